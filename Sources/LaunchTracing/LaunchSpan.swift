@@ -1,0 +1,38 @@
+import _LaunchTracingShims
+
+/// An open span, returned by ``LaunchTracer/begin(_:category:fileID:line:)``.
+///
+/// Call ``end()`` once when the work is done. A span that is never ended is kept
+/// in the trace and marked open. A span begun while tracing was off, or when the
+/// thread's buffer was full, is inert: `end()` does nothing.
+///
+/// Ending a span costs one clock read and one store. A span may be ended on
+/// another thread than the one that began it.
+///
+/// ```swift
+/// let span = LaunchTracer.begin("LoadSettings", category: .io)
+/// defer { span.end() }
+/// ```
+@frozen
+public struct LaunchSpan: @unchecked Sendable {
+    @usableFromInline
+    let event: UnsafeMutablePointer<lp_event>?
+
+    @inlinable @inline(__always)
+    init(event: UnsafeMutablePointer<lp_event>?) { self.event = event }
+
+    /// True when the span is being recorded (tracing was on and the buffer had room).
+    @inlinable
+    public var isRecording: Bool { event != nil }
+
+    /// Ends the span, stamping its end time.
+    @inlinable @inline(__always)
+    public func end() {
+        if let event {
+            lp_end(event)
+            if event.pointee.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0 {
+                ResourceAccounting.spanEnded(event)
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import _LaunchTracingShims
+
+/// The tracer: records spans, instants and milestones on a monotonic clock.
+///
+/// Every entry point is cheap enough to leave in shipping code: a span costs
+/// about two clock reads and one store of 40 bytes into a preallocated,
+/// per-thread buffer; no lock, allocation or `String` is involved. When tracing
+/// is off (``isEnabled`` is `false`) a span costs a load and a branch.
+///
+/// Names are `StaticString`s, so call sites pass literals. The call site
+/// (`#fileID`, `#line`) is captured for every event.
+///
+/// ```swift
+/// import LaunchTracing
+///
+/// let span = LaunchTracer.begin("LoadSettings", category: .io)
+/// let settings = try loadSettings()
+/// span.end()
+///
+/// let catalog = try LaunchTracer.measure("DecodeCatalog") { try decode(data) }
+/// LaunchTracer.instant("CacheMiss")
+/// LaunchTracer.mark(.firstFrame)
+/// ```
+///
+/// Set `LAUNCHPROF_TRACE=/path/trace.lptrace` and the trace is written
+/// automatically at exit; or call ``flush(to:)`` yourself.
+///
+/// Thread-safety: every recording call may be made from any thread at once.
+/// ``flush(to:)``, ``snapshot()`` and ``reset()`` read or clear every thread's
+/// buffer; call them when other threads are not recording (they do not crash
+/// otherwise, but may miss the events being written at that moment).
+public enum LaunchTracer {
+    // MARK: Recording
+
+    /// Begins a span on the current thread.
+    ///
+    /// - Parameters:
+    ///   - name: A literal naming the work, such as `"LoadSettings"`.
+    ///   - category: What kind of work it is (a hint for reports).
+    /// - Returns: The open span; call ``LaunchSpan/end()`` when the work is done.
+    @inlinable @inline(__always)
+    public static func begin(
+        _ name: StaticString,
+        category: SpanCategory = .general,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> LaunchSpan {
+        guard lp_is_enabled() != 0 else { return LaunchSpan(event: nil) }
+        return LaunchSpan(event: _record(UInt8(LP_EVENT_SPAN), category.rawValue, name, fileID, line))
+    }
+
+    /// Runs `body` inside a span named `name`, returning what it returns and
+    /// rethrowing what it throws. The span ends either way.
+    ///
+    /// ```swift
+    /// let catalog = try LaunchTracer.measure("DecodeCatalog") { try decode(data) }
+    /// ```
+    @inlinable @inline(__always)
+    public static func measure<Result, Failure: Error>(
+        _ name: StaticString,
+        category: SpanCategory = .general,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let span = begin(name, category: category, fileID: fileID, line: line)
+        defer { span.end() }
+        return try body()
+    }
+
+    /// Runs the async `body` inside a span named `name`.
+    ///
+    /// The span is recorded on the thread that begins it; it may end on another.
+    @inlinable
+    public static func measure<Result>(
+        _ name: StaticString,
+        category: SpanCategory = .general,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        let span = begin(name, category: category, fileID: fileID, line: line)
+        defer { span.end() }
+        return try await body()
+    }
+
+    /// Records an instant: something that happened at one moment, such as a cache miss.
+    @inlinable @inline(__always)
+    public static func instant(
+        _ name: StaticString,
+        category: SpanCategory = .general,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        guard lp_is_enabled() != 0 else { return }
+        if let event = _record(UInt8(LP_EVENT_INSTANT), category.rawValue, name, fileID, line) {
+            event.pointee.end = event.pointee.begin
+        }
+    }
+
+    /// Records a launch milestone, such as ``Milestone/firstFrame``.
+    ///
+    /// LaunchHarness marks every milestone itself; call this directly only when
+    /// you drive the launch sequence yourself.
+    @inlinable @inline(__always)
+    public static func mark(
+        _ milestone: Milestone,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        guard lp_is_enabled() != 0 else { return }
+        let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
+        if let event = lp_record(
+            buffer, UInt8(LP_EVENT_MARK), milestone.rawValue, nil, 0,
+            UnsafeRawPointer(fileID.utf8Start), UInt32(truncatingIfNeeded: line)
+        ) {
+            event.pointee.end = event.pointee.begin
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func _record(
+        _ kind: UInt8, _ category: UInt8, _ name: StaticString, _ fileID: StaticString, _ line: UInt
+    ) -> UnsafeMutablePointer<lp_event>? {
+        let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
+        let event: UnsafeMutablePointer<lp_event>?
+        if name.hasPointerRepresentation {
+            event = lp_record(
+                buffer, kind, category,
+                UnsafeRawPointer(name.utf8Start), UInt16(truncatingIfNeeded: name.utf8CodeUnitCount),
+                UnsafeRawPointer(fileID.utf8Start), UInt32(truncatingIfNeeded: line))
+        } else {
+            event = lp_record(
+                buffer, kind | UInt8(LP_EVENT_FLAG_SCALAR_NAME), category,
+                UnsafeRawPointer(bitPattern: UInt(name.unicodeScalar.value)), 0,
+                UnsafeRawPointer(fileID.utf8Start), UInt32(truncatingIfNeeded: line))
+        }
+        if buffer.pointee.accounting != 0, let event {
+            ResourceAccounting.spanBegan(event)
+        }
+        return event
+    }
+
+    // MARK: Control
+
+    /// Whether events are being recorded. Turning it off makes every recording
+    /// call cost a load and a branch. `LAUNCHPROF_TRACING=0` turns it off at start.
+    public static var isEnabled: Bool {
+        get { lp_is_enabled() != 0 }
+        set { lp_set_enabled(newValue ? 1 : 0) }
+    }
+
+    /// The capacity, in events, of each thread's buffer. Buffers are created when
+    /// a thread records its first event; changing this affects threads that have
+    /// not recorded yet. Default 32,768 (1.25 MiB a thread), or
+    /// `LAUNCHPROF_EVENTS_PER_THREAD`.
+    public static var eventsPerThread: Int {
+        get { ThreadRegistry.shared.eventsPerThread }
+        set { ThreadRegistry.shared.eventsPerThread = max(0, newValue) }
+    }
+
+    /// Which clock the tracer reads.
+    public static var clockSource: TraceClockSource {
+        TraceClockSource(tickSource: lp_tick_source_get())
+    }
+
+    /// Discards every recorded event and drop count, keeping the buffers.
+    public static func reset() {
+        ThreadRegistry.shared.reset()
+        ResourceAccounting.reset()
+    }
+
+    // MARK: Output
+
+    /// Everything recorded so far, decoded: the in-memory form of a trace file.
+    public static func snapshot() -> Trace {
+        TraceCollector.collect()
+    }
+
+    /// Writes everything recorded so far to `path` in the LaunchProf trace format.
+    ///
+    /// The file is written to a temporary name and renamed, so a reader never
+    /// sees half a trace.
+    public static func flush(to path: String) throws(TraceFileError) {
+        let trace = TraceCollector.collect()
+        try Platform.writeFile(path, bytes: TraceEncoder.encode(trace))
+    }
+
+    /// Writes the trace to `LAUNCHPROF_TRACE` at exit, once, if it names a path.
+    /// Called automatically when the first thread registers.
+    static func flushAtExitIfRequested() {
+        guard let path = Platform.environment("LAUNCHPROF_TRACE"), !path.isEmpty else { return }
+        Platform.atExit {
+            LaunchTracer.flushForExit()
+        }
+    }
+
+    /// Flushes to `LAUNCHPROF_TRACE` now, once per process (the harness calls this
+    /// before exiting on its own; the atexit handler then does nothing).
+    public static func flushForExit() {
+        guard ThreadRegistry.shared.claimExitFlush(),
+              let path = Platform.environment("LAUNCHPROF_TRACE"), !path.isEmpty else { return }
+        do {
+            try flush(to: path)
+        } catch {
+            Platform.writeStandardError("launchprof: \(error)\n")
+        }
+    }
+}

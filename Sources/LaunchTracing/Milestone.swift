@@ -1,0 +1,57 @@
+/// A named moment of the launch sequence, with a stable id.
+///
+/// The ids are the ones `DESIGN.md` names and every report uses:
+/// `spawn`, `runtimeInit`, `main`, `willFinishLaunching.begin`,
+/// `willFinishLaunching.end`, `didFinishLaunching.begin`, `didFinishLaunching.end`,
+/// `didBecomeActive`, `firstFrame` and `fullyDrawn`.
+///
+/// ```swift
+/// LaunchTracer.mark(.firstFrame)
+/// ```
+public struct Milestone: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt8
+
+    @inlinable
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The parent's clock just before `posix_spawn` (from `LAUNCHPROF_SPAWN_NS`),
+    /// or the OS's record of the process start.
+    public static let spawn = Milestone(rawValue: 0)
+    /// The earliest moment user code ran (a C constructor in the tracer).
+    public static let runtimeInit = Milestone(rawValue: 1)
+    /// `main` (or `LaunchApplication.main`) started.
+    public static let main = Milestone(rawValue: 2)
+    public static let willFinishLaunchingBegin = Milestone(rawValue: 3)
+    public static let willFinishLaunchingEnd = Milestone(rawValue: 4)
+    public static let didFinishLaunchingBegin = Milestone(rawValue: 5)
+    public static let didFinishLaunchingEnd = Milestone(rawValue: 6)
+    /// The first frame was drawn: the user sees the app.
+    public static let firstFrame = Milestone(rawValue: 7)
+    /// Extended launch ended: the app is fully usable.
+    public static let fullyDrawn = Milestone(rawValue: 8)
+    /// The app became active (after the launch hooks returned).
+    public static let didBecomeActive = Milestone(rawValue: 9)
+
+    static let ids = [
+        "spawn", "runtimeInit", "main",
+        "willFinishLaunching.begin", "willFinishLaunching.end",
+        "didFinishLaunching.begin", "didFinishLaunching.end",
+        "firstFrame", "fullyDrawn", "didBecomeActive",
+    ]
+
+    /// Every milestone this version knows, in raw-value order.
+    public static let all: [Milestone] = (0..<UInt8(ids.count)).map(Milestone.init(rawValue:))
+
+    /// The stable id, such as `didFinishLaunching.end`.
+    public var id: String {
+        Int(rawValue) < Self.ids.count ? Self.ids[Int(rawValue)] : "milestone\(rawValue)"
+    }
+
+    public var description: String { id }
+
+    /// The milestone with the given stable id.
+    public init?(id: String) {
+        guard let index = Self.ids.firstIndex(of: id) else { return nil }
+        self.init(rawValue: UInt8(index))
+    }
+}

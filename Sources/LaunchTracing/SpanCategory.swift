@@ -1,0 +1,46 @@
+/// What kind of work a span does, as its author sees it.
+///
+/// The category is a hint for reports and grouping. The advisor never trusts it
+/// to decide whether work blocked: that is measured.
+///
+/// ```swift
+/// let span = LaunchTracer.begin("LoadSettings", category: .io)
+/// ```
+public struct SpanCategory: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt8
+
+    @inlinable
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Work with no more specific category.
+    public static let general = SpanCategory(rawValue: 0)
+    /// File or disk I/O.
+    public static let io = SpanCategory(rawValue: 1)
+    /// Network requests.
+    public static let network = SpanCategory(rawValue: 2)
+    /// Computation: parsing, decoding, indexing.
+    public static let compute = SpanCategory(rawValue: 3)
+    /// Waiting on a lock, semaphore or another thread.
+    public static let wait = SpanCategory(rawValue: 4)
+    /// Building or drawing user interface.
+    public static let ui = SpanCategory(rawValue: 5)
+    /// Database access.
+    public static let database = SpanCategory(rawValue: 6)
+    /// Spans recorded by LaunchHarness itself (hooks, deferred and background work).
+    public static let harness = SpanCategory(rawValue: 7)
+
+    /// Stable lowercase names, indexed by raw value.
+    static let names = ["general", "io", "network", "compute", "wait", "ui", "database", "harness"]
+
+    /// The category's stable name, such as `io`; `category<N>` for values this
+    /// version does not know.
+    public var description: String {
+        Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "category\(rawValue)"
+    }
+
+    /// The category with the given stable name.
+    public init?(name: String) {
+        guard let index = Self.names.firstIndex(of: name) else { return nil }
+        self.init(rawValue: UInt8(index))
+    }
+}

@@ -1,0 +1,165 @@
+import _LaunchTracingShims
+
+/// Turns the raw per-thread buffers into a ``Trace``: converts ticks to
+/// nanoseconds, interns names by address, attaches usage and samples.
+enum TraceCollector {
+    static func collect() -> Trace {
+        let source = TraceClockSource(tickSource: lp_tick_source_get())
+        var endPair = CalibrationPair(ticks: 0, nanoseconds: 0)
+        lp_calibration_pair(&endPair.ticks, &endPair.nanoseconds)
+        let startPair = CalibrationPair(ticks: lp_start_pair_ticks(), nanoseconds: lp_start_pair_ns())
+        let converter = TickConverter(source: source, start: startPair, end: endPair)
+        let flushNs: UInt64
+        switch source {
+        case .cpuCounter: flushNs = endPair.nanoseconds
+        case .monotonic: flushNs = lp_monotonic_ns()
+        case .manual: flushNs = lp_manual_get()
+        }
+
+        var interner = StringInterner()
+        let usageByAddress = ResourceAccounting.closedSpans()
+        var threads: [TraceThread] = []
+        for entry in ThreadRegistry.shared.snapshot() {
+            let buffer = entry.buffer.pointee
+            let count = buffer.start.map { buffer.next! - $0 } ?? 0
+            var events: [TraceEvent] = []
+            events.reserveCapacity(count)
+            var usage: [SpanUsage] = []
+            for offset in 0..<count {
+                let raw = buffer.start! + offset
+                let event = raw.pointee
+                let kindBits = event.kind & UInt8(LP_EVENT_KIND_MASK)
+                let kind = TraceEvent.Kind(rawValue: kindBits) ?? .instant
+                let nameID: UInt32
+                if kind == .mark {
+                    nameID = interner.intern(Milestone(rawValue: event.category).id)
+                } else if event.kind & UInt8(LP_EVENT_FLAG_SCALAR_NAME) != 0 {
+                    let scalar = Unicode.Scalar(UInt32(UInt(bitPattern: event.name))) ?? "?"
+                    nameID = interner.intern(String(Character(scalar)))
+                } else {
+                    nameID = interner.intern(address: event.name, length: Int(event.name_length))
+                }
+                let fileID = interner.intern(address: event.file, length: nil)
+                let begin = converter.nanoseconds(event.begin)
+                let isOpen = kind == .span && event.end == 0
+                let end = isOpen ? max(begin, flushNs) : max(begin, converter.nanoseconds(event.end))
+                events.append(TraceEvent(
+                    kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
+                    line: event.line, beginNanoseconds: begin, endNanoseconds: end))
+                if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0,
+                   let spanUsage = usageByAddress[UInt(bitPattern: raw)] {
+                    usage.append(SpanUsage(eventIndex: UInt32(offset), usage: spanUsage))
+                }
+            }
+            let name = Platform.threadName(tid: entry.osThreadID) ?? entry.name
+            threads.append(TraceThread(
+                index: entry.index, osThreadID: entry.osThreadID,
+                name: name, isMain: entry.isMain, dropped: buffer.dropped, events: events, usage: usage))
+        }
+
+        let attachments = TraceAttachments.snapshot()
+        return Trace(
+            clockSource: source,
+            calibration: source == .cpuCounter ? [startPair, endPair] : [],
+            processID: Platform.processID,
+            executablePath: Platform.executablePath,
+            spawn: spawnTime(),
+            runtimeInitNanoseconds: lp_runtime_init_ns(),
+            flushNanoseconds: flushNs,
+            metadata: attachments.metadata,
+            strings: interner.strings,
+            threads: threads,
+            samples: attachments.samples)
+    }
+
+    /// `LAUNCHPROF_SPAWN_NS` from the parent when present; otherwise the OS's record.
+    static func spawnTime() -> SpawnTime? {
+        if let text = Platform.environment("LAUNCHPROF_SPAWN_NS"), let ns = UInt64(text) {
+            return SpawnTime(nanoseconds: ns, source: .parent)
+        }
+        return Platform.processStartMonotonicNanoseconds().map { SpawnTime(nanoseconds: $0, source: .operatingSystem) }
+    }
+}
+
+/// Interns static strings by address first (one probe per event), then by
+/// content, so two literals with the same text share one id.
+struct StringInterner {
+    private(set) var strings: [String] = []
+    private var byContent: [String: UInt32] = [:]
+    private var keys: [UInt]
+    private var values: [UInt32]
+    private var occupied = 0
+
+    init() {
+        keys = Array(repeating: 0, count: 1024)
+        values = Array(repeating: 0, count: 1024)
+    }
+
+    mutating func intern(_ string: String) -> UInt32 {
+        if let id = byContent[string] { return id }
+        let id = UInt32(strings.count)
+        strings.append(string)
+        byContent[string] = id
+        return id
+    }
+
+    /// Interns the static UTF-8 bytes at `address`; `length` nil means NUL-terminated.
+    @inline(__always)
+    mutating func intern(address: UnsafeRawPointer?, length: Int?) -> UInt32 {
+        guard let address else { return intern("") }
+        let key = UInt(bitPattern: address)
+        let mask = keys.count - 1
+        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+        while keys[slot] != 0 {
+            if keys[slot] == key { return values[slot] }
+            slot = (slot + 1) & mask
+        }
+        let bytes = address.assumingMemoryBound(to: UInt8.self)
+        let count = length ?? Platform.stringLength(address)
+        let id = intern(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        keys[slot] = key
+        values[slot] = id
+        occupied += 1
+        if occupied * 2 > keys.count { grow() }
+        return id
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        values = Array(repeating: 0, count: oldKeys.count * 2)
+        let mask = keys.count - 1
+        for (key, value) in zip(oldKeys, oldValues) where key != 0 {
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+            while keys[slot] != 0 { slot = (slot + 1) & mask }
+            keys[slot] = key
+            values[slot] = value
+        }
+    }
+}
+
+/// Data the harness attaches to the process's trace: metadata and samples.
+enum TraceAttachments {
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var metadata: [String: String] = [:]
+    nonisolated(unsafe) private static var samples: [ThreadSample] = []
+
+    static func setMetadata(_ value: String?, forKey key: String) {
+        lock.withLock { metadata[key] = value }
+    }
+
+    static func append(_ newSamples: [ThreadSample]) {
+        lock.withLock { samples.append(contentsOf: newSamples) }
+    }
+
+    static func snapshot() -> (metadata: [String: String], samples: [ThreadSample]) {
+        lock.withLock { (metadata, samples) }
+    }
+
+    static func reset() {
+        lock.withLock {
+            metadata = [:]
+            samples = []
+        }
+    }
+}

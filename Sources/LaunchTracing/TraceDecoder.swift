@@ -1,0 +1,203 @@
+/// Decodes the LaunchProf trace format.
+///
+/// Every failure is a ``TraceFileError``: a truncated file names the offset
+/// where bytes ran out and what was expected; a corrupted one fails its
+/// section checksum, or a bounds or reference check, at a named offset. It never
+/// traps on bad input.
+public enum TraceDecoder {
+    /// Decodes `bytes`.
+    public static func decode(_ bytes: [UInt8]) throws(TraceFileError) -> Trace {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(TraceFileError) -> Trace in try decode(raw) }
+        }
+        return try result.get()
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer) throws(TraceFileError) -> Trace {
+        var reader = ByteReader(raw)
+        for expected in TraceFormat.magic {
+            let byte = try reader.byte("the trace header \"LPTRACE\"")
+            guard byte == expected else { throw reader.failure("the trace header \"LPTRACE\"", at: reader.offset - 1) }
+        }
+        let version = try reader.uint16("the format version")
+        guard version >= 1, version <= TraceFormat.version else {
+            throw TraceFileError.unsupportedVersion(path: nil, version: version)
+        }
+        _ = try reader.uint16("the reserved header field")
+
+        var trace = Trace(clockSource: .monotonic)
+        trace.formatVersion = version
+        var sawProcess = false, sawStrings = false
+        while true {
+            let sectionStart = reader.offset
+            let tagByte = try reader.byte("a section tag (the file ends without its 'end' section: truncated?)")
+            let length = Int(try reader.uint32("the length of a section"))
+            let tag = TraceFormat.Tag(rawValue: tagByte)
+            let name = tag?.name ?? "section \(tagByte)"
+            guard reader.remaining >= length + 4 else {
+                throw reader.failure(
+                    "\(length + 4) bytes of section '\(name)' (begun at byte \(sectionStart)), found \(max(0, reader.remaining))")
+            }
+            let payload = UnsafeRawBufferPointer(rebasing: raw[reader.offset..<reader.offset + length])
+            let payloadOffset = reader.offset
+            reader.skip(length)
+            let stored = try reader.uint32("a section checksum")
+            let framed = UnsafeRawBufferPointer(rebasing: raw[sectionStart..<payloadOffset + length])
+            guard CRC32.checksum(framed) == stored else {
+                throw TraceFileError.invalid(
+                    path: nil, offset: sectionStart,
+                    expected: "section '\(name)' to match its checksum (the file is corrupt)")
+            }
+            var section = ByteReader(payload, base: payloadOffset)
+            switch tag {
+            case .process:
+                try decodeProcess(&section, into: &trace)
+                sawProcess = true
+            case .strings:
+                let count = try section.count("strings", minimumBytes: 1)
+                trace.strings.reserveCapacity(count)
+                for _ in 0..<count { trace.strings.append(try section.string("a string")) }
+                sawStrings = true
+            case .metadata:
+                let count = try section.count("metadata entries", minimumBytes: 2)
+                for _ in 0..<count {
+                    let key = try section.string("a metadata key")
+                    trace.metadata[key] = try section.string("a metadata value")
+                }
+            case .thread:
+                guard sawStrings else { throw section.failure("the 'strings' section before any 'thread' section") }
+                trace.threads.append(try decodeThread(&section, strings: trace.strings.count))
+            case .samples:
+                trace.samples = try decodeSamples(&section)
+            case .end:
+                guard sawProcess else { throw section.failure("a 'process' section before 'end'") }
+                let events = try section.varint("the event count")
+                let threads = try section.varint("the thread count")
+                guard events == UInt64(trace.eventCount), threads == UInt64(trace.threads.count) else {
+                    throw section.failure(
+                        "\(events) events in \(threads) threads, as the 'end' section says (found \(trace.eventCount) in \(trace.threads.count))",
+                        at: 0)
+                }
+                return trace
+            case nil:
+                continue // A section from a newer writer: skipped.
+            }
+        }
+    }
+
+    private static func decodeProcess(_ reader: inout ByteReader, into trace: inout Trace) throws(TraceFileError) {
+        let clockStart = reader.offset
+        let clock = try reader.varint("the clock source")
+        guard let source = TraceClockSource(rawValue: UInt8(truncatingIfNeeded: clock)), clock < 256 else {
+            throw reader.failure("a clock source of 0, 1 or 2 (found \(clock))", at: clockStart)
+        }
+        trace.clockSource = source
+        trace.processID = Int32(bitPattern: try reader.varint32("the process id"))
+        trace.executablePath = try reader.string("the executable path")
+        trace.runtimeInitNanoseconds = try reader.varint("the runtimeInit time")
+        trace.flushNanoseconds = try reader.varint("the flush time")
+        let spawnSource = try reader.byte("the spawn time source")
+        let spawnNs = try reader.varint("the spawn time")
+        if spawnSource != 0 {
+            guard let source = SpawnTime.Source(rawValue: spawnSource) else {
+                throw reader.failure("a spawn time source of 0, 1 or 2 (found \(spawnSource))", at: reader.offset - 1)
+            }
+            trace.spawn = SpawnTime(nanoseconds: spawnNs, source: source)
+        }
+        let pairs = try reader.count("calibration pairs", minimumBytes: 2)
+        for _ in 0..<pairs {
+            trace.calibration.append(CalibrationPair(
+                ticks: try reader.varint("calibration ticks"), nanoseconds: try reader.varint("calibration nanoseconds")))
+        }
+    }
+
+    private static func decodeThread(_ reader: inout ByteReader, strings: Int) throws(TraceFileError) -> TraceThread {
+        let index = try reader.varint32("the thread index")
+        let tid = try reader.varint("the OS thread id")
+        let flags = try reader.byte("the thread flags")
+        let name = flags & 2 != 0 ? try reader.string("the thread name") : nil
+        var thread = TraceThread(index: index, osThreadID: tid, name: name, isMain: flags & 1 != 0)
+        thread.dropped = try reader.varint("the dropped count")
+        let count = try reader.count("events", minimumBytes: 7)
+        thread.events.reserveCapacity(count)
+        var begin: UInt64 = 0
+        for _ in 0..<count {
+            let eventStart = reader.offset
+            let kindByte = try reader.byte("an event kind")
+            guard let kind = TraceEvent.Kind(rawValue: kindByte & 0x0F) else {
+                throw reader.failure("an event kind of 1, 2 or 3 (found \(kindByte & 0x0F))", at: eventStart)
+            }
+            let category = try reader.byte("an event category")
+            let nameStart = reader.offset
+            let nameID = try reader.varint32("an event name id")
+            let fileID = try reader.varint32("an event file id")
+            guard Int(nameID) < strings, Int(fileID) < strings else {
+                throw reader.failure("string ids below \(strings) (found \(nameID) and \(fileID))", at: nameStart)
+            }
+            let line = try reader.varint32("an event line")
+            begin = begin &+ UInt64(bitPattern: try reader.signedVarint("an event begin time"))
+            let duration = try reader.varint("an event duration")
+            thread.events.append(TraceEvent(
+                kind: kind, category: category, isOpen: kindByte & 0x10 != 0, nameID: nameID, fileID: fileID,
+                line: line, beginNanoseconds: begin, endNanoseconds: begin &+ duration))
+        }
+        let usageCount = try reader.count("span usage entries", minimumBytes: 6)
+        for _ in 0..<usageCount {
+            let start = reader.offset
+            let eventIndex = try reader.varint32("a span usage event index")
+            guard Int(eventIndex) < count else {
+                throw reader.failure("an event index below \(count) (found \(eventIndex))", at: start)
+            }
+            let usage = ResourceUsage(
+                cpuNanoseconds: try reader.varint("span CPU time"),
+                voluntaryContextSwitches: try reader.varint("voluntary context switches"),
+                involuntaryContextSwitches: try reader.varint("involuntary context switches"),
+                minorFaults: try reader.varint("minor faults"),
+                majorFaults: try reader.varint("major faults"))
+            thread.usage.append(SpanUsage(eventIndex: eventIndex, usage: usage))
+        }
+        return thread
+    }
+
+    private static func decodeSamples(_ reader: inout ByteReader) throws(TraceFileError) -> [ThreadSample] {
+        let count = try reader.count("samples", minimumBytes: 5)
+        var samples: [ThreadSample] = []
+        samples.reserveCapacity(count)
+        var time: UInt64 = 0
+        for _ in 0..<count {
+            time = time &+ UInt64(bitPattern: try reader.signedVarint("a sample time"))
+            let tid = try reader.varint("a sample thread id")
+            let state = try reader.byte("a sample state")
+            let syscall = try reader.signedVarint("a sample system call")
+            let waitStart = reader.offset
+            let waitByte = try reader.byte("a sample wait kind")
+            guard let wait = ThreadSample.Wait(rawValue: waitByte) else {
+                throw reader.failure("a wait kind from 0 to 5 (found \(waitByte))", at: waitStart)
+            }
+            samples.append(ThreadSample(
+                nanoseconds: time, osThreadID: tid, state: state,
+                syscall: Int32(truncatingIfNeeded: syscall), wait: wait))
+        }
+        return samples
+    }
+}
+
+extension Trace {
+    /// Reads and decodes the trace file at `path`.
+    ///
+    /// - Throws: ``TraceFileError`` naming the file, and for a bad file the byte
+    ///   offset and what was expected there.
+    public static func read(from path: String) throws(TraceFileError) -> Trace {
+        let bytes = try Platform.readFile(path)
+        do {
+            return try TraceDecoder.decode(bytes)
+        } catch {
+            throw error.naming(path)
+        }
+    }
+
+    /// Encodes and writes this trace to `path`.
+    public func write(to path: String) throws(TraceFileError) {
+        try Platform.writeFile(path, bytes: TraceEncoder.encode(self))
+    }
+}

@@ -1,0 +1,95 @@
+/// Encodes a ``Trace`` in the LaunchProf trace format.
+///
+/// Names are interned; per-thread timestamps are delta-encoded as varints, so
+/// an event takes about 8 bytes. See the DocC article "Trace File Format".
+public enum TraceEncoder {
+    /// The file bytes for `trace`.
+    public static func encode(_ trace: Trace) -> [UInt8] {
+        var file = ByteWriter(capacity: 64 + trace.eventCount * 10)
+        file.bytes.append(contentsOf: TraceFormat.magic)
+        file.uint16(TraceFormat.version)
+        file.uint16(0)
+
+        var process = ByteWriter()
+        process.varint(trace.clockSource.rawValue)
+        process.varint(UInt32(bitPattern: trace.processID))
+        process.string(trace.executablePath)
+        process.varint(trace.runtimeInitNanoseconds)
+        process.varint(trace.flushNanoseconds)
+        process.byte(trace.spawn?.source.rawValue ?? 0)
+        process.varint(trace.spawn?.nanoseconds ?? 0)
+        process.varint(trace.calibration.count)
+        for pair in trace.calibration {
+            process.varint(pair.ticks)
+            process.varint(pair.nanoseconds)
+        }
+        file.section(.process, process)
+
+        var strings = ByteWriter()
+        strings.varint(trace.strings.count)
+        for string in trace.strings { strings.string(string) }
+        file.section(.strings, strings)
+
+        var metadata = ByteWriter()
+        metadata.varint(trace.metadata.count)
+        for key in trace.metadata.keys.sorted() {
+            metadata.string(key)
+            metadata.string(trace.metadata[key]!)
+        }
+        file.section(.metadata, metadata)
+
+        for thread in trace.threads {
+            file.section(.thread, encode(thread))
+        }
+
+        var samples = ByteWriter(capacity: trace.samples.count * 8)
+        samples.varint(trace.samples.count)
+        var previous: UInt64 = 0
+        for sample in trace.samples {
+            samples.signedVarint(Int64(bitPattern: sample.nanoseconds &- previous))
+            previous = sample.nanoseconds
+            samples.varint(sample.osThreadID)
+            samples.byte(sample.state)
+            samples.signedVarint(Int64(sample.syscall))
+            samples.byte(sample.wait.rawValue)
+        }
+        file.section(.samples, samples)
+
+        var end = ByteWriter()
+        end.varint(trace.eventCount)
+        end.varint(trace.threads.count)
+        file.section(.end, end)
+        return file.bytes
+    }
+
+    private static func encode(_ thread: TraceThread) -> ByteWriter {
+        var writer = ByteWriter(capacity: 32 + thread.events.count * 10)
+        writer.varint(thread.index)
+        writer.varint(thread.osThreadID)
+        writer.byte((thread.isMain ? 1 : 0) | (thread.name != nil ? 2 : 0))
+        if let name = thread.name { writer.string(name) }
+        writer.varint(thread.dropped)
+        writer.varint(thread.events.count)
+        var previousBegin: UInt64 = 0
+        for event in thread.events {
+            writer.byte(event.kind.rawValue | (event.isOpen ? 0x10 : 0))
+            writer.byte(event.category)
+            writer.varint(event.nameID)
+            writer.varint(event.fileID)
+            writer.varint(event.line)
+            writer.signedVarint(Int64(bitPattern: event.beginNanoseconds &- previousBegin))
+            writer.varint(event.endNanoseconds.subtractingClamped(event.beginNanoseconds))
+            previousBegin = event.beginNanoseconds
+        }
+        writer.varint(thread.usage.count)
+        for span in thread.usage {
+            writer.varint(span.eventIndex)
+            writer.varint(span.usage.cpuNanoseconds)
+            writer.varint(span.usage.voluntaryContextSwitches)
+            writer.varint(span.usage.involuntaryContextSwitches)
+            writer.varint(span.usage.minorFaults)
+            writer.varint(span.usage.majorFaults)
+        }
+        return writer
+    }
+}

@@ -1,0 +1,211 @@
+// The C floor under LaunchTracing: always-inline tick reads, the thread-local
+// buffer slot, the tracer's global state, and the constructor that stamps the
+// earliest moment user code runs (`runtimeInit`).
+//
+// Everything here is `static inline` so that Swift's @inlinable entry points in
+// LaunchTracing compile down to a handful of instructions at the call site.
+
+#ifndef LAUNCH_TRACING_SHIMS_H
+#define LAUNCH_TRACING_SHIMS_H
+
+#include <stdint.h>
+#include <time.h>
+
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Where the hot path reads time from.
+typedef enum {
+    /// Raw CPU ticks (rdtsc on x86_64, CNTVCT_EL0 on arm64), converted to
+    /// nanoseconds after the fact with calibration pairs.
+    LP_TICK_SOURCE_CPU_COUNTER = 0,
+    /// clock_gettime(CLOCK_MONOTONIC) (Darwin: the continuous clock) directly.
+    LP_TICK_SOURCE_MONOTONIC = 1,
+    /// A manual clock set by tests (`lp_manual_now`).
+    LP_TICK_SOURCE_MANUAL = 2,
+} lp_tick_source;
+
+/// One recorded event: 40 bytes, written once at begin and patched at end.
+///
+/// `name` and `file` are the addresses of static strings (Swift `StaticString`
+/// literals): nothing is copied or built on the hot path; strings are interned
+/// when the trace is written.
+typedef struct {
+    uint64_t begin;        // ticks
+    uint64_t end;          // ticks; 0 while a span is open
+    const void *name;      // static UTF-8 bytes (or a scalar value, see flags)
+    const void *file;      // static UTF-8 bytes of #fileID
+    uint32_t line;
+    uint16_t name_length;
+    uint8_t kind;          // lp_event_kind | flags
+    uint8_t category;
+} lp_event;
+
+enum {
+    LP_EVENT_SPAN = 1,
+    LP_EVENT_INSTANT = 2,
+    LP_EVENT_MARK = 3,
+    /// Flag: `name` holds a Unicode scalar value, not a pointer.
+    LP_EVENT_FLAG_SCALAR_NAME = 0x80,
+    /// Flag: the span's resource usage is being accounted (slow path at end).
+    LP_EVENT_FLAG_USAGE = 0x40,
+    LP_EVENT_KIND_MASK = 0x0F,
+};
+
+/// A thread's preallocated buffer. Only its own thread writes `next`/`dropped`.
+typedef struct {
+    lp_event *next;
+    lp_event *limit;
+    uint64_t dropped;
+    lp_event *start;
+    /// Non-zero when spans begun on this thread also record resource usage
+    /// (CPU time, context switches, faults): the harness turns it on for the
+    /// main thread while profiling.
+    int accounting;
+} lp_thread_buffer;
+
+/// Global tracer state, one instance in the process.
+typedef struct {
+    /// 1 when recording, 0 when turned off. Read on every event.
+    volatile int enabled;
+    /// An lp_tick_source.
+    volatile int tick_source;
+    /// The manual clock's current reading (tick source MANUAL), nanoseconds.
+    volatile uint64_t manual_now;
+    /// Stamped by the constructor: the earliest moment user code ran.
+    uint64_t runtime_init_ticks;
+    uint64_t runtime_init_ns;
+    /// Calibration pair taken by the constructor (ticks, CLOCK_MONOTONIC ns).
+    uint64_t start_pair_ticks;
+    uint64_t start_pair_ns;
+} lp_state_t;
+
+extern lp_state_t lp_state;
+extern __thread lp_thread_buffer *lp_tls_buffer __attribute__((tls_model("initial-exec")));
+
+/// CLOCK_MONOTONIC in nanoseconds (CLOCK_UPTIME_RAW-equivalent continuous clock on Darwin).
+static inline __attribute__((always_inline)) uint64_t lp_monotonic_ns(void) {
+    struct timespec ts;
+#if defined(__APPLE__)
+    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/// The raw CPU counter, or 0 where there is none.
+static inline __attribute__((always_inline)) uint64_t lp_cpu_counter(void) {
+#if defined(__x86_64__)
+    return __rdtsc();
+#elif defined(__aarch64__)
+    uint64_t value;
+    __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(value));
+    return value;
+#else
+    return 0;
+#endif
+}
+
+/// Reads the current tick from the configured source. The common case is one
+/// predictable branch plus the counter read.
+static inline __attribute__((always_inline)) uint64_t lp_now_ticks(void) {
+    if (__builtin_expect(lp_state.tick_source == LP_TICK_SOURCE_CPU_COUNTER, 1)) {
+        return lp_cpu_counter();
+    }
+    if (lp_state.tick_source == LP_TICK_SOURCE_MANUAL) {
+        return lp_state.manual_now;
+    }
+    return lp_monotonic_ns();
+}
+
+static inline __attribute__((always_inline)) int lp_is_enabled(void) {
+    return __builtin_expect(lp_state.enabled, 1);
+}
+
+static inline __attribute__((always_inline)) lp_thread_buffer *lp_current_buffer(void) {
+    return lp_tls_buffer;
+}
+
+static inline __attribute__((always_inline)) void lp_set_current_buffer(lp_thread_buffer *buffer) {
+    lp_tls_buffer = buffer;
+}
+
+/// Appends an event to `buffer`, or counts it as dropped. Returns the event, or
+/// NULL when the buffer is full. The begin tick is read last, so the tracer's own
+/// bookkeeping is not inside the span.
+static inline __attribute__((always_inline)) lp_event *lp_record(
+    lp_thread_buffer *buffer, uint8_t kind, uint8_t category,
+    const void *name, uint16_t name_length, const void *file, uint32_t line) {
+    lp_event *event = buffer->next;
+    if (__builtin_expect(event == buffer->limit, 0)) {
+        buffer->dropped += 1;
+        return 0;
+    }
+    buffer->next = event + 1;
+    event->name = name;
+    event->file = file;
+    event->line = line;
+    event->name_length = name_length;
+    event->kind = kind;
+    event->category = category;
+    event->end = 0;
+    event->begin = lp_now_ticks();
+    return event;
+}
+
+/// Closes a span: stamps its end tick.
+static inline __attribute__((always_inline)) void lp_end(lp_event *event) {
+    uint64_t now = lp_now_ticks();
+    event->end = now == 0 ? 1 : now;
+}
+
+// Accessors for Swift (which must not touch a mutable C global directly in
+// Swift 6 mode).
+static inline void lp_set_enabled(int enabled) { lp_state.enabled = enabled; }
+static inline int lp_tick_source_get(void) { return lp_state.tick_source; }
+static inline void lp_tick_source_set(int source) { lp_state.tick_source = source; }
+static inline void lp_manual_set(uint64_t now) { lp_state.manual_now = now; }
+static inline uint64_t lp_manual_get(void) { return lp_state.manual_now; }
+static inline uint64_t lp_runtime_init_ticks(void) { return lp_state.runtime_init_ticks; }
+static inline uint64_t lp_runtime_init_ns(void) { return lp_state.runtime_init_ns; }
+static inline uint64_t lp_start_pair_ticks(void) { return lp_state.start_pair_ticks; }
+static inline uint64_t lp_start_pair_ns(void) { return lp_state.start_pair_ns; }
+static inline void lp_set_start_pair(uint64_t ticks, uint64_t ns) {
+    lp_state.start_pair_ticks = ticks;
+    lp_state.start_pair_ns = ns;
+}
+
+/// Takes a (ticks, nanoseconds) calibration pair with the tightest sandwich out of
+/// a few tries, so the pair's uncertainty is a few tens of nanoseconds.
+void lp_calibration_pair(uint64_t *ticks, uint64_t *ns);
+
+/// True when the CPU counter runs at a constant rate across cores and sleep
+/// states (x86_64: CPUID invariant-TSC bit; arm64: always).
+int lp_cpu_counter_is_invariant(void);
+
+/// The OS thread id (Linux gettid; Darwin pthread_threadid_np).
+uint64_t lp_thread_id(void);
+
+/// 1 when called on the process's main thread.
+int lp_is_main_thread(void);
+
+/// Copies the calling thread's name into `buffer` (NUL-terminated); returns
+/// its length, 0 when unnamed or unavailable.
+int lp_current_thread_name(uint8_t *buffer, long capacity);
+
+struct rusage;
+/// The calling thread's usage: getrusage(RUSAGE_THREAD) on Linux (a GNU
+/// extension, hence here), the process's on Darwin.
+int lp_thread_rusage(struct rusage *usage);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

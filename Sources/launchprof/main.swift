@@ -1,0 +1,3 @@
+import LaunchTracing
+let t = LaunchTracer.snapshot()
+print(t.spawn as Any, t.runtimeInitNanoseconds, t.flushNanoseconds)
