@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+//
+// LaunchProf's benchmarks: a nested package, so that users of the library
+// never resolve the benchmark harness.
+//
+//   swift package --package-path Benchmarks --disable-sandbox benchmark
+
+import PackageDescription
+
+let package = Package(
+    name: "LaunchProfBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "LaunchProf", path: "../"),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TracerBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "LaunchTracing", package: "LaunchProf"),
+            ],
+            path: "Benchmarks/TracerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)
