@@ -1,0 +1,124 @@
+/// A bad command line: the message names the value and what was expected.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// A small command-line parser: long options with values (`--runs 5` or
+/// `--runs=5`), boolean flags, repeatable options, and everything after `--`
+/// kept verbatim as the command to run. Unknown options are rejected before any
+/// work starts, with the nearest known option suggested.
+struct Arguments {
+    struct Option {
+        let name: String
+        let takesValue: Bool
+        let repeatable: Bool
+
+        static func value(_ name: String, repeatable: Bool = false) -> Option {
+            Option(name: name, takesValue: true, repeatable: repeatable)
+        }
+
+        static func flag(_ name: String) -> Option {
+            Option(name: name, takesValue: false, repeatable: false)
+        }
+    }
+
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    /// Everything after `--`.
+    private(set) var command: [String] = []
+
+    init(_ arguments: [String], options: [Option]) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                command = Array(arguments[index...])
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                throw UsageError("unexpected argument '\(argument)'; put the command to measure after '--'")
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw UsageError("unknown option '\(name)'" + suggestion(name, among: options.map(\.name)))
+            }
+            if option.takesValue {
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count, !isOption(arguments[index], options) else {
+                        throw UsageError("option '\(name)' needs a value")
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+                if !option.repeatable, values[name] != nil {
+                    throw UsageError("option '\(name)' was given twice")
+                }
+                values[name, default: []].append(value)
+            } else {
+                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+                flags.insert(name)
+            }
+        }
+    }
+
+    private func isOption(_ text: String, _ options: [Option]) -> Bool {
+        text == "--" || options.contains { $0.name == text }
+    }
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// A whole number within `range`, or a usage error naming the option and value.
+    func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = value(name) else { return defaultValue }
+        guard let number = Int(text), range.contains(number) else {
+            let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
+            throw UsageError("\(name) takes a whole number from \(range.lowerBound)\(upper), not '\(text)'")
+        }
+        return number
+    }
+
+    /// A positive number of seconds, or a usage error.
+    func seconds(_ name: String, default defaultValue: Double) throws -> Double {
+        guard let text = value(name) else { return defaultValue }
+        guard let number = Double(text), number > 0, number.isFinite else {
+            throw UsageError("\(name) takes a positive number of seconds, not '\(text)'")
+        }
+        return number
+    }
+}
+
+/// "; did you mean '--runs'?" when one candidate is close to `text`, else "".
+func suggestion(_ text: String, among candidates: [String]) -> String {
+    let scored = candidates.map { ($0, editDistance(text, $0)) }.sorted { $0.1 < $1.1 }
+    guard let best = scored.first, best.1 <= max(2, text.count / 3) else { return "" }
+    return "; did you mean '\(best.0)'?"
+}
+
+/// Levenshtein distance between two strings.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

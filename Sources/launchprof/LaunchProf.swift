@@ -1,0 +1,83 @@
+import LaunchTracing
+
+/// The `launchprof` command: dispatches to a subcommand, maps errors to the exit
+/// codes of DESIGN.md (0 passed, 1 gate failed, 2 error, 3 inconclusive).
+@main
+enum LaunchProf {
+    static let subcommands: [Subcommand] = []
+
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let code: ExitCode
+        do {
+            code = try run(arguments)
+        } catch let error as UsageError {
+            Terminal.standardError("launchprof: \(error.message)")
+            code = .error
+        } catch {
+            Terminal.standardError("launchprof: \(error)")
+            code = .error
+        }
+        Terminal.exit(code)
+    }
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        guard let first = arguments.first else {
+            print(overview)
+            return .success
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
+                print(command.help)
+            } else {
+                print(overview)
+            }
+            return .success
+        case "--version", "version":
+            print("launchprof \(LaunchProfVersion.string)")
+            return .success
+        default:
+            guard let command = subcommands.first(where: { $0.name == first }) else {
+                let names = subcommands.map(\.name) + ["help", "version"]
+                if first.hasPrefix("-") {
+                    throw UsageError("unknown option '\(first)'" + suggestion(first, among: ["--help", "--version"]))
+                }
+                throw UsageError("unknown command '\(first)'" + suggestion(first, among: names)
+                    + " (see 'launchprof --help')")
+            }
+            let rest = Array(arguments.dropFirst())
+            if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+                print(command.help)
+                return .success
+            }
+            return try command.run(rest)
+        }
+    }
+
+    static let overview = """
+        launchprof \(LaunchProfVersion.string) — launch-time performance profiler
+
+        USAGE: launchprof <command> [options]
+
+        COMMANDS:
+          help        Show help for a command: launchprof help measure
+          version     Print the version
+
+        OPTIONS:
+          -h, --help  Show this help
+          --version   Print the version
+
+        EXIT CODES:
+          0  passed    1  budget exceeded or regression    2  error    3  inconclusive
+
+        Instrument an app with the LaunchTracing and LaunchHarness libraries; see README.md.
+        """
+}
+
+/// A `launchprof` subcommand: parses its own arguments and hands off to the libraries.
+struct Subcommand: Sendable {
+    let name: String
+    let help: String
+    let run: @Sendable ([String]) throws -> ExitCode
+}
