@@ -3,7 +3,9 @@
 // LaunchProf — a launch-time performance profiler.
 //
 // This package has NO package dependencies, by design: apps link LaunchTracing
-// and must inherit nothing. Benchmarks live in the nested Benchmarks/ package.
+// and LaunchHarness and must inherit nothing. Benchmarks live in the nested
+// Benchmarks/ package. See DESIGN.md for the dependency direction (each target
+// imports only the ones above it in this file).
 
 import PackageDescription
 
@@ -13,29 +15,52 @@ let package = Package(
     products: [
         .library(name: "LaunchTracing", targets: ["LaunchTracing"]),
         .library(name: "LaunchTracingTestSupport", targets: ["LaunchTracingTestSupport"]),
+        .library(name: "LaunchHarness", targets: ["LaunchHarness"]),
+        .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
+        .library(name: "LaunchReports", targets: ["LaunchReports"]),
+        .library(name: "LaunchMeasure", targets: ["LaunchMeasure"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
     ],
     targets: [
-        // Core
+        // Core: linked into apps
         .target(name: "_LaunchTracingShims"),
         .target(name: "LaunchTracing", dependencies: ["_LaunchTracingShims"]),
+        .target(name: "LaunchHarness", dependencies: ["LaunchTracing"]),
 
         // Test support (a product: users unit-test their own launch code with it)
         .target(name: "LaunchTracingTestSupport", dependencies: ["LaunchTracing"]),
 
+        // Profiler: analysis, reports, launching
+        .target(name: "LaunchAnalysis", dependencies: ["LaunchTracing"]),
+        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis"]),
+        .target(name: "LaunchMeasure", dependencies: ["LaunchAnalysis"]),
+
+        // Examples: the sample app `launchprof measure` measures by default
+        .target(name: "SampleApp", dependencies: ["LaunchHarness"]),
+
         // Tools
-        .executableTarget(name: "launchprof", dependencies: ["LaunchTracing"]),
+        .executableTarget(
+            name: "launchprof",
+            dependencies: ["LaunchTracing", "LaunchHarness", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "SampleApp"]
+        ),
 
         // Tests
         .testTarget(
             name: "LaunchTracingTests",
             dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims"]
         ),
+        .testTarget(
+            name: "LaunchHarnessTests",
+            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp"]
+        ),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis"]),
+        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["launchprof"]),
     ]
 )
 
 // Strict settings for every Swift target, in one place.
-for target in package.targets where target.type != .system && target.name != "_LaunchTracingShims" {
+for target in package.targets where target.name != "_LaunchTracingShims" {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

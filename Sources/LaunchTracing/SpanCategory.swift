@@ -26,11 +26,17 @@ public struct SpanCategory: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let ui = SpanCategory(rawValue: 5)
     /// Database access.
     public static let database = SpanCategory(rawValue: 6)
-    /// Spans recorded by LaunchHarness itself (hooks, deferred and background work).
+    /// Spans recorded by LaunchHarness itself (the launch hooks).
     public static let harness = SpanCategory(rawValue: 7)
+    /// Work the app deferred until after the first frame (LaunchHarness).
+    public static let deferred = SpanCategory(rawValue: 8)
+    /// Work the app moved off the main queue (LaunchHarness).
+    public static let background = SpanCategory(rawValue: 9)
 
     /// Stable lowercase names, indexed by raw value.
-    static let names = ["general", "io", "network", "compute", "wait", "ui", "database", "harness"]
+    static let names = [
+        "general", "io", "network", "compute", "wait", "ui", "database", "harness", "deferred", "background",
+    ]
 
     /// The category's stable name, such as `io`; `category<N>` for values this
     /// version does not know.

@@ -108,3 +108,14 @@ int lp_thread_rusage(struct rusage *usage) {
     return getrusage(RUSAGE_SELF, usage);
 #endif
 }
+
+void lp_set_current_thread_name(const char *name) {
+    char truncated[16];
+    strncpy(truncated, name, sizeof truncated - 1);
+    truncated[sizeof truncated - 1] = 0;
+#if defined(__linux__)
+    pthread_setname_np(pthread_self(), truncated);
+#elif defined(__APPLE__)
+    pthread_setname_np(truncated);
+#endif
+}

@@ -199,6 +199,9 @@ int lp_is_main_thread(void);
 /// its length, 0 when unnamed or unavailable.
 int lp_current_thread_name(uint8_t *buffer, long capacity);
 
+/// Names the calling thread (truncated to 15 bytes on Linux).
+void lp_set_current_thread_name(const char *name);
+
 struct rusage;
 /// The calling thread's usage: getrusage(RUSAGE_THREAD) on Linux (a GNU
 /// extension, hence here), the process's on Darwin.

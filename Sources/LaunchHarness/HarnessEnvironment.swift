@@ -1,0 +1,48 @@
+import LaunchTracing
+
+/// What the harness was asked to do through the environment (set by
+/// `launchprof measure`, or by hand).
+struct HarnessEnvironment: Sendable {
+    /// `LAUNCHPROF_EXIT_AFTER_LAUNCH=1`: flush the trace and exit once launch ends.
+    var exitAfterLaunch = false
+    /// `LAUNCHPROF_HOT_LAUNCHES=N`: run the hook sequence N more times in this process.
+    var hotLaunches = 0
+    /// `LAUNCHPROF_LAUNCH_OPTIONS`: the launch options as JSON.
+    var options: LaunchOptions?
+    /// `LAUNCHPROF_READY_FD`: where to write `firstFrame`, `fullyDrawn`, `done` lines.
+    var readyFD: Int32?
+    /// True when `LAUNCHPROF_TRACE` is set: a profiler is watching, so the main
+    /// thread is sampled and its spans' resource usage accounted.
+    var profiling = false
+    /// `LAUNCHPROF_SAMPLER=0` turns the sampler off; `LAUNCHPROF_SAMPLE_INTERVAL_US` sets its period.
+    var samplerEnabled = true
+    var sampleIntervalMicroseconds = 1_000
+    /// `LAUNCHPROF_GRACE_MS`: the longest launch may run past the first frame before
+    /// the harness calls it ended (default 5,000 ms).
+    var graceMilliseconds = 5_000.0
+
+    static func fromProcess() throws(HarnessError) -> HarnessEnvironment {
+        var environment = HarnessEnvironment()
+        func value(_ name: String) -> String? { Platform.environment(name).flatMap { $0.isEmpty ? nil : $0 } }
+        func integer(_ name: String, in range: ClosedRange<Int>) throws(HarnessError) -> Int? {
+            guard let text = value(name) else { return nil }
+            guard let number = Int(text), range.contains(number) else {
+                throw .badEnvironment(name: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+        environment.exitAfterLaunch = value("LAUNCHPROF_EXIT_AFTER_LAUNCH") == "1"
+        environment.hotLaunches = try integer("LAUNCHPROF_HOT_LAUNCHES", in: 0...100_000) ?? 0
+        if let json = value("LAUNCHPROF_LAUNCH_OPTIONS") {
+            environment.options = try LaunchOptions(json: json)
+        }
+        environment.readyFD = try integer("LAUNCHPROF_READY_FD", in: 0...65_535).map { Int32($0) }
+        environment.profiling = value("LAUNCHPROF_TRACE") != nil
+        environment.samplerEnabled = value("LAUNCHPROF_SAMPLER") != "0"
+        environment.sampleIntervalMicroseconds = try integer("LAUNCHPROF_SAMPLE_INTERVAL_US", in: 100...1_000_000) ?? 1_000
+        if let grace = try integer("LAUNCHPROF_GRACE_MS", in: 0...3_600_000) {
+            environment.graceMilliseconds = Double(grace)
+        }
+        return environment
+    }
+}

@@ -1,0 +1,103 @@
+import LaunchTracing
+
+extension LaunchApplication {
+    /// Runs the app: the equivalent of `UIApplicationMain`. Never returns.
+    ///
+    /// Marks `main`, creates the application and a `D`, runs the launch hooks in
+    /// the system's order and then the main loop. With `exitAfterLaunch` (or
+    /// `LAUNCHPROF_EXIT_AFTER_LAUNCH=1`) it flushes the trace and exits once launch
+    /// ends: fully drawn, or the first frame with nothing left pending, or the first
+    /// frame plus a grace period (`LAUNCHPROF_GRACE_MS`, default 5 s).
+    ///
+    /// - Parameters:
+    ///   - delegate: The delegate type; a fresh instance is made for every launch.
+    ///   - budget: The launch budget, recorded in the trace for reports.
+    ///   - options: The launch options; default `LAUNCHPROF_LAUNCH_OPTIONS`, else a user tap.
+    ///   - exitAfterLaunch: Exit once launch ends even without the environment variable.
+    public static func main<D: LaunchDelegate>(
+        delegate: D.Type,
+        budget: LaunchBudget = .default,
+        options: LaunchOptions? = nil,
+        exitAfterLaunch: Bool = false
+    ) -> Never {
+        LaunchTracer.mark(.main)
+        let environment: HarnessEnvironment
+        do {
+            environment = try HarnessEnvironment.fromProcess()
+        } catch {
+            Platform.fail("launch harness: \(error)")
+        }
+        let app = LaunchApplication(
+            options: options ?? environment.options ?? .userTap, budget: budget, readyFD: environment.readyFD)
+        var sampler: MainThreadSampler?
+        if environment.profiling {
+            LaunchTracer.setResourceAccounting(true)
+            if environment.samplerEnabled {
+                sampler = MainThreadSampler(
+                    threadID: Platform.currentThreadID, intervalMicroseconds: environment.sampleIntervalMicroseconds)
+                sampler?.start()
+            }
+        }
+        app.recordMetadata(hotLaunches: environment.hotLaunches)
+
+        let sequence = LaunchSequence(app: app, graceMilliseconds: environment.graceMilliseconds)
+        sequence.run(D.self, index: 0)
+        for index in 0..<environment.hotLaunches {
+            sequence.run(D.self, index: index + 1)
+        }
+
+        guard environment.exitAfterLaunch || exitAfterLaunch else {
+            sequence.runForever()
+        }
+        if let sampler {
+            let samples = sampler.stop()
+            LaunchTracer.appendSamples(samples)
+            LaunchTracer.setMetadata(String(sampler.costNanosecondsPerSample), forKey: "sampler.costNsPerSample")
+        }
+        LaunchTracer.flushForExit()
+        app.writeReady("done")
+        Platform.exitProcess(0)
+    }
+
+    /// Runs one launch of `D` on the calling thread and returns when it ends,
+    /// without exiting: for unit tests of launch code (pair it with
+    /// `LaunchTraceRecorder` and a `ManualLaunchClock`) and for hot launches.
+    ///
+    /// ```swift
+    /// let trace = LaunchTraceRecorder.record {
+    ///     _ = LaunchApplication.simulateLaunch(delegate: AppDelegate.self)
+    /// }
+    /// ```
+    @discardableResult
+    public static func simulateLaunch<D: LaunchDelegate>(
+        delegate: D.Type,
+        options: LaunchOptions = .userTap,
+        budget: LaunchBudget = .default,
+        graceMilliseconds: Double = 5_000
+    ) -> LaunchOutcome {
+        let app = LaunchApplication(options: options, budget: budget, readyFD: nil)
+        app.recordMetadata(hotLaunches: 0)
+        return LaunchSequence(app: app, graceMilliseconds: graceMilliseconds).run(D.self, index: 0)
+    }
+
+    func recordMetadata(hotLaunches: Int) {
+        LaunchTracer.setMetadata(options.json, forKey: "launch.options")
+        LaunchTracer.setMetadata(budget.json, forKey: "launch.budget")
+        LaunchTracer.setMetadata(String(hotLaunches), forKey: "launch.hotLaunches")
+        LaunchTracer.setMetadata(LaunchProfVersion.string, forKey: "harness.version")
+    }
+}
+
+/// How one launch went, as the harness saw it.
+public struct LaunchOutcome: Sendable, Equatable {
+    /// What `willFinishLaunching` returned.
+    public var willFinishReturned: Bool
+    /// What `didFinishLaunching` returned.
+    public var didFinishReturned: Bool
+    /// Whether the launch URL was handed to the delegate.
+    public var openedURL: Bool
+    public var firstFrameMarked: Bool
+    public var fullyDrawnMarked: Bool
+    /// True when launch was called ended because the grace period ran out.
+    public var graceExpired: Bool
+}

@@ -1,0 +1,71 @@
+import LaunchTracing
+
+/// One launch, in the system's order: delegate, `willFinishLaunching`,
+/// `didFinishLaunching`, the URL if any, `didBecomeActive`, then main-loop turns
+/// until the first frame and the end of extended launch.
+struct LaunchSequence {
+    let app: LaunchApplication
+    let graceMilliseconds: Double
+
+    @discardableResult
+    func run<D: LaunchDelegate>(_ type: D.Type, index: Int) -> LaunchOutcome {
+        app.resetForLaunch(index: index)
+        if index > 0 { LaunchTracer.instant("hotLaunch", category: .harness) }
+        let delegate = D()
+
+        let will = LaunchHook.willFinishLaunching.run { delegate.willFinishLaunching(app, options: app.options) }
+        let did = LaunchHook.didFinishLaunching.run { delegate.didFinishLaunching(app, options: app.options) }
+
+        var openedURL = false
+        if !will || !did {
+            // As UIKit: a hook returning false means the launch URL is not opened.
+            LaunchTracer.instant("launchHookReturnedFalse", category: .harness)
+            LaunchTracer.setMetadata("\(will)", forKey: "launch.\(index).willFinishLaunchingReturned")
+            LaunchTracer.setMetadata("\(did)", forKey: "launch.\(index).didFinishLaunchingReturned")
+        } else if app.options.reason == .url, let url = app.options.url {
+            openedURL = LaunchTracer.measure("openURL", category: .harness) { delegate.open(app, url: url) }
+        }
+
+        if !app.options.isBackground {
+            LaunchTracer.measure("didBecomeActive", category: .harness) { delegate.didBecomeActive(app) }
+            LaunchTracer.mark(.didBecomeActive)
+        }
+
+        let graceExpired = runUntilLaunchEnds()
+        return withExtendedLifetime(delegate) {
+            LaunchOutcome(
+                willFinishReturned: will, didFinishReturned: did, openedURL: openedURL,
+                firstFrameMarked: app.firstFrameMarked, fullyDrawnMarked: app.fullyDrawnMarked,
+                graceExpired: graceExpired)
+        }
+    }
+
+    /// Turns the main loop until launch ends; true when the grace period ran out.
+    private func runUntilLaunchEnds() -> Bool {
+        var deadline = UInt64.max
+        while true {
+            app.loop.runTurn()
+            app.markFirstFrameIfDue()
+            if deadline == .max, app.firstFrameMarked || app.options.isBackground {
+                deadline = Platform.monotonicNanoseconds + UInt64(graceMilliseconds * 1_000_000)
+            }
+            if app.launchHasEnded { return false }
+            if Platform.monotonicNanoseconds >= deadline {
+                LaunchTracer.instant("launchGraceExpired", category: .harness)
+                return true
+            }
+            // Before the first frame, turn again at once: the frame is due.
+            if app.firstFrameMarked || app.options.isBackground || app.waitsForFirstFrameSignal {
+                app.loop.waitForWork(until: min(deadline, Platform.monotonicNanoseconds + 5_000_000))
+            }
+        }
+    }
+
+    /// The main loop of an app that keeps running after launch.
+    func runForever() -> Never {
+        while true {
+            app.loop.runTurn()
+            app.loop.waitForWork(until: Platform.monotonicNanoseconds + 1_000_000_000)
+        }
+    }
+}
