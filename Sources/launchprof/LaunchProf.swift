@@ -1,4 +1,5 @@
 import LaunchTracing
+import SampleApp
 
 /// The `launchprof` command: dispatches to a subcommand, maps errors to the exit
 /// codes of DESIGN.md (0 passed, 1 gate failed, 2 error, 3 inconclusive).
@@ -6,8 +7,15 @@ import LaunchTracing
 enum LaunchProf {
     static let subcommands: [Subcommand] = []
 
+    /// The hidden mode in which `launchprof` is the bundled sample app, so that
+    /// `launchprof measure` needs no other build step.
+    static let sampleAppMode = "__sample-app"
+
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == sampleAppMode {
+            SampleApp.main(arguments: Array(arguments.dropFirst()))
+        }
         let code: ExitCode
         do {
             code = try run(arguments)
