@@ -11,9 +11,14 @@
 ///   "timeToFirstFrameMs": 400,
 ///   "backgroundTimeToFirstFrameMs": 200,
 ///   "hooks": { "willFinishLaunching": 50, "didFinishLaunching": 200 },
-///   "spans": { "DecodeCatalog": 30 }
+///   "spans": { "DecodeCatalog": 30 },
+///   "requiredForFirstFrame": ["ReadCatalog", "DecodeCatalog"]
 /// }
 /// ```
+///
+/// `requiredForFirstFrame` names the spans the first frame cannot be drawn
+/// without. The advisor recommends deferring long CPU work that is not listed,
+/// and moving off the main queue (or making cheaper) work that is.
 public struct LaunchBudget: Sendable, Equatable {
     /// Spawn to first frame, milliseconds.
     public var timeToFirstFrameMs: Double
@@ -23,14 +28,17 @@ public struct LaunchBudget: Sendable, Equatable {
     public var hooksMs: [String: Double]
     /// Per named span (median over runs), milliseconds.
     public var spansMs: [String: Double]
+    /// Names of spans the first frame needs (the rest may be deferred).
+    public var requiredForFirstFrame: [String]
 
     /// Apple's figure: first frame within 400 ms; 200 ms in the background.
     public static let `default` = LaunchBudget()
 
     public init(
         timeToFirstFrameMs: Double = 400, backgroundTimeToFirstFrameMs: Double = 200,
-        hooksMs: [String: Double] = [:], spansMs: [String: Double] = [:]
+        hooksMs: [String: Double] = [:], spansMs: [String: Double] = [:], requiredForFirstFrame: [String] = []
     ) {
+        self.requiredForFirstFrame = requiredForFirstFrame
         self.timeToFirstFrameMs = timeToFirstFrameMs
         self.backgroundTimeToFirstFrameMs = backgroundTimeToFirstFrameMs
         self.hooksMs = hooksMs
@@ -38,7 +46,7 @@ public struct LaunchBudget: Sendable, Equatable {
     }
 
     static let hookNames: Set<String> = ["willFinishLaunching", "didFinishLaunching"]
-    static let topLevelKeys = ["timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans"]
+    static let topLevelKeys = ["timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans", "requiredForFirstFrame"]
 
     /// Parses the JSON budget format. Unknown keys, non-numbers and values that
     /// are not positive are rejected with the key and the value named.
@@ -63,6 +71,17 @@ public struct LaunchBudget: Sendable, Equatable {
                     throw .unknownKey("hooks.\(unknown)", expected: Self.hookNames.sorted())
                 }
             case "spans": spansMs = try Self.table(value, key: key)
+            case "requiredForFirstFrame":
+                guard case .array(let names) = value else {
+                    throw .badValue(key: key, value: value.summary, expected: "an array of span names")
+                }
+                requiredForFirstFrame = []
+                for (index, name) in names.enumerated() {
+                    guard case .string(let text) = name else {
+                        throw .badValue(key: "\(key)[\(index)]", value: name.summary, expected: "a span name (a string)")
+                    }
+                    requiredForFirstFrame.append(text)
+                }
             default: throw .unknownKey(key, expected: Self.topLevelKeys)
             }
         }
@@ -92,7 +111,9 @@ public struct LaunchBudget: Sendable, Equatable {
         func table(_ values: [String: Double]) -> String {
             "{" + values.keys.sorted().map { "\"\(jsonEscaped($0))\":\(number(values[$0]!))" }.joined(separator: ",") + "}"
         }
+        let required = requiredForFirstFrame.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ",")
         return "{\"backgroundTimeToFirstFrameMs\":\(number(backgroundTimeToFirstFrameMs)),\"hooks\":\(table(hooksMs)),"
+            + "\"requiredForFirstFrame\":[\(required)],"
             + "\"spans\":\(table(spansMs)),\"timeToFirstFrameMs\":\(number(timeToFirstFrameMs))}"
     }
 }

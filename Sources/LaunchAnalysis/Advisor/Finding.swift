@@ -1,0 +1,42 @@
+/// One piece of advice: what is slow, where, how much it costs, and what to do.
+public struct Finding: Sendable, Codable, Equatable {
+    /// How much a finding matters, by its share of the launch budget.
+    public enum Severity: String, Sendable, Codable, Comparable {
+        /// Under 5% of the budget.
+        case info
+        /// 5% of the budget or more.
+        case warning
+        /// 20% of the budget or more, or a budget exceeded.
+        case critical
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            [Severity.info, .warning, .critical].firstIndex(of: lhs)! < [Severity.info, .warning, .critical].firstIndex(of: rhs)!
+        }
+    }
+
+    /// A stable rule id, such as `main-thread-network` (see ``Advisor/rules``).
+    public var rule: String
+    public var severity: Severity
+    /// The span (or hook, or phase) the finding is about.
+    public var span: String
+    /// `#fileID` and line of the span's call site, when known.
+    public var file: String?
+    public var line: Int?
+    /// The cost the rule measured (median over runs), milliseconds.
+    public var medianMs: Double
+    /// The span's whole median wall time, milliseconds.
+    public var spanMedianMs: Double
+    /// In how many runs the finding held, out of ``runsTotal``.
+    public var runsAppeared: Int
+    public var runsTotal: Int
+    /// ``medianMs`` as a share of the time-to-first-frame budget (0…).
+    public var budgetShare: Double
+    /// One concrete recommendation.
+    public var recommendation: String
+
+    /// `RemoteConfig.swift:42`, or the span name when the site is unknown.
+    public var location: String {
+        guard let file, let line else { return span }
+        return "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+    }
+}

@@ -1,0 +1,90 @@
+import LaunchTracing
+
+extension LaunchTimeline {
+    /// Splits a trace into launches and builds each one's timeline.
+    ///
+    /// The main thread is the one that ran the launch hooks (the thread of the
+    /// `willFinishLaunching.begin` mark), so traces from unit tests and from apps
+    /// work alike. Launch k begins at the k-th `willFinishLaunching.begin` (hot
+    /// launches); the first launch also owns spawn, runtimeInit and main.
+    public static func build(from trace: Trace) -> [LaunchTimeline] {
+        let marks = trace.threads.flatMap { thread in
+            thread.events.filter { $0.kind == .mark }.map { (thread: thread.index, event: $0) }
+        }.sorted { $0.event.beginNanoseconds < $1.event.beginNanoseconds }
+        let willBegins = marks.filter { $0.event.category == Milestone.willFinishLaunchingBegin.rawValue }
+        guard let mainIndex = willBegins.first?.thread,
+              let mainThread = trace.threads.first(where: { $0.index == mainIndex }) else { return [] }
+        let options = trace.metadata["launch.options"] ?? ""
+        let isBackground = options.contains("\"background\":true")
+
+        // Launch boundaries: a hot launch starts at its hotLaunch instant, or its willFinish.begin.
+        var starts: [UInt64] = willBegins.map(\.event.beginNanoseconds)
+        let hotStarts = mainThread.events.filter { trace.name(of: $0) == "hotLaunch" && $0.kind == .instant }
+            .map(\.beginNanoseconds)
+        for index in starts.indices.dropFirst() {
+            if let hot = hotStarts.last(where: { $0 <= starts[index] && $0 > starts[index - 1] }) { starts[index] = hot }
+        }
+
+        var timelines: [LaunchTimeline] = []
+        for (launch, start) in starts.enumerated() {
+            let lowerBound = launch == 0 ? 0 : start
+            let upperBound = launch + 1 < starts.count ? starts[launch + 1] : UInt64.max
+            var milestones: [String: UInt64] = [:]
+            for mark in marks where mark.event.beginNanoseconds >= lowerBound && mark.event.beginNanoseconds < upperBound {
+                let id = Milestone(rawValue: mark.event.category).id
+                if milestones[id] == nil { milestones[id] = mark.event.beginNanoseconds }
+            }
+            if launch == 0 {
+                if let spawn = trace.spawn { milestones[Milestone.spawn.id] = spawn.nanoseconds }
+                milestones[Milestone.runtimeInit.id] = trace.runtimeInitNanoseconds
+            } else {
+                milestones["launch.begin"] = start
+            }
+            let firstFrame = milestones[Milestone.firstFrame.id] ?? milestones[Milestone.didFinishLaunchingEnd.id] ?? upperBound
+            let accountant = SpanAccountant(trace: trace, samples: trace.samples.filter { $0.osThreadID == mainThread.osThreadID })
+            let main = accountant.records(
+                in: mainThread, from: lowerBound, to: upperBound, firstFrame: firstFrame)
+            var others: [SpanRecord] = []
+            for thread in trace.threads where thread.index != mainIndex {
+                others += SpanAccountant(trace: trace, samples: []).records(
+                    in: thread, from: lowerBound, to: upperBound, firstFrame: firstFrame)
+            }
+            let sampleCount = trace.samples.filter {
+                $0.osThreadID == mainThread.osThreadID && $0.nanoseconds >= lowerBound && $0.nanoseconds < upperBound
+            }.count
+            timelines.append(LaunchTimeline(
+                launchIndex: launch, milestones: milestones,
+                phases: phases(milestones, hot: launch > 0, background: isBackground),
+                mainThreadSpans: main, otherSpans: others.sorted { $0.beginNanoseconds < $1.beginNanoseconds },
+                isBackground: isBackground, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
+                sampleCount: sampleCount, droppedEvents: trace.droppedCount))
+        }
+        return timelines
+    }
+
+    /// The phases DESIGN.md names, from whichever milestones exist.
+    static func phases(_ m: [String: UInt64], hot: Bool, background: Bool) -> [Phase: UInt64] {
+        func between(_ from: Milestone, _ to: Milestone) -> UInt64? {
+            guard let a = m[from.id], let b = m[to.id], b >= a else { return nil }
+            return b - a
+        }
+        var phases: [Phase: UInt64] = [:]
+        phases[.loader] = between(.spawn, .runtimeInit)
+        phases[.staticInit] = between(.runtimeInit, .main)
+        phases[.appInit] = between(.main, .willFinishLaunchingBegin)
+        phases[.willFinishLaunching] = between(.willFinishLaunchingBegin, .willFinishLaunchingEnd)
+        phases[.didFinishLaunching] = between(.didFinishLaunchingBegin, .didFinishLaunchingEnd)
+        phases[.initialFrame] = between(.didFinishLaunchingEnd, .firstFrame)
+        phases[.extended] = between(.firstFrame, .fullyDrawn)
+        let origin: Milestone = hot ? .willFinishLaunchingBegin : .spawn
+        if hot, let begin = m["launch.begin"] {
+            if let frame = m[Milestone.firstFrame.id], frame >= begin { phases[.timeToFirstFrame] = frame - begin }
+            if let drawn = m[Milestone.fullyDrawn.id], drawn >= begin { phases[.timeToFullyDrawn] = drawn - begin }
+        } else {
+            phases[.timeToFirstFrame] = between(origin, .firstFrame)
+            phases[.timeToFullyDrawn] = between(origin, .fullyDrawn)
+        }
+        if background { phases[.timeToBackgroundReady] = between(origin, .didFinishLaunchingEnd) }
+        return phases
+    }
+}

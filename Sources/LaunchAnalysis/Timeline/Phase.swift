@@ -1,0 +1,39 @@
+/// A phase of launch, between two milestones, with a stable id used by every
+/// report (DESIGN.md).
+public enum Phase: String, Sendable, Codable, CaseIterable, Comparable {
+    /// spawn → runtimeInit: the dynamic loader.
+    case loader
+    /// runtimeInit → main: static initializers.
+    case staticInit
+    /// main → willFinishLaunching.begin: the app object and delegate.
+    case appInit
+    case willFinishLaunching
+    case didFinishLaunching
+    /// didFinishLaunching.end → firstFrame.
+    case initialFrame
+    /// firstFrame → fullyDrawn: extended launch.
+    case extended
+    /// spawn → firstFrame (hot launches: willFinishLaunching.begin → firstFrame).
+    case timeToFirstFrame
+    /// spawn → fullyDrawn.
+    case timeToFullyDrawn
+    /// spawn → didFinishLaunching.end, for launches into the background.
+    case timeToBackgroundReady
+    /// spawn → the ready condition (uninstrumented programs).
+    case timeToReady
+    /// spawn → process exit.
+    case timeToExit
+
+    /// True for the totals (the rest are consecutive phases).
+    public var isTotal: Bool {
+        switch self {
+        case .timeToFirstFrame, .timeToFullyDrawn, .timeToBackgroundReady, .timeToReady, .timeToExit: return true
+        default: return false
+        }
+    }
+
+    public static func < (lhs: Phase, rhs: Phase) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+extension Phase: CodingKeyRepresentable {}
