@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchHarnessTests",
-            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp"]
+            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof"]
         ),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis"]),
         .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure"]),

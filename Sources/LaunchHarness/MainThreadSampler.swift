@@ -9,16 +9,27 @@ import LaunchTracing
 /// Cost: the sampler's own CPU time divided by its samples is measured and
 /// recorded in the trace's metadata (`sampler.costNsPerSample`). It runs on its
 /// own thread; on a machine with a spare core the main thread pays almost nothing.
-final class MainThreadSampler: @unchecked Sendable {
-    let threadID: UInt64
-    let intervalNanoseconds: UInt64
+///
+/// ```swift
+/// let sampler = MainThreadSampler(threadID: mainThreadID, intervalMicroseconds: 1_000)
+/// sampler.start()
+/// // … launch …
+/// let samples = sampler.stop()
+/// ```
+public final class MainThreadSampler: @unchecked Sendable {
+    /// The sampled thread (OS thread id).
+    public let threadID: UInt64
+    /// The sampling period.
+    public let intervalNanoseconds: UInt64
     private let capacity: Int
     private var samples: [ThreadSample] = []
     private var stopRequested = Platform.AtomicFlag()
     private var finished = Platform.Semaphore()
-    private(set) var costNanosecondsPerSample: UInt64 = 0
+    /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
+    public private(set) var costNanosecondsPerSample: UInt64 = 0
 
-    init(threadID: UInt64, intervalMicroseconds: Int, maximumSamples: Int = 120_000) {
+    /// Prepares to sample thread `threadID` of this process every `intervalMicroseconds`.
+    public init(threadID: UInt64, intervalMicroseconds: Int, maximumSamples: Int = 120_000) {
         self.threadID = threadID
         self.intervalNanoseconds = UInt64(intervalMicroseconds) * 1_000
         self.capacity = maximumSamples
@@ -26,12 +37,12 @@ final class MainThreadSampler: @unchecked Sendable {
     }
 
     /// Starts sampling on a new thread.
-    func start() {
+    public func start() {
         Platform.startThread(name: "launchprof-sampler") { [self] in run() }
     }
 
     /// Stops sampling and returns what was seen.
-    func stop() -> [ThreadSample] {
+    public func stop() -> [ThreadSample] {
         stopRequested.set()
         finished.wait()
         return samples
