@@ -45,6 +45,7 @@ let package = Package(
         ),
 
         // Tests
+        .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchHarness"], path: "Tests/Fixtures"),
         .testTarget(
             name: "LaunchTracingTests",
             dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims"]
@@ -53,9 +54,9 @@ let package = Package(
             name: "LaunchHarnessTests",
             dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof"]
         ),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis"]),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchTracingTestSupport"]),
         .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["launchprof"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["launchprof", "launchprof-fixture", "LaunchReports"]),
     ]
 )
 

@@ -5,7 +5,7 @@ import SampleApp
 /// codes of DESIGN.md (0 passed, 1 gate failed, 2 error, 3 inconclusive).
 @main
 enum LaunchProf {
-    static let subcommands: [Subcommand] = []
+    static let subcommands: [Subcommand] = [MeasureCommand.subcommand]
 
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
     /// `launchprof measure` needs no other build step.
@@ -16,6 +16,7 @@ enum LaunchProf {
         if arguments.first == sampleAppMode {
             SampleApp.main(arguments: Array(arguments.dropFirst()))
         }
+        if arguments.first == "__debug-trace" { try! DebugTrace.run(arguments[1]); return }
         let code: ExitCode
         do {
             code = try run(arguments)
@@ -69,6 +70,8 @@ enum LaunchProf {
         USAGE: launchprof <command> [options]
 
         COMMANDS:
+          measure     Launch a program many times and report its launch phases,
+                      budget verdict and advice (default: the bundled sample app)
           help        Show help for a command: launchprof help measure
           version     Print the version
 

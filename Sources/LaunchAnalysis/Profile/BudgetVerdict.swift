@@ -1,0 +1,52 @@
+import LaunchTracing
+
+/// Whether launch fits its budget: per checked phase, and overall.
+///
+/// The median over runs is compared against each limit (a single slow run does
+/// not fail the gate; a typical one does). Uninstrumented programs have no
+/// first frame: their `timeToReady` is checked against the time-to-first-frame
+/// budget.
+public struct BudgetVerdict: Sendable, Codable, Equatable {
+    /// One limit checked.
+    public struct Check: Sendable, Codable, Equatable {
+        /// What was checked: a phase id, a hook, or `span:<name>`.
+        public var subject: String
+        public var medianMs: Double
+        public var budgetMs: Double
+        public var passed: Bool
+    }
+
+    public var checks: [Check]
+    /// True when every check passed (and there was something to check).
+    public var passed: Bool
+
+    public init(checks: [Check]) {
+        self.checks = checks
+        self.passed = !checks.isEmpty && checks.allSatisfy(\.passed)
+    }
+
+    init(phases: [LaunchProfile.PhaseStatistics], timelines: [LaunchTimeline], budget: LaunchBudget, instrumented: Bool) {
+        var checks: [Check] = []
+        func check(_ subject: String, _ median: Double?, _ limit: Double) {
+            guard let median else { return }
+            checks.append(Check(subject: subject, medianMs: median, budgetMs: limit, passed: median <= limit))
+        }
+        func median(_ phase: Phase) -> Double? { phases.first { $0.phase == phase }?.summary.median }
+        let background = timelines.contains { $0.isBackground }
+        if background {
+            check(Phase.timeToBackgroundReady.rawValue, median(.timeToBackgroundReady), budget.backgroundTimeToFirstFrameMs)
+        } else if instrumented {
+            check(Phase.timeToFirstFrame.rawValue, median(.timeToFirstFrame), budget.timeToFirstFrameMs)
+        } else {
+            check(Phase.timeToReady.rawValue, median(.timeToReady), budget.timeToFirstFrameMs)
+        }
+        for (hook, limit) in budget.hooksMs.sorted(by: { $0.key < $1.key }) {
+            check(hook, Phase(rawValue: hook).flatMap(median), limit)
+        }
+        for (name, limit) in budget.spansMs.sorted(by: { $0.key < $1.key }) {
+            let values = timelines.map { $0.mainThreadSpans.filter { $0.name == name }.map { Double($0.wallNanoseconds) / 1e6 }.reduce(0, +) }
+            check("span:\(name)", Summary.of(values)?.median, limit)
+        }
+        self.init(checks: checks)
+    }
+}

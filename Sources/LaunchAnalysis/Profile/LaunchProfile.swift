@@ -1,0 +1,83 @@
+import LaunchTracing
+
+/// Statistics over runs: every phase and the top spans, with outliers,
+/// run-order warnings, findings and the budget verdict.
+public struct LaunchProfile: Sendable, Codable, Equatable {
+    /// One phase's statistics.
+    public struct PhaseStatistics: Sendable, Codable, Equatable {
+        public var phase: Phase
+        public var summary: Summary
+        /// Indices (0-based, among counted runs that measured it) of outliers, by modified z-score.
+        public var outlierRuns: [Int]
+        public var warnings: [RunWarning]
+    }
+
+    /// One main-thread span's statistics (before the first frame), by call site.
+    public struct SpanStatistics: Sendable, Codable, Equatable {
+        public var name: String
+        public var file: String
+        public var line: Int
+        /// Wall time per run (summed when the span ran several times), milliseconds.
+        public var summary: Summary
+        /// Runs in which it appeared.
+        public var runs: Int
+    }
+
+    public var phases: [PhaseStatistics]
+    public var spans: [SpanStatistics]
+    public var findings: [Finding]
+    public var verdict: BudgetVerdict
+    /// Counted runs, and how many succeeded.
+    public var runCount: Int
+    public var successfulRuns: Int
+    /// True when at least one successful run had a trace.
+    public var isInstrumented: Bool
+
+    /// How many spans ``spans`` keeps, by median wall time.
+    public static let topSpanCount = 12
+
+    /// Builds the profile of the counted, successful runs.
+    public init(runs: [RunRecord], budget: LaunchBudget) {
+        let counted = runs.filter { !$0.isWarmup }
+        let good = counted.filter { $0.status == .ok }
+        runCount = counted.count
+        successfulRuns = good.count
+        let timelines = good.compactMap(\.timeline)
+        isInstrumented = !timelines.isEmpty
+
+        var phases: [PhaseStatistics] = []
+        for phase in Phase.allCases {
+            let values = good.compactMap { $0.milliseconds(phase) }
+            guard let summary = Summary.of(values) else { continue }
+            phases.append(PhaseStatistics(
+                phase: phase, summary: summary, outlierRuns: Outliers.detect(values).indices,
+                warnings: RunWarnings.detect(values)))
+        }
+        self.phases = phases
+
+        var perSite: [String: (name: String, file: String, line: Int, values: [Double])] = [:]
+        for timeline in timelines {
+            var sums: [String: Double] = [:]
+            for span in timeline.mainThreadSpans where span.beforeFirstFrame && span.category != "harness" {
+                sums[span.key, default: 0] += Double(span.wallNanoseconds) / 1e6
+                if perSite[span.key] == nil { perSite[span.key] = (span.name, span.file, span.line, []) }
+            }
+            for (key, value) in sums { perSite[key]!.values.append(value) }
+        }
+        spans = perSite.values.compactMap { site in
+            Summary.of(site.values).map {
+                SpanStatistics(name: site.name, file: site.file, line: site.line, summary: $0, runs: site.values.count)
+            }
+        }
+        .sorted { $0.summary.median > $1.summary.median }
+        .prefix(Self.topSpanCount).map { $0 }
+
+        findings = Advisor.findings(for: timelines, budget: budget)
+        verdict = BudgetVerdict(phases: phases, timelines: timelines, budget: budget, instrumented: isInstrumented)
+    }
+
+    /// The statistics of `phase`, if measured.
+    public func statistics(_ phase: Phase) -> PhaseStatistics? {
+        phases.first { $0.phase == phase }
+    }
+}

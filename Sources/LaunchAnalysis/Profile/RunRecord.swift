@@ -1,0 +1,67 @@
+/// One launch of the measured program, as measured: its raw numbers, kept in the
+/// JSON report so that every other format can be regenerated from it.
+public struct RunRecord: Sendable, Codable, Equatable {
+    /// How the run ended.
+    public enum Status: String, Sendable, Codable, Equatable {
+        /// Reached readiness (and, for instrumented programs, wrote a valid trace).
+        case ok
+        /// Exited with a non-zero status before it was ready.
+        case failedExit
+        /// Killed by a signal (a crash) before it was ready.
+        case crashed
+        /// Killed at the timeout.
+        case timedOut
+        /// Its trace could not be read.
+        case invalidTrace
+    }
+
+    /// 1-based index among counted runs; 0 for warm-ups.
+    public var index: Int
+    public var isWarmup: Bool
+    public var status: Status
+    /// A one-line explanation for a run that did not succeed.
+    public var problem: String?
+    public var exitCode: Int32?
+    public var signal: Int32?
+    /// spawn → ready and spawn → exit, milliseconds, by the parent's clock.
+    public var timeToReadyMs: Double?
+    public var timeToExitMs: Double?
+    /// Phase id → milliseconds, from the trace (instrumented programs).
+    public var phasesMs: [String: Double]
+    /// The launch's timeline, when the program was instrumented.
+    public var timeline: LaunchTimeline?
+    /// Where the run's output and trace were kept.
+    public var stdoutPath: String?
+    public var stderrPath: String?
+    public var tracePath: String?
+
+    public init(
+        index: Int, isWarmup: Bool, status: Status, problem: String? = nil, exitCode: Int32? = nil,
+        signal: Int32? = nil, timeToReadyMs: Double? = nil, timeToExitMs: Double? = nil,
+        phasesMs: [String: Double] = [:], timeline: LaunchTimeline? = nil, stdoutPath: String? = nil,
+        stderrPath: String? = nil, tracePath: String? = nil
+    ) {
+        self.index = index
+        self.isWarmup = isWarmup
+        self.status = status
+        self.problem = problem
+        self.exitCode = exitCode
+        self.signal = signal
+        self.timeToReadyMs = timeToReadyMs
+        self.timeToExitMs = timeToExitMs
+        self.phasesMs = phasesMs
+        self.timeline = timeline
+        self.stdoutPath = stdoutPath
+        self.stderrPath = stderrPath
+        self.tracePath = tracePath
+    }
+
+    /// The value of `phase` in this run, milliseconds, if measured.
+    public func milliseconds(_ phase: Phase) -> Double? {
+        switch phase {
+        case .timeToReady: return timeToReadyMs
+        case .timeToExit: return timeToExitMs
+        default: return phasesMs[phase.rawValue]
+        }
+    }
+}

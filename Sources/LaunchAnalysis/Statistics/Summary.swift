@@ -1,0 +1,109 @@
+import Foundation
+
+/// Descriptive statistics of one measured quantity over runs, in milliseconds.
+///
+/// Percentiles use linear interpolation between order statistics (Hyndman and
+/// Fan's type 7, the default of R, NumPy and Excel's `PERCENTILE.INC`). The
+/// standard deviation is the sample one (n − 1). The MAD is the raw median
+/// absolute deviation (not scaled by 1.4826). The confidence interval of the
+/// median is distribution-free: it is the pair of order statistics that a
+/// binomial(n, ½) argument puts around the median (see ``medianConfidenceInterval``).
+///
+/// ```swift
+/// let summary = Summary.of([102.1, 101.7, 103.4, 101.9])!
+/// print(summary.median, summary.p90)
+/// ```
+public struct Summary: Sendable, Codable, Equatable {
+    /// An interval of values, both ends included.
+    public struct Interval: Sendable, Codable, Equatable {
+        public var lowerBound: Double
+        public var upperBound: Double
+        /// The level the interval reaches with its order statistics (for small n it
+        /// exceeds the level asked for; with n < 6 no pair reaches 95% and the
+        /// interval is the whole range, with the level it does reach).
+        public var confidence: Double
+
+        public init(lowerBound: Double, upperBound: Double, confidence: Double) {
+            self.lowerBound = lowerBound
+            self.upperBound = upperBound
+            self.confidence = confidence
+        }
+    }
+
+    public var count: Int
+    public var min: Double
+    public var max: Double
+    public var mean: Double
+    public var median: Double
+    /// Sample standard deviation (n − 1); 0 for one value.
+    public var standardDeviation: Double
+    /// Median absolute deviation from the median (unscaled).
+    public var medianAbsoluteDeviation: Double
+    public var p90: Double
+    public var p95: Double
+    /// A distribution-free 95% confidence interval of the median.
+    public var medianConfidenceInterval: Interval
+
+    /// The summary of `values`, or nil when there are none (NaNs are ignored).
+    public static func of(_ values: [Double]) -> Summary? {
+        let sorted = values.filter { !$0.isNaN }.sorted()
+        guard let first = sorted.first, let last = sorted.last else { return nil }
+        let n = sorted.count
+        let mean = sorted.reduce(0, +) / Double(n)
+        let variance = n > 1 ? sorted.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1) : 0
+        let median = quantile(sorted: sorted, 0.5)
+        let deviations = sorted.map { abs($0 - median) }.sorted()
+        return Summary(
+            count: n, min: first, max: last, mean: mean, median: median, standardDeviation: variance.squareRoot(),
+            medianAbsoluteDeviation: quantile(sorted: deviations, 0.5),
+            p90: quantile(sorted: sorted, 0.90), p95: quantile(sorted: sorted, 0.95),
+            medianConfidenceInterval: medianInterval(sorted: sorted, level: 0.95))
+    }
+
+    /// The `q` quantile (0…1) of ascending `sorted` values, type 7.
+    public static func quantile(sorted: [Double], _ q: Double) -> Double {
+        precondition(!sorted.isEmpty, "quantile of no values")
+        let position = q * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down))
+        let upper = Swift.min(lower + 1, sorted.count - 1)
+        let fraction = position - Double(lower)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+    }
+
+    /// The distribution-free confidence interval of the median.
+    ///
+    /// The number of values below the true median is binomial(n, ½), so the
+    /// interval between the k-th smallest and the k-th largest value covers it
+    /// with probability 1 − 2·P(B ≤ k − 1). The largest k reaching `level` is
+    /// used (Conover, *Practical Nonparametric Statistics*, 3rd ed., §3.2).
+    public static func medianInterval(sorted: [Double], level: Double) -> Interval {
+        let n = sorted.count
+        var k = 1
+        var coverage = 1 - 2 * binomialCDF(0, n)
+        guard coverage >= level else {
+            return Interval(lowerBound: sorted[0], upperBound: sorted[n - 1], confidence: Swift.max(0, coverage))
+        }
+        while k + 1 <= (n + 1) / 2 {
+            let next = 1 - 2 * binomialCDF(k, n)
+            guard next >= level else { break }
+            k += 1
+            coverage = next
+        }
+        return Interval(lowerBound: sorted[k - 1], upperBound: sorted[n - k], confidence: coverage)
+    }
+
+    /// P(B ≤ k) for B ~ binomial(n, ½), computed in log space so large n does not overflow.
+    static func binomialCDF(_ k: Int, _ n: Int) -> Double {
+        guard k >= 0 else { return 0 }
+        var total = 0.0
+        let logHalfN = Double(n) * log(0.5)
+        for i in 0...Swift.min(k, n) {
+            total += exp(logChoose(n, i) + logHalfN)
+        }
+        return Swift.min(1, total)
+    }
+
+    static func logChoose(_ n: Int, _ k: Int) -> Double {
+        lgamma(Double(n) + 1) - lgamma(Double(k) + 1) - lgamma(Double(n - k) + 1)
+    }
+}

@@ -1,0 +1,74 @@
+/// Why a program could not be launched or measured as asked.
+///
+/// Every case carries the offending value; `description` is a short, lowercase,
+/// one-line message that names it, ready for `launchprof: <message>` on stderr.
+/// Cases that come from a failed system call carry its `errno` value (`code`).
+///
+/// ```swift
+/// do {
+///     _ = try Launcher.resolve("frobnicate")
+/// } catch {
+///     print(error)  // no such program: 'frobnicate' (not found in PATH)
+/// }
+/// ```
+public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing by that name: a path that does not exist, or a name not found in
+    /// any `PATH` directory (`searchedPATH`). An empty name is reported this way too.
+    case programNotFound(String, searchedPATH: Bool)
+    /// The file exists but this user may not execute it (the C error is `EACCES`).
+    case notExecutable(path: String)
+    /// The path names a directory (`isDirectory`) or a device, not a program.
+    case notAProgram(path: String, isDirectory: Bool)
+    /// A `--ready` value that is not one of the forms `ReadyCondition` accepts.
+    case badReadyCondition(String, problem: String)
+    /// A launch setting out of range, such as a negative or NaN timeout.
+    case badSetting(name: String, value: Double, expected: String)
+    /// An environment variable name that cannot be passed to a child (empty, or containing `=`).
+    case badEnvironmentName(String)
+    /// The launch's output directory or its stdout/stderr file could not be created.
+    case cannotCreate(path: String, code: Int32)
+    /// A system call needed to launch failed (for example `pipe` with `EMFILE`).
+    case systemCallFailed(name: String, code: Int32)
+    /// `posix_spawn` refused the program (for example `ENOEXEC`, not a valid executable).
+    case spawnFailed(path: String, code: Int32)
+    /// The child could not be reaped (`waitpid` failed; for example `ECHILD`
+    /// when SIGCHLD is ignored and the kernel reaped it already).
+    case waitFailed(processID: Int32, code: Int32)
+    /// Cold mode could not drop the file cache for lack of privilege
+    /// (`EACCES`, `EPERM`, or `EROFS` for a read-only `/proc/sys`).
+    case coldModeNeedsRoot(path: String, code: Int32)
+    /// Dropping the file cache failed for another reason (for example no `/proc`).
+    case cannotDropCaches(path: String, code: Int32)
+
+    public var description: String {
+        func reason(_ code: Int32) -> String { Platform.Errno(code: code).message }
+        switch self {
+        case .programNotFound(let name, _) where name.isEmpty:
+            return "no program given"
+        case .programNotFound(let name, let searchedPATH):
+            return "no such program: '\(name)'" + (searchedPATH ? " (not found in PATH)" : "")
+        case .notExecutable(let path):
+            return "'\(path)' is not executable"
+        case .notAProgram(let path, let isDirectory):
+            return isDirectory ? "'\(path)' is a directory, not a program" : "'\(path)' is not a program (not a regular file)"
+        case .badReadyCondition(let text, let problem):
+            return "bad ready condition '\(text)': \(problem)"
+        case .badSetting(let name, let value, let expected):
+            return "bad \(name) \(value): expected \(expected)"
+        case .badEnvironmentName(let name):
+            return "bad environment variable name '\(name)': it must be non-empty and contain no '='"
+        case .cannotCreate(let path, let code):
+            return "cannot create '\(path)': \(reason(code))"
+        case .systemCallFailed(let name, let code):
+            return "\(name) failed: \(reason(code))"
+        case .spawnFailed(let path, let code):
+            return "cannot start '\(path)': \(reason(code))"
+        case .waitFailed(let processID, let code):
+            return "lost track of process \(processID): \(reason(code))"
+        case .coldModeNeedsRoot(let path, let code):
+            return "cold mode needs root and a writable '\(path)' (\(reason(code)))"
+        case .cannotDropCaches(let path, let code):
+            return "cannot drop the file cache through '\(path)': \(reason(code))"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// What happened in one launch, with CLOCK_MONOTONIC nanosecond timestamps.
+///
+/// All times share the tracer's time base, so they can be set against the
+/// events in the child's own trace. `spawnNanoseconds` is the value the child
+/// received as `LAUNCHPROF_SPAWN_NS`.
+///
+/// ```swift
+/// let outcome = try Launcher.launch(request)
+/// if let ready = outcome.readyNanoseconds {
+///     print("ready after \(Double(ready - outcome.spawnNanoseconds) / 1e6) ms")
+/// }
+/// ```
+public struct LaunchOutcome: Sendable, Equatable {
+    /// One line the program wrote to the ready pipe (fd 3), and when it arrived.
+    public struct ReadyLine: Sendable, Equatable {
+        /// The line without its newline, such as `firstFrame`, `fullyDrawn` or `done`.
+        public var text: String
+        /// When the launcher read it (CLOCK_MONOTONIC, parent side).
+        public var nanoseconds: UInt64
+
+        /// Makes a ready line.
+        public init(text: String, nanoseconds: UInt64) {
+            self.text = text
+            self.nanoseconds = nanoseconds
+        }
+    }
+
+    /// The process id the child had (also its process group id).
+    public var processID: Int32
+    /// CLOCK_MONOTONIC read immediately before `posix_spawn`.
+    public var spawnNanoseconds: UInt64
+    /// When the ready condition became true; nil when it never did (a timeout,
+    /// or an exit before a `stdout`/`port`/`file` condition held).
+    ///
+    /// For `.exit` it is the exit time. For `.firstFrame`/`.fullyDrawn`, a program
+    /// that exits without writing the line is ready at its exit, and
+    /// `readyIsExitFallback` is true; the caller decides what that means.
+    public var readyNanoseconds: UInt64?
+    /// True when `readyNanoseconds` is the exit time standing in for a
+    /// `firstFrame`/`fullyDrawn` line that never came.
+    public var readyIsExitFallback: Bool
+    /// When the process exited (noticed through a pidfd the moment it happened),
+    /// whether by itself or because it was killed. `Launcher.launch` always sets it.
+    public var exitNanoseconds: UInt64?
+    /// How the process ended.
+    public var termination: Termination
+    /// The file holding the child's stdout.
+    public var stdoutPath: String
+    /// The file holding the child's stderr.
+    public var stderrPath: String
+    /// Every line written to the ready pipe, in order of arrival.
+    public var readyLines: [ReadyLine]
+
+    /// Makes an outcome; the launcher does this, tests and callers may too.
+    public init(
+        processID: Int32, spawnNanoseconds: UInt64, readyNanoseconds: UInt64?, readyIsExitFallback: Bool = false,
+        exitNanoseconds: UInt64?, termination: Termination, stdoutPath: String, stderrPath: String,
+        readyLines: [ReadyLine] = []
+    ) {
+        self.processID = processID
+        self.spawnNanoseconds = spawnNanoseconds
+        self.readyNanoseconds = readyNanoseconds
+        self.readyIsExitFallback = readyIsExitFallback
+        self.exitNanoseconds = exitNanoseconds
+        self.termination = termination
+        self.stdoutPath = stdoutPath
+        self.stderrPath = stderrPath
+        self.readyLines = readyLines
+    }
+
+    /// When the first ready-pipe line with this text arrived, if it did.
+    public func readyLineTime(_ text: String) -> UInt64? {
+        readyLines.first { $0.text == text }?.nanoseconds
+    }
+}

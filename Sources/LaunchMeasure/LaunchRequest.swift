@@ -1,0 +1,57 @@
+/// One launch to make: the program, its arguments and environment, when it
+/// counts as ready, and how long to wait.
+///
+/// The child inherits this process's environment plus `extraEnvironment`, plus
+/// `LAUNCHPROF_READY_FD=3` and `LAUNCHPROF_SPAWN_NS` (set by the launcher, which
+/// wins over both). Its stdin is /dev/null; its stdout and stderr go to
+/// `stdout.txt` and `stderr.txt` in `workDirectory`, created if missing.
+///
+/// ```swift
+/// let request = LaunchRequest(
+///     executable: "sleep", arguments: ["0.1"], ready: .exit,
+///     timeoutSeconds: 20, workDirectory: "Reports/run-1")
+/// let outcome = try Launcher.launch(request)
+/// ```
+public struct LaunchRequest: Sendable, Equatable {
+    /// A program name, looked up in `PATH` like `execvp` does, or a path (anything with a `/`).
+    public var executable: String
+    /// The arguments after the program name (`argv[1...]`; `argv[0]` is `executable` as given).
+    public var arguments: [String]
+    /// Variables added to, or replacing, the inherited environment.
+    public var extraEnvironment: [String: String]
+    /// When the launch counts as ready.
+    public var ready: ReadyCondition
+    /// The longest wait for readiness, in seconds from the spawn; then the whole
+    /// process group is killed and the launch has timed out. `.infinity` waits forever.
+    public var timeoutSeconds: Double
+    /// Where this launch's `stdout.txt` and `stderr.txt` go; created if missing.
+    public var workDirectory: String
+    /// For `.firstFrame` and `.fullyDrawn`: how long after ready the program may
+    /// take to flush its trace, write `done` and exit by itself before it is killed.
+    public var readyGraceSeconds: Double
+
+    /// Makes a request; see the properties for each value's meaning.
+    public init(
+        executable: String,
+        arguments: [String] = [],
+        extraEnvironment: [String: String] = [:],
+        ready: ReadyCondition,
+        timeoutSeconds: Double,
+        workDirectory: String,
+        readyGraceSeconds: Double = 5
+    ) {
+        self.executable = executable
+        self.arguments = arguments
+        self.extraEnvironment = extraEnvironment
+        self.ready = ready
+        self.timeoutSeconds = timeoutSeconds
+        self.workDirectory = workDirectory
+        self.readyGraceSeconds = readyGraceSeconds
+    }
+
+    /// The path of the file that receives the child's stdout.
+    public var stdoutPath: String { workDirectory + "/stdout.txt" }
+
+    /// The path of the file that receives the child's stderr.
+    public var stderrPath: String { workDirectory + "/stderr.txt" }
+}

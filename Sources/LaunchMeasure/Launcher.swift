@@ -1,0 +1,274 @@
+/// Launches one program and watches it until it is ready, exits or times out.
+///
+/// The program is started with `posix_spawn` (no shell) in a process group of
+/// its own, stdin from /dev/null, stdout and stderr to files, and a pipe on fd 3
+/// (`LAUNCHPROF_READY_FD=3`) on which an instrumented program writes
+/// `firstFrame`, `fullyDrawn` and `done`. The parent's CLOCK_MONOTONIC time read
+/// just before the spawn is handed down as `LAUNCHPROF_SPAWN_NS`. When the launch
+/// ends, everything left in the process group is killed and the child is reaped.
+///
+/// ```swift
+/// let outcome = try Launcher.launch(LaunchRequest(
+///     executable: "sleep", arguments: ["0.1"], ready: .exit,
+///     timeoutSeconds: 20, workDirectory: "/tmp/run-1"))
+/// ```
+public enum Launcher {
+    /// The descriptor the ready pipe has in the child.
+    public static let readyDescriptor: Int32 = 3
+
+    /// Launches `request` and returns when the program has ended.
+    ///
+    /// - Throws: ``LaunchError`` when the program cannot be found or started, or
+    ///   its output files cannot be created. A program that starts and then
+    ///   crashes, fails or hangs is not an error: its ``LaunchOutcome`` says so.
+    public static func launch(_ request: LaunchRequest) throws(LaunchError) -> LaunchOutcome {
+        guard request.timeoutSeconds > 0, !request.timeoutSeconds.isNaN else {
+            throw .badSetting(name: "timeout", value: request.timeoutSeconds, expected: "a positive number of seconds")
+        }
+        for name in request.extraEnvironment.keys where name.isEmpty || name.contains("=") {
+            throw .badEnvironmentName(name)
+        }
+        let path = try resolve(request.executable)
+        do { try Platform.makeDirectories(request.workDirectory) } catch {
+            throw .cannotCreate(path: request.workDirectory, code: error.code)
+        }
+        let stdoutFile: Int32, stderrFile: Int32
+        do { stdoutFile = try Platform.createFile(request.stdoutPath) } catch {
+            throw .cannotCreate(path: request.stdoutPath, code: error.code)
+        }
+        defer { Platform.close(stdoutFile) }
+        do { stderrFile = try Platform.createFile(request.stderrPath) } catch {
+            throw .cannotCreate(path: request.stderrPath, code: error.code)
+        }
+        defer { Platform.close(stderrFile) }
+
+        let readyPipe: (read: Int32, write: Int32)
+        do { readyPipe = try Platform.makePipe() } catch { throw .systemCallFailed(name: "pipe", code: error.code) }
+        defer { Platform.close(readyPipe.read) }
+        // stdout:REGEX needs to see the output as it arrives: it goes through a pipe, copied to the file.
+        var stdoutPipe: (read: Int32, write: Int32)?
+        if case .stdout = request.ready {
+            do { stdoutPipe = try Platform.makePipe() } catch {
+                Platform.close(readyPipe.write)
+                throw .systemCallFailed(name: "pipe", code: error.code)
+            }
+        }
+        defer { if let stdoutPipe { Platform.close(stdoutPipe.read) } }
+
+        let spawned: Platform.Spawned
+        do {
+            spawned = try Platform.spawn(
+                path: path, arguments: [request.executable] + request.arguments,
+                environment: environment(for: request), stampName: "LAUNCHPROF_SPAWN_NS",
+                descriptors: [(stdoutPipe?.write ?? stdoutFile, 1), (stderrFile, 2), (readyPipe.write, readyDescriptor)])
+        } catch {
+            Platform.close(readyPipe.write)
+            if let stdoutPipe { Platform.close(stdoutPipe.write) }
+            throw .spawnFailed(path: path, code: error.code)
+        }
+        Platform.close(readyPipe.write)
+        if let stdoutPipe { Platform.close(stdoutPipe.write) }
+
+        var watch = Watch(request: request, spawned: spawned, readyFD: readyPipe.read,
+                          stdoutFD: stdoutPipe?.read, stdoutFile: stdoutFile)
+        return try watch.run()
+    }
+
+    /// The child's environment: this process's, then `extraEnvironment`, then the
+    /// ready descriptor (the spawn stamp is added by the spawn itself).
+    static func environment(for request: LaunchRequest) -> [String] {
+        let reserved: Set<String> = ["LAUNCHPROF_READY_FD", "LAUNCHPROF_SPAWN_NS"]
+        var entries = Platform.environmentEntries.filter { entry in
+            let name = String(entry.prefix { $0 != "=" })
+            return !reserved.contains(name) && request.extraEnvironment[name] == nil
+        }
+        for (name, value) in request.extraEnvironment.sorted(by: { $0.key < $1.key }) where !reserved.contains(name) {
+            entries.append("\(name)=\(value)")
+        }
+        entries.append("LAUNCHPROF_READY_FD=\(readyDescriptor)")
+        return entries
+    }
+}
+
+/// The watch over one running child: reads the ready pipe (and stdout), probes
+/// ports and files, notices the exit, and ends the process group.
+private struct Watch {
+    let request: LaunchRequest
+    let spawned: Platform.Spawned
+    let readyFD: Int32
+    let stdoutFD: Int32?
+    let stdoutFile: Int32
+
+    var readyLines: [LaunchOutcome.ReadyLine] = []
+    var readyBuffer: [UInt8] = []
+    var stdoutBuffer: [UInt8] = []
+    var readyOpen = true
+    var stdoutOpen = true
+    var readyAt: UInt64?
+    var regex: Regex<AnyRegexOutput>?
+
+    init(request: LaunchRequest, spawned: Platform.Spawned, readyFD: Int32, stdoutFD: Int32?, stdoutFile: Int32) {
+        self.request = request
+        self.spawned = spawned
+        self.readyFD = readyFD
+        self.stdoutFD = stdoutFD
+        self.stdoutFile = stdoutFile
+        stdoutOpen = stdoutFD != nil
+        if case .stdout(let pattern) = request.ready { regex = try? Regex(pattern) }
+    }
+
+    mutating func run() throws(LaunchError) -> LaunchOutcome {
+        let pid = spawned.pid
+        let processFD = Platform.processDescriptor(pid)
+        defer { if let processFD { Platform.close(processFD) } }
+        let deadline = request.timeoutSeconds.isInfinite
+            ? UInt64.max : spawned.nanoseconds + UInt64(request.timeoutSeconds * 1e9)
+        var graceDeadline = UInt64.max
+        var exitAt: UInt64?
+        var stoppedAtReady = false
+        var timedOut = false
+        let probes: Bool
+        switch request.ready {
+        case .port, .file: probes = true
+        default: probes = false
+        }
+
+        while true {
+            var fds: [Int32] = []
+            if readyOpen { fds.append(readyFD) }
+            if stdoutOpen, let stdoutFD { fds.append(stdoutFD) }
+            if let processFD { fds.append(processFD) }
+            let now = Platform.monotonicNanoseconds
+            let limit = min(deadline, graceDeadline)
+            var wait: Int32 = limit == .max ? 1_000 : Int32(clamping: (limit.subtractingClamped(now) + 999_999) / 1_000_000)
+            if processFD == nil || (probes && readyAt == nil) { wait = min(wait, 1) }
+            _ = Platform.waitForInput(fds, milliseconds: wait)
+            let exitedNow = Platform.hasExited(pid)
+            let seen = Platform.monotonicNanoseconds
+            drainReady(at: seen)
+            drainStdout(at: seen)
+
+            if readyAt == nil {
+                switch request.ready {
+                case .port(let port): if Platform.acceptsConnections(port: port) { readyAt = Platform.monotonicNanoseconds }
+                case .file(let path): if Platform.exists(path) { readyAt = seen }
+                default: break
+                }
+            }
+            if exitedNow {
+                exitAt = seen
+                break
+            }
+            if let readyAt, graceDeadline == .max {
+                if request.ready.isReportedByProgram {
+                    // Let it flush its trace and exit by itself.
+                    graceDeadline = readyAt + UInt64(max(0, request.readyGraceSeconds) * 1e9)
+                } else {
+                    stoppedAtReady = true
+                    break
+                }
+            }
+            let after = Platform.monotonicNanoseconds
+            if readyAt == nil, after >= deadline { timedOut = true; break }
+            if after >= graceDeadline { stoppedAtReady = true; break }
+        }
+
+        // End whatever is left of the group (the leader is not reaped yet, so the group id is still ours).
+        if exitAt == nil {
+            Platform.signalGroup(spawned.pid, Platform.terminateSignal)
+            let give = Platform.monotonicNanoseconds + 500_000_000
+            while !Platform.hasExited(pid), Platform.monotonicNanoseconds < give {
+                _ = Platform.waitForInput(processFD.map { [$0] } ?? [], milliseconds: processFD == nil ? 1 : 10)
+            }
+        }
+        Platform.signalGroup(spawned.pid, Platform.killSignal)
+        let status: Platform.ExitStatus
+        do { status = try Platform.reap(pid) } catch { throw .waitFailed(processID: pid, code: error.code) }
+        let end = exitAt ?? Platform.monotonicNanoseconds
+        drainReady(at: end, final: true)
+        drainStdout(at: end, final: true)
+
+        let termination: Termination
+        if timedOut {
+            termination = .timedOut
+        } else if stoppedAtReady {
+            termination = .stoppedAtReady
+        } else {
+            switch status {
+            case .exited(let code): termination = .exited(code: code)
+            case .signaled(let signal): termination = .signaled(signal: signal)
+            }
+        }
+        var ready = readyAt
+        var fallback = false
+        if ready == nil, let exitAt, !timedOut {
+            switch request.ready {
+            case .exit: ready = exitAt
+            case .firstFrame, .fullyDrawn: ready = exitAt; fallback = true
+            default: break
+            }
+        }
+        return LaunchOutcome(
+            processID: pid, spawnNanoseconds: spawned.nanoseconds, readyNanoseconds: ready,
+            readyIsExitFallback: fallback, exitNanoseconds: end, termination: termination,
+            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines)
+    }
+
+    /// Reads the ready pipe; each complete line is stamped with `now`.
+    mutating func drainReady(at now: UInt64, final: Bool = false) {
+        guard readyOpen else { return }
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        reading: while true {
+            switch Platform.read(readyFD, into: &chunk) {
+            case .bytes(let count): readyBuffer += chunk[0..<count]
+            case .endOfFile: readyOpen = false; break reading
+            case .wouldBlock: break reading
+            }
+        }
+        while let newline = readyBuffer.firstIndex(of: 0x0A) {
+            let text = String(decoding: readyBuffer[..<newline], as: UTF8.self)
+            readyBuffer.removeSubrange(...newline)
+            readyLines.append(.init(text: text, nanoseconds: now))
+            if readyAt == nil, let wanted = request.ready.readyLine, text == wanted { readyAt = now }
+        }
+        if final || !readyOpen, !readyBuffer.isEmpty {
+            readyLines.append(.init(text: String(decoding: readyBuffer, as: UTF8.self), nanoseconds: now))
+            readyBuffer.removeAll()
+        }
+    }
+
+    /// Copies what the program wrote to stdout into its file, matching lines against the pattern.
+    mutating func drainStdout(at now: UInt64, final: Bool = false) {
+        guard stdoutOpen, let stdoutFD else { return }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        reading: while true {
+            switch Platform.read(stdoutFD, into: &chunk) {
+            case .bytes(let count):
+                Platform.writeAll(stdoutFile, chunk[0..<count])
+                stdoutBuffer += chunk[0..<count]
+            case .endOfFile:
+                stdoutOpen = false
+                break reading
+            case .wouldBlock:
+                break reading
+            }
+        }
+        while let newline = stdoutBuffer.firstIndex(of: 0x0A) {
+            match(stdoutBuffer[..<newline], at: now)
+            stdoutBuffer.removeSubrange(...newline)
+        }
+        if final || !stdoutOpen, !stdoutBuffer.isEmpty {
+            match(stdoutBuffer[...], at: now)
+            stdoutBuffer.removeAll()
+        }
+    }
+
+    mutating func match(_ line: ArraySlice<UInt8>, at now: UInt64) {
+        guard readyAt == nil, let regex else { return }
+        if String(decoding: line, as: UTF8.self).contains(regex) { readyAt = now }
+    }
+}
+
+extension UInt64 {
+    fileprivate func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
+}

@@ -1,0 +1,220 @@
+import LaunchAnalysis
+import LaunchTracing
+
+/// Runs a whole measurement: warm-up and counted launches, one after another,
+/// each turned into a ``RunRecord``; then the profile over the counted runs.
+///
+/// A launch that crashes, fails, hangs or leaves an unreadable trace is recorded
+/// as a failed run and the others go on. Ctrl-C (SIGINT) stops it after the
+/// current launch; the outcome then covers the completed runs.
+///
+/// ```swift
+/// let outcome = try MeasureSession.run(request, progress: nil)
+/// print(outcome.report.profile.statistics(.timeToFirstFrame)?.summary.median ?? .nan)
+/// ```
+public enum MeasureSession {
+    /// The trace file each launch writes, in its own directory.
+    public static let traceFileName = "trace.lptrace"
+
+    /// Measures `request`.
+    ///
+    /// - Throws: ``LaunchError`` only for what stops every launch (the program
+    ///   cannot be started, cold mode without privilege); runs measured before
+    ///   such an error are lost only if it happens at the first launch.
+    public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> MeasureOutcome {
+        Platform.installInterruptHandler()
+        let started = Platform.monotonicNanoseconds
+        var runs: [RunRecord] = []
+        var clockSource: String?
+        var appBudget: LaunchBudget?
+        var interrupted = false
+        func elapsed() -> Double { Double(Platform.monotonicNanoseconds - started) / 1e9 }
+
+        if request.mode == .hot {
+            let (records, trace) = try launch(request, label: "hot", index: 0, isWarmup: false, hotLaunches: request.warmup + request.runs)
+            runs = records
+            clockSource = trace?.clockSource.description
+            appBudget = trace.flatMap(budget(of:))
+            let counted = runs.filter { !$0.isWarmup }.count
+            for run in runs {
+                progress?.runFinished(run, counted: run.isWarmup ? 0 : run.index, of: counted, warmup: run.isWarmup, elapsedSeconds: elapsed())
+            }
+        } else {
+            let total = request.warmup + request.runs
+            for position in 0..<total {
+                let isWarmup = position < request.warmup
+                let index = isWarmup ? 0 : position - request.warmup + 1
+                let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
+                if request.mode == .cold { try FileCache.dropAll() }
+                let (records, trace) = try launch(request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0)
+                if let trace {
+                    clockSource = clockSource ?? trace.clockSource.description
+                    appBudget = appBudget ?? budget(of: trace)
+                }
+                runs += records
+                if let record = records.first {
+                    progress?.runFinished(record, counted: index, of: request.runs, warmup: isWarmup, elapsedSeconds: elapsed())
+                }
+                if Platform.interruptArrived {
+                    interrupted = true
+                    break
+                }
+            }
+        }
+        progress?.finished()
+
+        var budget = request.budget
+        var budgetSource = request.budgetSource
+        if request.budgetIsDefault, let appBudget {
+            budget = appBudget
+            budgetSource = "the app's budget in code (recorded in its trace)"
+        }
+        let configuration = MeasureConfiguration(
+            commandLine: request.commandLine, command: request.displayCommand, runs: request.runs,
+            warmup: request.warmup, mode: request.mode.rawValue, ready: request.readyText,
+            timeoutSeconds: request.timeoutSeconds, budget: budget.json, budgetSource: budgetSource,
+            launchOptions: request.launchOptionsJSON)
+        let environment = MachineEnvironment(
+            hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
+            cpuCount: Platform.cpuCount, clockSource: clockSource ?? "clock_gettime(CLOCK_MONOTONIC) (parent only)")
+        let report = MeasurementReport(
+            name: request.name, createdAt: Platform.utcTimestamp, environment: environment,
+            configuration: configuration, runs: runs, budget: budget, interrupted: interrupted)
+        return MeasureOutcome(report: report, interrupted: interrupted)
+    }
+
+    /// The budget an instrumented app declared in code, from its trace.
+    static func budget(of trace: Trace) -> LaunchBudget? {
+        trace.metadata["launch.budget"].flatMap { try? LaunchBudget(json: $0) }
+    }
+
+    /// One process launch: one record, or, in hot mode, one per launch inside it.
+    static func launch(
+        _ request: MeasureRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int
+    ) throws(LaunchError) -> ([RunRecord], Trace?) {
+        let directory = request.runsDirectory + "/" + label
+        let tracePath = directory + "/" + traceFileName
+        Platform.removeFile(tracePath)
+        var environment = [
+            "LAUNCHPROF_TRACE": tracePath,
+            "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1",
+        ]
+        if hotLaunches > 0 { environment["LAUNCHPROF_HOT_LAUNCHES"] = String(hotLaunches) }
+        if let options = request.launchOptionsJSON { environment["LAUNCHPROF_LAUNCH_OPTIONS"] = options }
+        let ready = request.ready ?? .firstFrame
+        let perLaunch = request.timeoutSeconds
+        let launchRequest = LaunchRequest(
+            executable: request.executable, arguments: request.arguments, extraEnvironment: environment,
+            ready: ready, timeoutSeconds: perLaunch * Double(max(1, hotLaunches)), workDirectory: directory,
+            readyGraceSeconds: perLaunch * Double(max(1, hotLaunches)))
+        let outcome = try Launcher.launch(launchRequest)
+
+        var record = RunRecord(
+            index: index, isWarmup: isWarmup, status: .ok, stdoutPath: outcome.stdoutPath,
+            stderrPath: outcome.stderrPath)
+        if let readyAt = outcome.readyNanoseconds {
+            record.timeToReadyMs = Double(readyAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
+        }
+        if case .exited = outcome.termination, let exitAt = outcome.exitNanoseconds {
+            record.timeToExitMs = Double(exitAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
+        }
+        if case .signaled = outcome.termination, let exitAt = outcome.exitNanoseconds {
+            record.timeToExitMs = Double(exitAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
+        }
+        switch outcome.termination {
+        case .exited(0), .stoppedAtReady:
+            break
+        case .exited(let code):
+            record.status = .failedExit
+            record.exitCode = code
+            record.problem = "exited with code \(code)"
+        case .signaled(let signal):
+            record.status = .crashed
+            record.signal = signal
+            record.problem = outcome.termination.description
+        case .timedOut:
+            record.status = .timedOut
+            record.problem = "not ready within \(formatSeconds(launchRequest.timeoutSeconds)) s (timed out; its process group was killed)"
+        }
+        if record.status != .ok {
+            record.problem! += Self.stderrExcerpt(outcome.stderrPath)
+        }
+
+        // The trace, when the program wrote one.
+        var trace: Trace?
+        var timelines: [LaunchTimeline] = []
+        if Platform.exists(tracePath) {
+            record.tracePath = tracePath
+            do {
+                let read = try Trace.read(from: tracePath)
+                trace = read
+                timelines = LaunchTimeline.build(from: read)
+            } catch {
+                if record.status == .ok {
+                    record.status = .invalidTrace
+                    record.problem = "\(error)"
+                }
+            }
+        }
+
+        guard hotLaunches > 0 else {
+            if let timeline = timelines.first {
+                record.timeline = timeline
+                record.phasesMs = phaseMilliseconds(timeline)
+                if request.ready == nil, record.status == .ok { record.timeToReadyMs = record.phasesMs[Phase.timeToFirstFrame.rawValue] ?? record.timeToReadyMs }
+            }
+            return ([record], trace)
+        }
+
+        // Hot mode: launch 0 is the process's own launch, not a hot one.
+        guard record.status == .ok, timelines.count > 1 else {
+            if record.status == .ok {
+                record.status = .invalidTrace
+                record.problem = timelines.isEmpty
+                    ? "hot mode needs an instrumented program (one that links LaunchHarness); no launch hooks were traced"
+                    : "the program ran its hooks once, not \(hotLaunches) more times (LAUNCHPROF_HOT_LAUNCHES)"
+            }
+            return ([record], trace)
+        }
+        var records: [RunRecord] = []
+        for timeline in timelines.dropFirst() {
+            let warm = timeline.launchIndex <= request.warmup
+            var hot = record
+            hot.index = warm ? 0 : timeline.launchIndex - request.warmup
+            hot.isWarmup = warm
+            hot.timeline = timeline
+            hot.phasesMs = phaseMilliseconds(timeline)
+            hot.timeToReadyMs = hot.phasesMs[Phase.timeToFirstFrame.rawValue]
+            hot.timeToExitMs = nil
+            records.append(hot)
+        }
+        return (records, trace)
+    }
+
+    static func phaseMilliseconds(_ timeline: LaunchTimeline) -> [String: Double] {
+        var phases: [String: Double] = [:]
+        for (phase, nanoseconds) in timeline.phases { phases[phase.rawValue] = Double(nanoseconds) / 1e6 }
+        return phases
+    }
+
+    /// ": <last line of stderr>" when the program said something, else "".
+    static func stderrExcerpt(_ path: String) -> String {
+        guard let tail = Platform.tail(of: path, maxBytes: 512) else { return "" }
+        let last = tail.split(separator: "\n").last.map(String.init)?.trimmingSpaces() ?? ""
+        return last.isEmpty ? "" : " (stderr: \(last.prefix(200)))"
+    }
+
+    static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\r" }.reversed())
+    }
+}
+
+extension UInt64 {
+    fileprivate func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
+}

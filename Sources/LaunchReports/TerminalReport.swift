@@ -1,0 +1,159 @@
+import LaunchAnalysis
+
+/// The summary a person reads in ten seconds: verdict first, then the phase
+/// table (median, p90, budget), then the top findings.
+public enum TerminalReport {
+    /// Renders `report`; `color` adds ANSI colours.
+    public static func render(_ report: MeasurementReport, color: Bool, findings limit: Int = 5) -> String {
+        let style = Style(enabled: color)
+        let profile = report.profile
+        var lines: [String] = []
+        let config = report.configuration
+        lines.append(style.bold("launchprof measure — \(report.name)")
+            + style.dim("  \(profile.successfulRuns)/\(profile.runCount) runs ok, \(config.mode), ready: \(config.ready)"
+                + (config.warmup > 0 ? ", \(config.warmup) warm-up" : "")))
+
+        // Verdict.
+        let failedRuns = profile.runCount - profile.successfulRuns
+        if profile.successfulRuns == 0 {
+            lines.append(style.red("ERROR") + "  every run failed; see the runs below")
+        } else if profile.verdict.passed {
+            let main = profile.verdict.checks.first
+            lines.append(style.green("PASS") + "  " + (main.map { "\($0.subject) \(ms($0.medianMs)) (median) within budget \(ms($0.budgetMs))" } ?? ""))
+        } else {
+            let failed = profile.verdict.checks.filter { !$0.passed }
+            let text = failed.isEmpty ? "nothing to check" : failed.map { "\($0.subject) \(ms($0.medianMs)) > \(ms($0.budgetMs))" }.joined(separator: ", ")
+            lines.append(style.red("FAIL") + "  " + text + style.dim(" (medians)"))
+        }
+        if report.interrupted { lines.append(style.yellow("interrupted: the report covers the runs completed before Ctrl-C")) }
+        lines.append("")
+
+        // Phases.
+        if !profile.phases.isEmpty {
+            let budgets = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
+            var rows: [[String]] = [["phase", "median", "p90", "± 95% CI", "budget", ""]]
+            for statistics in profile.phases {
+                let s = statistics.summary
+                let check = budgets[statistics.phase.rawValue]
+                let halfWidth = (s.medianConfidenceInterval.upperBound - s.medianConfidenceInterval.lowerBound) / 2
+                rows.append([
+                    statistics.phase.rawValue, ms(s.median), ms(s.p90), "±" + ms(halfWidth),
+                    check.map { ms($0.budgetMs) } ?? "",
+                    check.map { $0.passed ? style.green("ok") : style.red("over") } ?? "",
+                ])
+            }
+            lines += table(rows, rightAligned: [1, 2, 3, 4], style: style)
+            let warnings = profile.phases.flatMap { statistics in
+                statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0))" }
+                    + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5), kept"])
+            }
+            for warning in warnings.prefix(4) { lines.append(style.yellow("warning: ") + warning) }
+            lines.append("")
+        }
+
+        // Findings.
+        if !profile.findings.isEmpty {
+            lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of budget)"))
+            for finding in profile.findings.prefix(limit) {
+                let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
+                lines.append(" \(mark) \(finding.rule)  \(finding.location)  \(ms(finding.medianMs))  "
+                    + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int((finding.budgetShare * 100).rounded()))%")
+                lines.append("     " + finding.recommendation)
+            }
+            if profile.findings.count > limit {
+                lines.append(style.dim("   … \(profile.findings.count - limit) more in the JSON report"))
+            }
+            lines.append("")
+        } else if profile.isInstrumented {
+            lines.append(style.green("no findings") + style.dim(": nothing on the main thread before the first frame is worth moving"))
+            lines.append("")
+        }
+
+        // Failed runs.
+        if failedRuns > 0 {
+            lines.append(style.red("\(failedRuns) failed run(s)"))
+            for run in report.runs where !run.isWarmup && run.status != .ok {
+                lines.append("  run \(run.index): \(run.problem ?? run.status.rawValue)")
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func describe(_ warning: RunWarning) -> String {
+        switch warning {
+        case .firstRunSlow(let ratio):
+            return "the first counted run was \(String(format1: ratio))× slower than the rest (caches not warm? add --warmup)"
+        case .drift(let slope, let relative):
+            return "times drift over the runs (\(String(format1: slope)) ms/run, \(Int((relative * 100).rounded()))% over the session): the machine may be busy"
+        }
+    }
+
+    static func table(_ rows: [[String]], rightAligned: Set<Int>, style: Style) -> [String] {
+        let widths = (0..<rows[0].count).map { column in rows.map { Style.visibleWidth($0[column]) }.max() ?? 0 }
+        return rows.enumerated().map { index, row in
+            let cells = row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - Style.visibleWidth(cell))
+                return rightAligned.contains(column) ? pad + cell : cell + pad
+            }
+            let line = cells.joined(separator: "  ").trimmingTrailingSpaces()
+            return index == 0 ? style.dim(line) : line
+        }
+    }
+}
+
+/// Formats milliseconds with sensible precision: `412 ms`, `41.2 ms`, `4.12 ms`, `0.41 ms`.
+public func ms(_ value: Double) -> String {
+    if value.isNaN { return "—" }
+    let magnitude = abs(value)
+    if magnitude >= 100 { return "\(Int(value.rounded())) ms" }
+    if magnitude >= 10 { return "\(String(format1: value)) ms" }
+    return "\(String(format2: value)) ms"
+}
+
+extension String {
+    init(format1 value: Double) {
+        let scaled = (value * 10).rounded() / 10
+        self = scaled == scaled.rounded() ? "\(Int(scaled)).0" : "\(scaled)"
+    }
+
+    init(format2 value: Double) {
+        let scaled = (value * 100).rounded() / 100
+        var text = "\(scaled)"
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < 2 { text += String(repeating: "0", count: 2 - decimals) }
+        }
+        self = text
+    }
+
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.hasSuffix(" ") { copy.removeLast() }
+        return copy
+    }
+}
+
+/// ANSI styling, off when not on a terminal or with NO_COLOR.
+struct Style {
+    let enabled: Bool
+
+    func wrap(_ code: String, _ text: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func bold(_ text: String) -> String { wrap("1", text) }
+    func dim(_ text: String) -> String { wrap("2", text) }
+    func red(_ text: String) -> String { wrap("31;1", text) }
+    func green(_ text: String) -> String { wrap("32;1", text) }
+    func yellow(_ text: String) -> String { wrap("33", text) }
+
+    /// Width of `text` without ANSI escapes.
+    static func visibleWidth(_ text: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if scalar == "m" { inEscape = false }; continue }
+            width += 1
+        }
+        return width
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import Testing
+
+/// Bad input: one clear line, exit 2, and nothing measured is lost.
+@Suite("measure: bad input")
+struct BadInputTests {
+    func expectUsageError(_ arguments: [String], mentions fragments: [String]) throws {
+        let result = try Executables.run(arguments)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "expected one line, got: \(result.stderr)")
+        for fragment in fragments { #expect(result.stderr.contains(fragment), "\(result.stderr) lacks \(fragment)") }
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func argumentsAreCheckedBeforeAnyLaunch() throws {
+        try expectUsageError(["measure", "--runs", "0"], mentions: ["--runs", "'0'"])
+        try expectUsageError(["measure", "--run", "3"], mentions: ["'--run'", "did you mean '--runs'"])
+        try expectUsageError(["measure", "--ready", "sometimes"], mentions: ["sometimes"])
+        try expectUsageError(["measure", "--ready", "port:99999"], mentions: ["port:99999"])
+        try expectUsageError(["measure", "--mode", "lukewarm"], mentions: ["lukewarm"])
+        try expectUsageError(["measure", "--format", "pdf"], mentions: ["pdf"])
+        try expectUsageError(["measure", "--launch-option", "reason=teleport"], mentions: ["reason", "teleport"])
+        try expectUsageError(["measure", "--", "/no/such/program"], mentions: ["/no/such/program"])
+        try expectUsageError(["measure", "--", "/etc/hostname"], mentions: ["/etc/hostname", "not executable"])
+        try expectUsageError(["measure", "--output", "/proc/launchprof-cannot-write"], mentions: ["/proc/launchprof-cannot-write"])
+        try expectUsageError(["mesure"], mentions: ["did you mean 'measure'"])
+    }
+
+    @Test func badBudgetFileNamesTheKeyAndValue() throws {
+        let directory = Executables.temporaryDirectory()
+        let file = directory.appendingPathComponent("launchprof.json")
+        try Data(#"{"timeToFirstFrameMs": "soon"}"#.utf8).write(to: file)
+        try expectUsageError(["measure", "--budget", file.path], mentions: [file.path, "timeToFirstFrameMs", "soon"])
+    }
+
+    @Test func crashingRunsAreRecordedAndTheOthersKept() throws {
+        let output = Executables.temporaryDirectory()
+        let counter = output.appendingPathComponent("count")
+        // Every other launch crashes with SIGSEGV.
+        let script = "n=$(cat \(counter.path) 2>/dev/null || echo 0); echo $((n+1)) > \(counter.path); [ $((n % 2)) = 1 ] && kill -SEGV $$; exit 0"
+        let result = try Executables.run(["measure", "--runs", "4", "--warmup", "0", "--output", output.path, "--name", "flaky", "--", "/bin/sh", "-c", script])
+        let report = try JSONReport.read(from: output.appendingPathComponent("flaky.json").path)
+        let runs = report.runs.filter { !$0.isWarmup }
+        #expect(runs.count == 4)
+        #expect(runs.filter { $0.status == .crashed }.count == 2)
+        #expect(runs.filter { $0.status == .crashed }.allSatisfy { $0.signal == 11 && ($0.problem ?? "").contains("signal 11") })
+        #expect(report.profile.successfulRuns == 2)
+        #expect(result.status == 0 || result.status == 1)
+        #expect(result.stdout.contains("2 failed run(s)"))
+    }
+
+    @Test func allRunsFailingExitsTwoWithTheReportWritten() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "crash", "--", "/bin/sh", "-c", "kill -ABRT $$"])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("every run failed"))
+        let report = try JSONReport.read(from: output.appendingPathComponent("crash.json").path)
+        #expect(report.runs.allSatisfy { $0.status == .crashed && $0.signal == 6 })
+    }
+
+    @Test func aHangingLaunchIsKilledAtTheTimeout() throws {
+        let output = Executables.temporaryDirectory()
+        let started = Date()
+        let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--timeout", "0.3", "--output", output.path, "--name", "hang", "--", "sleep", "30"])
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(result.status == 2)
+        let report = try JSONReport.read(from: output.appendingPathComponent("hang.json").path)
+        #expect(report.runs.allSatisfy { $0.status == .timedOut })
+    }
+
+    @Test func aTruncatedTraceMarksTheRunInvalidAndNamesTheFile() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "truncated", "--", Executables.fixture, "truncated-trace"])
+        #expect(result.status == 2)
+        let report = try JSONReport.read(from: output.appendingPathComponent("truncated.json").path)
+        for run in report.runs {
+            #expect(run.status == .invalidTrace)
+            #expect((run.problem ?? "").contains("trace.lptrace"))
+            #expect((run.problem ?? "").contains("invalid trace at byte"))
+        }
+    }
+
+    @Test func helpAndVersion() throws {
+        let version = try Executables.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("launchprof "))
+        let help = try Executables.run(["measure", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--runs N"))
+    }
+}

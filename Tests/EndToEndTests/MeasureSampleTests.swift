@@ -1,0 +1,83 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import Testing
+
+/// `launchprof measure` on the bundled sample, run as a user would.
+@Suite("measure: the sample app", .serialized)
+struct MeasureSampleTests {
+    static let sampleData = Executables.temporaryDirectory()
+
+    func measure(_ variant: String, runs: Int = 3) throws -> (Executables.Result, MeasurementReport) {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(
+            ["measure", "--sample", variant, "--runs", "\(runs)", "--warmup", "1", "--output", output.path,
+             "--budget-ms", "100000"],
+            environment: ["LAUNCHPROF_SAMPLE_DIR": Self.sampleData.path])
+        let report = try JSONReport.read(from: output.appendingPathComponent("sample-\(variant).json").path)
+        return (result, report)
+    }
+
+    func finding(_ report: MeasurementReport, rule: String, span: String) -> Finding? {
+        report.profile.findings.first { $0.rule == rule && $0.span == span }
+    }
+
+    @Test func naiveSampleFindingsPointAtTheRightLines() throws {
+        let (result, report) = try measure("naive")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(report.profile.successfulRuns == 3)
+        #expect(report.profile.isInstrumented)
+
+        let network = try #require(finding(report, rule: "main-thread-network", span: "FetchRemoteConfig"))
+        #expect(network.line == Executables.line(of: "LaunchTracer.measure(\"FetchRemoteConfig\"", in: "Sources/SampleApp/ReadingListStore.swift"))
+        #expect(network.file == "SampleApp/ReadingListStore.swift")
+        // The server answers after 60 ms: most of that is the main thread waiting.
+        #expect(network.medianMs > 40)
+        #expect(network.runsAppeared == 3)
+
+        let disk = try #require(finding(report, rule: "main-thread-disk-io", span: "PersistCatalogSnapshot"))
+        #expect(disk.line == Executables.line(of: "LaunchTracer.measure(\"PersistCatalogSnapshot\"", in: "Sources/SampleApp/ReadingListStore.swift"))
+
+        let lock = try #require(finding(report, rule: "main-thread-lock-wait", span: "WaitForCovers"))
+        #expect(lock.line == Executables.line(of: "LaunchTracer.measure(\"WaitForCovers\"", in: "Sources/SampleApp/NaiveAppDelegate.swift"))
+
+        let index = try #require(finding(report, rule: "deferrable-cpu-work", span: "BuildSearchIndex"))
+        #expect(index.line == Executables.line(of: "LaunchTracer.begin(\"BuildSearchIndex\"", in: "Sources/SampleApp/SearchIndex.swift"))
+        #expect(index.recommendation.contains("deferUntilAfterFirstFrame"))
+
+        // CPU work is never called blocking, and blocking never called CPU work.
+        #expect(finding(report, rule: "main-thread-network", span: "BuildSearchIndex") == nil)
+        #expect(finding(report, rule: "deferrable-cpu-work", span: "FetchRemoteConfig") == nil)
+
+        // The terminal report leads with the verdict and shows the phases.
+        #expect(result.stdout.contains("PASS"))
+        #expect(result.stdout.contains("timeToFirstFrame"))
+        #expect(result.stdout.contains("main-thread-network"))
+    }
+
+    @Test func optimizedSampleHasNoBlockingFindingsAndAnEarlierFirstFrame() throws {
+        let (_, naive) = try measure("naive")
+        let (result, optimized) = try measure("optimized")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let blocking = optimized.profile.findings.filter { $0.rule.hasPrefix("main-thread-") }
+        #expect(blocking.isEmpty, "\(blocking.map(\.recommendation))")
+        let naiveFrame = try #require(naive.profile.statistics(.timeToFirstFrame)?.summary.median)
+        let optimizedFrame = try #require(optimized.profile.statistics(.timeToFirstFrame)?.summary.median)
+        #expect(optimizedFrame < naiveFrame)
+        // Extended launch still finishes all the work.
+        #expect(optimized.profile.statistics(.timeToFullyDrawn) != nil)
+    }
+
+    @Test func overBudgetExitsOneAndSaysFail() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(
+            ["measure", "--runs", "2", "--warmup", "0", "--budget-ms", "1", "--output", output.path],
+            environment: ["LAUNCHPROF_SAMPLE_DIR": Self.sampleData.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAIL"))
+        let report = try JSONReport.read(from: output.appendingPathComponent("sample-naive.json").path)
+        #expect(report.profile.verdict.passed == false)
+        #expect(report.schemaVersion == 1)
+        #expect(report.runs.filter { !$0.isWarmup }.count == 2)
+    }
+}

@@ -1,0 +1,49 @@
+// launchprof-fixture: small instrumented programs the end-to-end tests measure.
+//
+//   launchprof-fixture spin MS RECORD_FILE   didFinishLaunching spins MS ms of CPU,
+//                                            measures the hook itself, appends it to RECORD_FILE
+//   launchprof-fixture truncated-trace       writes a truncated trace to LAUNCHPROF_TRACE, exits 0
+
+import Foundation
+import LaunchHarness
+import LaunchTracing
+
+let arguments = CommandLine.arguments
+
+/// The hook's duration as the app itself measures it, from clock_gettime at
+/// its first and last line.
+final class SpinDelegate: LaunchDelegate {
+    required init() {}
+
+    func didFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let target = UInt64(Double(arguments[2])! * 1_000_000)
+        var x: UInt64 = 1
+        while DispatchTime.now().uptimeNanoseconds - start < target { x = x &* 6_364_136_223_846_793_005 &+ 1 }
+        let measured = DispatchTime.now().uptimeNanoseconds - start
+        let line = "\(Double(measured) / 1e6) \(x % 2)\n"
+        if let handle = FileHandle(forWritingAtPath: arguments[3]) {
+            handle.seekToEndOfFile()
+            handle.write(Data(line.utf8))
+            handle.closeFile()
+        } else {
+            FileManager.default.createFile(atPath: arguments[3], contents: Data(line.utf8))
+        }
+        return true
+    }
+}
+
+switch arguments.count > 1 ? arguments[1] : "" {
+case "spin" where arguments.count == 4:
+    LaunchApplication.main(delegate: SpinDelegate.self, exitAfterLaunch: true)
+case "truncated-trace":
+    let path = ProcessInfo.processInfo.environment["LAUNCHPROF_TRACE"] ?? "trace.lptrace"
+    LaunchTracer.begin("Work").end()
+    let bytes = TraceEncoder.encode(LaunchTracer.snapshot())
+    FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 2)))
+    _exit(0) // skips the tracer's exit flush, which would write a whole trace
+
+default:
+    FileHandle.standardError.write(Data("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace\n".utf8))
+    exit(2)
+}
