@@ -13,6 +13,8 @@ let arguments = CommandLine.arguments
 /// The hook's duration as the app itself measures it, from clock_gettime at
 /// its first and last line.
 final class SpinDelegate: LaunchDelegate {
+    var measured: UInt64 = 0
+    var spinResult: UInt64 = 0
     required init() {}
 
     func didFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
@@ -20,8 +22,14 @@ final class SpinDelegate: LaunchDelegate {
         let target = UInt64(Double(arguments[2])! * 1_000_000)
         var x: UInt64 = 1
         while DispatchTime.now().uptimeNanoseconds - start < target { x = x &* 6_364_136_223_846_793_005 &+ 1 }
-        let measured = DispatchTime.now().uptimeNanoseconds - start
-        let line = "\(Double(measured) / 1e6) \(x % 2)\n"
+        measured = DispatchTime.now().uptimeNanoseconds - start
+        spinResult = x
+        return true
+    }
+
+    /// Written after the hook, so the hook holds nothing but the measured spin.
+    func didBecomeActive(_ app: LaunchApplication) {
+        let line = "\(Double(measured) / 1e6) \(spinResult % 2)\n"
         if let handle = FileHandle(forWritingAtPath: arguments[3]) {
             handle.seekToEndOfFile()
             handle.write(Data(line.utf8))
@@ -29,7 +37,6 @@ final class SpinDelegate: LaunchDelegate {
         } else {
             FileManager.default.createFile(atPath: arguments[3], contents: Data(line.utf8))
         }
-        return true
     }
 }
 
