@@ -71,7 +71,8 @@ public enum MeasureSession {
         }
         let configuration = MeasureConfiguration(
             commandLine: request.commandLine, command: request.displayCommand, runs: request.runs,
-            warmup: request.warmup, mode: request.mode.rawValue, ready: request.readyText,
+            warmup: request.warmup, mode: request.mode.rawValue,
+            ready: request.ready != nil ? request.readyText : runs.contains { $0.timeline != nil } ? "first-frame" : "exit",
             timeoutSeconds: request.timeoutSeconds, budget: budget.json, budgetSource: budgetSource,
             launchOptions: request.launchOptionsJSON)
         let environment = MachineEnvironment(

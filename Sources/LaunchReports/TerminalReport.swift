@@ -32,7 +32,12 @@ public enum TerminalReport {
         if !profile.phases.isEmpty {
             let budgets = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
             var rows: [[String]] = [["phase", "median", "p90", "± 95% CI", "budget", ""]]
-            for statistics in profile.phases {
+            // For an instrumented program the ready and exit times repeat the frame
+            // and include the trace flush; they stay in the JSON report.
+            let shown = profile.phases.filter {
+                !(profile.isInstrumented && ($0.phase == .timeToReady || $0.phase == .timeToExit))
+            }
+            for statistics in shown {
                 let s = statistics.summary
                 let check = budgets[statistics.phase.rawValue]
                 let halfWidth = (s.medianConfidenceInterval.upperBound - s.medianConfidenceInterval.lowerBound) / 2
@@ -43,7 +48,9 @@ public enum TerminalReport {
                 ])
             }
             lines += table(rows, rightAligned: [1, 2, 3, 4], style: style)
-            let warnings = profile.phases.flatMap { statistics in
+            // Warnings about the totals and the hooks; the JSON has them for every phase.
+            let warned = shown.filter { $0.phase.isTotal || $0.phase == .willFinishLaunching || $0.phase == .didFinishLaunching }
+            let warnings = warned.flatMap { statistics in
                 statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0))" }
                     + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5), kept"])
             }
@@ -56,7 +63,8 @@ public enum TerminalReport {
             lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of budget)"))
             for finding in profile.findings.prefix(limit) {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
-                lines.append(" \(mark) \(finding.rule)  \(finding.location)  \(ms(finding.medianMs))  "
+                let place = finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))"
+                lines.append(" \(mark) \(finding.rule)  \(place)  \(ms(finding.medianMs))  "
                     + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int((finding.budgetShare * 100).rounded()))%")
                 lines.append("     " + finding.recommendation)
             }

@@ -18,10 +18,20 @@ struct AccuracyTests {
             .compactMap { Double($0.split(separator: " ")[0]) }
         let runs = report.runs.filter { !$0.isWarmup }
         #expect(selfMeasured.count == runs.count)
+        // The hook's time includes the app's own measurement plus the harness's
+        // marks around it: never less (beyond clock conversion), and in the median
+        // within 0.5 ms. Single runs may be preempted on a busy machine.
+        var differences: [Double] = []
         for (run, expected) in zip(runs, selfMeasured) {
             let reported = try #require(run.milliseconds(.didFinishLaunching))
-            #expect(abs(reported - expected) < 0.5, "run \(run.index): reported \(reported) ms, the app measured \(expected) ms")
+            #expect(reported > expected - 0.05, "run \(run.index): reported \(reported) ms, the app measured \(expected) ms")
+            differences.append(reported - expected)
         }
+        let median = differences.sorted()[differences.count / 2]
+        #expect(abs(median) < 0.5, "median difference \(median) ms over \(differences)")
+        let reportedMedian = try #require(report.profile.statistics(.didFinishLaunching)?.summary.median)
+        let selfMedian = selfMeasured.sorted()[selfMeasured.count / 2]
+        #expect(abs(reportedMedian - selfMedian) < 0.5, "reported median \(reportedMedian) ms, the app's \(selfMedian) ms")
     }
 
     @Test func sleepTakesWhatItSays() throws {

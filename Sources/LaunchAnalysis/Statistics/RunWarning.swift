@@ -17,6 +17,8 @@ public enum RunWarnings {
     /// session, and explains this much of the variance, is warned about.
     public static let driftShare = 0.10
     public static let driftMinimumRSquared = 0.5
+    /// Changes smaller than this (milliseconds) are not worth a warning, whatever their share.
+    public static let minimumChangeMs = 1.0
 
     /// The warnings for `values`, in run order. Needs 4 runs or more.
     public static func detect(_ values: [Double]) -> [RunWarning] {
@@ -24,7 +26,7 @@ public enum RunWarnings {
         var warnings: [RunWarning] = []
         let rest = Array(values.dropFirst()).sorted()
         let restMedian = Summary.quantile(sorted: rest, 0.5)
-        if restMedian > 0, values[0] / restMedian >= firstRunRatio {
+        if restMedian > 0, values[0] / restMedian >= firstRunRatio, values[0] - restMedian >= minimumChangeMs {
             warnings.append(.firstRunSlow(ratio: values[0] / restMedian))
         }
         let n = Double(values.count)
@@ -42,7 +44,7 @@ public enum RunWarnings {
         let slope = sxy / sxx
         let rSquared = (sxy * sxy) / (sxx * syy)
         let relative = slope * (n - 1) / median
-        if abs(relative) >= driftShare, rSquared >= driftMinimumRSquared {
+        if abs(relative) >= driftShare, abs(slope * (n - 1)) >= minimumChangeMs, rSquared >= driftMinimumRSquared {
             warnings.append(.drift(slope: slope, relative: relative))
         }
         return warnings

@@ -14,19 +14,26 @@ import Foundation
 /// print(summary.median, summary.p90)
 /// ```
 public struct Summary: Sendable, Codable, Equatable {
-    /// An interval of values, both ends included.
+    /// An interval of values, both ends included; in JSON, `[lowerBound, upperBound]`.
     public struct Interval: Sendable, Codable, Equatable {
         public var lowerBound: Double
         public var upperBound: Double
-        /// The level the interval reaches with its order statistics (for small n it
-        /// exceeds the level asked for; with n < 6 no pair reaches 95% and the
-        /// interval is the whole range, with the level it does reach).
-        public var confidence: Double
 
-        public init(lowerBound: Double, upperBound: Double, confidence: Double) {
+        public init(lowerBound: Double, upperBound: Double) {
             self.lowerBound = lowerBound
             self.upperBound = upperBound
-            self.confidence = confidence
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            lowerBound = try container.decode(Double.self)
+            upperBound = try container.decode(Double.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(lowerBound)
+            try container.encode(upperBound)
         }
     }
 
@@ -43,6 +50,15 @@ public struct Summary: Sendable, Codable, Equatable {
     public var p95: Double
     /// A distribution-free 95% confidence interval of the median.
     public var medianConfidenceInterval: Interval
+    /// The coverage the interval's order statistics reach: at least 0.95 when
+    /// n ≥ 6; with fewer values no pair reaches 95%, the interval is the whole
+    /// range, and this says what it does reach.
+    public var medianConfidenceLevel: Double
+
+    enum CodingKeys: String, CodingKey {
+        case count = "n", min, max, mean, median, standardDeviation, medianAbsoluteDeviation = "mad", p90, p95
+        case medianConfidenceInterval, medianConfidenceLevel
+    }
 
     /// The summary of `values`, or nil when there are none (NaNs are ignored).
     public static func of(_ values: [Double]) -> Summary? {
@@ -53,11 +69,12 @@ public struct Summary: Sendable, Codable, Equatable {
         let variance = n > 1 ? sorted.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1) : 0
         let median = quantile(sorted: sorted, 0.5)
         let deviations = sorted.map { abs($0 - median) }.sorted()
+        let interval = medianInterval(sorted: sorted, level: 0.95)
         return Summary(
             count: n, min: first, max: last, mean: mean, median: median, standardDeviation: variance.squareRoot(),
             medianAbsoluteDeviation: quantile(sorted: deviations, 0.5),
             p90: quantile(sorted: sorted, 0.90), p95: quantile(sorted: sorted, 0.95),
-            medianConfidenceInterval: medianInterval(sorted: sorted, level: 0.95))
+            medianConfidenceInterval: interval.interval, medianConfidenceLevel: interval.confidence)
     }
 
     /// The `q` quantile (0…1) of ascending `sorted` values, type 7.
@@ -76,12 +93,12 @@ public struct Summary: Sendable, Codable, Equatable {
     /// interval between the k-th smallest and the k-th largest value covers it
     /// with probability 1 − 2·P(B ≤ k − 1). The largest k reaching `level` is
     /// used (Conover, *Practical Nonparametric Statistics*, 3rd ed., §3.2).
-    public static func medianInterval(sorted: [Double], level: Double) -> Interval {
+    public static func medianInterval(sorted: [Double], level: Double) -> (interval: Interval, confidence: Double) {
         let n = sorted.count
         var k = 1
         var coverage = 1 - 2 * binomialCDF(0, n)
         guard coverage >= level else {
-            return Interval(lowerBound: sorted[0], upperBound: sorted[n - 1], confidence: Swift.max(0, coverage))
+            return (Interval(lowerBound: sorted[0], upperBound: sorted[n - 1]), Swift.max(0, coverage))
         }
         while k + 1 <= (n + 1) / 2 {
             let next = 1 - 2 * binomialCDF(k, n)
@@ -89,7 +106,7 @@ public struct Summary: Sendable, Codable, Equatable {
             k += 1
             coverage = next
         }
-        return Interval(lowerBound: sorted[k - 1], upperBound: sorted[n - k], confidence: coverage)
+        return (Interval(lowerBound: sorted[k - 1], upperBound: sorted[n - k]), coverage)
     }
 
     /// P(B ≤ k) for B ~ binomial(n, ½), computed in log space so large n does not overflow.
