@@ -24,5 +24,14 @@ let package = Package(
             path: "Benchmarks/TracerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "SamplerBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "LaunchHarness", package: "LaunchProf"),
+            ],
+            path: "Benchmarks/SamplerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

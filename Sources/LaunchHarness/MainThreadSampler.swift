@@ -28,6 +28,9 @@ public final class MainThreadSampler: @unchecked Sendable {
     /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
     public private(set) var costNanosecondsPerSample: UInt64 = 0
 
+    /// The OS id of the calling thread (Linux: `gettid`), the id to sample it by.
+    public static var currentThreadID: UInt64 { Platform.currentThreadID }
+
     /// Prepares to sample thread `threadID` of this process every `intervalMicroseconds`.
     public init(threadID: UInt64, intervalMicroseconds: Int, maximumSamples: Int = 120_000) {
         self.threadID = threadID
