@@ -121,8 +121,7 @@ private struct Watch {
         let pid = spawned.pid
         let processFD = Platform.processDescriptor(pid)
         defer { if let processFD { Platform.close(processFD) } }
-        let deadline = request.timeoutSeconds.isInfinite
-            ? UInt64.max : spawned.nanoseconds + UInt64(request.timeoutSeconds * 1e9)
+        let deadline = spawned.nanoseconds.adding(seconds: request.timeoutSeconds)
         var graceDeadline = UInt64.max
         var exitAt: UInt64?
         var stoppedAtReady = false
@@ -162,7 +161,7 @@ private struct Watch {
             if let readyAt, graceDeadline == .max {
                 if request.ready.isReportedByProgram {
                     // Let it flush its trace and exit by itself.
-                    graceDeadline = readyAt + UInt64(max(0, request.readyGraceSeconds) * 1e9)
+                    graceDeadline = readyAt.adding(seconds: request.readyGraceSeconds)
                 } else {
                     stoppedAtReady = true
                     break
@@ -271,4 +270,13 @@ private struct Watch {
 
 extension UInt64 {
     fileprivate func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
+
+    /// This time plus `seconds` (negative counts as 0), saturating at `.max`: an
+    /// infinite or astronomically long wait must not trap converting to `UInt64`.
+    fileprivate func adding(seconds: Double) -> UInt64 {
+        let nanoseconds = Swift.max(0, seconds) * 1e9
+        guard nanoseconds < 0x1p63 else { return .max }
+        let (sum, overflow) = addingReportingOverflow(UInt64(nanoseconds))
+        return overflow ? .max : sum
+    }
 }

@@ -1,0 +1,355 @@
+import Foundation
+import LaunchMeasure
+import Testing
+
+/// Real launches of small shell and Python programs.
+///
+/// Serialized so that timing bounds are not at the mercy of sibling launches
+/// on a small machine. Timing assertions are lower bounds the programs
+/// guarantee (they sleep first) plus generous upper bounds; every program
+/// that would otherwise run for 30 s must be stopped by the launcher.
+@Suite("Launcher.launch", .serialized)
+struct LauncherTests {
+    let scratch = Scratch()
+
+    /// Runs `script` with `/bin/sh -c`, with `$1`, `$2`… set to `parameters`.
+    func shell(
+        _ script: String, _ parameters: String..., ready: ReadyCondition = .exit, timeout: Double = 10,
+        environment: [String: String] = [:], grace: Double = 5
+    ) throws -> LaunchOutcome {
+        try Launcher.launch(LaunchRequest(
+            executable: "/bin/sh", arguments: ["-c", script, "sh"] + parameters, extraEnvironment: environment,
+            ready: ready, timeoutSeconds: timeout, workDirectory: scratch.path + "/run", readyGraceSeconds: grace))
+    }
+
+    // MARK: Exit status
+
+    @Test("an exit status is reported")
+    func exitCode() throws {
+        let outcome = try shell("exit 3")
+        #expect(outcome.termination == .exited(code: 3))
+        #expect(outcome.readyNanoseconds == outcome.exitNanoseconds)
+        #expect(!outcome.readyIsExitFallback)
+        #expect(outcome.processID > 0)
+    }
+
+    @Test("a crash is reported with its signal")
+    func crash() throws {
+        // `ulimit -c 0`: no core file in the current directory.
+        let outcome = try shell("ulimit -c 0; kill -SEGV $$")
+        #expect(outcome.termination == .signaled(signal: 11))
+        #expect(outcome.readyNanoseconds != nil)
+    }
+
+    // MARK: Output and environment
+
+    @Test("stdout and stderr go to files in the work directory, created if missing")
+    func output() throws {
+        let outcome = try shell("echo out; echo err >&2; echo more")
+        #expect(outcome.stdoutPath == scratch.path + "/run/stdout.txt")
+        #expect(outcome.stderrPath == scratch.path + "/run/stderr.txt")
+        #expect(Scratch.read(outcome.stdoutPath) == "out\nmore\n")
+        #expect(Scratch.read(outcome.stderrPath) == "err\n")
+    }
+
+    @Test("stdin is /dev/null")
+    func standardInput() throws {
+        let outcome = try shell("cat; echo end", timeout: 5)
+        #expect(outcome.termination == .exited(code: 0))
+        #expect(Scratch.read(outcome.stdoutPath) == "end\n")
+    }
+
+    @Test("the child sees the spawn time, the extra environment and the ready descriptor")
+    func environment() throws {
+        let before = monotonicNanoseconds()
+        let outcome = try shell(
+            #"echo "$LAUNCHPROF_SPAWN_NS"; echo "$GREETING"; echo "$LAUNCHPROF_READY_FD"; echo "${HOME+inherited}""#,
+            environment: ["GREETING": "hello world", "LAUNCHPROF_READY_FD": "9", "LAUNCHPROF_SPAWN_NS": "1"])
+        let after = monotonicNanoseconds()
+        let lines = Scratch.read(outcome.stdoutPath).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first.flatMap { UInt64($0) } == outcome.spawnNanoseconds)
+        #expect(lines.dropFirst().first == "hello world")
+        #expect(lines.dropFirst(2).first == "3")  // the launcher's value wins over extraEnvironment
+        if ProcessInfo.processInfo.environment["HOME"] != nil {
+            #expect(lines.dropFirst(3).first == "inherited")
+        }
+        // The stamp is CLOCK_MONOTONIC, the same clock as this process's.
+        #expect(before <= outcome.spawnNanoseconds && outcome.spawnNanoseconds <= after)
+    }
+
+    // MARK: Timing and timeouts
+
+    @Test("a 100 ms sleep measures between 100 ms and, generously, 150 ms")
+    func sleepDuration() throws {
+        let outcome = try Launcher.launch(LaunchRequest(
+            executable: "sleep", arguments: ["0.1"], ready: .exit, timeoutSeconds: 10,
+            workDirectory: scratch.path + "/run"))
+        let exit = try #require(outcome.exitNanoseconds)
+        let elapsed = exit - outcome.spawnNanoseconds
+        #expect(elapsed >= 100_000_000)
+        #expect(elapsed < 150_000_000)
+        #expect(outcome.termination == .exited(code: 0))
+    }
+
+    @Test("a program that is not ready in time is killed and timed out")
+    func timeout() throws {
+        let before = monotonicNanoseconds()
+        let outcome = try Launcher.launch(LaunchRequest(
+            executable: "sleep", arguments: ["30"], ready: .exit, timeoutSeconds: 0.3,
+            workDirectory: scratch.path + "/run"))
+        let returned = monotonicNanoseconds()
+        #expect(outcome.termination == .timedOut)
+        #expect(outcome.readyNanoseconds == nil)
+        let exit = try #require(outcome.exitNanoseconds)
+        #expect(exit - outcome.spawnNanoseconds >= 300_000_000)
+        #expect(returned - before < 5_000_000_000)
+    }
+
+    @Test("a timeout kills the whole process group, grandchildren included")
+    func timeoutKillsGroup() throws {
+        let pidFile = scratch.path + "/grandchild.pid"
+        let outcome = try shell(#"sleep 30 & echo $! > "$1"; sleep 30"#, pidFile, timeout: 0.3)
+        #expect(outcome.termination == .timedOut)
+        let grandchild = try #require(Int32(Scratch.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(processEnded(grandchild))
+    }
+
+    @Test("a program that exits leaves nothing of its group behind")
+    func exitKillsGroup() throws {
+        let pidFile = scratch.path + "/grandchild.pid"
+        let outcome = try shell(#"sleep 30 & echo $! > "$1"; exit 0"#, pidFile)
+        #expect(outcome.termination == .exited(code: 0))
+        let grandchild = try #require(Int32(Scratch.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(processEnded(grandchild))
+    }
+
+    @Test("a timeout too long to count in nanoseconds waits for the exit instead of crashing")
+    func hugeTimeout() throws {
+        let outcome = try shell("exit 0", timeout: 1e300)
+        #expect(outcome.termination == .exited(code: 0))
+    }
+
+    // MARK: Ready conditions
+
+    @Test("stdout:REGEX is ready at the matching line, and the program is stopped")
+    func stdoutPattern() throws {
+        let before = monotonicNanoseconds()
+        let outcome = try shell(
+            "echo starting; sleep 0.05; echo READY now; sleep 30", ready: .stdout(pattern: "READY"), timeout: 10)
+        let returned = monotonicNanoseconds()
+        #expect(outcome.termination == .stoppedAtReady)
+        let ready = try #require(outcome.readyNanoseconds)
+        #expect(ready - outcome.spawnNanoseconds >= 50_000_000)
+        #expect(returned - before < 5_000_000_000)
+        #expect(Scratch.read(outcome.stdoutPath) == "starting\nREADY now\n")
+    }
+
+    @Test("stdout:REGEX is a regular expression, matched anywhere in a line")
+    func stdoutRegex() throws {
+        let outcome = try shell(
+            "echo 'port 80 closed'; echo 'now listening on port 8123 (http)'; sleep 30",
+            ready: .stdout(pattern: #"listening on port \d+"#), timeout: 10)
+        #expect(outcome.termination == .stoppedAtReady)
+        #expect(outcome.readyNanoseconds != nil)
+    }
+
+    @Test("stdout:REGEX matches a last line without a newline")
+    func stdoutLastLine() throws {
+        let outcome = try shell("printf 'all set'", ready: .stdout(pattern: "set$"), timeout: 10)
+        #expect(outcome.readyNanoseconds != nil)
+        #expect(outcome.termination == .exited(code: 0) || outcome.termination == .stoppedAtReady)
+        #expect(Scratch.read(outcome.stdoutPath) == "all set")
+    }
+
+    @Test("stdout:REGEX that never matches is never ready")
+    func stdoutNoMatch() throws {
+        let outcome = try shell("echo nothing here", ready: .stdout(pattern: "READY"), timeout: 10)
+        #expect(outcome.readyNanoseconds == nil)
+        #expect(outcome.termination == .exited(code: 0))
+    }
+
+    @Test("port:N is ready when 127.0.0.1:N accepts a connection")
+    func port() throws {
+        let port = try freeLoopbackPort()
+        let before = monotonicNanoseconds()
+        let outcome = try Launcher.launch(LaunchRequest(
+            executable: "python3",
+            arguments: ["-c", """
+                import socket, sys, time
+                time.sleep(0.1)
+                s = socket.socket()
+                s.bind(("127.0.0.1", int(sys.argv[1])))
+                s.listen()
+                time.sleep(30)
+                """, String(port)],
+            ready: .port(port), timeoutSeconds: 10, workDirectory: scratch.path + "/run"))
+        let returned = monotonicNanoseconds()
+        #expect(outcome.termination == .stoppedAtReady)
+        let ready = try #require(outcome.readyNanoseconds)
+        #expect(ready - outcome.spawnNanoseconds >= 100_000_000)
+        #expect(returned - before < 5_000_000_000)
+        #expect(Scratch.read(outcome.stderrPath) == "")
+    }
+
+    @Test("file:PATH is ready when the file appears")
+    func file() throws {
+        let marker = scratch.path + "/ready-marker"
+        let before = monotonicNanoseconds()
+        let outcome = try shell(#"sleep 0.05; touch "$1"; sleep 30"#, marker, ready: .file(path: marker), timeout: 10)
+        let returned = monotonicNanoseconds()
+        #expect(outcome.termination == .stoppedAtReady)
+        let ready = try #require(outcome.readyNanoseconds)
+        #expect(ready - outcome.spawnNanoseconds >= 50_000_000)
+        #expect(returned - before < 5_000_000_000)
+        #expect(FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test("first-frame is the program's firstFrame line; a program that exits by itself keeps its status")
+    func firstFrame() throws {
+        let outcome = try shell("echo firstFrame >&3; echo done >&3; exit 0", ready: .firstFrame)
+        #expect(outcome.readyLines.map(\.text) == ["firstFrame", "done"])
+        let ready = try #require(outcome.readyNanoseconds)
+        #expect(ready == outcome.readyLineTime("firstFrame"))
+        #expect(!outcome.readyIsExitFallback)
+        #expect(outcome.termination == .exited(code: 0))
+        let exit = try #require(outcome.exitNanoseconds)
+        #expect(ready <= exit)
+    }
+
+    @Test("a program that reports first-frame but does not exit is stopped after the grace period")
+    func firstFrameGrace() throws {
+        let before = monotonicNanoseconds()
+        let outcome = try shell("echo firstFrame >&3; sleep 30", ready: .firstFrame, grace: 0.2)
+        let returned = monotonicNanoseconds()
+        #expect(outcome.termination == .stoppedAtReady)
+        let ready = try #require(outcome.readyNanoseconds)
+        let exit = try #require(outcome.exitNanoseconds)
+        #expect(exit - ready >= 200_000_000)
+        #expect(returned - before < 5_000_000_000)
+    }
+
+    @Test("a grace period too long to count in nanoseconds does not crash")
+    func hugeGrace() throws {
+        let outcome = try shell("echo fullyDrawn >&3; exit 0", ready: .fullyDrawn, grace: .infinity)
+        #expect(outcome.termination == .exited(code: 0))
+        #expect(outcome.readyNanoseconds == outcome.readyLineTime("fullyDrawn"))
+    }
+
+    @Test("a program that exits without reporting first-frame is ready at its exit, flagged as a fallback")
+    func firstFrameFallback() throws {
+        let outcome = try shell("exit 0", ready: .firstFrame)
+        #expect(outcome.readyIsExitFallback)
+        #expect(outcome.readyNanoseconds != nil)
+        #expect(outcome.readyNanoseconds == outcome.exitNanoseconds)
+        #expect(outcome.readyLines.isEmpty)
+        #expect(outcome.termination == .exited(code: 0))
+    }
+
+    @Test("fully-drawn waits for fullyDrawn, not firstFrame")
+    func fullyDrawn() throws {
+        let outcome = try shell(
+            "echo firstFrame >&3; sleep 0.05; echo fullyDrawn >&3; exit 0", ready: .fullyDrawn)
+        let first = try #require(outcome.readyLineTime("firstFrame"))
+        let ready = try #require(outcome.readyNanoseconds)
+        #expect(ready == outcome.readyLineTime("fullyDrawn"))
+        // Line times are when the launcher read them; only the spawn bounds them from below.
+        #expect(ready > first)
+        #expect(ready - outcome.spawnNanoseconds >= 50_000_000)
+        #expect(!outcome.readyIsExitFallback)
+    }
+
+    // MARK: Refusals
+
+    @Test("bad settings are refused before anything starts", arguments: [0, -1, Double.nan])
+    func badTimeout(seconds: Double) {
+        let error = #expect(throws: LaunchError.self) { try shell("exit 0", timeout: seconds) }
+        guard case .badSetting(let name, _, _)? = error else {
+            Issue.record("expected badSetting, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "timeout")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/run"))
+    }
+
+    @Test("environment names that cannot be passed are refused", arguments: ["", "A=B"])
+    func badEnvironmentName(name: String) {
+        #expect(throws: LaunchError.badEnvironmentName(name)) {
+            try shell("exit 0", environment: [name: "x"])
+        }
+    }
+
+    @Test("a program that cannot be found, executed or loaded is an error, not an outcome")
+    func unlaunchable() throws {
+        let plain = try scratch.file("plain", "#!/bin/sh\nexit 0\n", permissions: 0o644)
+        let garbage = try scratch.file("garbage", "not a program\n", permissions: 0o755)
+        func launch(_ path: String) throws {
+            _ = try Launcher.launch(LaunchRequest(
+                executable: path, ready: .exit, timeoutSeconds: 5, workDirectory: scratch.path + "/run"))
+        }
+        #expect(throws: LaunchError.programNotFound("launchprof-no-such-program", searchedPATH: true)) {
+            try launch("launchprof-no-such-program")
+        }
+        #expect(throws: LaunchError.notExecutable(path: plain)) { try launch(plain) }
+        #expect(throws: LaunchError.spawnFailed(path: garbage, code: ENOEXEC)) { try launch(garbage) }
+    }
+
+    @Test("a work directory that cannot be created is reported")
+    func cannotCreate() throws {
+        let blocker = try scratch.file("blocker", "", permissions: 0o644)
+        let error = #expect(throws: LaunchError.self) {
+            try Launcher.launch(LaunchRequest(
+                executable: "/bin/sh", arguments: ["-c", "exit 0"], ready: .exit, timeoutSeconds: 5,
+                workDirectory: blocker + "/run"))
+        }
+        guard case .cannotCreate(let path, _)? = error else {
+            Issue.record("expected cannotCreate, got \(String(describing: error))")
+            return
+        }
+        #expect(path == blocker + "/run")
+    }
+}
+
+// MARK: Helpers
+
+/// CLOCK_MONOTONIC in nanoseconds, the launcher's time base.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// True once `pid` no longer runs, waiting up to 2 s for a signal already sent
+/// to take effect. A zombie counts as ended: an orphan is reparented to PID 1,
+/// which in some containers never reaps, so `kill(pid, 0)` keeps succeeding.
+func processEnded(_ pid: Int32) -> Bool {
+    let deadline = monotonicNanoseconds() + 2_000_000_000
+    repeat {
+        if kill(pid, 0) == -1 && errno == ESRCH { return true }
+        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+           let close = stat.lastIndex(of: ")"),
+           stat[close...].dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix("Z") {
+            return true
+        }
+        usleep(10_000)
+    } while monotonicNanoseconds() < deadline
+    return false
+}
+
+/// A TCP port on 127.0.0.1 that was free a moment ago (bound to port 0, then closed).
+func freeLoopbackPort() throws -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+        }
+    }
+    try #require(bound)
+    return UInt16(bigEndian: address.sin_port)
+}

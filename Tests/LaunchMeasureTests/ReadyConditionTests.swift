@@ -1,0 +1,66 @@
+import LaunchMeasure
+import Testing
+
+/// `--ready` values: every accepted form, and the mistakes people make.
+@Suite("ReadyCondition")
+struct ReadyConditionTests {
+    @Test(
+        "every accepted form parses and round-trips through description",
+        arguments: [
+            ("exit", ReadyCondition.exit),
+            ("first-frame", .firstFrame),
+            ("fully-drawn", .fullyDrawn),
+            ("stdout:READY", .stdout(pattern: "READY")),
+            ("stdout:listening on port \\d+", .stdout(pattern: "listening on port \\d+")),
+            ("stdout:a:b", .stdout(pattern: "a:b")),
+            ("port:1", .port(1)),
+            ("port:8080", .port(8080)),
+            ("port:65535", .port(65535)),
+            ("file:/tmp/ready", .file(path: "/tmp/ready")),
+            ("file:relative/with:colon", .file(path: "relative/with:colon")),
+        ])
+    func accepted(text: String, expected: ReadyCondition) throws {
+        let parsed = try ReadyCondition(parsing: text)
+        #expect(parsed == expected)
+        #expect(parsed.description == text)
+        #expect(try ReadyCondition(parsing: parsed.description) == parsed)
+    }
+
+    @Test(
+        "bad values throw badReadyCondition naming the text",
+        arguments: ["sometimes", "port:0", "port:99999", "port:abc", "port:", "port:-1", "port:+80", "stdout:",
+                    "stdout:(", "file:", "", "Exit", "ports:80"])
+    func rejected(text: String) {
+        #expect {
+            try ReadyCondition(parsing: text)
+        } throws: { error in
+            guard case .badReadyCondition(let named, let problem) = error as? LaunchError else { return false }
+            let message = "\(error)"
+            return named == text && !problem.isEmpty && message.contains("'\(text)'") && !message.contains("\n")
+        }
+    }
+
+    @Test("a near miss of a keyword gets a suggestion", arguments: [
+        ("firstframe", "first-frame"), ("First_Frame", "first-frame"), ("fullydrawn", "fully-drawn"), ("EXIT", "exit"),
+    ])
+    func suggestion(text: String, keyword: String) throws {
+        let error = try #require(throws: LaunchError.self) { try ReadyCondition(parsing: text) }
+        #expect("\(error)".contains("did you mean '\(keyword)'?"))
+    }
+
+    @Test("an unrelated word gets the list of forms and no suggestion")
+    func noSuggestion() throws {
+        let error = try #require(throws: LaunchError.self) { try ReadyCondition(parsing: "sometimes") }
+        let message = "\(error)"
+        #expect(!message.contains("did you mean"))
+        for form in ReadyCondition.forms {
+            #expect(message.contains(form))
+        }
+    }
+
+    @Test("an invalid regular expression is reported as one")
+    func invalidRegex() throws {
+        let error = try #require(throws: LaunchError.self) { try ReadyCondition(parsing: "stdout:(") }
+        #expect("\(error)".contains("invalid regular expression"))
+    }
+}
