@@ -51,7 +51,9 @@ enum TraceCollector {
                     usage.append(SpanUsage(eventIndex: UInt32(offset), usage: spanUsage))
                 }
             }
-            let name = Platform.threadName(tid: entry.osThreadID) ?? entry.name
+            // The name the thread had when it first recorded: by flush time a thread
+            // that ended may have had its id reused by another, named otherwise.
+            let name = entry.name ?? Platform.threadName(tid: entry.osThreadID)
             threads.append(TraceThread(
                 index: entry.index, osThreadID: entry.osThreadID,
                 name: name, isMain: entry.isMain, dropped: buffer.dropped, events: events, usage: usage))

@@ -1,3 +1,4 @@
+import Foundation
 import LaunchAnalysis
 import Testing
 
@@ -100,10 +101,11 @@ struct StatisticsTests {
         // Values 1…n, shuffled deterministically, so the k-th order statistic is k.
         let values = (1...n).map { Double(($0 * 7919) % n + 1) }
         #expect(Set(values).count == n)
-        let interval = try #require(Summary.of(values)).medianConfidenceInterval
+        let summary = try #require(Summary.of(values))
+        let interval = summary.medianConfidenceInterval
         #expect(interval.lowerBound == Double(lower))
         #expect(interval.upperBound == Double(upper))
-        #expect(isClose(interval.confidence, confidence))
+        #expect(isClose(summary.medianConfidenceLevel, confidence))
     }
 
     /// With n < 6 even the whole range reaches less than 95%: 1 − 2·(½)ⁿ,
@@ -112,10 +114,11 @@ struct StatisticsTests {
           arguments: [(5, 0.9375), (4, 0.875), (2, 0.5)])
     func smallSample(n: Int, confidence: Double) throws {
         let values = (0..<n).map { 100 + Double(($0 * 3) % n) }
-        let interval = try #require(Summary.of(values)).medianConfidenceInterval
+        let summary = try #require(Summary.of(values))
+        let interval = summary.medianConfidenceInterval
         #expect(interval.lowerBound == values.min())
         #expect(interval.upperBound == values.max())
-        #expect(isClose(interval.confidence, confidence))
+        #expect(isClose(summary.medianConfidenceLevel, confidence))
     }
 
     // MARK: Outliers
@@ -183,10 +186,29 @@ struct StatisticsTests {
         #expect(RunWarnings.detect([100, 103, 98, 101, 99, 102, 100, 97, 101, 99]).isEmpty)
         #expect(RunWarnings.detect([50, 50, 50, 50, 50]).isEmpty)
         #expect(RunWarnings.detect([300, 100, 100]).isEmpty)
+        // Sub-millisecond changes are not worth a warning, whatever their share.
+        #expect(RunWarnings.detect([0.9, 0.3, 0.3, 0.3, 0.3]).isEmpty)
+        #expect(RunWarnings.detect([0.30, 0.35, 0.40, 0.45, 0.50]).isEmpty)
     }
 }
 
 /// True when `a` and `b` agree to `tolerance`, relative to their size (absolute near 0).
 private func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-12) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))
+}
+
+@Suite("Statistics: JSON form")
+struct SummaryCodingTests {
+    /// The keys the DocC article "JSON Report Schema" documents.
+    @Test func summaryEncodesAsDocumented() throws {
+        let summary = try #require(Summary.of((1...10).map(Double.init)))
+        let data = try JSONEncoder().encode(summary)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == [
+            "n", "min", "max", "mean", "median", "standardDeviation", "mad", "p90", "p95",
+            "medianConfidenceInterval", "medianConfidenceLevel",
+        ])
+        #expect(object["medianConfidenceInterval"] as? [Double] == [2, 9])
+        #expect(try JSONDecoder().decode(Summary.self, from: data) == summary)
+    }
 }
