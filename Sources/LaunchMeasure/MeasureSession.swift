@@ -31,7 +31,7 @@ public enum MeasureSession {
         func elapsed() -> Double { Double(Platform.monotonicNanoseconds - started) / 1e9 }
 
         if request.mode == .hot {
-            let (records, trace) = try launch(request, label: "hot", index: 0, isWarmup: false, hotLaunches: request.warmup + request.runs)
+            let (records, trace) = try launch(request, label: "hot", index: 1, isWarmup: false, hotLaunches: request.warmup + request.runs)
             runs = records
             clockSource = trace?.clockSource.description
             appBudget = trace.flatMap(budget(of:))

@@ -393,7 +393,7 @@ enum Platform {
     // MARK: Interrupts
 
     /// Installs a SIGINT handler (`sigaction`, SA_RESTART) that only stores 1 in
-    /// an `sig_atomic_t`; idempotent.
+    /// an `sig_atomic_t`, and unblocks SIGINT on the calling thread; idempotent.
     static func installInterruptHandler() {
         _ = interruptFlag  // initialize the global before a signal can touch it
         var action = sigaction()
@@ -401,6 +401,11 @@ enum Platform {
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)
+        // A parent may have started us with SIGINT blocked (Foundation's Process does).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// True once a SIGINT arrived after `installInterruptHandler`.

@@ -1,0 +1,58 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import Testing
+
+/// Hot launches and Ctrl-C, run as a user would.
+@Suite("measure: modes and interruption", .serialized)
+struct ModesTests {
+    @Test func hotModeRecordsEachLaunchInsideOneProcess() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(
+            ["measure", "--mode", "hot", "--sample", "optimized", "--runs", "4", "--warmup", "1", "--output", output.path],
+            environment: ["LAUNCHPROF_SAMPLE_DIR": MeasureSampleTests.sampleData.path])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let report = try JSONReport.read(from: output.appendingPathComponent("sample-optimized.json").path)
+        let counted = report.runs.filter { !$0.isWarmup }
+        #expect(counted.map(\.index) == [1, 2, 3, 4])
+        #expect(report.runs.filter(\.isWarmup).count == 1)
+        // Every run is a hot launch of the same process: hooks timed, no loader phase.
+        #expect(counted.allSatisfy { $0.timeline?.launchIndex ?? 0 >= 1 && $0.phasesMs["didFinishLaunching"] != nil })
+        #expect(counted.allSatisfy { $0.phasesMs["loader"] == nil })
+        #expect(Set(counted.compactMap(\.tracePath)).count == 1)
+        #expect(report.configuration.mode == "hot")
+    }
+
+    @Test func hotModeRefusesAnUninstrumentedProgram() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(["measure", "--mode", "hot", "--runs", "2", "--output", output.path, "--", "/bin/true"])
+        #expect(result.status == 2)
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("launchprof:") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("instrumented") == true, "\(result.stderr)")
+    }
+
+    @Test func ctrlCStopsAfterTheCurrentLaunchAndKeepsTheRuns() throws {
+        let output = Executables.temporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Executables.launchprof)
+        process.arguments = ["measure", "--runs", "50", "--warmup", "0", "--output", output.path, "--name", "stopped", "--", "sleep", "0.2"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the first launch has been recorded (its run directory exists), then interrupt.
+        let runs = output.appendingPathComponent("stopped.runs/run-2")
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: runs.path), Date() < deadline { usleep(10_000) }
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let report = try JSONReport.read(from: output.appendingPathComponent("stopped.json").path)
+        let interrupted = report.interrupted
+        #expect(interrupted)
+        let counted = report.runs.filter { !$0.isWarmup }
+        let count = counted.count
+        #expect(count >= 2 && count < 50)
+        #expect(counted.allSatisfy { $0.status == .ok })
+    }
+}
