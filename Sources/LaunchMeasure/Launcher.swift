@@ -269,7 +269,6 @@ private struct Watch {
 }
 
 extension UInt64 {
-    fileprivate func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
 
     /// This time plus `seconds` (negative counts as 0), saturating at `.max`: an
     /// infinite or astronomically long wait must not trap converting to `UInt64`.

@@ -215,7 +215,3 @@ extension String {
         String(drop { $0 == " " || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\r" }.reversed())
     }
 }
-
-extension UInt64 {
-    fileprivate func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
-}

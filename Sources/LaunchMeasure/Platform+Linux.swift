@@ -498,3 +498,8 @@ extension Substring {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\n" }.reversed())
     }
 }
+
+extension UInt64 {
+    /// `self - other`, or 0 when `other` is larger (times read on different threads).
+    func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
+}

@@ -10,7 +10,7 @@ enum Output {
         var written: [String] = []
         // The JSON report first: it is the record everything else comes from.
         if request.formats.contains("json") {
-            let path = (request.outputDirectory as NSString).appendingPathComponent("\(FileSystem.safeName(report.name)).json")
+            let path = (request.outputDirectory as NSString).appendingPathComponent("\(MeasureRequest.safeFileName(report.name)).json")
             do {
                 try JSONReport.render(report).write(to: URL(fileURLWithPath: path), options: .atomic)
                 written.append(path)
@@ -85,10 +85,5 @@ enum FileSystem {
         guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return "the directory is not writable" }
         try? FileManager.default.removeItem(atPath: probe)
         return nil
-    }
-
-    /// A report name safe as a file name.
-    static func safeName(_ name: String) -> String {
-        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "-" })
     }
 }
