@@ -20,8 +20,8 @@ public enum Launcher {
     ///
     /// - Throws: ``LaunchError`` when the program cannot be found or started, or
     ///   its output files cannot be created. A program that starts and then
-    ///   crashes, fails or hangs is not an error: its ``LaunchOutcome`` says so.
-    public static func launch(_ request: LaunchRequest) throws(LaunchError) -> LaunchOutcome {
+    ///   crashes, fails or hangs is not an error: its ``LaunchResult`` says so.
+    public static func launch(_ request: LaunchRequest) throws(LaunchError) -> LaunchResult {
         guard request.timeoutSeconds > 0, !request.timeoutSeconds.isNaN else {
             throw .badSetting(name: "timeout", value: request.timeoutSeconds, expected: "a positive number of seconds")
         }
@@ -99,7 +99,7 @@ private struct Watch {
     let stdoutFD: Int32?
     let stdoutFile: Int32
 
-    var readyLines: [LaunchOutcome.ReadyLine] = []
+    var readyLines: [LaunchResult.ReadyLine] = []
     var readyBuffer: [UInt8] = []
     var stdoutBuffer: [UInt8] = []
     var readyOpen = true
@@ -117,7 +117,7 @@ private struct Watch {
         if case .stdout(let pattern) = request.ready { regex = try? Regex(pattern) }
     }
 
-    mutating func run() throws(LaunchError) -> LaunchOutcome {
+    mutating func run() throws(LaunchError) -> LaunchResult {
         let pid = spawned.pid
         let processFD = Platform.processDescriptor(pid)
         defer { if let processFD { Platform.close(processFD) } }
@@ -207,7 +207,7 @@ private struct Watch {
             default: break
             }
         }
-        return LaunchOutcome(
+        return LaunchResult(
             processID: pid, spawnNanoseconds: spawned.nanoseconds, readyNanoseconds: ready,
             readyIsExitFallback: fallback, exitNanoseconds: end, termination: termination,
             stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines)
@@ -269,7 +269,6 @@ private struct Watch {
 }
 
 extension UInt64 {
-
     /// This time plus `seconds` (negative counts as 0), saturating at `.max`: an
     /// infinite or astronomically long wait must not trap converting to `UInt64`.
     fileprivate func adding(seconds: Double) -> UInt64 {

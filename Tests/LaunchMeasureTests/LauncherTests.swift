@@ -16,7 +16,7 @@ struct LauncherTests {
     func shell(
         _ script: String, _ parameters: String..., ready: ReadyCondition = .exit, timeout: Double = 10,
         environment: [String: String] = [:], grace: Double = 5
-    ) throws -> LaunchOutcome {
+    ) throws -> LaunchResult {
         try Launcher.launch(LaunchRequest(
             executable: "/bin/sh", arguments: ["-c", script, "sh"] + parameters, extraEnvironment: environment,
             ready: ready, timeoutSeconds: timeout, workDirectory: scratch.path + "/run", readyGraceSeconds: grace))

@@ -10,7 +10,7 @@
 ///     print("ready after \(Double(ready - outcome.spawnNanoseconds) / 1e6) ms")
 /// }
 /// ```
-public struct LaunchOutcome: Sendable, Equatable {
+public struct LaunchResult: Sendable, Equatable {
     /// One line the program wrote to the ready pipe (fd 3), and when it arrived.
     public struct ReadyLine: Sendable, Equatable {
         /// The line without its newline, such as `firstFrame`, `fullyDrawn` or `done`.
