@@ -162,7 +162,12 @@ public enum MeasureSession {
             if let timeline = timelines.first {
                 record.timeline = timeline
                 record.phasesMs = phaseMilliseconds(timeline)
-                if request.ready == nil, record.status == .ok { record.timeToReadyMs = record.phasesMs[Phase.timeToFirstFrame.rawValue] ?? record.timeToReadyMs }
+                // Ready by default is the first frame, from the trace's own clock
+                // (or, launched into the background, the end of the hooks).
+                if request.ready == nil, record.status == .ok {
+                    record.timeToReadyMs = record.phasesMs[Phase.timeToFirstFrame.rawValue]
+                        ?? record.phasesMs[Phase.timeToBackgroundReady.rawValue] ?? record.timeToReadyMs
+                }
             }
             return ([record], trace)
         }
