@@ -3,6 +3,8 @@
 final class MainLoop: @unchecked Sendable {
     private let condition = Platform.Condition()
     private var queue: [() -> Void] = []
+    /// Set by ``wake()``, cleared by the wait it ends (so a wake just before a wait is not lost).
+    private var woken = false
 
     /// Queues `work` for the next turn. Any thread.
     func post(_ work: @escaping () -> Void) {
@@ -24,17 +26,22 @@ final class MainLoop: @unchecked Sendable {
         for task in tasks { task() }
     }
 
-    /// Blocks until work is queued or `deadline` (CLOCK_MONOTONIC ns) passes.
+    /// Blocks until work is queued, ``wake()`` is called, or `deadline`
+    /// (CLOCK_MONOTONIC ns) passes.
     func waitForWork(until deadline: UInt64) {
         condition.withLock {
-            while queue.isEmpty {
+            defer { woken = false }
+            while queue.isEmpty, !woken {
                 if !condition.wait(untilMonotonic: deadline) { return }
             }
         }
     }
 
-    /// Wakes a waiting turn without queueing work.
+    /// Wakes a waiting turn without queueing work. Any thread.
     func wake() {
-        condition.withLock { condition.signal() }
+        condition.withLock {
+            woken = true
+            condition.signal()
+        }
     }
 }

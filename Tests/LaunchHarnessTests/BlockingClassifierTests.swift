@@ -1,0 +1,223 @@
+import Foundation
+import LaunchHarness
+import LaunchTracing
+import Testing
+
+/// What a blocked thread waits on: the classifier's table, and real work on a
+/// real thread sampled by `MainThreadSampler`.
+@Suite("Blocking classifier")
+struct BlockingClassifierTests {
+    typealias Kind = BlockingClassifier.SyscallKind
+    typealias Descriptor = BlockingClassifier.DescriptorKind
+
+    /// One observation and the class it must get.
+    struct Observation: Sendable, CustomStringConvertible {
+        var state: Character
+        var syscall: Int32
+        var kind: Kind
+        var descriptors: [Descriptor]
+        var wait: ThreadSample.Wait
+        var description: String { "\(state) syscall \(syscall) \(kind) on \(descriptors) → \(wait)" }
+    }
+
+    static let observations: [Observation] = [
+        // Running or runnable is never waiting, whatever the last syscall said.
+        Observation(state: "R", syscall: -1, kind: .other, descriptors: [], wait: .none),
+        Observation(state: "R", syscall: 0, kind: .descriptorIO, descriptors: [.file], wait: .none),
+        Observation(state: "R", syscall: 202, kind: .lock, descriptors: [], wait: .none),
+        // Blocked outside a syscall: a page fault reading a mapped file when uninterruptible.
+        Observation(state: "D", syscall: -1, kind: .other, descriptors: [], wait: .disk),
+        Observation(state: "S", syscall: -1, kind: .other, descriptors: [], wait: .none),
+        // I/O on a descriptor: its kind decides.
+        Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [.socket], wait: .network),
+        Observation(state: "D", syscall: 0, kind: .descriptorIO, descriptors: [.file], wait: .disk),
+        Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [.file], wait: .disk),
+        Observation(state: "D", syscall: 17, kind: .descriptorIO, descriptors: [.blockDevice], wait: .disk),
+        Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [.pipe], wait: .other),
+        Observation(state: "D", syscall: 0, kind: .descriptorIO, descriptors: [.pipe], wait: .disk),
+        Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [], wait: .other),
+        // poll: any socket makes it network.
+        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.pipe, .socket], wait: .network),
+        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.pipe], wait: .other),
+        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.file], wait: .disk),
+        // Calls that say what they wait on.
+        Observation(state: "S", syscall: 42, kind: .network, descriptors: [], wait: .network),
+        Observation(state: "D", syscall: 74, kind: .disk, descriptors: [], wait: .disk),
+        Observation(state: "S", syscall: 202, kind: .lock, descriptors: [], wait: .lock),
+        Observation(state: "S", syscall: 230, kind: .sleep, descriptors: [], wait: .sleep),
+        Observation(state: "S", syscall: 61, kind: .other, descriptors: [], wait: .other),
+        Observation(state: "D", syscall: 61, kind: .other, descriptors: [], wait: .disk),
+    ]
+
+    @Test(arguments: observations)
+    func classify(_ observation: Observation) {
+        let wait = BlockingClassifier.classify(
+            state: UInt8(ascii: observation.state.unicodeScalars.first!), syscall: observation.syscall,
+            kind: observation.kind, descriptors: observation.descriptors)
+        #expect(wait == observation.wait)
+    }
+
+    static let linkTargets: [(String, Descriptor)] = [
+        ("socket:[184467]", .socket),
+        ("pipe:[99121]", .pipe),
+        ("/home/user/.cache/launchprof-sample/catalog.json", .file),
+        ("/tmp/a file with spaces (deleted)", .file),
+        ("/dev/sda", .blockDevice),
+        ("/dev/vda1", .blockDevice),
+        ("/dev/nvme0n1p2", .blockDevice),
+        ("/dev/null", .other),
+        ("/dev/pts/0", .other),
+        ("anon_inode:[eventfd]", .other),
+        ("", .other),
+    ]
+
+    @Test(arguments: linkTargets)
+    func descriptorKind(_ linkTarget: String, _ kind: Descriptor) {
+        #expect(BlockingClassifier.descriptorKind(linkTarget: linkTarget) == kind)
+    }
+
+    @Test func realDescriptorsAreTold() throws {
+        let directory = System.temporaryDirectory("lp-fd")
+        let path = directory.appendingPathComponent("file").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+        let file = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? file.close() }
+        let pipe = System.makePipe()
+        let socket = System.makeSocket()
+        defer {
+            System.closeDescriptor(pipe.read)
+            System.closeDescriptor(pipe.write)
+            System.closeDescriptor(socket)
+        }
+        func kind(_ fd: Int32) throws -> Descriptor {
+            BlockingClassifier.descriptorKind(linkTarget: try #require(System.linkTarget("/proc/self/fd/\(fd)")))
+        }
+        #expect(try kind(file.fileDescriptor) == .file)
+        #expect(try kind(pipe.read) == .pipe)
+        #expect(try kind(pipe.write) == .pipe)
+        #expect(try kind(socket) == .socket)
+    }
+
+    @Test func syscallNumbersOfThisArchitecture() {
+        var expected: [Int32: Kind] = [-1: .other, 100_000: .other]
+        #if arch(x86_64)
+        expected.merge([
+            0: .descriptorIO, 1: .descriptorIO, 17: .descriptorIO, 42: .network, 43: .network, 45: .network,
+            74: .disk, 257: .disk, 332: .disk, 202: .lock, 35: .sleep, 230: .sleep, 7: .poll, 271: .poll,
+            39: .other, 60: .other,
+        ]) { $1 }
+        #elseif arch(arm64)
+        expected.merge([
+            63: .descriptorIO, 64: .descriptorIO, 67: .descriptorIO, 203: .network, 202: .network, 207: .network,
+            82: .disk, 56: .disk, 291: .disk, 98: .lock, 101: .sleep, 115: .sleep, 73: .poll,
+            172: .other, 93: .other,
+        ]) { $1 }
+        #endif
+        for (number, kind) in expected {
+            #expect(BlockingClassifier.kind(ofSyscall: number) == kind, "syscall \(number)")
+        }
+    }
+}
+
+/// Real work on a real thread, sampled every 0.5 ms: most samples of each
+/// activity land in its class. Serialized so the activities do not compete for
+/// the machine's cores with each other.
+@Suite("Blocking classifier: sampled activities", .serialized)
+struct SampledActivityTests {
+    /// Enough samples to speak of a majority (a run lasts about 80–250 ms; on a
+    /// busy machine a run may need repeating to get them).
+    static let minimumSamples = 30
+
+    func check(_ activity: SampledActivity, is wait: ThreadSample.Wait) {
+        #expect(activity.samples.count >= Self.minimumSamples, "\(activity)")
+        #expect(activity.majority == wait, "\(activity)")
+        #expect(activity.share(wait) > 0.5, "\(activity)")
+    }
+
+    /// A 64 MiB file written, forced to disk and dropped from the page cache.
+    static func uncachedFile() throws -> String {
+        let path = System.temporaryDirectory("lp-disk").appendingPathComponent("cold.bin").path
+        let cached = try System.writeUncachedFile(path, megabytes: 64)
+        try #require(cached < 0.05, "the kernel kept \(Int(cached * 100))% of the file cached after POSIX_FADV_DONTNEED")
+        return path
+    }
+
+    @Test func readingAFileFromTheDeviceIsDisk() throws {
+        let path = try Self.uncachedFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytesRead = Locked<[Int]>([])
+        let reader = System.DirectReader(capacity: 64 << 20)
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
+            bytesRead.value.append(reader.readAll(path))
+        }
+        #expect(bytesRead.value.allSatisfy { $0 == 64 << 20 }, "\(bytesRead.value)")
+        check(activity, is: .disk)
+    }
+
+    /// Read in order through the page cache, the kernel reads ahead while the
+    /// thread copies what already arrived: on a fast disk, or a busy machine, the
+    /// thread runs or waits for a core much of the time. Its waits are still all
+    /// disk, and never anything else.
+    @Test func readingAFileThatIsNotCachedWaitsOnlyOnDisk() throws {
+        let path = try Self.uncachedFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytesRead = Locked<[Int]>([])
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples, before: { _ = try? System.evict(path) }) {
+            bytesRead.value.append(System.readWholeFile(path))
+        }
+        #expect(bytesRead.value.allSatisfy { $0 == 64 << 20 }, "\(bytesRead.value)")
+        #expect(activity.samples.count >= Self.minimumSamples, "\(activity)")
+        #expect(Set(activity.samples.map(\.wait)).isSubset(of: [.disk, .none]), "\(activity)")
+        #expect(activity.counts[.disk, default: 0] > 0, "\(activity)")
+    }
+
+    @Test func waitingForALoopbackServerIsNetwork() throws {
+        let response = Array("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\n{}".utf8)
+        let server = try System.startLoopbackServer(latencyMilliseconds: 100, response: response)
+        defer { server.stop() }
+        let answers = Locked<[[UInt8]]>([])
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
+            answers.value.append(System.exchange(port: server.port, request: Array("GET /config HTTP/1.0\r\n\r\n".utf8)))
+        }
+        #expect(answers.value.allSatisfy { $0 == response })
+        check(activity, is: .network)
+    }
+
+    @Test func waitingOnASemaphoreIsLock() {
+        let signalled = Locked(0)
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
+            let semaphore = DispatchSemaphore(value: 0)
+            Thread {
+                System.sleepInNanosleep(milliseconds: 80) // the other thread's work
+                signalled.withLock { $0 += 1 }
+                semaphore.signal()
+            }.start()
+            semaphore.wait()
+        }
+        #expect(signalled.value == activity.runs)
+        check(activity, is: .lock)
+    }
+
+    @Test func nanosleepIsSleep() {
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
+            System.sleepInNanosleep(milliseconds: 80)
+        }
+        check(activity, is: .sleep)
+    }
+
+    @Test func aCPULoopIsNotWaiting() {
+        let result = Locked<UInt64>(0)
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
+            let end = System.monotonicNanoseconds + 80_000_000
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            while System.monotonicNanoseconds < end {
+                for byte in UInt8(0)..<255 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            }
+            result.value = hash
+        }
+        #expect(result.value != 0)
+        check(activity, is: .none)
+        let waiting = activity.share(.disk) + activity.share(.network) + activity.share(.lock) + activity.share(.sleep)
+        #expect(waiting < 0.2, "\(activity)")
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import LaunchHarness
+import LaunchTracing
+import Testing
+
+/// Launch budgets declared in code, parsed from JSON, and loaded from a
+/// `launchprof.json` file.
+@Suite("Budgets")
+struct BudgetTests {
+    @Test func theDefaultIsApplesFigure() {
+        let budget = LaunchBudget.default
+        #expect(budget.timeToFirstFrameMs == 400)
+        #expect(budget.backgroundTimeToFirstFrameMs == 200)
+        #expect(budget.hooksMs.isEmpty)
+        #expect(budget.spansMs.isEmpty)
+        #expect(budget.requiredForFirstFrame.isEmpty)
+    }
+
+    @Test func aBudgetInCodeKeepsItsValues() {
+        let budget = LaunchBudget(
+            timeToFirstFrameMs: 300, backgroundTimeToFirstFrameMs: 120,
+            hooksMs: ["willFinishLaunching": 40, "didFinishLaunching": 150], spansMs: ["DecodeCatalog": 30],
+            requiredForFirstFrame: ["ReadCatalog"])
+        #expect(budget.timeToFirstFrameMs == 300)
+        #expect(budget.backgroundTimeToFirstFrameMs == 120)
+        #expect(budget.hooksMs == ["willFinishLaunching": 40, "didFinishLaunching": 150])
+        #expect(budget.spansMs == ["DecodeCatalog": 30])
+        #expect(budget.requiredForFirstFrame == ["ReadCatalog"])
+        #expect(budget != .default)
+    }
+
+    static let fullFile = """
+        {
+          "timeToFirstFrameMs": 350,
+          "backgroundTimeToFirstFrameMs": 150.5,
+          "hooks": { "willFinishLaunching": 50, "didFinishLaunching": 200 },
+          "spans": { "DecodeCatalog": 30, "Read \\"Settings\\"": 2.25 },
+          "requiredForFirstFrame": ["ReadCatalog", "DecodeCatalog"]
+        }
+        """
+
+    @Test func everyKeyIsReadFromJSON() throws {
+        let budget = try LaunchBudget(json: Self.fullFile)
+        #expect(budget.timeToFirstFrameMs == 350)
+        #expect(budget.backgroundTimeToFirstFrameMs == 150.5)
+        #expect(budget.hooksMs == ["willFinishLaunching": 50, "didFinishLaunching": 200])
+        #expect(budget.spansMs == ["DecodeCatalog": 30, "Read \"Settings\"": 2.25])
+        #expect(budget.requiredForFirstFrame == ["ReadCatalog", "DecodeCatalog"])
+    }
+
+    @Test func missingKeysKeepTheirDefaults() throws {
+        let budget = try LaunchBudget(json: #"{"hooks": {"didFinishLaunching": 120}}"#)
+        #expect(budget.timeToFirstFrameMs == 400)
+        #expect(budget.backgroundTimeToFirstFrameMs == 200)
+        #expect(budget.hooksMs == ["didFinishLaunching": 120])
+        #expect(try LaunchBudget(json: "{}") == .default)
+    }
+
+    @Test func theJSONFormRoundTrips() throws {
+        let budget = try LaunchBudget(json: Self.fullFile)
+        #expect(try LaunchBudget(json: budget.json) == budget)
+        #expect(try LaunchBudget(json: LaunchBudget.default.json) == .default)
+    }
+
+    /// A bad budget, the error it must give, and words its message must contain.
+    struct BadBudget: Sendable, CustomStringConvertible {
+        var json: String
+        var error: LaunchBudgetError
+        var mentions: [String]
+        var description: String { json }
+    }
+
+    static let badBudgets: [BadBudget] = [
+        BadBudget(
+            json: #"{"timeToFirstFrameMs": "soon"}"#,
+            error: .badValue(key: "timeToFirstFrameMs", value: "\"soon\"", expected: "a positive number of milliseconds"),
+            mentions: ["timeToFirstFrameMs", "soon"]),
+        BadBudget(
+            json: #"{"timeToFirstFrameMs": -5}"#,
+            error: .badValue(key: "timeToFirstFrameMs", value: "-5", expected: "a positive number of milliseconds"),
+            mentions: ["timeToFirstFrameMs", "-5"]),
+        BadBudget(
+            json: #"{"backgroundTimeToFirstFrameMs": 0}"#,
+            error: .badValue(key: "backgroundTimeToFirstFrameMs", value: "0", expected: "a positive number of milliseconds"),
+            mentions: ["backgroundTimeToFirstFrameMs", "0"]),
+        BadBudget(
+            json: #"{"timeToFirstFrameMs": null}"#,
+            error: .badValue(key: "timeToFirstFrameMs", value: "null", expected: "a positive number of milliseconds"),
+            mentions: ["timeToFirstFrameMs", "null"]),
+        BadBudget(
+            json: #"{"hooks": {"didFinishLaunching": -1}}"#,
+            error: .badValue(key: "hooks.didFinishLaunching", value: "-1", expected: "a positive number of milliseconds"),
+            mentions: ["hooks.didFinishLaunching", "-1"]),
+        BadBudget(
+            json: #"{"spans": {"DecodeCatalog": "fast"}}"#,
+            error: .badValue(key: "spans.DecodeCatalog", value: "\"fast\"", expected: "a positive number of milliseconds"),
+            mentions: ["spans.DecodeCatalog", "fast"]),
+        BadBudget(
+            json: #"{"hooks": [50, 200]}"#,
+            error: .badValue(key: "hooks", value: "an array", expected: "an object of names to milliseconds"),
+            mentions: ["hooks", "an array"]),
+        BadBudget(
+            json: #"{"hooks": {"applicationDidLaunch": 50}}"#,
+            error: .unknownKey("hooks.applicationDidLaunch", expected: ["didFinishLaunching", "willFinishLaunching"]),
+            mentions: ["hooks.applicationDidLaunch", "didFinishLaunching"]),
+        BadBudget(
+            json: #"{"timeToFirstFrame": 400}"#,
+            error: .unknownKey("timeToFirstFrame", expected: [
+                "timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans", "requiredForFirstFrame",
+            ]),
+            mentions: ["timeToFirstFrame", "timeToFirstFrameMs"]),
+        BadBudget(
+            json: #"{"requiredForFirstFrame": "ReadCatalog"}"#,
+            error: .badValue(key: "requiredForFirstFrame", value: "\"ReadCatalog\"", expected: "an array of span names"),
+            mentions: ["requiredForFirstFrame", "ReadCatalog"]),
+        BadBudget(
+            json: #"{"requiredForFirstFrame": ["ReadCatalog", 7]}"#,
+            error: .badValue(key: "requiredForFirstFrame[1]", value: "7", expected: "a span name (a string)"),
+            mentions: ["requiredForFirstFrame[1]", "7"]),
+        BadBudget(
+            json: "[400]",
+            error: .badValue(key: "(top level)", value: "an array", expected: "an object"),
+            mentions: ["top level", "an object"]),
+        BadBudget(
+            json: #"{"timeToFirstFrameMs" 400}"#,
+            error: .invalidJSON("invalid JSON at byte 22: expected ':'"),
+            mentions: ["byte 22", "':'"]),
+    ]
+
+    @Test(arguments: badBudgets)
+    func aBadBudgetIsRejectedNamingTheKeyAndValue(_ bad: BadBudget) {
+        #expect(throws: bad.error) { try LaunchBudget(json: bad.json) }
+        do {
+            _ = try LaunchBudget(json: bad.json)
+        } catch {
+            for word in bad.mentions {
+                #expect(error.description.contains(word), "'\(error.description)' does not mention \(word)")
+            }
+        }
+    }
+
+    // MARK: Files
+
+    @Test func aBudgetFileIsLoaded() throws {
+        let path = System.temporaryDirectory("lp-budget").appendingPathComponent("launchprof.json").path
+        try Self.fullFile.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try LaunchBudget.load(path: path) == LaunchBudget(json: Self.fullFile))
+    }
+
+    @Test func aBadBudgetFileIsNamedWithTheKeyAndValue() throws {
+        let path = System.temporaryDirectory("lp-budget").appendingPathComponent("launchprof.json").path
+        try #"{"timeToFirstFrameMs": "soon"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let expected = HarnessError.badBudgetFile(
+            path: path, problem: "'timeToFirstFrameMs' is \"soon\"; expected a positive number of milliseconds")
+        #expect(throws: expected) { try LaunchBudget.load(path: path) }
+        #expect(expected.description.hasPrefix(path + ": "))
+    }
+
+    @Test func aMissingBudgetFileIsNamed() {
+        let path = System.temporaryDirectory("lp-budget").appendingPathComponent("absent.json").path
+        #expect(throws: HarnessError.badBudgetFile(path: path, problem: "cannot read the file")) {
+            try LaunchBudget.load(path: path)
+        }
+    }
+
+    @Test func anUnreadableBudgetFileIsNamed() {
+        // A directory opens but cannot be read (EISDIR): unreadable even as root.
+        let path = System.temporaryDirectory("lp-budget").path
+        #expect(throws: HarnessError.badBudgetFile(path: path, problem: "cannot read the file")) {
+            try LaunchBudget.load(path: path)
+        }
+    }
+}
