@@ -72,8 +72,8 @@ public enum BlockingClassifier {
         if linkTarget.hasPrefix("socket:") { return .socket }
         if linkTarget.hasPrefix("pipe:") { return .pipe }
         if linkTarget.hasPrefix("/dev/") {
-            return linkTarget.hasPrefix("/dev/sd") || linkTarget.hasPrefix("/dev/vd")
-                || linkTarget.hasPrefix("/dev/nvme") ? .blockDevice : .other
+            let disks = ["/dev/sd", "/dev/vd", "/dev/xvd", "/dev/hd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md", "/dev/loop", "/dev/mapper/"]
+            return disks.contains { linkTarget.hasPrefix($0) } ? .blockDevice : .other
         }
         if linkTarget.hasPrefix("/") { return .file }
         return .other

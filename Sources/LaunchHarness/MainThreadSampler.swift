@@ -25,6 +25,7 @@ public final class MainThreadSampler: @unchecked Sendable {
     private var samples: [ThreadSample] = []
     private var stopRequested = Platform.AtomicFlag()
     private var finished = Platform.Semaphore()
+    private var started = false
     /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
     public private(set) var costNanosecondsPerSample: UInt64 = 0
 
@@ -39,15 +40,20 @@ public final class MainThreadSampler: @unchecked Sendable {
         samples.reserveCapacity(maximumSamples)
     }
 
-    /// Starts sampling on a new thread.
+    /// Starts sampling on a new thread. Call it once.
     public func start() {
+        guard !started else { return }
+        started = true
         Platform.startThread(name: "launchprof-sampler") { [self] in run() }
     }
 
-    /// Stops sampling and returns what was seen.
+    /// Stops sampling and returns what was seen (nothing, if it never started).
+    /// Call it from the thread that called ``start()``.
     public func stop() -> [ThreadSample] {
+        guard started else { return [] }
         stopRequested.set()
         finished.wait()
+        started = false
         return samples
     }
 

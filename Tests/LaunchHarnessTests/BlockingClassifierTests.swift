@@ -65,6 +65,10 @@ struct BlockingClassifierTests {
         ("/dev/sda", .blockDevice),
         ("/dev/vda1", .blockDevice),
         ("/dev/nvme0n1p2", .blockDevice),
+        ("/dev/xvda", .blockDevice),
+        ("/dev/mmcblk0p1", .blockDevice),
+        ("/dev/dm-0", .blockDevice),
+        ("/dev/loop3", .blockDevice),
         ("/dev/null", .other),
         ("/dev/pts/0", .other),
         ("anon_inode:[eventfd]", .other),
@@ -219,5 +223,13 @@ struct SampledActivityTests {
         check(activity, is: .none)
         let waiting = activity.share(.disk) + activity.share(.network) + activity.share(.lock) + activity.share(.sleep)
         #expect(waiting < 0.2, "\(activity)")
+    }
+}
+
+@Suite("Sampler lifecycle")
+struct SamplerLifecycleTests {
+    @Test func stoppingASamplerThatNeverStartedReturnsNothing() {
+        let sampler = MainThreadSampler(threadID: MainThreadSampler.currentThreadID, intervalMicroseconds: 1_000)
+        #expect(sampler.stop().isEmpty)
     }
 }
