@@ -1,48 +1,65 @@
 #!/usr/bin/env bash
 # Measures the same commands with `hyperfine -N` and `launchprof measure` in one
-# run, and prints both medians, their ratio, and launchprof's own cost per launch
-# (the whole `measure` wall time divided by launches, minus the launches' median).
+# run and prints both medians, their ratio, and launchprof's own cost per launch:
+# the whole `measure` wall time, minus every launch's own spawn-to-exit time, over
+# the number of launches (start-up, spawning, trace reading and report writing).
 #
-#   Scripts/compare-with-hyperfine.sh [RUNS]      (needs hyperfine and python3)
+# The two tools take turns, ROUNDS rounds of RUNS launches each, in ABBA order,
+# and each tool's launches are pooled, so a drift in the machine's speed hits both alike.
+#
+#   Scripts/compare-with-hyperfine.sh [RUNS] [ROUNDS]    (needs hyperfine and python3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS=${1:-30}
+RUNS=${1:-10}
+ROUNDS=${2:-4}
 OUT=$(mktemp -d)
 swift build -c release --product launchprof >/dev/null
 LP=$PWD/.build/release/launchprof
-SAMPLE_DIR=$OUT/sample-data
-export LAUNCHPROF_SAMPLE_DIR=$SAMPLE_DIR
+export LAUNCHPROF_SAMPLE_DIR=$OUT/sample-data
 
-now() { python3 -c 'import time; print(time.monotonic())'; }
+now() { date +%s.%N; }
+
+run_hyperfine() {
+  local name=$1 round=$2; shift 2
+  hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$OUT/$name.hf.$round.json" "$*" >/dev/null 2>&1
+}
 
 compare() {
   local name=$1; shift
-  # hyperfine: no shell (-N), same warm-up and run count.
-  hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$OUT/$name.hyperfine.json" "$*" >/dev/null 2>&1
-  local start end
-  start=$(now)
-  "$LP" measure --quiet --format json --ready exit --warmup 1 --runs "$RUNS" --name "$name" --output "$OUT" --budget-ms 100000 -- "$@" >/dev/null
-  end=$(now)
-  python3 - "$OUT" "$name" "$start" "$end" "$RUNS" <<'PY'
+  for round in $(seq "$ROUNDS"); do
+    # Odd rounds start with hyperfine, even rounds with launchprof (ABBA).
+    if [ $((round % 2)) = 1 ]; then run_hyperfine "$name" "$round" "$@"; fi
+    local start end
+    start=$(now)
+    "$LP" measure --quiet --format json --ready exit --warmup 1 --runs "$RUNS" --name "$name.$round" \
+      --output "$OUT" --budget-ms 100000 -- "$@" >/dev/null
+    end=$(now)
+    echo "$start $end" > "$OUT/$name.wall.$round"
+    if [ $((round % 2)) = 0 ]; then run_hyperfine "$name" "$round" "$@"; fi
+  done
+  python3 - "$OUT" "$name" "$ROUNDS" <<'PY'
 import json, sys, statistics
-out, name, start, end, runs = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
-hf = json.load(open(f"{out}/{name}.hyperfine.json"))["results"][0]
-hf_median = statistics.median(hf["times"]) * 1000
-lp = json.load(open(f"{out}/{name}.json"))
-exit_stats = next(p for p in lp["profile"]["phases"] if p["phase"] == "timeToExit")["summary"]
-lp_median = exit_stats["median"]
-launches = runs + 1
-overhead = (end - start) * 1000 / launches - lp_median
-print(f"{name:28s} hyperfine {hf_median:8.2f} ms   launchprof {lp_median:8.2f} ms   "
-      f"ratio {lp_median / hf_median:5.3f}   launchprof cost/launch {overhead:6.2f} ms")
+out, name, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+hf, lp, overheads = [], [], []
+for r in range(1, rounds + 1):
+    hf += [t * 1000 for t in json.load(open(f"{out}/{name}.hf.{r}.json"))["results"][0]["times"]]
+    report = json.load(open(f"{out}/{name}.{r}.json"))
+    lp += [run["timeToExitMs"] for run in report["runs"] if not run["isWarmup"]]
+    start, end = map(float, open(f"{out}/{name}.wall.{r}").read().split())
+    own = sum(run["timeToExitMs"] for run in report["runs"])
+    overheads.append(((end - start) * 1000 - own) / len(report["runs"]))
+h, l = statistics.median(hf), statistics.median(lp)
+print(f"{name:14s} n={len(hf):3d}  hyperfine {h:8.2f} ms  launchprof {l:8.2f} ms  ratio {l / h:5.3f}"
+      f"  launchprof's own cost per launch {statistics.median(overheads):5.2f} ms")
 PY
 }
 
-echo "runs per command: $RUNS (+1 warm-up), $(nproc) cores"
+echo "$ROUNDS rounds x $RUNS runs per tool and command (+1 warm-up each), $(nproc) cores"
 compare true /bin/true
 compare sleep-0.05 sleep 0.05
-# The sample app, run to its exit (it exits after launch when asked to).
+# The sample app, run to its exit (it exits after launch when asked to, and traces
+# itself under both tools, so both launch the same work).
 export LAUNCHPROF_EXIT_AFTER_LAUNCH=1 LAUNCHPROF_TRACE=$OUT/hyperfine-sample.lptrace
-"$LP" __sample-app --variant naive >/dev/null 2>&1 || true   # first launch writes the sample's data
+"$LP" __sample-app --variant naive >/dev/null 2>&1 || true   # its first launch writes its data
 compare sample-naive "$LP" __sample-app --variant naive
 rm -rf "$OUT"
