@@ -62,7 +62,7 @@ enum MeasureCommand {
         let parsed = try Arguments(arguments, options: options)
         let request = try makeRequest(parsed, commandLine: ["launchprof", "measure"] + arguments)
         let outcome = try MeasureSession.run(request, progress: ProgressLine(quiet: request.quiet))
-        return try Output.write(outcome, request: request)
+        return Output.write(outcome, request: request)
     }
 
     /// Everything validated, before any launch.

@@ -5,9 +5,10 @@ import LaunchReports
 
 /// Writes the measure command's reports and picks its exit code.
 enum Output {
-    static func write(_ outcome: MeasureOutcome, request: MeasureRequest) throws -> ExitCode {
+    static func write(_ outcome: MeasureOutcome, request: MeasureRequest) -> ExitCode {
         let report = outcome.report
         var written: [String] = []
+        var writeProblem: String?
         // The JSON report first: it is the record everything else comes from.
         if request.formats.contains("json") {
             let path = (request.outputDirectory as NSString).appendingPathComponent("\(MeasureRequest.safeFileName(report.name)).json")
@@ -15,12 +16,17 @@ enum Output {
                 try JSONReport.render(report).write(to: URL(fileURLWithPath: path), options: .atomic)
                 written.append(path)
             } catch {
-                throw UsageError("cannot write \(path): \(error.localizedDescription)")
+                writeProblem = "cannot write \(path): \(error.localizedDescription)"
             }
         }
-        if request.formats.contains("terminal"), !request.quiet {
+        // What was measured is shown even when it could not be saved (and then even with --quiet).
+        if request.formats.contains("terminal") && !request.quiet || writeProblem != nil {
             print(TerminalReport.render(report, color: request.color))
             if !written.isEmpty { print("report: " + written.joined(separator: ", ")) }
+        }
+        if let writeProblem {
+            Terminal.standardError("launchprof: \(writeProblem)")
+            return .error
         }
         let profile = report.profile
         if outcome.interrupted { return .interrupted }
