@@ -21,6 +21,9 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAProgram(path: String, isDirectory: Bool)
     /// A `--ready` value that is not one of the forms `ReadyCondition` accepts.
     case badReadyCondition(String, problem: String)
+    /// The ready condition already held before the launch (a `file:` that exists,
+    /// a `port:` something else listens on), so readiness would measure nothing.
+    case alreadyReady(String, reason: String)
     /// A launch setting out of range, such as a negative or NaN timeout.
     case badSetting(name: String, value: Double, expected: String)
     /// An environment variable name that cannot be passed to a child (empty, or containing `=`).
@@ -53,6 +56,8 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return isDirectory ? "'\(path)' is a directory, not a program" : "'\(path)' is not a program (not a regular file)"
         case .badReadyCondition(let text, let problem):
             return "bad ready condition '\(text)': \(problem)"
+        case .alreadyReady(let condition, let reason):
+            return "ready condition '\(condition)' holds before the launch: \(reason)"
         case .badSetting(let name, let value, let expected):
             return "bad \(name) \(value): expected \(expected)"
         case .badEnvironmentName(let name):

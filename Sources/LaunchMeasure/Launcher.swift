@@ -29,6 +29,7 @@ public enum Launcher {
             throw .badEnvironmentName(name)
         }
         let path = try resolve(request.executable)
+        try checkNotReadyYet(request.ready)
         do { try Platform.makeDirectories(request.workDirectory) } catch {
             throw .cannotCreate(path: request.workDirectory, code: error.code)
         }
@@ -72,6 +73,26 @@ public enum Launcher {
         var watch = Watch(request: request, spawned: spawned, readyFD: readyPipe.read,
                           stdoutFD: stdoutPipe?.read, stdoutFile: stdoutFile)
         return try watch.run()
+    }
+
+    /// Throws when the ready condition already holds before the launch: readiness
+    /// would then measure nothing. A port still held by the previous launch's
+    /// process is given a second to close.
+    static func checkNotReadyYet(_ ready: ReadyCondition) throws(LaunchError) {
+        switch ready {
+        case .file(let path):
+            if Platform.exists(path) { throw .alreadyReady(ready.description, reason: "'\(path)' exists before the launch") }
+        case .port(let port):
+            let deadline = Platform.monotonicNanoseconds + 1_000_000_000
+            while Platform.acceptsConnections(port: port) {
+                guard Platform.monotonicNanoseconds < deadline else {
+                    throw .alreadyReady(ready.description, reason: "something already accepts connections on port \(port)")
+                }
+                Platform.sleep(nanoseconds: 10_000_000)
+            }
+        default:
+            break
+        }
     }
 
     /// The child's environment: this process's, then `extraEnvironment`, then the
@@ -126,6 +147,7 @@ private struct Watch {
         var exitAt: UInt64?
         var stoppedAtReady = false
         var timedOut = false
+        var aborted = false
         let probes: Bool
         switch request.ready {
         case .port, .file: probes = true
@@ -158,6 +180,10 @@ private struct Watch {
                 exitAt = seen
                 break
             }
+            if Platform.mustAbortLaunch {
+                aborted = true
+                break
+            }
             if let readyAt, graceDeadline == .max {
                 if request.ready.isReportedByProgram {
                     // Let it flush its trace and exit by itself.
@@ -183,12 +209,16 @@ private struct Watch {
         Platform.signalGroup(spawned.pid, Platform.killSignal)
         let status: Platform.ExitStatus
         do { status = try Platform.reap(pid) } catch { throw .waitFailed(processID: pid, code: error.code) }
+        // What the launch left behind in its group, orphaned to us (when we are their subreaper).
+        Platform.reapGroup(pid, milliseconds: 100)
         let end = exitAt ?? Platform.monotonicNanoseconds
         drainReady(at: end, final: true)
         drainStdout(at: end, final: true)
 
         let termination: Termination
-        if timedOut {
+        if aborted {
+            termination = .interrupted
+        } else if timedOut {
             termination = .timedOut
         } else if stoppedAtReady {
             termination = .stoppedAtReady
@@ -200,7 +230,7 @@ private struct Watch {
         }
         var ready = readyAt
         var fallback = false
-        if ready == nil, let exitAt, !timedOut {
+        if ready == nil, let exitAt, !timedOut, !aborted {
             switch request.ready {
             case .exit: ready = exitAt
             case .firstFrame, .fullyDrawn: ready = exitAt; fallback = true

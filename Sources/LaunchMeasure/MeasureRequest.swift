@@ -35,19 +35,19 @@ public struct MeasureRequest: Sendable {
     /// True when no budget was given (no file, no `--budget-ms`): an instrumented
     /// app's budget in code is then used instead of the default.
     public var budgetIsDefault: Bool
+    /// `--budget-ms`: the time-to-first-frame limit, applied on top of whichever budget is in effect.
+    public var timeToFirstFrameBudgetMs: Double?
     public var launchOptionsJSON: String?
+    /// Where the runs' files go (``runsDirectory``); the CLI writes its reports here too.
     public var outputDirectory: String
-    public var formats: [String]
-    public var quiet: Bool
-    public var color: Bool
     /// The whole `launchprof` command line.
     public var commandLine: [String]
 
     public init(
         name: String, executable: String, arguments: [String], displayCommand: [String], runs: Int, warmup: Int,
         mode: MeasureMode, ready: ReadyCondition?, readyText: String, timeoutSeconds: Double, budget: LaunchBudget,
-        budgetSource: String, budgetIsDefault: Bool = false, launchOptionsJSON: String?, outputDirectory: String,
-        formats: [String], quiet: Bool, color: Bool, commandLine: [String]
+        budgetSource: String, budgetIsDefault: Bool = false, timeToFirstFrameBudgetMs: Double? = nil, launchOptionsJSON: String?, outputDirectory: String,
+        commandLine: [String]
     ) {
         self.name = name
         self.executable = executable
@@ -62,11 +62,9 @@ public struct MeasureRequest: Sendable {
         self.budget = budget
         self.budgetSource = budgetSource
         self.budgetIsDefault = budgetIsDefault
+        self.timeToFirstFrameBudgetMs = timeToFirstFrameBudgetMs
         self.launchOptionsJSON = launchOptionsJSON
         self.outputDirectory = outputDirectory
-        self.formats = formats
-        self.quiet = quiet
-        self.color = color
         self.commandLine = commandLine
     }
 
@@ -91,7 +89,13 @@ public protocol MeasureProgress: AnyObject {
 
 /// What a measurement produced.
 public struct MeasureOutcome: Sendable {
+    /// The report of every completed run.
     public var report: MeasurementReport
-    /// True when Ctrl-C stopped it early (the report covers the runs completed).
-    public var interrupted: Bool
+    /// The stop signal (SIGINT, SIGTERM, SIGHUP) that ended the session early, if one did.
+    public var stopSignal: Int32?
+    /// Why the session ended before its last launch, when a launch could not be started.
+    public var stopReason: String?
+
+    /// True when a stop signal ended the session early.
+    public var interrupted: Bool { stopSignal != nil }
 }

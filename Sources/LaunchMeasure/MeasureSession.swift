@@ -5,8 +5,11 @@ import LaunchTracing
 /// each turned into a ``RunRecord``; then the profile over the counted runs.
 ///
 /// A launch that crashes, fails, hangs or leaves an unreadable trace is recorded
-/// as a failed run and the others go on. Ctrl-C (SIGINT) stops it after the
-/// current launch; the outcome then covers the completed runs.
+/// as a failed run and the others go on. A launch that cannot even be started
+/// after others were measured ends the session, and the outcome keeps what was
+/// measured and says why it stopped. Ctrl-C (SIGINT) stops it after the current
+/// launch; a second Ctrl-C, SIGTERM or SIGHUP ends the current launch at once
+/// (that launch is not counted). The signal handlers are put back afterwards.
 ///
 /// ```swift
 /// let outcome = try MeasureSession.run(request, progress: nil)
@@ -18,21 +21,23 @@ public enum MeasureSession {
 
     /// Measures `request`.
     ///
-    /// - Throws: ``LaunchError`` only for what stops every launch (the program
-    ///   cannot be started, cold mode without privilege); runs measured before
-    ///   such an error are lost only if it happens at the first launch.
+    /// - Throws: ``LaunchError`` when the first launch cannot be started (nothing
+    ///   was measured). Later failures end the session with
+    ///   ``MeasureOutcome/stopReason`` set instead, so no measured run is lost.
     public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> MeasureOutcome {
-        Platform.installInterruptHandler()
+        let savedHandlers = Platform.installStopHandlers()
+        defer { Platform.restoreStopHandlers(savedHandlers) }
+        Platform.becomeSubreaper()
         let started = Platform.monotonicNanoseconds
         var runs: [RunRecord] = []
         var clockSource: String?
         var appBudget: LaunchBudget?
-        var interrupted = false
+        var stopReason: String?
         func elapsed() -> Double { Double(Platform.monotonicNanoseconds - started) / 1e9 }
 
         if request.mode == .hot {
             let (records, trace) = try launch(request, label: "hot", index: 1, isWarmup: false, hotLaunches: request.warmup + request.runs)
-            runs = records
+            runs = records.filter { $0.status != .interrupted }
             clockSource = trace?.clockSource.description
             appBudget = trace.flatMap(budget(of:))
             let counted = runs.filter { !$0.isWarmup }.count
@@ -45,43 +50,57 @@ public enum MeasureSession {
                 let isWarmup = position < request.warmup
                 let index = isWarmup ? 0 : position - request.warmup + 1
                 let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
-                if request.mode == .cold { try FileCache.dropAll() }
-                let (records, trace) = try launch(request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0)
+                let records: [RunRecord]
+                let trace: Trace?
+                do {
+                    if request.mode == .cold { try FileCache.dropAll() }
+                    (records, trace) = try launch(request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0)
+                } catch {
+                    // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
+                    if runs.isEmpty { throw error }
+                    stopReason = "launch \(position + 1) of \(total) could not be started: \(error)"
+                    break
+                }
                 if let trace {
                     clockSource = clockSource ?? trace.clockSource.description
                     appBudget = appBudget ?? budget(of: trace)
                 }
-                runs += records
-                if let record = records.first {
+                let kept = records.filter { $0.status != .interrupted }
+                runs += kept
+                if let record = kept.first {
                     progress?.runFinished(record, counted: index, of: request.runs, warmup: isWarmup, elapsedSeconds: elapsed())
                 }
-                if Platform.interruptArrived {
-                    interrupted = true
-                    break
-                }
+                if Platform.stopRequests > 0 { break }
             }
         }
         progress?.finished()
+        let stopSignal = Platform.stopRequests > 0 ? Platform.lastStopSignal : nil
 
+        // The budget: a file's, else the app's own in code, else the default; --budget-ms on top.
         var budget = request.budget
         var budgetSource = request.budgetSource
         if request.budgetIsDefault, let appBudget {
             budget = appBudget
             budgetSource = "the app's budget in code (recorded in its trace)"
         }
+        if let override = request.timeToFirstFrameBudgetMs {
+            budget.timeToFirstFrameMs = override
+            budgetSource += ", time to first frame from --budget-ms"
+        }
+        let instrumented = runs.contains { $0.timeline != nil }
         let configuration = MeasureConfiguration(
             commandLine: request.commandLine, command: request.displayCommand, runs: request.runs,
             warmup: request.warmup, mode: request.mode.rawValue,
-            ready: request.ready != nil ? request.readyText : runs.contains { $0.timeline != nil } ? "first-frame" : "exit",
+            ready: request.ready != nil ? request.readyText : instrumented ? "first-frame" : "exit",
             timeoutSeconds: request.timeoutSeconds, budget: budget.json, budgetSource: budgetSource,
             launchOptions: request.launchOptionsJSON)
         let environment = MachineEnvironment(
             hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
-            cpuCount: Platform.cpuCount, clockSource: clockSource ?? "clock_gettime(CLOCK_MONOTONIC) (parent only)")
+            cpuCount: Platform.cpuCount, clockSource: clockSource ?? "clock_gettime(CLOCK_MONOTONIC)")
         let report = MeasurementReport(
             name: request.name, createdAt: Platform.utcTimestamp, environment: environment,
-            configuration: configuration, runs: runs, budget: budget, interrupted: interrupted)
-        return MeasureOutcome(report: report, interrupted: interrupted)
+            configuration: configuration, runs: runs, budget: budget, interrupted: stopSignal != nil || stopReason != nil)
+        return MeasureOutcome(report: report, stopSignal: stopSignal, stopReason: stopReason)
     }
 
     /// The budget an instrumented app declared in code, from its trace.
@@ -124,7 +143,16 @@ public enum MeasureSession {
         }
         switch outcome.termination {
         case .exited(0), .stoppedAtReady:
-            break
+            if outcome.readyNanoseconds == nil {
+                record.status = .neverReady
+                record.problem = "exited before it was ready (\(ready) never held)"
+            } else if outcome.readyIsExitFallback, request.ready != nil {
+                record.status = .neverReady
+                record.problem = "exited without reporting \(ready) (is it instrumented with LaunchHarness? else use --ready exit)"
+            }
+        case .interrupted:
+            record.status = .interrupted
+            record.problem = "ended when launchprof was told to stop"
         case .exited(let code):
             record.status = .failedExit
             record.exitCode = code
@@ -137,9 +165,11 @@ public enum MeasureSession {
             record.status = .timedOut
             record.problem = "not ready within \(formatSeconds(launchRequest.timeoutSeconds)) s (timed out; its process group was killed)"
         }
-        if record.status != .ok {
+        if record.status != .ok, record.status != .interrupted {
             record.problem! += Self.stderrExcerpt(outcome.stderrPath)
         }
+        // The launch made the ready file (it did not exist before: Launcher checks); the next one must make it again.
+        if case .file(let path) = ready { Platform.removeFile(path) }
 
         // The trace, when the program wrote one.
         var trace: Trace?

@@ -390,36 +390,112 @@ enum Platform {
         return failure == 0
     }
 
-    // MARK: Interrupts
+    // MARK: Stop signals
 
-    /// Installs a SIGINT handler (`sigaction`, SA_RESTART) that only stores 1 in
-    /// an `sig_atomic_t`, and unblocks SIGINT on the calling thread; idempotent.
-    static func installInterruptHandler() {
-        _ = interruptFlag  // initialize the global before a signal can touch it
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in interruptFlag.pointee = 1 }
-        action.sa_flags = SA_RESTART
-        sigemptyset(&action.sa_mask)
-        sigaction(SIGINT, &action, nil)
-        // A parent may have started us with SIGINT blocked (Foundation's Process does).
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    /// The handlers in force before ``installStopHandlers()``, to put back.
+    struct SavedHandlers {
+        var actions: [(signal: Int32, action: sigaction)]
     }
 
-    /// True once a SIGINT arrived after `installInterruptHandler`.
-    static var interruptArrived: Bool {
-        interruptFlag.pointee != 0
+    /// The signals that stop a measurement: SIGINT (Ctrl-C), SIGTERM (a CI
+    /// cancelling its job), SIGHUP (the terminal went away).
+    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs handlers for the stop signals that only count them in
+    /// `sig_atomic_t`s, unblocks them on the calling thread, and puts SIGCHLD back
+    /// to its default action (a parent that ignores it would have the kernel reap
+    /// our children before we can). Clears earlier counts. Undo with ``restoreStopHandlers(_:)``.
+    static func installStopHandlers() -> SavedHandlers {
+        _ = stopState  // initialize the global before a signal can touch it
+        stopState[0] = 0
+        stopState[1] = 0
+        var saved = SavedHandlers(actions: [])
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            stopState[0] += 1
+            stopState[1] = signal
+        }
+        action.sa_flags = 0  // no SA_RESTART: a blocking poll returns at once
+        sigemptyset(&action.sa_mask)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in stopSignals {
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            saved.actions.append((signal, old))
+            sigaddset(&unblock, signal)
+        }
+        var childDefault = sigaction()
+        childDefault.__sigaction_handler.sa_handler = nil  // SIG_DFL
+        sigemptyset(&childDefault.sa_mask)
+        var oldChild = sigaction()
+        sigaction(SIGCHLD, &childDefault, &oldChild)
+        saved.actions.append((SIGCHLD, oldChild))
+        // A parent may have started us with them blocked (Foundation's Process does).
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        return saved
+    }
+
+    /// Puts back the handlers ``installStopHandlers()`` replaced.
+    static func restoreStopHandlers(_ saved: SavedHandlers) {
+        for (signal, action) in saved.actions {
+            var action = action
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// How many stop signals arrived since ``installStopHandlers()``.
+    static var stopRequests: Int32 { stopState[0] }
+
+    /// The last stop signal that arrived (0 for none).
+    static var lastStopSignal: Int32 { stopState[1] }
+
+    /// True when the launch under way must be ended now: a second Ctrl-C, or SIGTERM or SIGHUP.
+    static var mustAbortLaunch: Bool {
+        stopState[0] >= 2 || (stopState[0] >= 1 && stopState[1] != SIGINT)
+    }
+
+    // MARK: Orphans
+
+    /// Makes this process the reaper of its descendants' orphans
+    /// (`PR_SET_CHILD_SUBREAPER`), so that what a launch leaves behind is ours to
+    /// reap; false where the kernel refuses.
+    @discardableResult
+    static func becomeSubreaper() -> Bool {
+        #if arch(x86_64)
+        let prctlNumber = 157
+        #elseif arch(arm64)
+        let prctlNumber = 167
+        #else
+        return false
+        #endif
+        guard let syscall2 = SpawnExtras.syscall2 else { return false }
+        return syscall2(prctlNumber, 36 /* PR_SET_CHILD_SUBREAPER */, 1) == 0
+    }
+
+    /// Reaps the children left in process group `group` (orphaned grandchildren of
+    /// a launch, once this process is their subreaper), waiting up to
+    /// `milliseconds` for ones still dying; never touches other children.
+    static func reapGroup(_ group: Int32, milliseconds: Int) {
+        let deadline = monotonicNanoseconds + UInt64(milliseconds) * 1_000_000
+        while true {
+            var info = siginfo_t()
+            let result = waitid(P_PGID, id_t(group), &info, WEXITED | WNOHANG)
+            if result != 0 { return }  // ECHILD: none left in the group
+            if info._sifields._sigchld.si_pid != 0 { continue }  // reaped one
+            guard monotonicNanoseconds < deadline else { return }
+            sleep(nanoseconds: 1_000_000)
+        }
     }
 }
 
-/// The SIGINT flag. Written only by the signal handler (one aligned word, the
-/// `volatile sig_atomic_t` idiom); read through a pointer so every read loads it.
-nonisolated(unsafe) private let interruptFlag: UnsafeMutablePointer<sig_atomic_t> = {
-    let flag = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
-    flag.initialize(to: 0)
-    return flag
+/// The stop-signal counters: [0] how many arrived, [1] the last one. Written
+/// only by the signal handler (aligned words, the `volatile sig_atomic_t` idiom);
+/// read through a pointer so every read loads them.
+nonisolated(unsafe) private let stopState: UnsafeMutablePointer<sig_atomic_t> = {
+    let state = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 2)
+    state.initialize(repeating: 0, count: 2)
+    return state
 }()
 
 // MARK: The machine

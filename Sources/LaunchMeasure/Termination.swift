@@ -20,13 +20,16 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     case timedOut
     /// The launcher ended the program's process group after it became ready.
     case stoppedAtReady
+    /// The launcher ended the program's process group because launchprof itself
+    /// was told to stop (a second Ctrl-C, SIGTERM or SIGHUP).
+    case interrupted
 
     /// True for `.exited(code: 0)` and `.stoppedAtReady`: the launch went as planned.
     public var isSuccess: Bool {
         self == .exited(code: 0) || self == .stoppedAtReady
     }
 
-    /// "exited with code 3", "killed by signal 11 (SIGSEGV)", "timed out", "stopped at ready".
+    /// "exited with code 3", "killed by signal 11 (SIGSEGV)", "timed out", "stopped at ready", "interrupted".
     public var description: String {
         switch self {
         case .exited(let code):
@@ -37,6 +40,8 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
             return "timed out"
         case .stoppedAtReady:
             return "stopped at ready"
+        case .interrupted:
+            return "interrupted"
         }
     }
 }

@@ -31,28 +31,31 @@ public enum TerminalReport {
         // Phases.
         if !profile.phases.isEmpty {
             let budgets = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
-            var rows: [[String]] = [["phase", "median", "p90", "± 95% CI", "budget", ""]]
+            var rows: [[String]] = [["phase", "median", "p90", "95% CI of median", "budget", ""]]
             // For an instrumented program the ready and exit times repeat the frame
             // and include the trace flush; they stay in the JSON report.
+            let readyIsFrame = config.ready == "first-frame"
             let shown = profile.phases.filter {
-                !(profile.isInstrumented && ($0.phase == .timeToReady || $0.phase == .timeToExit))
+                !(profile.isInstrumented && readyIsFrame && ($0.phase == .timeToReady || $0.phase == .timeToExit))
             }
             for statistics in shown {
                 let s = statistics.summary
                 let check = budgets[statistics.phase.rawValue]
-                let halfWidth = (s.medianConfidenceInterval.upperBound - s.medianConfidenceInterval.lowerBound) / 2
                 rows.append([
-                    statistics.phase.rawValue, ms(s.median), ms(s.p90), "±" + ms(halfWidth),
+                    statistics.phase.rawValue, ms(s.median), ms(s.p90), interval(s),
                     check.map { ms($0.budgetMs) } ?? "",
                     check.map { $0.passed ? style.green("ok") : style.red("over") } ?? "",
                 ])
             }
             lines += table(rows, rightAligned: [1, 2, 3, 4], style: style)
+            if let level = shown.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
+                lines.append(style.dim("   with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches"))
+            }
             // Warnings about the totals and the hooks; the JSON has them for every phase.
             let warned = shown.filter { $0.phase.isTotal || $0.phase == .willFinishLaunching || $0.phase == .didFinishLaunching }
             let warnings = warned.flatMap { statistics in
                 statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0))" }
-                    + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5), kept"])
+                    + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5; run \(statistics.outlierRuns.map(String.init).joined(separator: ", "))), kept"])
             }
             for warning in warnings.prefix(4) { lines.append(style.yellow("warning: ") + warning) }
             lines.append("")
@@ -86,6 +89,14 @@ public enum TerminalReport {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `398–412 ms`, with the level it reaches when that is under 95% (n < 6).
+    static func interval(_ summary: Summary) -> String {
+        let range = summary.medianConfidenceInterval
+        let text = ms(range.lowerBound).replacingOccurrences(of: " ms", with: "") + "–" + ms(range.upperBound)
+        guard summary.medianConfidenceLevel < 0.95 else { return text }
+        return text + " (\(Int((summary.medianConfidenceLevel * 100).rounded(.down)))%)"
     }
 
     static func describe(_ warning: RunWarning) -> String {

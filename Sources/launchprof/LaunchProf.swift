@@ -16,7 +16,6 @@ enum LaunchProf {
         if arguments.first == sampleAppMode {
             SampleApp.main(arguments: Array(arguments.dropFirst()))
         }
-        if arguments.first == "__debug-trace" { try! DebugTrace.run(arguments[1]); return }
         let code: ExitCode
         do {
             code = try run(arguments)

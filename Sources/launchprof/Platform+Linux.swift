@@ -30,10 +30,12 @@ enum Terminal {
     /// True when standard error is a terminal.
     static var isStandardErrorInteractive: Bool { isatty(2) == 1 }
 
+    /// One variable of this process's environment.
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Flushes standard output and exits with `code`.
     static func exit(_ code: ExitCode) -> Never {
         fflush(nil)
         #if canImport(Glibc)
@@ -41,6 +43,80 @@ enum Terminal {
         #else
         Darwin.exit(code.rawValue)
         #endif
+    }
+}
+
+extension Terminal {
+    /// SIGINT's number (Ctrl-C).
+    static let interruptSignal = SIGINT
+}
+
+/// A file system call's failure: the C library's message, lowercased.
+struct FileError: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String {
+        let message = String(cString: strerror(code))
+        return message.prefix(1).lowercased() + message.dropFirst()
+    }
+}
+
+/// The files the command writes: its output directory and its reports.
+enum Files {
+    /// True when something exists at `path`.
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// True when `path` is a directory.
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Creates `path` and its parents if needed and proves it writable; returns the problem, or nil.
+    static func prepareWritableDirectory(_ path: String) -> String? {
+        if exists(path) {
+            if !isDirectory(path) { return "it is a file, not a directory" }
+        } else {
+            var prefix = path.hasPrefix("/") ? "/" : ""
+            for component in path.split(separator: "/") {
+                prefix += component
+                if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return FileError(code: errno).description }
+                prefix += "/"
+            }
+        }
+        let probe = path + "/.launchprof-write-test-\(getpid())"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return FileError(code: errno).description }
+        close(fd)
+        unlink(probe)
+        return nil
+    }
+
+    /// Writes `bytes` to `path` through a temporary file renamed over it, so a
+    /// reader never sees half a report.
+    static func writeAtomically(_ bytes: some Sequence<UInt8>, to path: String) throws(FileError) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileError(code: errno) }
+        var data = Array(bytes)
+        var offset = 0
+        while offset < data.count {
+            let written = data[offset...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let failure = FileError(code: errno)
+                close(fd)
+                unlink(temporary)
+                throw failure
+            }
+            offset += written
+        }
+        data.removeAll()
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let failure = FileError(code: errno)
+            unlink(temporary)
+            throw failure
+        }
     }
 }
 

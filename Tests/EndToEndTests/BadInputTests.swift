@@ -29,6 +29,13 @@ struct BadInputTests {
         try expectUsageError(["measure", "--", notExecutable.path], mentions: [notExecutable.path, "not executable"])
         try expectUsageError(["measure", "--output", "/proc/launchprof-cannot-write"], mentions: ["/proc/launchprof-cannot-write"])
         try expectUsageError(["mesure"], mentions: ["did you mean 'measure'"])
+        try expectUsageError(["measure", "--format", ""], mentions: ["--format"])
+        try expectUsageError(["measure", "--format", ","], mentions: ["--format"])
+        try expectUsageError(["measure", "--name", ""], mentions: ["--name"])
+        try expectUsageError(["measure", "--name", ".."], mentions: ["--name"])
+        try expectUsageError(["measure", "--launch-option", "url=a\nb", "--launch-option", "reason=teleport"], mentions: ["teleport"])
+        try expectUsageError(["measure", "--launch-option", "payload.=x"], mentions: ["payload."])
+        try expectUsageError(["measure", "--launch-option", "reason=url", "--launch-option", "reason=url"], mentions: ["twice"])
     }
 
     @Test func badBudgetFileNamesTheKeyAndValue() throws {
@@ -50,8 +57,55 @@ struct BadInputTests {
         #expect(runs.filter { $0.status == .crashed }.count == 2)
         #expect(runs.filter { $0.status == .crashed }.allSatisfy { $0.signal == 11 && ($0.problem ?? "").contains("signal 11") })
         #expect(report.profile.successfulRuns == 2)
-        #expect(result.status == 0 || result.status == 1)
+        // Failed runs fail the command (exit 2, one line), and the report shows them.
+        #expect(result.status == 2)
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("launchprof:") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("2 of 4 runs failed") == true, "\(result.stderr)")
         #expect(result.stdout.contains("2 failed run(s)"))
+
+        // --ignore-failures judges the runs that succeeded.
+        try FileManager.default.removeItem(at: counter)
+        let ignoring = try Executables.run(["measure", "--runs", "4", "--warmup", "0", "--ignore-failures", "--output", output.path, "--name", "flaky", "--", "/bin/sh", "-c", script])
+        #expect(ignoring.status == 0, "\(ignoring.stderr)")
+    }
+
+    @Test func aLaunchThatCannotStartMidwayKeepsTheRunsBeforeIt() throws {
+        let output = Executables.temporaryDirectory()
+        // The program removes its own execute permission on its third launch.
+        let program = output.appendingPathComponent("self-breaking.sh")
+        let counter = output.appendingPathComponent("count")
+        try Data("#!/bin/sh\nn=$(cat \(counter.path) 2>/dev/null || echo 0); echo $((n+1)) > \(counter.path)\n[ $n = 2 ] && chmod -x \"$0\"\nexit 0\n".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let result = try Executables.run(["measure", "--runs", "6", "--warmup", "0", "--output", output.path, "--name", "breaking", "--", program.path])
+        #expect(result.status == 2)
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("launchprof:") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("launch 4 of 6 could not be started") == true, "\(result.stderr)")
+        let report = try JSONReport.read(from: output.appendingPathComponent("breaking.json").path)
+        let kept = report.runs.count
+        #expect(kept == 3)
+        #expect(report.runs.allSatisfy { $0.status == .ok })
+    }
+
+    @Test func aReadyConditionThatAlreadyHoldsIsRefused() throws {
+        let output = Executables.temporaryDirectory()
+        let flag = output.appendingPathComponent("flag")
+        try Data().write(to: flag)
+        try expectUsageError(["measure", "--runs", "2", "--output", output.path, "--ready", "file:\(flag.path)", "--", "/bin/true"],
+                             mentions: ["file:\(flag.path)", "exists before the launch"])
+    }
+
+    @Test func aFileReadyConditionIsMadeAgainByEachLaunch() throws {
+        let output = Executables.temporaryDirectory()
+        let flag = output.appendingPathComponent("flag")
+        let result = try Executables.run(["measure", "--runs", "3", "--warmup", "1", "--output", output.path, "--name", "flag",
+                                          "--ready", "file:\(flag.path)", "--", "/bin/sh", "-c", "sleep 0.05; touch \(flag.path); sleep 5"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONReport.read(from: output.appendingPathComponent("flag.json").path)
+        let ready = try #require(report.profile.statistics(.timeToReady)?.summary)
+        // Every launch waited for its own file: none was ready at once.
+        #expect(ready.min >= 50)
     }
 
     @Test func allRunsFailingExitsTwoWithTheReportWritten() throws {

@@ -32,6 +32,36 @@ struct ModesTests {
         #expect(errors.first?.contains("instrumented") == true, "\(result.stderr)")
     }
 
+    @Test func sigtermEndsTheLaunchAtOnceWritesTheReportAndLeavesNothingRunning() throws {
+        let output = Executables.temporaryDirectory()
+        let pidFile = output.appendingPathComponent("child.pid")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Executables.launchprof)
+        process.arguments = ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "term", "--",
+                             "/bin/sh", "-c", "echo $$ > \(pidFile.path); n=$(ls \(output.path)/term.runs | wc -l); [ $n -ge 3 ] && exec sleep 30; exit 0"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The third launch hangs; stop launchprof while it does.
+        let third = output.appendingPathComponent("term.runs/run-3")
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: third.path), Date() < deadline { usleep(10_000) }
+        usleep(200_000)
+        let stopped = Date()
+        process.terminate()  // SIGTERM
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(stopped) < 5, "it waited for the hanging launch")
+        #expect(process.terminationStatus == 128 + 15)
+        let report = try JSONReport.read(from: output.appendingPathComponent("term.json").path)
+        let count = report.runs.count
+        #expect(count == 2)
+        let interrupted = report.interrupted
+        #expect(interrupted)
+        // The hanging launch's process group was ended.
+        let child = try #require(Int32(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(child, 0) != 0)
+    }
+
     @Test func ctrlCStopsAfterTheCurrentLaunchAndKeepsTheRuns() throws {
         let output = Executables.temporaryDirectory()
         let process = Process()

@@ -7,7 +7,8 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     public struct PhaseStatistics: Sendable, Codable, Equatable {
         public var phase: Phase
         public var summary: Summary
-        /// Indices (0-based, among counted runs that measured it) of outliers, by modified z-score.
+        /// The runs (``RunRecord/index``, 1-based) whose value is an outlier by the
+        /// modified z-score; reported, never dropped.
         public var outlierRuns: [Int]
         public var warnings: [RunWarning]
     }
@@ -47,10 +48,11 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
 
         var phases: [PhaseStatistics] = []
         for phase in Phase.allCases {
-            let values = good.compactMap { $0.milliseconds(phase) }
+            let measured = good.compactMap { run in run.milliseconds(phase).map { (run: run.index, value: $0) } }
+            let values = measured.map(\.value)
             guard let summary = Summary.of(values) else { continue }
             phases.append(PhaseStatistics(
-                phase: phase, summary: summary, outlierRuns: Outliers.detect(values).indices,
+                phase: phase, summary: summary, outlierRuns: Outliers.detect(values).indices.map { measured[$0].run },
                 warnings: RunWarnings.detect(values)))
         }
         self.phases = phases

@@ -13,6 +13,12 @@ public struct RunRecord: Sendable, Codable, Equatable {
         case timedOut
         /// Its trace could not be read.
         case invalidTrace
+        /// It ended without its ready condition holding (an explicit `--ready
+        /// first-frame` from a program that never reported one, a `stdout:` line
+        /// that never came…).
+        case neverReady
+        /// launchprof was told to stop while it ran; such runs are not kept.
+        case interrupted
     }
 
     /// 1-based index among counted runs; 0 for warm-ups.

@@ -95,29 +95,22 @@ public struct Summary: Sendable, Codable, Equatable {
     /// used (Conover, *Practical Nonparametric Statistics*, 3rd ed., §3.2).
     public static func medianInterval(sorted: [Double], level: Double) -> (interval: Interval, confidence: Double) {
         let n = sorted.count
+        // P(B ≤ j) accumulated term by term: one pass, O(n), in log space for large n.
+        let logHalfN = Double(n) * log(0.5)
+        var cdf = exp(logHalfN)  // P(B ≤ 0)
         var k = 1
-        var coverage = 1 - 2 * binomialCDF(0, n)
+        var coverage = 1 - 2 * cdf
         guard coverage >= level else {
             return (Interval(lowerBound: sorted[0], upperBound: sorted[n - 1]), Swift.max(0, coverage))
         }
         while k + 1 <= (n + 1) / 2 {
-            let next = 1 - 2 * binomialCDF(k, n)
+            cdf += exp(logChoose(n, k) + logHalfN)  // now P(B ≤ k)
+            let next = 1 - 2 * cdf
             guard next >= level else { break }
             k += 1
             coverage = next
         }
         return (Interval(lowerBound: sorted[k - 1], upperBound: sorted[n - k]), coverage)
-    }
-
-    /// P(B ≤ k) for B ~ binomial(n, ½), computed in log space so large n does not overflow.
-    static func binomialCDF(_ k: Int, _ n: Int) -> Double {
-        guard k >= 0 else { return 0 }
-        var total = 0.0
-        let logHalfN = Double(n) * log(0.5)
-        for i in 0...Swift.min(k, n) {
-            total += exp(logChoose(n, i) + logHalfN)
-        }
-        return Swift.min(1, total)
     }
 
     static func logChoose(_ n: Int, _ k: Int) -> Double {

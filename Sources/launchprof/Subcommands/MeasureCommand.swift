@@ -35,11 +35,13 @@ enum MeasureCommand {
           --format LIST         comma-separated: terminal, json (default terminal,json)
           --name NAME           report name (default: the executable's name)
           --sample VARIANT      the bundled sample's variant: naive (default) or optimized
+          --ignore-failures     failed runs are reported but do not make the exit code 2
           --quiet               no progress, no terminal report
           --no-color            no colours (NO_COLOR is honoured too)
           -h, --help            show this help
 
-        EXIT CODES: 0 within budget, 1 over budget, 2 error, 130 interrupted
+        EXIT CODES: 0 within budget, 1 over budget, 2 error or failed runs, 130 Ctrl-C
+                    (Ctrl-C stops after the current launch; a second one ends it at once)
 
         EXAMPLES:
           launchprof measure
@@ -52,7 +54,7 @@ enum MeasureCommand {
         .value("--runs"), .value("--warmup"), .value("--mode"), .value("--ready"), .value("--timeout"),
         .value("--budget"), .value("--budget-ms"), .value("--launch-option", repeatable: true),
         .value("--output"), .value("--format"), .value("--name"), .value("--sample"),
-        .flag("--quiet"), .flag("--no-color"),
+        .flag("--quiet"), .flag("--no-color"), .flag("--ignore-failures"),
     ]
 
     static let formats = ["terminal", "json"]
@@ -60,13 +62,18 @@ enum MeasureCommand {
     @Sendable
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
-        let request = try makeRequest(parsed, commandLine: ["launchprof", "measure"] + arguments)
-        let outcome = try MeasureSession.run(request, progress: ProgressLine(quiet: request.quiet))
-        return Output.write(outcome, request: request)
+        let settings = try makeSettings(parsed, commandLine: ["launchprof", "measure"] + arguments)
+        let outcome: MeasureOutcome
+        do {
+            outcome = try MeasureSession.run(settings.request, progress: ProgressLine(quiet: settings.quiet))
+        } catch {
+            throw UsageError("\(error)")
+        }
+        return MeasureOutput.write(outcome, settings: settings)
     }
 
     /// Everything validated, before any launch.
-    static func makeRequest(_ parsed: Arguments, commandLine: [String]) throws -> MeasureRequest {
+    static func makeSettings(_ parsed: Arguments, commandLine: [String]) throws -> MeasureSettings {
         let runs = try parsed.integer("--runs", default: 10, in: 1...100_000)
         let warmup = try parsed.integer("--warmup", default: 1, in: 0...10_000)
         let timeout = try parsed.seconds("--timeout", default: 20)
@@ -78,6 +85,9 @@ enum MeasureCommand {
 
         let formatList = (parsed.value("--format") ?? "terminal,json").split(separator: ",").map {
             String($0).trimmingCharacters(in: .whitespaces)
+        }
+        guard !formatList.isEmpty, !formatList.contains("") else {
+            throw UsageError("--format takes a comma-separated list of \(formats.joined(separator: ", ")), not '\(parsed.value("--format") ?? "")'")
         }
         for format in formatList where !formats.contains(format) {
             throw UsageError("unknown format '\(format)' in --format (this version writes: \(formats.joined(separator: ", ")))"
@@ -104,6 +114,9 @@ enum MeasureCommand {
             throw UsageError("\(error)")
         }
         name = name ?? String(command[0].split(separator: "/").last ?? "program")
+        guard let name, !name.isEmpty, name.contains(where: { $0 != "." }) else {
+            throw UsageError("--name takes a report name, not '\(parsed.value("--name") ?? "")'")
+        }
 
         let ready: ReadyCondition?
         if let text = parsed.value("--ready") {
@@ -112,81 +125,52 @@ enum MeasureCommand {
             ready = nil
         }
 
-        // The budget: file (explicit, or ./launchprof.json), then --budget-ms on top.
+        // The budget: a file (explicit, or ./launchprof.json); without one the app's
+        // own budget in code is used when it has one. --budget-ms goes on top of either.
         var budget = LaunchBudget.default
         var budgetSource = "default (400 ms, Apple's figure)"
-        let budgetPath = parsed.value("--budget") ?? (FileSystem.exists("launchprof.json") ? "launchprof.json" : nil)
+        let budgetPath = parsed.value("--budget") ?? (Files.exists("launchprof.json") ? "launchprof.json" : nil)
         if let budgetPath {
             do { budget = try LaunchBudget.load(path: budgetPath) } catch { throw UsageError("\(error)") }
             budgetSource = budgetPath
         }
+        var frameBudget: Double?
         if let text = parsed.value("--budget-ms") {
             guard let value = Double(text), value > 0, value.isFinite else {
                 throw UsageError("--budget-ms takes a positive number of milliseconds, not '\(text)'")
             }
-            budget.timeToFirstFrameMs = value
-            budgetSource = budgetPath.map { "\($0) with --budget-ms \(text)" } ?? "--budget-ms \(text)"
+            frameBudget = value
         }
 
         let launchOptions = try LaunchOptionArguments.json(from: parsed.all("--launch-option"))
 
         let output = parsed.value("--output") ?? "Reports"
-        if let problem = FileSystem.prepareWritableDirectory(output) {
+        if let problem = Files.prepareWritableDirectory(output) {
             throw UsageError("cannot write reports to '\(output)': \(problem)")
+        }
+        let reportPath = output + "/" + MeasureRequest.safeFileName(name) + ".json"
+        if Files.isDirectory(reportPath) {
+            throw UsageError("cannot write the report to '\(reportPath)': it is a directory")
         }
         if mode == .cold {
             do { try FileCache.dropAll() } catch { throw UsageError("\(error)") }
         }
 
-        return MeasureRequest(
-            name: name!, executable: executable, arguments: Array(command.dropFirst()), displayCommand: command,
-            runs: runs, warmup: warmup, mode: mode, ready: ready, readyText: parsed.value("--ready") ?? "first-frame (exit if uninstrumented)",
+        let request = MeasureRequest(
+            name: name, executable: executable, arguments: Array(command.dropFirst()), displayCommand: command,
+            runs: runs, warmup: warmup, mode: mode, ready: ready,
+            readyText: parsed.value("--ready") ?? "first-frame (exit if uninstrumented)",
             timeoutSeconds: timeout, budget: budget, budgetSource: budgetSource,
-            budgetIsDefault: budgetPath == nil && parsed.value("--budget-ms") == nil, launchOptionsJSON: launchOptions,
-            outputDirectory: output, formats: formatList, quiet: parsed.has("--quiet"),
+            budgetIsDefault: budgetPath == nil, timeToFirstFrameBudgetMs: frameBudget,
+            launchOptionsJSON: launchOptions, outputDirectory: output, commandLine: commandLine)
+        return MeasureSettings(
+            request: request, formats: formatList, quiet: parsed.has("--quiet"),
             color: !parsed.has("--no-color") && Terminal.environment("NO_COLOR") == nil && Terminal.isInteractive,
-            commandLine: commandLine)
+            ignoreFailures: parsed.has("--ignore-failures"))
     }
 }
 
 /// The sample's variant names, as the CLI accepts them.
 enum SampleVariantName {
     static let all = ["naive", "optimized"]
-}
-
-/// `--launch-option KEY=VALUE` pairs, turned into the JSON the harness reads.
-enum LaunchOptionArguments {
-    static func json(from pairs: [String]) throws -> String? {
-        guard !pairs.isEmpty else { return nil }
-        var fields: [String] = []
-        var payload: [String] = []
-        for pair in pairs {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw UsageError("--launch-option takes KEY=VALUE, not '\(pair)'")
-            }
-            let key = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
-            if key.hasPrefix("payload.") {
-                payload.append("\"\(escape(String(key.dropFirst(8))))\":\"\(escape(value))\"")
-            } else if key == "background" {
-                guard value == "true" || value == "false" else {
-                    throw UsageError("--launch-option background takes true or false, not '\(value)'")
-                }
-                fields.append("\"background\":\(value)")
-            } else {
-                fields.append("\"\(escape(key))\":\"\(escape(value))\"")
-            }
-        }
-        if !payload.isEmpty { fields.append("\"payload\":{\(payload.joined(separator: ","))}") }
-        let json = "{\(fields.joined(separator: ","))}"
-        do {
-            _ = try LaunchOptions(json: json)
-        } catch {
-            throw UsageError("\(error)")
-        }
-        return json
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    }
 }

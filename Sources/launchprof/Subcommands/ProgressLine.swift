@@ -1,0 +1,46 @@
+import LaunchAnalysis
+import LaunchMeasure
+import LaunchReports
+
+/// The live progress line: `run 3/10  412 ms  median 405 ms  ~4 s left` on a
+/// terminal, one plain line per run otherwise. Written to standard error.
+final class ProgressLine: MeasureProgress, @unchecked Sendable {
+    let quiet: Bool
+    let interactive = Terminal.isStandardErrorInteractive
+    private var values: [Double] = []
+    /// When the first counted run ended (warm-ups do not predict the time left).
+    private var countedStart: Double?
+    private var countedSoFar = 0
+
+    init(quiet: Bool) { self.quiet = quiet }
+
+    func runFinished(_ run: RunRecord, counted: Int, of total: Int, warmup: Bool, elapsedSeconds: Double) {
+        guard !quiet else { return }
+        let value = run.timeToReadyMs ?? run.milliseconds(.timeToFirstFrame)
+        let label = warmup ? "warm-up" : "run \(counted)/\(total)"
+        if !warmup, let value, run.status == .ok { values.append(value) }
+        let status = run.status == .ok ? (value.map { ms($0) } ?? "ok") : "FAILED: \(run.problem ?? run.status.rawValue)"
+        guard interactive else {
+            Terminal.standardError("\(label): \(status)")
+            return
+        }
+        var left = ""
+        if !warmup {
+            // The time per counted run, measured from the end of the first one.
+            if let start = countedStart, counted > countedSoFar, counted > 1 {
+                let perRun = (elapsedSeconds - start) / Double(counted - 1)
+                left = "  ~\(Int((perRun * Double(total - counted)).rounded())) s left"
+            } else if countedStart == nil {
+                countedStart = elapsedSeconds
+            }
+            countedSoFar = counted
+        }
+        let median = values.isEmpty ? "" : "  median \(ms(values.sorted()[values.count / 2]))"
+        Terminal.standardErrorRaw("\r\u{1B}[2K\(label)  \(status)\(median)\(left)")
+        if run.status != .ok { Terminal.standardErrorRaw("\n") }
+    }
+
+    func finished() {
+        if interactive && !quiet { Terminal.standardErrorRaw("\r\u{1B}[2K") }
+    }
+}
