@@ -85,6 +85,7 @@ public enum TerminalReport {
             lines.append(style.red("\(failedRuns) failed run(s)"))
             for run in report.runs where !run.isWarmup && run.status != .ok {
                 lines.append("  run \(run.index): \(run.problem ?? run.status.rawValue)")
+                if let stderr = run.stderrPath { lines.append(style.dim("    its output: \(stderr) (and stdout.txt beside it)")) }
             }
             lines.append("")
         }
