@@ -43,6 +43,7 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Dropping the file cache failed for another reason (for example no `/proc`).
     case cannotDropCaches(path: String, code: Int32)
 
+    /// A short, lowercase, one-line message naming the offending value.
     public var description: String {
         func reason(_ code: Int32) -> String { Platform.Errno(code: code).message }
         switch self {

@@ -1,9 +1,14 @@
 /// Why a report could not be read or written.
 public enum ReportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file at `path` could not be read; `reason` is the system's explanation.
     case cannotRead(path: String, reason: String)
+    /// The file at `path` could not be written; `reason` is the system's explanation.
     case cannotWrite(path: String, reason: String)
+    /// The file at `path` is not a report this version can read: `problem` says
+    /// what is wrong (not JSON, an unknown `schemaVersion`, a missing key…).
     case malformed(path: String, problem: String)
 
+    /// `<path>: <what failed>: <why>`, on one line.
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): return "\(path): cannot read report: \(reason)"

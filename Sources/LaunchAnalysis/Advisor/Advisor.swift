@@ -22,8 +22,10 @@ public enum Advisor {
         ("background-launch-over-limit", "a launch into the background took longer than its limit"),
     ]
 
-    /// Below these, a cost is not worth a finding (medians, milliseconds).
+    /// Main-thread time blocked on one kind of wait below which a span gets no
+    /// finding (median over runs, milliseconds).
     public static let minimumBlockedMs = 2.0
+    /// Main-thread CPU time below which a span gets no finding (median over runs, milliseconds).
     public static let minimumCPUMs = 5.0
 
     /// The findings for a set of runs' timelines (one per run), most costly first.

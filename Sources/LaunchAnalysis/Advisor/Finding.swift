@@ -9,6 +9,7 @@ public struct Finding: Sendable, Codable, Equatable {
         /// 20% of the budget or more, or a budget exceeded.
         case critical
 
+        /// Orders severities from ``info`` to ``critical``.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             [Severity.info, .warning, .critical].firstIndex(of: lhs)! < [Severity.info, .warning, .critical].firstIndex(of: rhs)!
         }
@@ -16,11 +17,13 @@ public struct Finding: Sendable, Codable, Equatable {
 
     /// A stable rule id, such as `main-thread-network` (see ``Advisor/rules``).
     public var rule: String
+    /// How much it matters (see ``Severity``).
     public var severity: Severity
     /// The span (or hook, or phase) the finding is about.
     public var span: String
-    /// `#fileID` and line of the span's call site, when known.
+    /// The `#fileID` of the span's call site, when known.
     public var file: String?
+    /// The line of the span's call site, when known.
     public var line: Int?
     /// The cost the rule measured (median over runs), milliseconds.
     public var medianMs: Double
@@ -28,6 +31,7 @@ public struct Finding: Sendable, Codable, Equatable {
     public var spanMedianMs: Double
     /// In how many runs the finding held, out of ``runsTotal``.
     public var runsAppeared: Int
+    /// How many runs were judged (the successful counted runs with a trace).
     public var runsTotal: Int
     /// ``medianMs`` as a share of the time-to-first-frame budget (0…).
     public var budgetShare: Double

@@ -11,15 +11,21 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
     public struct Check: Sendable, Codable, Equatable {
         /// What was checked: a phase id, a hook, or `span:<name>`.
         public var subject: String
+        /// The subject's median over the successful counted runs, milliseconds.
         public var medianMs: Double
+        /// The limit it was checked against, milliseconds.
         public var budgetMs: Double
+        /// True when ``medianMs`` is at most ``budgetMs``.
         public var passed: Bool
     }
 
+    /// Every limit checked: the launch total first, then hooks, then spans, each sorted by name.
     public var checks: [Check]
     /// True when every check passed (and there was something to check).
     public var passed: Bool
 
+    /// Makes a verdict from checks already made; it passes only when there is at
+    /// least one check and every one passed.
     public init(checks: [Check]) {
         self.checks = checks
         self.passed = !checks.isEmpty && checks.allSatisfy(\.passed)

@@ -5,18 +5,24 @@ import LaunchTracing
 public struct LaunchProfile: Sendable, Codable, Equatable {
     /// One phase's statistics.
     public struct PhaseStatistics: Sendable, Codable, Equatable {
+        /// The phase measured.
         public var phase: Phase
+        /// Its value over the successful counted runs, milliseconds.
         public var summary: Summary
         /// The runs (``RunRecord/index``, 1-based) whose value is an outlier by the
         /// modified z-score; reported, never dropped.
         public var outlierRuns: [Int]
+        /// What the order of the runs suggests about the values' trustworthiness.
         public var warnings: [RunWarning]
     }
 
     /// One main-thread span's statistics (before the first frame), by call site.
     public struct SpanStatistics: Sendable, Codable, Equatable {
+        /// The span's name.
         public var name: String
+        /// The `#fileID` of its call site.
         public var file: String
+        /// The line of its call site.
         public var line: Int
         /// Wall time per run (summed when the span ran several times), milliseconds.
         public var summary: Summary
@@ -24,12 +30,17 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         public var runs: Int
     }
 
+    /// Every phase measured in at least one successful run, in ``Phase`` order.
     public var phases: [PhaseStatistics]
+    /// The ``topSpanCount`` costliest main-thread spans, by median wall time, costliest first.
     public var spans: [SpanStatistics]
+    /// The advisor's findings, most costly first.
     public var findings: [Finding]
+    /// Whether the launch fits its budget.
     public var verdict: BudgetVerdict
-    /// Counted runs, and how many succeeded.
+    /// Counted runs (warm-ups excluded), whatever their status.
     public var runCount: Int
+    /// Counted runs whose status is ``RunRecord/Status/ok``.
     public var successfulRuns: Int
     /// True when at least one successful run had a trace.
     public var isInstrumented: Bool

@@ -23,24 +23,37 @@ public struct RunRecord: Sendable, Codable, Equatable {
 
     /// 1-based index among counted runs; 0 for warm-ups.
     public var index: Int
+    /// True for a warm-up run, which is kept in the report but not counted.
     public var isWarmup: Bool
+    /// How the run ended.
     public var status: Status
     /// A one-line explanation for a run that did not succeed.
     public var problem: String?
+    /// The non-zero exit status of a run that ended ``Status/failedExit``.
     public var exitCode: Int32?
+    /// The signal that killed a run that ended ``Status/crashed``.
     public var signal: Int32?
-    /// spawn → ready and spawn → exit, milliseconds, by the parent's clock.
+    /// spawn → ready, milliseconds, by the parent's clock; for an instrumented
+    /// program with the default ready condition, the time to first frame (or,
+    /// launched into the background, to the end of the hooks) from the trace
+    /// instead, and for a hot launch its time to first frame from the trace.
     public var timeToReadyMs: Double?
+    /// spawn → exit, milliseconds, by the parent's clock, when the process ended
+    /// by itself (an exit or a crash); nil when launchprof ended it (at ready, at
+    /// the timeout) and for hot launches.
     public var timeToExitMs: Double?
     /// Phase id → milliseconds, from the trace (instrumented programs).
     public var phasesMs: [String: Double]
     /// The launch's timeline, when the program was instrumented.
     public var timeline: LaunchTimeline?
-    /// Where the run's output and trace were kept.
+    /// Where the run's standard output was kept.
     public var stdoutPath: String?
+    /// Where the run's standard error was kept.
     public var stderrPath: String?
+    /// Where the run's trace was kept, when the program wrote one.
     public var tracePath: String?
 
+    /// Makes a record; everything not given is unknown (nil or empty).
     public init(
         index: Int, isWarmup: Bool, status: Status, problem: String? = nil, exitCode: Int32? = nil,
         signal: Int32? = nil, timeToReadyMs: Double? = nil, timeToExitMs: Double? = nil,

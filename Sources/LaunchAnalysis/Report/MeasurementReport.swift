@@ -7,20 +7,28 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
     /// The version of this schema. Readers reject versions they do not know.
     public static let currentSchemaVersion = 1
 
+    /// The schema version this report was written with (``currentSchemaVersion`` when made here).
     public var schemaVersion: Int
     /// The report's name (default: the executable's name).
     public var name: String
-    /// The tool that wrote it, and when (ISO 8601, UTC).
+    /// The version of the `launchprof` that wrote it.
     public var toolVersion: String
+    /// When it was written, ISO 8601 in UTC (`2026-11-22T22:41:18Z`).
     public var createdAt: String
+    /// The machine the runs were made on.
     public var environment: MachineEnvironment
+    /// How the measurement was asked for, with the budget actually used.
     public var configuration: MeasureConfiguration
     /// Every run, warm-ups included, with its raw numbers.
     public var runs: [RunRecord]
+    /// The statistics, findings and budget verdict of the counted, successful runs in ``runs``.
     public var profile: LaunchProfile
     /// Set when the measurement stopped early (Ctrl-C).
     public var interrupted: Bool
 
+    /// Makes a report of `runs`, computing its ``profile`` against `budget`.
+    ///
+    /// ``schemaVersion`` is set to ``currentSchemaVersion``.
     public init(
         name: String, toolVersion: String = LaunchProfVersion.string, createdAt: String,
         environment: MachineEnvironment, configuration: MeasureConfiguration, runs: [RunRecord],
@@ -35,59 +43,5 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
         self.runs = runs
         self.profile = LaunchProfile(runs: runs, budget: budget)
         self.interrupted = interrupted
-    }
-}
-
-/// The machine a measurement ran on.
-public struct MachineEnvironment: Sendable, Codable, Equatable {
-    public var hostname: String
-    /// `uname -s -r -m`.
-    public var operatingSystem: String
-    public var cpuModel: String
-    public var cpuCount: Int
-    /// The clock the traces used (`tsc`, `clock_gettime(CLOCK_MONOTONIC)`).
-    public var clockSource: String
-
-    public init(hostname: String, operatingSystem: String, cpuModel: String, cpuCount: Int, clockSource: String) {
-        self.hostname = hostname
-        self.operatingSystem = operatingSystem
-        self.cpuModel = cpuModel
-        self.cpuCount = cpuCount
-        self.clockSource = clockSource
-    }
-}
-
-/// How the measurement was asked for.
-public struct MeasureConfiguration: Sendable, Codable, Equatable {
-    /// The full `launchprof` command line.
-    public var commandLine: [String]
-    /// The measured program and its arguments.
-    public var command: [String]
-    public var runs: Int
-    public var warmup: Int
-    /// `warm`, `cold` or `hot`.
-    public var mode: String
-    /// The ready condition as given (`first-frame`, `exit`, `port:8080`…).
-    public var ready: String
-    public var timeoutSeconds: Double
-    /// The budget used, in the `launchprof.json` format, and where it came from.
-    public var budget: String
-    public var budgetSource: String
-    public var launchOptions: String?
-
-    public init(
-        commandLine: [String], command: [String], runs: Int, warmup: Int, mode: String, ready: String,
-        timeoutSeconds: Double, budget: String, budgetSource: String, launchOptions: String?
-    ) {
-        self.commandLine = commandLine
-        self.command = command
-        self.runs = runs
-        self.warmup = warmup
-        self.mode = mode
-        self.ready = ready
-        self.timeoutSeconds = timeoutSeconds
-        self.budget = budget
-        self.budgetSource = budgetSource
-        self.launchOptions = launchOptions
     }
 }

@@ -14,8 +14,9 @@ public enum RunWarnings {
     /// A first run this many times the median of the others is warned about.
     public static let firstRunRatio = 1.5
     /// A trend that changes the value by this share of the median over the
-    /// session, and explains this much of the variance, is warned about.
+    /// session is warned about (when it also explains ``driftMinimumRSquared`` of the variance).
     public static let driftShare = 0.10
+    /// The share of the variance (R²) a trend must explain to be warned about.
     public static let driftMinimumRSquared = 0.5
     /// Changes smaller than this (milliseconds) are not worth a warning, whatever their share.
     public static let minimumChangeMs = 1.0

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Descriptive statistics of one measured quantity over runs, in milliseconds.
 ///
 /// Percentiles use linear interpolation between order statistics (Hyndman and
@@ -16,20 +14,25 @@ import Foundation
 public struct Summary: Sendable, Codable, Equatable {
     /// An interval of values, both ends included; in JSON, `[lowerBound, upperBound]`.
     public struct Interval: Sendable, Codable, Equatable {
+        /// The lower end, included.
         public var lowerBound: Double
+        /// The upper end, included.
         public var upperBound: Double
 
+        /// Makes the interval `[lowerBound, upperBound]`.
         public init(lowerBound: Double, upperBound: Double) {
             self.lowerBound = lowerBound
             self.upperBound = upperBound
         }
 
+        /// Reads an interval from a two-element array, `[lowerBound, upperBound]`.
         public init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
             lowerBound = try container.decode(Double.self)
             upperBound = try container.decode(Double.self)
         }
 
+        /// Writes the interval as a two-element array, `[lowerBound, upperBound]`.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(lowerBound)
@@ -37,16 +40,23 @@ public struct Summary: Sendable, Codable, Equatable {
         }
     }
 
+    /// How many values were summarised (NaNs excluded); `n` in JSON.
     public var count: Int
+    /// The smallest value, milliseconds.
     public var min: Double
+    /// The largest value, milliseconds.
     public var max: Double
+    /// The arithmetic mean, milliseconds.
     public var mean: Double
+    /// The median (the 0.5 quantile, type 7), milliseconds.
     public var median: Double
     /// Sample standard deviation (n − 1); 0 for one value.
     public var standardDeviation: Double
     /// Median absolute deviation from the median (unscaled).
     public var medianAbsoluteDeviation: Double
+    /// The 90th percentile (type 7), milliseconds.
     public var p90: Double
+    /// The 95th percentile (type 7), milliseconds.
     public var p95: Double
     /// A distribution-free 95% confidence interval of the median.
     public var medianConfidenceInterval: Interval
@@ -96,15 +106,15 @@ public struct Summary: Sendable, Codable, Equatable {
     public static func medianInterval(sorted: [Double], level: Double) -> (interval: Interval, confidence: Double) {
         let n = sorted.count
         // P(B ≤ j) accumulated term by term: one pass, O(n), in log space for large n.
-        let logHalfN = Double(n) * log(0.5)
-        var cdf = exp(logHalfN)  // P(B ≤ 0)
+        let logHalfN = Double(n) * Platform.naturalLogarithm(0.5)
+        var cdf = Platform.exponential(logHalfN)  // P(B ≤ 0)
         var k = 1
         var coverage = 1 - 2 * cdf
         guard coverage >= level else {
             return (Interval(lowerBound: sorted[0], upperBound: sorted[n - 1]), Swift.max(0, coverage))
         }
         while k + 1 <= (n + 1) / 2 {
-            cdf += exp(logChoose(n, k) + logHalfN)  // now P(B ≤ k)
+            cdf += Platform.exponential(logChoose(n, k) + logHalfN)  // now P(B ≤ k)
             let next = 1 - 2 * cdf
             guard next >= level else { break }
             k += 1
@@ -114,6 +124,6 @@ public struct Summary: Sendable, Codable, Equatable {
     }
 
     static func logChoose(_ n: Int, _ k: Int) -> Double {
-        lgamma(Double(n) + 1) - lgamma(Double(k) + 1) - lgamma(Double(n - k) + 1)
+        Platform.logGamma(Double(n) + 1) - Platform.logGamma(Double(k) + 1) - Platform.logGamma(Double(n - k) + 1)
     }
 }

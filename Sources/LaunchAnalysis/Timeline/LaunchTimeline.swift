@@ -8,7 +8,7 @@ import LaunchTracing
 public struct LaunchTimeline: Sendable, Codable, Equatable {
     /// 0 for the process's launch, 1… for hot launches.
     public var launchIndex: Int
-    /// Milestone id → nanoseconds on the trace's clock.
+    /// Milestone id → CLOCK_MONOTONIC nanoseconds (the trace's clock).
     public var milestones: [String: UInt64]
     /// Phase → duration in nanoseconds, for the phases whose milestones exist.
     public var phases: [Phase: UInt64]
@@ -33,15 +33,21 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
 
 /// One span, with its accounting.
 public struct SpanRecord: Sendable, Codable, Equatable {
+    /// The span's name.
     public var name: String
+    /// Its ``SpanCategory``'s name (`io`, `network`, `harness`…).
     public var category: String
-    /// `#fileID` and line of the call site.
+    /// The `#fileID` of the call site.
     public var file: String
+    /// The line of the call site.
     public var line: Int
+    /// When it began, CLOCK_MONOTONIC nanoseconds.
     public var beginNanoseconds: UInt64
+    /// When it ended, CLOCK_MONOTONIC nanoseconds (for an open span, when the trace was written).
     public var endNanoseconds: UInt64
     /// Nesting depth on its thread (0 outermost).
     public var depth: Int
+    /// True for a span that had not ended when the trace was written.
     public var isOpen: Bool
     /// Before the first frame (or before launch ended, in the background).
     public var beforeFirstFrame: Bool
@@ -49,13 +55,16 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     public var selfNanoseconds: UInt64
     /// The thread's CPU time over the span, minus nested spans', when accounted.
     public var selfCPUNanoseconds: UInt64?
-    /// Context switches and faults over the span (not excluding nested spans).
+    /// Voluntary context switches over the span (nested spans included), when accounted.
     public var voluntaryContextSwitches: UInt64?
+    /// Involuntary context switches over the span (nested spans included), when accounted.
     public var involuntaryContextSwitches: UInt64?
+    /// Major page faults over the span (nested spans included), when accounted.
     public var majorFaults: UInt64?
     /// Self time spent waiting, by what it waited on (sampler), nanoseconds.
     public var blockedNanoseconds: [String: UInt64]
 
+    /// Wall time from begin to end, nanoseconds (0 if the end precedes the begin).
     public var wallNanoseconds: UInt64 { endNanoseconds >= beginNanoseconds ? endNanoseconds - beginNanoseconds : 0 }
 
     /// Identifies the same span across runs: name and call site.

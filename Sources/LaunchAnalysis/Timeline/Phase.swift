@@ -7,7 +7,9 @@ public enum Phase: String, Sendable, Codable, CaseIterable, Comparable {
     case staticInit
     /// main → willFinishLaunching.begin: the app object and delegate.
     case appInit
+    /// willFinishLaunching.begin → willFinishLaunching.end: the first launch hook.
     case willFinishLaunching
+    /// didFinishLaunching.begin → didFinishLaunching.end: the second launch hook.
     case didFinishLaunching
     /// didFinishLaunching.end → firstFrame.
     case initialFrame
@@ -32,6 +34,7 @@ public enum Phase: String, Sendable, Codable, CaseIterable, Comparable {
         }
     }
 
+    /// Orders phases as ``allCases`` lists them: consecutive phases first, then the totals.
     public static func < (lhs: Phase, rhs: Phase) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

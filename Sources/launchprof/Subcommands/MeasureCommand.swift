@@ -169,8 +169,3 @@ enum MeasureCommand {
             ignoreFailures: parsed.has("--ignore-failures"))
     }
 }
-
-/// The sample's variant names, as the CLI accepts them.
-enum SampleVariantName {
-    static let all = ["naive", "optimized"]
-}
