@@ -22,10 +22,10 @@ public enum TerminalReport {
             lines.append(style.green("PASS") + "  " + (main.map { "\($0.subject) \(ms($0.medianMs)) (median) within budget \(ms($0.budgetMs))" } ?? ""))
         } else {
             let failed = profile.verdict.checks.filter { !$0.passed }
-            let text = failed.isEmpty ? "nothing to check" : failed.map { "\($0.subject) \(ms($0.medianMs)) > \(ms($0.budgetMs))" }.joined(separator: ", ")
+            let text = failed.isEmpty ? "nothing to check" : failed.map { "\($0.subject) \(comparison($0.medianMs, $0.budgetMs))" }.joined(separator: ", ")
             lines.append(style.red("FAIL") + "  " + text + style.dim(" (medians)"))
         }
-        if report.interrupted { lines.append(style.yellow("interrupted: the report covers the runs completed before Ctrl-C")) }
+        if report.interrupted { lines.append(style.yellow("stopped early: the report covers the runs completed before it stopped")) }
         lines.append("")
 
         // Phases.
@@ -90,6 +90,16 @@ public enum TerminalReport {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `412 ms > 400 ms`, with a decimal more when rounding would make the two look equal.
+    static func comparison(_ value: Double, _ limit: Double) -> String {
+        var left = ms(value), right = ms(limit)
+        if left == right {
+            left = "\(String(format2: value)) ms"
+            right = "\(String(format2: limit)) ms"
+        }
+        return "\(left) > \(right)"
     }
 
     /// `398–412 ms`, with the level it reaches when that is under 95% (n < 6).
