@@ -46,6 +46,23 @@ enum Executables {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Starts `launchprof` with `arguments`, its output discarded, and returns at once.
+    static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: launchprof)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits until something exists at `url`, for `seconds` at most.
+    static func waitUntilExists(_ url: URL, seconds: Double = 20) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !FileManager.default.fileExists(atPath: url.path), Date() < deadline { usleep(10_000) }
+    }
+
     /// A new empty directory.
     static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lp-e2e-\(UUID().uuidString)")

@@ -35,17 +35,11 @@ struct ModesTests {
     @Test func sigtermEndsTheLaunchAtOnceWritesTheReportAndLeavesNothingRunning() throws {
         let output = Executables.temporaryDirectory()
         let pidFile = output.appendingPathComponent("child.pid")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Executables.launchprof)
-        process.arguments = ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "term", "--",
-                             "/bin/sh", "-c", "echo $$ > \(pidFile.path); n=$(ls \(output.path)/term.runs | wc -l); [ $n -ge 3 ] && exec sleep 30; exit 0"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Executables.start(
+            ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "term", "--",
+             "/bin/sh", "-c", "echo $$ > \(pidFile.path); n=$(ls \(output.path)/term.runs | wc -l); [ $n -ge 3 ] && exec sleep 30; exit 0"])
         // The third launch hangs; stop launchprof while it does.
-        let third = output.appendingPathComponent("term.runs/run-3")
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: third.path), Date() < deadline { usleep(10_000) }
+        Executables.waitUntilExists(output.appendingPathComponent("term.runs/run-3"))
         usleep(200_000)
         let stopped = Date()
         process.terminate()  // SIGTERM
@@ -64,16 +58,10 @@ struct ModesTests {
 
     @Test func ctrlCStopsAfterTheCurrentLaunchAndKeepsTheRuns() throws {
         let output = Executables.temporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Executables.launchprof)
-        process.arguments = ["measure", "--runs", "50", "--warmup", "0", "--output", output.path, "--name", "stopped", "--", "sleep", "0.2"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Wait until the first launch has been recorded (its run directory exists), then interrupt.
-        let runs = output.appendingPathComponent("stopped.runs/run-2")
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: runs.path), Date() < deadline { usleep(10_000) }
+        let process = try Executables.start(
+            ["measure", "--runs", "50", "--warmup", "0", "--output", output.path, "--name", "stopped", "--", "sleep", "0.2"])
+        // Wait until the first launch has been recorded (the second has begun), then interrupt.
+        Executables.waitUntilExists(output.appendingPathComponent("stopped.runs/run-2"))
         process.interrupt()
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
