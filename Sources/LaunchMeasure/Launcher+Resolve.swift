@@ -14,12 +14,14 @@ extension Launcher {
     ///
     /// ```swift
     /// try Launcher.resolve("sleep")   // "/usr/bin/sleep"
-    /// try Launcher.resolve("./app")   // "/home/me/project/./app"
+    /// try Launcher.resolve("./app")   // "/home/me/project/app"
     /// ```
     public static func resolve(_ executable: String) throws(LaunchError) -> String {
         guard !executable.isEmpty else { throw .programNotFound(executable, searchedPATH: false) }
         if executable.contains("/") {
-            let path = executable.hasPrefix("/") ? executable : (Platform.currentDirectory ?? ".") + "/" + executable
+            var relative = Substring(executable)
+            while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+            let path = executable.hasPrefix("/") ? executable : (Platform.currentDirectory ?? ".") + "/" + relative
             try check(path, as: executable)
             return path
         }

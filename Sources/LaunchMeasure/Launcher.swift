@@ -159,9 +159,16 @@ private struct Watch {
             if readyOpen { fds.append(readyFD) }
             if stdoutOpen, let stdoutFD { fds.append(stdoutFD) }
             if let processFD { fds.append(processFD) }
+            if Platform.mustAbortLaunch {
+                aborted = true
+                break
+            }
             let now = Platform.monotonicNanoseconds
-            let limit = min(deadline, graceDeadline)
-            var wait: Int32 = limit == .max ? 1_000 : Int32(clamping: (limit.subtractingClamped(now) + 999_999) / 1_000_000)
+            // Before ready the timeout bounds the wait; after it, the grace period.
+            let limit = readyAt == nil ? deadline : graceDeadline
+            var wait: Int32 = limit == .max ? 50 : Int32(clamping: (limit.subtractingClamped(now) + 999_999) / 1_000_000)
+            // Wake at least every 50 ms, so a stop signal that came before the poll is seen.
+            wait = min(wait, 50)
             if processFD == nil || (probes && readyAt == nil) { wait = min(wait, 1) }
             _ = Platform.waitForInput(fds, milliseconds: wait)
             let exitedNow = Platform.hasExited(pid)
@@ -216,7 +223,10 @@ private struct Watch {
         drainStdout(at: end, final: true)
 
         let termination: Termination
-        if aborted {
+        if readyAt != nil, !request.ready.isReportedByProgram, !aborted {
+            // Ready by stdout, port or file: what the program did after that is not the launch's business.
+            termination = .stoppedAtReady
+        } else if aborted {
             termination = .interrupted
         } else if timedOut {
             termination = .timedOut

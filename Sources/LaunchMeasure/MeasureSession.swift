@@ -47,6 +47,7 @@ public enum MeasureSession {
         } else {
             let total = request.warmup + request.runs
             for position in 0..<total {
+                if Platform.stopRequests > 0 { break }  // a stop signal that came between launches
                 let isWarmup = position < request.warmup
                 let index = isWarmup ? 0 : position - request.warmup + 1
                 let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
@@ -58,7 +59,8 @@ public enum MeasureSession {
                 } catch {
                     // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
                     if runs.isEmpty { throw error }
-                    stopReason = "launch \(position + 1) of \(total) could not be started: \(error)"
+                    stopReason = (isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(request.runs)")
+                        + " could not be started: \(error)"
                     break
                 }
                 if let trace {
@@ -82,16 +84,31 @@ public enum MeasureSession {
         if request.budgetIsDefault, let appBudget {
             budget = appBudget
             budgetSource = "the app's budget in code (recorded in its trace)"
+        } else if let appBudget {
+            // A file sets limits; what it leaves out (hooks, spans, what the first
+            // frame needs) is taken from the app, which knows its own work.
+            budget.hooksMs.merge(appBudget.hooksMs) { file, _ in file }
+            budget.spansMs.merge(appBudget.spansMs) { file, _ in file }
+            if budget.requiredForFirstFrame.isEmpty { budget.requiredForFirstFrame = appBudget.requiredForFirstFrame }
+            budgetSource += " (with the app's own hook, span and required-work entries where the file has none)"
         }
         if let override = request.timeToFirstFrameBudgetMs {
             budget.timeToFirstFrameMs = override
             budgetSource += ", time to first frame from --budget-ms"
         }
-        let instrumented = runs.contains { $0.timeline != nil }
+        let timelines = runs.compactMap(\.timeline)
+        let readyLabel: String
+        if request.ready != nil || runs.isEmpty {
+            readyLabel = request.readyText
+        } else if timelines.isEmpty {
+            readyLabel = "exit"
+        } else {
+            readyLabel = timelines.contains(where: \.isBackground) ? "end of the hooks (background launch)" : "first-frame"
+        }
         let configuration = MeasureConfiguration(
             commandLine: request.commandLine, command: request.displayCommand, runs: request.runs,
             warmup: request.warmup, mode: request.mode.rawValue,
-            ready: request.ready != nil ? request.readyText : instrumented ? "first-frame" : "exit",
+            ready: readyLabel,
             timeoutSeconds: request.timeoutSeconds, budget: budget.json, budgetSource: budgetSource,
             launchOptions: request.launchOptionsJSON)
         let environment = MachineEnvironment(
@@ -99,7 +116,8 @@ public enum MeasureSession {
             cpuCount: Platform.cpuCount, clockSource: clockSource ?? "clock_gettime(CLOCK_MONOTONIC)")
         let report = MeasurementReport(
             name: request.name, createdAt: Platform.utcTimestamp, environment: environment,
-            configuration: configuration, runs: runs, budget: budget, interrupted: stopSignal != nil || stopReason != nil)
+            configuration: configuration, runs: runs, budget: budget, interrupted: stopSignal != nil || stopReason != nil,
+            stopReason: stopReason ?? stopSignal.map { "stopped by \(Platform.signalName($0).map { "SIG" + $0 } ?? "signal \($0)")" })
         return MeasureOutcome(report: report, stopSignal: stopSignal, stopReason: stopReason)
     }
 
@@ -169,7 +187,11 @@ public enum MeasureSession {
             record.problem! += Self.stderrExcerpt(outcome.stderrPath)
         }
         // The launch made the ready file (it did not exist before: Launcher checks); the next one must make it again.
-        if case .file(let path) = ready { Platform.removeFile(path) }
+        if case .file(let path) = ready { Platform.removeEntry(path) }
+        // Descendants that left the launch's process group carry its spawn stamp: end them.
+        let leftovers = Platform.processes(withEnvironmentEntry: "LAUNCHPROF_SPAWN_NS=\(outcome.spawnNanoseconds)")
+        for pid in leftovers { Platform.end(pid) }
+        if !leftovers.isEmpty { record.leftoverProcesses = leftovers.count }
 
         // The trace, when the program wrote one.
         var trace: Trace?
@@ -185,6 +207,20 @@ public enum MeasureSession {
                     record.status = .invalidTrace
                     record.problem = "\(error)"
                 }
+            }
+        }
+
+        // The trace proves the program is instrumented: say what it did not do.
+        if record.status == .neverReady, let timeline = timelines.first {
+            switch ready {
+            case .firstFrame where timeline.isBackground:
+                record.problem = "a launch into the background draws no first frame (leave --ready out, or use --ready exit)"
+            case .firstFrame:
+                record.problem = "the app exited without drawing its first frame"
+            case .fullyDrawn:
+                record.problem = "the app never called reportFullyDrawn() (measure to first-frame instead)"
+            default:
+                break
             }
         }
 

@@ -579,3 +579,54 @@ extension UInt64 {
     /// `self - other`, or 0 when `other` is larger (times read on different threads).
     func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
 }
+
+// MARK: Leftovers
+
+extension Platform {
+    /// The processes whose environment holds `entry` (`NAME=value`), found in
+    /// `/proc/*/environ`: how a launch's descendants that left its process group
+    /// (`setsid`, a double fork) are recognised by the spawn stamp they inherited.
+    static func processes(withEnvironmentEntry entry: String) -> [Int32] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        let needle = Array(entry.utf8) + [0]
+        let me = getpid()
+        var found: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = Int32(name), pid != me else { continue }
+            let fd = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            Glibc.close(fd)
+            guard count > 0 else { continue }
+            var start = 0
+            while start < count {
+                var end = start
+                while end < count, buffer[end] != 0 { end += 1 }
+                if end - start + 1 == needle.count, buffer[start...end].elementsEqual(needle[...]) {
+                    found.append(pid)
+                    break
+                }
+                start = end + 1
+            }
+        }
+        return found
+    }
+
+    /// Ends `pid` (SIGKILL) and reaps it if it is this process's child.
+    static func end(_ pid: Int32) {
+        _ = kill(pid, SIGKILL)
+        var status: Int32 = 0
+        let deadline = monotonicNanoseconds + 100_000_000
+        while waitpid(pid, &status, WNOHANG) == 0, monotonicNanoseconds < deadline {
+            sleep(nanoseconds: 1_000_000)
+        }
+    }
+
+    /// Removes the file or empty directory at `path` (`remove`), if there is one.
+    static func removeEntry(_ path: String) {
+        _ = Glibc.remove(path)
+    }
+}

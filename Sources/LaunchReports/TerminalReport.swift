@@ -13,10 +13,19 @@ public enum TerminalReport {
             + style.dim("  \(profile.successfulRuns)/\(profile.runCount) runs ok, \(config.mode), ready: \(config.ready)"
                 + (config.warmup > 0 ? ", \(config.warmup) warm-up" : "")))
 
-        // Verdict.
+        // Verdict: failed runs first, since a verdict over the rest can mislead.
         let failedRuns = profile.runCount - profile.successfulRuns
-        if profile.successfulRuns == 0 {
+        if profile.runCount == 0 {
+            lines.append(style.yellow("NO RUNS") + "  no counted run completed")
+        } else if profile.successfulRuns == 0 {
             lines.append(style.red("ERROR") + "  every run failed; see the runs below")
+        }
+        if failedRuns > 0, profile.successfulRuns > 0 {
+            lines.append(style.red("FAILED RUNS") + "  \(failedRuns) of \(profile.runCount) runs failed (see below); "
+                + "the verdict covers the \(profile.successfulRuns) that succeeded")
+        }
+        if profile.successfulRuns == 0 {
+            // Nothing to judge.
         } else if profile.verdict.passed {
             let main = profile.verdict.checks.first
             lines.append(style.green("PASS") + "  " + (main.map { "\($0.subject) \(ms($0.medianMs)) (median) within budget \(ms($0.budgetMs))" } ?? ""))
@@ -25,7 +34,14 @@ public enum TerminalReport {
             let text = failed.isEmpty ? "nothing to check" : failed.map { "\($0.subject) \(comparison($0.medianMs, $0.budgetMs))" }.joined(separator: ", ")
             lines.append(style.red("FAIL") + "  " + text + style.dim(" (medians)"))
         }
-        if report.interrupted { lines.append(style.yellow("stopped early: the report covers the runs completed before it stopped")) }
+        if report.interrupted {
+            lines.append(style.yellow("stopped early") + " (\(report.stopReason ?? "interrupted")): the report covers the runs completed before it")
+        }
+        let leftovers = report.runs.filter { ($0.leftoverProcesses ?? 0) > 0 }
+        if let first = leftovers.first {
+            lines.append(style.yellow("warning: ") + "\(leftovers.count) launch(es) left processes running outside their process group "
+                + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)"): \(first.leftoverProcesses!)); launchprof ended them")
+        }
         lines.append("")
 
         // Phases.
@@ -35,8 +51,11 @@ public enum TerminalReport {
             // For an instrumented program the ready and exit times repeat the frame
             // and include the trace flush; they stay in the JSON report.
             let readyIsFrame = config.ready == "first-frame"
+            // With `--ready exit`, timeToExit repeats timeToReady exactly.
+            let exitRepeatsReady = profile.statistics(.timeToReady)?.summary == profile.statistics(.timeToExit)?.summary
             let shown = profile.phases.filter {
                 !(profile.isInstrumented && readyIsFrame && ($0.phase == .timeToReady || $0.phase == .timeToExit))
+                    && !($0.phase == .timeToExit && exitRepeatsReady)
             }
             for statistics in shown {
                 let s = statistics.summary

@@ -81,7 +81,7 @@ struct BadInputTests {
         #expect(result.status == 2)
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("launchprof:") }
         #expect(errors.count == 1)
-        #expect(errors.first?.contains("launch 4 of 6 could not be started") == true, "\(result.stderr)")
+        #expect(errors.first?.contains("run 4 of 6 could not be started") == true, "\(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("breaking.json").path)
         let kept = report.runs.count
         #expect(kept == 3)
@@ -149,5 +149,44 @@ struct BadInputTests {
         let help = try Executables.run(["measure", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--runs N"))
+    }
+}
+
+/// What a launch leaves behind, and readiness that ends a launch early.
+@Suite("measure: launches that misbehave")
+struct MisbehavingLaunchTests {
+    @Test func processesThatLeaveTheGroupAreEndedAndReported() throws {
+        let output = Executables.temporaryDirectory()
+        let pids = output.appendingPathComponent("pids")
+        // Each launch starts a process in a session of its own (out of reach of a group kill), then exits.
+        let script = "setsid sh -c 'echo $$ >> \(pids.path); exec sleep 300' & sleep 0.1; exit 0"
+        let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "daemon", "--", "/bin/sh", "-c", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("left processes running outside their process group"))
+        let report = try JSONReport.read(from: output.appendingPathComponent("daemon.json").path)
+        #expect(report.runs.allSatisfy { $0.leftoverProcesses == 1 })
+        let started = String(decoding: try Data(contentsOf: pids), as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
+        #expect(started.count == 2)
+        for pid in started {
+            // Gone, or a zombie its new parent has not reaped yet.
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+            #expect(kill(pid, 0) != 0 || state == "Z", "process \(pid) is still running")
+        }
+    }
+
+    @Test func readyOnStdoutThenExitingWithAnErrorIsStillReady() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(["measure", "--runs", "10", "--warmup", "0", "--output", output.path, "--name", "early",
+                                          "--ready", "stdout:ready", "--", "/bin/sh", "-c", "echo ready; exit 1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONReport.read(from: output.appendingPathComponent("early.json").path)
+        #expect(report.runs.allSatisfy { $0.status == .ok })
+    }
+
+    @Test func aBackgroundLaunchCannotBeMeasuredToItsFirstFrame() throws {
+        let result = try Executables.run(["measure", "--ready", "first-frame", "--launch-option", "background=true"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("background"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
     }
 }

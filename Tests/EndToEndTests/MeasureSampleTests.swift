@@ -75,6 +75,21 @@ struct MeasureSampleTests {
         #expect(optimized.profile.statistics(.timeToFullyDrawn) != nil)
     }
 
+    @Test func aBudgetFileSetsLimitsAndKeepsWhatTheAppSaysItNeeds() throws {
+        let output = Executables.temporaryDirectory()
+        let file = output.appendingPathComponent("launchprof.json")
+        try Data(#"{"timeToFirstFrameMs": 100000, "hooks": {"didFinishLaunching": 100000}}"#.utf8).write(to: file)
+        let result = try Executables.run(
+            ["measure", "--runs", "2", "--warmup", "1", "--budget", file.path, "--output", output.path],
+            environment: ["LAUNCHPROF_SAMPLE_DIR": Self.sampleData.path])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let report = try JSONReport.read(from: output.appendingPathComponent("sample-naive.json").path)
+        // The file's limits hold; the app's list of what the first frame needs still shapes the advice.
+        #expect(report.profile.verdict.checks.allSatisfy { $0.budgetMs == 100000 || $0.subject == "willFinishLaunching" })
+        #expect(finding(report, rule: "slow-required-work", span: "DecodeCatalog") != nil)
+        #expect(finding(report, rule: "deferrable-cpu-work", span: "DecodeCatalog") == nil)
+    }
+
     @Test func overBudgetExitsOneAndSaysFail() throws {
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(

@@ -212,3 +212,37 @@ struct SummaryCodingTests {
         #expect(try JSONDecoder().decode(Summary.self, from: data) == summary)
     }
 }
+
+@Suite("Statistics: robustness")
+struct RobustnessTests {
+    /// A steady climb with one wild run in it is still a drift (least squares would
+    /// let the spike hide it).
+    @Test func oneSpikeDoesNotHideADrift() throws {
+        let values = [16.3, 17.8, 19.4, 19.6, 22.8, 205.8, 22.6, 23.1, 24.0, 24.4, 25.2, 25.9]
+        let drift = RunWarnings.detect(values).first { if case .drift = $0 { true } else { false } }
+        guard case .drift(let slope, let relative) = try #require(drift) else { return }
+        #expect(slope > 0.5 && slope < 1.5)
+        #expect(relative > 0.3)
+    }
+
+    /// The drift check stays bounded on the longest sessions `--runs` allows.
+    @Test func aHundredThousandRunsAreJudgedOnBlockMedians() {
+        let values: [Double] = (0..<100_000).map { (run: Int) -> Double in
+            let trend: Double = Double(run) * 0.001
+            let wobble: Double = Double(run % 7) * 0.01
+            return 100 + trend + wobble
+        }
+        let warnings = RunWarnings.detect(values)
+        #expect(warnings.contains { if case .drift = $0 { true } else { false } })
+        #expect(Summary.of(values)?.medianConfidenceLevel ?? 0 >= 0.95)
+    }
+
+    /// A run 0.03 ms off a 0.6 ms median is not flagged, however tight the rest.
+    @Test func tinyDeviationsAreNotOutliers() {
+        let values = [0.590, 0.591, 0.592, 0.620]
+        #expect(Outliers.detect(values).indices == [3])
+        #expect(Outliers.detect(values, minimumDeviation: 0.1).indices.isEmpty)
+        #expect(LaunchProfile.minimumOutlierDeviationMs(0.6) == 0.1)
+        #expect(LaunchProfile.minimumOutlierDeviationMs(400) == 20)
+    }
+}

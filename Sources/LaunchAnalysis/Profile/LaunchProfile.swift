@@ -45,6 +45,12 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     /// True when at least one successful run had a trace.
     public var isInstrumented: Bool
 
+    /// The least distance from the median (ms) that an outlier must have: 0.1 ms
+    /// or 5% of the median, whichever is more.
+    public static func minimumOutlierDeviationMs(_ median: Double) -> Double {
+        max(0.1, 0.05 * median)
+    }
+
     /// How many spans ``spans`` keeps, by median wall time.
     public static let topSpanCount = 12
 
@@ -63,7 +69,8 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
             let values = measured.map(\.value)
             guard let summary = Summary.of(values) else { continue }
             phases.append(PhaseStatistics(
-                phase: phase, summary: summary, outlierRuns: Outliers.detect(values).indices.map { measured[$0].run },
+                phase: phase, summary: summary, outlierRuns: Outliers.detect(values, minimumDeviation: Self.minimumOutlierDeviationMs(summary.median))
+                    .indices.map { measured[$0].run },
                 warnings: RunWarnings.detect(values)))
         }
         self.phases = phases

@@ -54,6 +54,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     public var tracePath: String?
 
     /// Makes a record; everything not given is unknown (nil or empty).
+    /// Processes the launch left running outside its process group (`setsid`,
+    /// a double fork), found by the spawn stamp in their environment and ended.
+    public var leftoverProcesses: Int?
+
     public init(
         index: Int, isWarmup: Bool, status: Status, problem: String? = nil, exitCode: Int32? = nil,
         signal: Int32? = nil, timeToReadyMs: Double? = nil, timeToExitMs: Double? = nil,

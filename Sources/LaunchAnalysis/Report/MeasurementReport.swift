@@ -23,8 +23,12 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
     public var runs: [RunRecord]
     /// The statistics, findings and budget verdict of the counted, successful runs in ``runs``.
     public var profile: LaunchProfile
-    /// Set when the measurement stopped early (Ctrl-C).
+    /// Set when the measurement stopped early: a stop signal (Ctrl-C, SIGTERM,
+    /// SIGHUP) or a launch that could not be started after others were measured.
     public var interrupted: Bool
+    /// Why the measurement ended early ("stopped by SIGINT", "run 4 of 6 could not
+    /// be started: …"), when it did.
+    public var stopReason: String?
 
     /// Makes a report of `runs`, computing its ``profile`` against `budget`.
     ///
@@ -32,7 +36,7 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
     public init(
         name: String, toolVersion: String = LaunchProfVersion.string, createdAt: String,
         environment: MachineEnvironment, configuration: MeasureConfiguration, runs: [RunRecord],
-        budget: LaunchBudget, interrupted: Bool
+        budget: LaunchBudget, interrupted: Bool, stopReason: String? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.name = name
@@ -43,5 +47,6 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
         self.runs = runs
         self.profile = LaunchProfile(runs: runs, budget: budget)
         self.interrupted = interrupted
+        self.stopReason = stopReason
     }
 }

@@ -143,6 +143,9 @@ enum MeasureCommand {
         }
 
         let launchOptions = try LaunchOptionArguments.json(from: parsed.all("--launch-option"))
+        if ready == .firstFrame, parsed.all("--launch-option").contains("background=true") {
+            throw UsageError("--ready first-frame cannot be met by a launch into the background (background=true): leave --ready out to measure to the end of the hooks")
+        }
 
         let output = parsed.value("--output") ?? "Reports"
         if let problem = Files.prepareWritableDirectory(output) {
