@@ -26,7 +26,13 @@ public enum MeasureSession {
     ///   ``MeasureOutcome/stopReason`` set instead, so no measured run is lost.
     public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> MeasureOutcome {
         let savedHandlers = Platform.installStopHandlers()
-        defer { Platform.restoreStopHandlers(savedHandlers) }
+        if progress != nil {
+            Platform.setFirstInterruptMessage("\nlaunchprof: stopping after this launch (Ctrl-C again to end it now)\n")
+        }
+        defer {
+            Platform.restoreStopHandlers(savedHandlers)
+            Platform.setFirstInterruptMessage(nil)
+        }
         Platform.becomeSubreaper()
         let started = Platform.monotonicNanoseconds
         var runs: [RunRecord] = []

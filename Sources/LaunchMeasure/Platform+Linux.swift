@@ -414,6 +414,10 @@ enum Platform {
         action.__sigaction_handler.sa_handler = { signal in
             stopState[0] += 1
             stopState[1] = signal
+            // write(2) is async-signal-safe; the message was laid out in advance.
+            if stopState[0] == 1, signal == SIGINT, let message = stopMessage.pointee {
+                _ = write(2, message, strlen(message))
+            }
         }
         action.sa_flags = 0  // no SA_RESTART: a blocking poll returns at once
         sigemptyset(&action.sa_mask)
@@ -434,6 +438,13 @@ enum Platform {
         // A parent may have started us with them blocked (Foundation's Process does).
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         return saved
+    }
+
+    /// Sets the line written to standard error at the first Ctrl-C (nil: none).
+    static func setFirstInterruptMessage(_ text: String?) {
+        let old = stopMessage.pointee
+        stopMessage.pointee = text.map { strdup($0) }
+        free(old)
     }
 
     /// Puts back the handlers ``installStopHandlers()`` replaced.
@@ -488,6 +499,13 @@ enum Platform {
         }
     }
 }
+
+/// The line the handler writes at the first Ctrl-C, laid out before any signal.
+nonisolated(unsafe) private let stopMessage: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+    let slot = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+    slot.initialize(to: nil)
+    return slot
+}()
 
 /// The stop-signal counters: [0] how many arrived, [1] the last one. Written
 /// only by the signal handler (aligned words, the `volatile sig_atomic_t` idiom);
