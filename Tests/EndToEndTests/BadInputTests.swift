@@ -19,6 +19,7 @@ struct BadInputTests {
         try expectUsageError(["measure", "--runs", "0"], mentions: ["--runs", "'0'"])
         try expectUsageError(["measure", "--run", "3"], mentions: ["'--run'", "did you mean '--runs'"])
         try expectUsageError(["measure", "--ready", "sometimes"], mentions: ["sometimes"])
+        try expectUsageError(["measure", "--ready", "frist-frame"], mentions: ["did you mean 'first-frame'"])
         try expectUsageError(["measure", "--ready", "port:99999"], mentions: ["port:99999"])
         try expectUsageError(["measure", "--mode", "lukewarm"], mentions: ["lukewarm"])
         try expectUsageError(["measure", "--format", "pdf"], mentions: ["pdf"])

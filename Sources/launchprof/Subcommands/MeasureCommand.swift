@@ -120,7 +120,14 @@ enum MeasureCommand {
 
         let ready: ReadyCondition?
         if let text = parsed.value("--ready") {
-            do { ready = try ReadyCondition(parsing: text) } catch { throw UsageError("\(error)") }
+            do {
+                ready = try ReadyCondition(parsing: text)
+            } catch {
+                let message = "\(error)"
+                let hint = message.contains("did you mean") || text.contains(":")
+                    ? "" : suggestion(text, among: ["exit", "first-frame", "fully-drawn"])
+                throw UsageError(message + hint)
+            }
         } else {
             ready = nil
         }
