@@ -46,17 +46,18 @@ let package = Package(
 
         // Tests
         .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchHarness"], path: "Tests/Fixtures"),
+        .target(name: "_LaunchProfTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "LaunchTracingTests",
             dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims"]
         ),
         .testTarget(
             name: "LaunchHarnessTests",
-            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof"]
+            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof", "_LaunchProfTestSupport"]
         ),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchTracingTestSupport"]),
         .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["launchprof", "launchprof-fixture", "LaunchReports"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["launchprof", "launchprof-fixture", "LaunchReports", "_LaunchProfTestSupport"]),
     ]
 )
 

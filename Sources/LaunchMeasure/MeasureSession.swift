@@ -22,8 +22,8 @@ public enum MeasureSession {
     /// Measures `request`.
     ///
     /// - Throws: ``LaunchError`` when the first launch cannot be started (nothing
-    ///   was measured). Later failures end the session with
-    ///   ``MeasureOutcome/stopReason`` set instead, so no measured run is lost.
+    ///   was measured). Later failures end the session with the report's
+    ///   ``MeasurementReport/stopReason`` set instead, so no measured run is lost.
     public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> MeasureOutcome {
         let savedHandlers = Platform.installStopHandlers()
         if progress != nil {
@@ -33,7 +33,7 @@ public enum MeasureSession {
             Platform.restoreStopHandlers(savedHandlers)
             Platform.setFirstInterruptMessage(nil)
         }
-        Platform.becomeSubreaper()
+        let isSubreaper = Platform.becomeSubreaper()
         let started = Platform.monotonicNanoseconds
         var runs: [RunRecord] = []
         var clockSource: String?
@@ -42,7 +42,8 @@ public enum MeasureSession {
         func elapsed() -> Double { Double(Platform.monotonicNanoseconds - started) / 1e9 }
 
         if request.mode == .hot {
-            let (records, trace) = try launch(request, label: "hot", index: 1, isWarmup: false, hotLaunches: request.warmup + request.runs)
+            let (records, trace) = try launch(
+                request, label: "hot", index: 1, isWarmup: false, hotLaunches: request.warmup + request.runs, isSubreaper: isSubreaper)
             runs = records.filter { $0.status != .interrupted }
             clockSource = trace?.clockSource.description
             appBudget = trace.flatMap(budget(of:))
@@ -61,7 +62,8 @@ public enum MeasureSession {
                 let trace: Trace?
                 do {
                     if request.mode == .cold { try FileCache.dropAll() }
-                    (records, trace) = try launch(request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0)
+                    (records, trace) = try launch(
+                        request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, isSubreaper: isSubreaper)
                 } catch {
                     // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
                     if runs.isEmpty { throw error }
@@ -122,9 +124,9 @@ public enum MeasureSession {
             cpuCount: Platform.cpuCount, clockSource: clockSource ?? "clock_gettime(CLOCK_MONOTONIC)")
         let report = MeasurementReport(
             name: request.name, createdAt: Platform.utcTimestamp, environment: environment,
-            configuration: configuration, runs: runs, budget: budget, interrupted: stopSignal != nil || stopReason != nil,
+            configuration: configuration, runs: runs, budget: budget,
             stopReason: stopReason ?? stopSignal.map { "stopped by \(Platform.signalName($0).map { "SIG" + $0 } ?? "signal \($0)")" })
-        return MeasureOutcome(report: report, stopSignal: stopSignal, stopReason: stopReason)
+        return MeasureOutcome(report: report, stopSignal: stopSignal)
     }
 
     /// The budget an instrumented app declared in code, from its trace.
@@ -134,11 +136,11 @@ public enum MeasureSession {
 
     /// One process launch: one record, or, in hot mode, one per launch inside it.
     static func launch(
-        _ request: MeasureRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int
+        _ request: MeasureRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int, isSubreaper: Bool
     ) throws(LaunchError) -> ([RunRecord], Trace?) {
         let directory = request.runsDirectory + "/" + label
         let tracePath = directory + "/" + traceFileName
-        Platform.removeFile(tracePath)
+        Platform.remove(tracePath)
         var environment = [
             "LAUNCHPROF_TRACE": tracePath,
             "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1",
@@ -159,11 +161,12 @@ public enum MeasureSession {
         if let readyAt = outcome.readyNanoseconds {
             record.timeToReadyMs = Double(readyAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
         }
-        if case .exited = outcome.termination, let exitAt = outcome.exitNanoseconds {
-            record.timeToExitMs = Double(exitAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
-        }
-        if case .signaled = outcome.termination, let exitAt = outcome.exitNanoseconds {
-            record.timeToExitMs = Double(exitAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
+        // Exit time only when the program ended by itself (not when launchprof ended it).
+        switch outcome.termination {
+        case .exited, .signaled:
+            record.timeToExitMs = outcome.exitNanoseconds.map { Double($0.subtractingClamped(outcome.spawnNanoseconds)) / 1e6 }
+        default:
+            break
         }
         switch outcome.termination {
         case .exited(0), .stoppedAtReady:
@@ -193,11 +196,15 @@ public enum MeasureSession {
             record.problem! += Self.stderrExcerpt(outcome.stderrPath)
         }
         // The launch made the ready file (it did not exist before: Launcher checks); the next one must make it again.
-        if case .file(let path) = ready { Platform.removeEntry(path) }
+        if case .file(let path) = ready { Platform.remove(path) }
         // Descendants that left the launch's process group carry its spawn stamp: end them.
-        let leftovers = Platform.processes(withEnvironmentEntry: "LAUNCHPROF_SPAWN_NS=\(outcome.spawnNanoseconds)")
-        for pid in leftovers { Platform.end(pid) }
-        if !leftovers.isEmpty { record.leftoverProcesses = leftovers.count }
+        // As their subreaper, an orphan is our child: with no child there is nothing to
+        // look for, and the scan of /proc is skipped (one system call instead).
+        if !isSubreaper || Platform.hasChildren {
+            let leftovers = Platform.processes(withEnvironmentEntry: "LAUNCHPROF_SPAWN_NS=\(outcome.spawnNanoseconds)")
+            for pid in leftovers { Platform.end(pid) }
+            if !leftovers.isEmpty { record.leftoverProcesses = leftovers.count }
+        }
 
         // The trace, when the program wrote one.
         var trace: Trace?
@@ -232,8 +239,7 @@ public enum MeasureSession {
 
         guard hotLaunches > 0 else {
             if let timeline = timelines.first {
-                record.timeline = timeline
-                record.phasesMs = phaseMilliseconds(timeline)
+                record.attach(timeline)
                 // Ready by default is the first frame, from the trace's own clock
                 // (or, launched into the background, the end of the hooks).
                 if request.ready == nil, record.status == .ok {
@@ -260,8 +266,7 @@ public enum MeasureSession {
             var hot = record
             hot.index = warm ? 0 : timeline.launchIndex - request.warmup
             hot.isWarmup = warm
-            hot.timeline = timeline
-            hot.phasesMs = phaseMilliseconds(timeline)
+            hot.attach(timeline)
             hot.timeToReadyMs = hot.phasesMs[Phase.timeToFirstFrame.rawValue]
             hot.timeToExitMs = nil
             records.append(hot)
@@ -269,26 +274,14 @@ public enum MeasureSession {
         return (records, trace)
     }
 
-    static func phaseMilliseconds(_ timeline: LaunchTimeline) -> [String: Double] {
-        var phases: [String: Double] = [:]
-        for (phase, nanoseconds) in timeline.phases { phases[phase.rawValue] = Double(nanoseconds) / 1e6 }
-        return phases
-    }
-
     /// ": <last line of stderr>" when the program said something, else "".
     static func stderrExcerpt(_ path: String) -> String {
         guard let tail = Platform.tail(of: path, maxBytes: 512) else { return "" }
-        let last = tail.split(separator: "\n").last.map(String.init)?.trimmingSpaces() ?? ""
+        let last = tail.split(separator: "\n").last?.trimmingWhitespace() ?? ""
         return last.isEmpty ? "" : " (stderr: \(last.prefix(200)))"
     }
 
     static func formatSeconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\r" }.reversed())
     }
 }

@@ -68,16 +68,17 @@ enum Platform {
         access(path, F_OK) == 0
     }
 
-    /// The text of a NUL-terminated C buffer.
-    static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The text of a NUL-terminated C string held in `storage` (an array or a
+    /// fixed-size C char array such as `utsname.sysname` or `dirent.d_name`).
+    static func text<Storage>(_ storage: Storage) -> String {
+        withUnsafeBytes(of: storage) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     /// The current working directory (`getcwd`).
     static var currentDirectory: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
-        return text(buffer)
+        return buffer.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     /// One variable of this process's environment (`getenv`).
@@ -523,17 +524,14 @@ extension Platform {
     static var hostname: String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
-        return text(buffer)
+        return buffer.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     /// `uname -s -r -m`.
     static var operatingSystem: String {
         var names = utsname()
         guard uname(&names) == 0 else { return "unknown" }
-        func field<T>(_ value: T) -> String {
-            withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        }
-        return "\(field(names.sysname)) \(field(names.release)) \(field(names.machine))"
+        return "\(text(names.sysname)) \(text(names.release)) \(text(names.machine))"
     }
 
     /// The processor's model name, from `/proc/cpuinfo`.
@@ -547,7 +545,7 @@ extension Platform {
             let text = String(cString: line)
             if text.hasPrefix("model name") || text.hasPrefix("Model") || text.hasPrefix("cpu model") {
                 let value = text.split(separator: ":", maxSplits: 1).last ?? ""
-                return value.trimmingCharacters(whereSpace: true)
+                return value.trimmingWhitespace()
             }
         }
         return "unknown"
@@ -566,11 +564,6 @@ extension Platform {
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
-    /// Removes a file, if there is one.
-    static func removeFile(_ path: String) {
-        _ = unlink(path)
-    }
-
     /// The last `maxBytes` of a file as text, or nil when it is empty or unreadable.
     static func tail(of path: String, maxBytes: Int) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -587,9 +580,11 @@ extension Platform {
     }
 }
 
-extension Substring {
-    fileprivate func trimmingCharacters(whereSpace: Bool) -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\n" }.reversed())
+extension StringProtocol {
+    /// The text without the spaces, tabs and line breaks around it.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }
 
@@ -612,8 +607,7 @@ extension Platform {
         var found: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = Int32(name), pid != me else { continue }
+            guard let pid = Int32(text(item.pointee.d_name)), pid != me else { continue }
             let fd = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -633,6 +627,13 @@ extension Platform {
         return found
     }
 
+    /// True when this process has a child, running or exited and not yet reaped
+    /// (`waitid(P_ALL, WNOHANG | WNOWAIT)`); it reaps nothing. One system call.
+    static var hasChildren: Bool {
+        var info = siginfo_t()
+        return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0 || errno != ECHILD
+    }
+
     /// Ends `pid` (SIGKILL) and reaps it if it is this process's child.
     static func end(_ pid: Int32) {
         _ = kill(pid, SIGKILL)
@@ -644,7 +645,7 @@ extension Platform {
     }
 
     /// Removes the file or empty directory at `path` (`remove`), if there is one.
-    static func removeEntry(_ path: String) {
+    static func remove(_ path: String) {
         _ = Glibc.remove(path)
     }
 }

@@ -115,8 +115,8 @@ public enum TerminalReport {
     static func comparison(_ value: Double, _ limit: Double) -> String {
         var left = ms(value), right = ms(limit)
         if left == right {
-            left = "\(String(format2: value)) ms"
-            right = "\(String(format2: limit)) ms"
+            left = "\(Milliseconds.twoDecimals(value)) ms"
+            right = "\(Milliseconds.twoDecimals(limit)) ms"
         }
         return "\(left) > \(right)"
     }
@@ -132,9 +132,9 @@ public enum TerminalReport {
     static func describe(_ warning: RunWarning) -> String {
         switch warning {
         case .firstRunSlow(let ratio):
-            return "the first counted run was \(String(format1: ratio))× slower than the rest (caches not warm? add --warmup)"
+            return "the first counted run was \(Milliseconds.oneDecimal(ratio))× slower than the rest (caches not warm? add --warmup)"
         case .drift(let slope, let relative):
-            return "times drift over the runs (\(String(format1: slope)) ms/run, \(Int((relative * 100).rounded()))% over the session): the machine may be busy"
+            return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Int((relative * 100).rounded()))% over the session): the machine may be busy"
         }
     }
 
@@ -151,31 +151,12 @@ public enum TerminalReport {
     }
 }
 
-/// Formats milliseconds with sensible precision: `412 ms`, `41.2 ms`, `4.12 ms`, `0.41 ms`.
+/// `value` milliseconds as every report writes them (``Milliseconds/text(_:)``).
 public func ms(_ value: Double) -> String {
-    if value.isNaN { return "—" }
-    let magnitude = abs(value)
-    if magnitude >= 100 { return "\(Int(value.rounded())) ms" }
-    if magnitude >= 10 { return "\(String(format1: value)) ms" }
-    return "\(String(format2: value)) ms"
+    Milliseconds.text(value)
 }
 
 extension String {
-    init(format1 value: Double) {
-        let scaled = (value * 10).rounded() / 10
-        self = scaled == scaled.rounded() ? "\(Int(scaled)).0" : "\(scaled)"
-    }
-
-    init(format2 value: Double) {
-        let scaled = (value * 100).rounded() / 100
-        var text = "\(scaled)"
-        if let dot = text.firstIndex(of: ".") {
-            let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if decimals < 2 { text += String(repeating: "0", count: 2 - decimals) }
-        }
-        self = text
-    }
-
     func trimmingTrailingSpaces() -> String {
         var copy = self
         while copy.hasSuffix(" ") { copy.removeLast() }

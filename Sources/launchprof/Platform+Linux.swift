@@ -14,8 +14,7 @@ import Darwin
 enum Terminal {
     /// Writes one line to standard error.
     static func standardError(_ line: String) {
-        var text = line + "\n"
-        text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+        standardErrorRaw(line + "\n")
     }
 
     /// Writes text to standard error as it is (progress lines).

@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import Testing
+import _LaunchProfTestSupport
 
 /// Does launchprof report what really happened?
 @Suite("measure: accuracy", .serialized)

@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import Testing
+import _LaunchProfTestSupport
 
 /// Bad input: one clear line, exit 2, and nothing measured is lost.
 @Suite("measure: bad input")

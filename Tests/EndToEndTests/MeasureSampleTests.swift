@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import Testing
+import _LaunchProfTestSupport
 
 /// `launchprof measure` on the bundled sample, run as a user would.
 @Suite("measure: the sample app", .serialized)

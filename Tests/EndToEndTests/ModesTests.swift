@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import Testing
+import _LaunchProfTestSupport
 
 /// Hot launches and Ctrl-C, run as a user would.
 @Suite("measure: modes and interruption", .serialized)

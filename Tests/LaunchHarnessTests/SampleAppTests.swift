@@ -4,6 +4,7 @@ import LaunchTracing
 import LaunchTracingTestSupport
 import SampleApp
 import Testing
+import _LaunchProfTestSupport
 
 /// The bundled sample: both variants do the same work, in-process and as the
 /// `launchprof __sample-app` process that `launchprof measure` launches.

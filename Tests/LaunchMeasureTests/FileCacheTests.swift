@@ -19,9 +19,4 @@ struct FileCacheTests {
             #expect(error.description.contains("/proc/sys/vm/drop_caches"))
         }
     }
-
-    @Test("the control file is the kernel's")
-    func controlPath() {
-        #expect(FileCache.controlPath == "/proc/sys/vm/drop_caches")
-    }
 }

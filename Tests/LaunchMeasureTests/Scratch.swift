@@ -8,10 +8,9 @@ final class Scratch {
     let path: String
 
     init() {
-        var template = Array((NSTemporaryDirectory() + "/launchmeasure-tests.XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        path = String(cString: template)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("launchmeasure-tests-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.path
     }
 
     deinit {

@@ -36,38 +36,7 @@ public enum Advisor {
         let frameBudget = isBackground ? budget.backgroundTimeToFirstFrameMs : budget.timeToFirstFrameMs
         var findings: [Finding] = []
 
-        // Per call site, per run: blocked time by kind, self CPU time, whole wall time.
-        struct Site {
-            var name = "", category = "", file = "", line = 0
-            var blocked: [String: [Double]] = [:]
-            var cpu: [Double] = []
-            var wall: [Double] = []
-        }
-        var sites: [String: Site] = [:]
-        var order: [String] = []
-        for timeline in timelines {
-            var seen: [String: (blocked: [String: Double], cpu: Double, wall: Double)] = [:]
-            for span in timeline.mainThreadSpans where span.beforeFirstFrame && span.category != "harness" {
-                var entry = seen[span.key] ?? ([:], 0, 0)
-                for (kind, ns) in span.blockedNanoseconds { entry.blocked[kind, default: 0] += Double(ns) / 1e6 }
-                let selfCPU = span.selfCPUNanoseconds ?? span.selfNanoseconds.subtractingClamped(span.blockedNanoseconds.values.reduce(0, +))
-                entry.cpu += Double(selfCPU) / 1e6
-                entry.wall += Double(span.wallNanoseconds) / 1e6
-                seen[span.key] = entry
-                if sites[span.key] == nil {
-                    sites[span.key] = Site(name: span.name, category: span.category, file: span.file, line: span.line)
-                    order.append(span.key)
-                }
-            }
-            for (key, entry) in seen {
-                for (kind, ms) in entry.blocked { sites[key]!.blocked[kind, default: []].append(ms) }
-                sites[key]!.cpu.append(entry.cpu)
-                sites[key]!.wall.append(entry.wall)
-            }
-        }
-
-        for key in order {
-            let site = sites[key]!
+        for site in SpanSite.collect(timelines) {
             let wallMedian = median(padded(site.wall, to: runs))
             for (kind, values) in site.blocked {
                 let cost = median(padded(values, to: runs))
@@ -80,7 +49,7 @@ public enum Advisor {
                     budgetShare: cost / frameBudget,
                     recommendation: "\(fix) the \(what) in \(site.name) (\(Finding.short(site.file)):\(site.line)) off the main queue "
                         + "with app.runInBackground: the main thread was blocked on \(kindPhrase(kind)) for "
-                        + "\(format(cost)) of the \(format(wallMedian)) span in \(appeared) of \(runs) runs"))
+                        + "\(Milliseconds.text(cost)) of the \(Milliseconds.text(wallMedian)) span in \(appeared) of \(runs) runs"))
             }
             let cpu = median(padded(site.cpu, to: runs))
             if cpu >= minimumCPUMs {
@@ -88,10 +57,10 @@ public enum Advisor {
                 let appeared = site.cpu.filter { $0 >= minimumCPUMs }.count
                 let recommendation = required
                     ? "\(site.name) (\(Finding.short(site.file)):\(site.line)) is needed for the first frame but spends "
-                        + "\(format(cpu)) of CPU on the main thread in \(appeared) of \(runs) runs: move it off the main queue "
+                        + "\(Milliseconds.text(cpu)) of CPU on the main thread in \(appeared) of \(runs) runs: move it off the main queue "
                         + "with app.runInBackground and show a placeholder, or make it cheaper (load only what the first screen shows)"
                     : "defer \(site.name) (\(Finding.short(site.file)):\(site.line)) with app.deferUntilAfterFirstFrame: "
-                        + "it spends \(format(cpu)) of CPU on the main thread before the first frame in \(appeared) of \(runs) runs, "
+                        + "it spends \(Milliseconds.text(cpu)) of CPU on the main thread before the first frame in \(appeared) of \(runs) runs, "
                         + "and it is not listed in requiredForFirstFrame"
                 findings.append(Finding(
                     rule: required ? "slow-required-work" : "deferrable-cpu-work", severity: severity(cpu, budget: frameBudget),
@@ -120,18 +89,18 @@ public enum Advisor {
                 rule: "hook-over-budget", severity: .critical, span: hook, file: nil, line: nil,
                 medianMs: cost, spanMedianMs: cost, runsAppeared: values.filter { $0 > limit }.count, runsTotal: runs,
                 budgetShare: cost / frameBudget,
-                recommendation: "\(hook) takes \(format(cost)) against its budget of \(format(limit)) (median of \(values.count) runs): "
+                recommendation: "\(hook) takes \(Milliseconds.text(cost)) against its budget of \(Milliseconds.text(limit)) (median of \(values.count) runs): "
                     + "return sooner — a hook that blocks too long gets the app killed by the watchdog"))
         }
         for (name, limit) in budget.spansMs.sorted(by: { $0.key < $1.key }) {
-            let values = timelines.map { $0.mainThreadSpans.filter { $0.name == name }.map { Double($0.wallNanoseconds) / 1e6 }.reduce(0, +) }
+            let values = timelines.map { $0.mainThreadMilliseconds(named: name) }
             let cost = median(values)
             guard cost > limit, let span = timelines.lazy.flatMap(\.mainThreadSpans).first(where: { $0.name == name }) else { continue }
             findings.append(Finding(
                 rule: "span-over-budget", severity: .critical, span: name, file: span.file, line: span.line,
                 medianMs: cost, spanMedianMs: cost, runsAppeared: values.filter { $0 > limit }.count, runsTotal: runs,
                 budgetShare: cost / frameBudget,
-                recommendation: "\(name) takes \(format(cost)) against its budget of \(format(limit)): make it cheaper or move it"))
+                recommendation: "\(name) takes \(Milliseconds.text(cost)) against its budget of \(Milliseconds.text(limit)): make it cheaper or move it"))
         }
         let background = timelines.compactMap { $0.milliseconds(.timeToBackgroundReady) }
         if !background.isEmpty, median(background) > budget.backgroundTimeToFirstFrameMs {
@@ -141,8 +110,8 @@ public enum Advisor {
                 medianMs: cost, spanMedianMs: cost,
                 runsAppeared: background.filter { $0 > budget.backgroundTimeToFirstFrameMs }.count, runsTotal: runs,
                 budgetShare: cost / budget.backgroundTimeToFirstFrameMs,
-                recommendation: "a background launch takes \(format(cost)) to finish its hooks against a limit of "
-                    + "\(format(budget.backgroundTimeToFirstFrameMs)): background execution time is short, so do only what this launch reason needs"))
+                recommendation: "a background launch takes \(Milliseconds.text(cost)) to finish its hooks against a limit of "
+                    + "\(Milliseconds.text(budget.backgroundTimeToFirstFrameMs)): background execution time is short, so do only what this launch reason needs"))
         }
         return findings
     }
@@ -177,15 +146,9 @@ public enum Advisor {
         values + Array(repeating: 0, count: max(0, count - values.count))
     }
 
+    /// The median, 0 for no values.
     static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
-    static func format(_ ms: Double) -> String {
-        ms >= 100 ? "\(Int(ms.rounded())) ms" : ms >= 10 ? "\((ms * 10).rounded() / 10) ms" : "\((ms * 100).rounded() / 100) ms"
+        values.isEmpty ? 0 : Summary.quantile(sorted: values.sorted(), 0.5)
     }
 }
 

@@ -50,8 +50,7 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
             check(hook, Phase(rawValue: hook).flatMap(median), limit)
         }
         for (name, limit) in budget.spansMs.sorted(by: { $0.key < $1.key }) {
-            let values = timelines.map { $0.mainThreadSpans.filter { $0.name == name }.map { Double($0.wallNanoseconds) / 1e6 }.reduce(0, +) }
-            check("span:\(name)", Summary.of(values)?.median, limit)
+            check("span:\(name)", Summary.of(timelines.map { $0.mainThreadMilliseconds(named: name) })?.median, limit)
         }
         self.init(checks: checks)
     }

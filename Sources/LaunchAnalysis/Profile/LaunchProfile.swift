@@ -75,18 +75,9 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         }
         self.phases = phases
 
-        var perSite: [String: (name: String, file: String, line: Int, values: [Double])] = [:]
-        for timeline in timelines {
-            var sums: [String: Double] = [:]
-            for span in timeline.mainThreadSpans where span.beforeFirstFrame && span.category != "harness" {
-                sums[span.key, default: 0] += Double(span.wallNanoseconds) / 1e6
-                if perSite[span.key] == nil { perSite[span.key] = (span.name, span.file, span.line, []) }
-            }
-            for (key, value) in sums { perSite[key]!.values.append(value) }
-        }
-        spans = perSite.values.compactMap { site in
-            Summary.of(site.values).map {
-                SpanStatistics(name: site.name, file: site.file, line: site.line, summary: $0, runs: site.values.count)
+        spans = SpanSite.collect(timelines).compactMap { site in
+            Summary.of(site.wall).map {
+                SpanStatistics(name: site.name, file: site.file, line: site.line, summary: $0, runs: site.wall.count)
             }
         }
         .sorted { $0.summary.median > $1.summary.median }

@@ -79,6 +79,12 @@ public struct RunRecord: Sendable, Codable, Equatable {
         self.tracePath = tracePath
     }
 
+    /// Sets ``timeline`` and the ``phasesMs`` taken from it, so the two always agree.
+    public mutating func attach(_ timeline: LaunchTimeline) {
+        self.timeline = timeline
+        phasesMs = Dictionary(uniqueKeysWithValues: timeline.phases.map { ($0.key.rawValue, Double($0.value) / 1e6) })
+    }
+
     /// The value of `phase` in this run, milliseconds, if measured.
     public func milliseconds(_ phase: Phase) -> Double? {
         switch phase {

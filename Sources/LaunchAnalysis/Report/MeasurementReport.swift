@@ -25,6 +25,7 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
     public var profile: LaunchProfile
     /// Set when the measurement stopped early: a stop signal (Ctrl-C, SIGTERM,
     /// SIGHUP) or a launch that could not be started after others were measured.
+    /// Written to the JSON for readers; always `stopReason != nil`.
     public var interrupted: Bool
     /// Why the measurement ended early ("stopped by SIGINT", "run 4 of 6 could not
     /// be started: …"), when it did.
@@ -36,7 +37,7 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
     public init(
         name: String, toolVersion: String = LaunchProfVersion.string, createdAt: String,
         environment: MachineEnvironment, configuration: MeasureConfiguration, runs: [RunRecord],
-        budget: LaunchBudget, interrupted: Bool, stopReason: String? = nil
+        budget: LaunchBudget, stopReason: String? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.name = name
@@ -46,7 +47,7 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
         self.configuration = configuration
         self.runs = runs
         self.profile = LaunchProfile(runs: runs, budget: budget)
-        self.interrupted = interrupted
+        self.interrupted = stopReason != nil
         self.stopReason = stopReason
     }
 }

@@ -158,14 +158,7 @@ enum MeasureCommand {
         if let problem = Files.prepareWritableDirectory(output) {
             throw UsageError("cannot write reports to '\(output)': \(problem)")
         }
-        let reportPath = output + "/" + MeasureRequest.safeFileName(name) + ".json"
-        if Files.isDirectory(reportPath) {
-            throw UsageError("cannot write the report to '\(reportPath)': it is a directory")
-        }
-        if mode == .cold {
-            do { try FileCache.dropAll() } catch { throw UsageError("\(error)") }
-        }
-
+        // Cold mode's privilege is checked by the first launch's cache drop, before anything runs.
         let request = MeasureRequest(
             name: name, executable: executable, arguments: Array(command.dropFirst()), displayCommand: command,
             runs: runs, warmup: warmup, mode: mode, ready: ready,
@@ -173,9 +166,13 @@ enum MeasureCommand {
             timeoutSeconds: timeout, budget: budget, budgetSource: budgetSource,
             budgetIsDefault: budgetPath == nil, timeToFirstFrameBudgetMs: frameBudget,
             launchOptionsJSON: launchOptions, outputDirectory: output, commandLine: commandLine)
-        return MeasureSettings(
+        let settings = MeasureSettings(
             request: request, formats: formatList, quiet: parsed.has("--quiet"),
             color: !parsed.has("--no-color") && Terminal.environment("NO_COLOR") == nil && Terminal.isInteractive,
             ignoreFailures: parsed.has("--ignore-failures"))
+        if Files.isDirectory(settings.jsonPath) {
+            throw UsageError("cannot write the report to '\(settings.jsonPath)': it is a directory")
+        }
+        return settings
     }
 }

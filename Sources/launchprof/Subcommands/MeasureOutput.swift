@@ -35,7 +35,7 @@ enum MeasureOutput {
         let profile = report.profile
         let counted = report.runs.filter { !$0.isWarmup }
         let failed = counted.filter { $0.status != .ok }
-        if let reason = outcome.stopReason {
+        if let reason = report.stopReason {
             Terminal.standardError("launchprof: \(reason); the report covers the \(counted.count) run(s) before it")
             return .error
         }

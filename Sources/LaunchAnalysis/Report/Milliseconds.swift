@@ -1,0 +1,33 @@
+/// How every report and recommendation writes a duration, so the advisor's
+/// sentences and the tables agree: `412 ms`, `41.2 ms`, `4.12 ms`, `0.41 ms`.
+///
+/// ```swift
+/// Milliseconds.text(41.237)   // "41.2 ms"
+/// ```
+public enum Milliseconds {
+    /// `value` milliseconds with the precision its size deserves; `—` for NaN.
+    public static func text(_ value: Double) -> String {
+        if value.isNaN { return "—" }
+        let magnitude = abs(value)
+        if magnitude >= 100 { return "\(Int(value.rounded())) ms" }
+        if magnitude >= 10 { return "\(oneDecimal(value)) ms" }
+        return "\(twoDecimals(value)) ms"
+    }
+
+    /// `value` rounded to one decimal, always written with it: `2.0`, `41.2`.
+    public static func oneDecimal(_ value: Double) -> String {
+        let scaled = (value * 10).rounded() / 10
+        return scaled == scaled.rounded() ? "\(Int(scaled)).0" : "\(scaled)"
+    }
+
+    /// `value` rounded to two decimals, always written with both: `4.10`, `0.41`.
+    public static func twoDecimals(_ value: Double) -> String {
+        let scaled = (value * 100).rounded() / 100
+        var text = "\(scaled)"
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < 2 { text += String(repeating: "0", count: 2 - decimals) }
+        }
+        return text
+    }
+}
