@@ -31,16 +31,16 @@ struct HarnessEnvironment: Sendable {
             }
             return number
         }
-        environment.exitAfterLaunch = value("LAUNCHPROF_EXIT_AFTER_LAUNCH") == "1"
-        environment.hotLaunches = try integer("LAUNCHPROF_HOT_LAUNCHES", in: 0...100_000) ?? 0
-        if let json = value("LAUNCHPROF_LAUNCH_OPTIONS") {
-            environment.options = try LaunchOptions(json: json)
+        environment.exitAfterLaunch = value(LaunchContract.Variable.exitAfterLaunch) == "1"
+        environment.hotLaunches = try integer(LaunchContract.Variable.hotLaunches, in: 0...100_000) ?? 0
+        if let json = value(LaunchContract.Variable.launchOptions) {
+            do { environment.options = try LaunchOptions(json: json) } catch { throw .badLaunchOptions(error) }
         }
-        environment.readyFD = try integer("LAUNCHPROF_READY_FD", in: 0...65_535).map { Int32($0) }
-        environment.profiling = value("LAUNCHPROF_TRACE") != nil
-        environment.samplerEnabled = value("LAUNCHPROF_SAMPLER") != "0"
-        environment.sampleIntervalMicroseconds = try integer("LAUNCHPROF_SAMPLE_INTERVAL_US", in: 100...1_000_000) ?? 1_000
-        if let grace = try integer("LAUNCHPROF_GRACE_MS", in: 0...3_600_000) {
+        environment.readyFD = try integer(LaunchContract.Variable.readyDescriptor, in: 0...65_535).map { Int32($0) }
+        environment.profiling = value(LaunchContract.Variable.trace) != nil
+        environment.samplerEnabled = value(LaunchContract.Variable.sampler) != "0"
+        environment.sampleIntervalMicroseconds = try integer(LaunchContract.Variable.sampleInterval, in: 100...1_000_000) ?? 1_000
+        if let grace = try integer(LaunchContract.Variable.grace, in: 0...3_600_000) {
             environment.graceMilliseconds = Double(grace)
         }
         return environment

@@ -52,10 +52,10 @@ extension LaunchApplication {
         if let sampler {
             let samples = sampler.stop()
             LaunchTracer.appendSamples(samples)
-            LaunchTracer.setMetadata(String(sampler.costNanosecondsPerSample), forKey: "sampler.costNsPerSample")
+            LaunchTracer.setMetadata(String(sampler.costNanosecondsPerSample), forKey: LaunchContract.MetadataKey.samplerCost)
         }
         LaunchTracer.flushForExit()
-        app.writeReady("done")
+        app.writeReady(.done)
         Platform.exitProcess(0)
     }
 
@@ -81,10 +81,10 @@ extension LaunchApplication {
     }
 
     func recordMetadata(hotLaunches: Int) {
-        LaunchTracer.setMetadata(options.json, forKey: "launch.options")
-        LaunchTracer.setMetadata(budget.json, forKey: "launch.budget")
-        LaunchTracer.setMetadata(String(hotLaunches), forKey: "launch.hotLaunches")
-        LaunchTracer.setMetadata(LaunchProfVersion.string, forKey: "harness.version")
+        LaunchTracer.setMetadata(options.json, forKey: LaunchContract.MetadataKey.launchOptions)
+        LaunchTracer.setMetadata(budget.json, forKey: LaunchContract.MetadataKey.budget)
+        LaunchTracer.setMetadata(String(hotLaunches), forKey: LaunchContract.MetadataKey.hotLaunches)
+        LaunchTracer.setMetadata(LaunchProfVersion.string, forKey: LaunchContract.MetadataKey.harnessVersion)
     }
 }
 

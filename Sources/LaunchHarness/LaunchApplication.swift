@@ -68,7 +68,7 @@ public final class LaunchApplication: @unchecked Sendable {
         }
         guard first else { return }
         LaunchTracer.mark(.fullyDrawn)
-        writeReady("fullyDrawn")
+        writeReady(.fullyDrawn)
         loop.wake()
     }
 
@@ -141,7 +141,7 @@ public final class LaunchApplication: @unchecked Sendable {
         }
         guard let deferred else { return }
         LaunchTracer.mark(.firstFrame)
-        writeReady("firstFrame")
+        writeReady(.firstFrame)
         for task in deferred { loop.post(task) }
     }
 
@@ -158,7 +158,7 @@ public final class LaunchApplication: @unchecked Sendable {
     var firstFrameMarked: Bool { lock.withLock { state.firstFrameMarked } }
     var fullyDrawnMarked: Bool { lock.withLock { state.fullyDrawnMarked } }
 
-    func writeReady(_ line: String) {
-        if let readyFD { Platform.writeLine(line, to: readyFD) }
+    func writeReady(_ word: LaunchContract.ReadyWord) {
+        if let readyFD { Platform.writeLine(word.line, to: readyFD) }
     }
 }

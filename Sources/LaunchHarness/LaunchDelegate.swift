@@ -1,3 +1,5 @@
+import LaunchTracing
+
 /// The app's launch hooks, mirroring UIKit's `UIApplicationDelegate`.
 ///
 /// ``LaunchApplication/main(delegate:budget:exitAfterLaunch:)`` creates the

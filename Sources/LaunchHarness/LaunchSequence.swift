@@ -10,7 +10,7 @@ struct LaunchSequence {
     @discardableResult
     func run<D: LaunchDelegate>(_ type: D.Type, index: Int) -> LaunchOutcome {
         app.resetForLaunch(index: index)
-        if index > 0 { LaunchTracer.instant("hotLaunch", category: .harness) }
+        if index > 0 { LaunchTracer.instant(LaunchContract.hotLaunchInstant, category: .harness) }
         let delegate = D()
 
         let will = LaunchHook.willFinishLaunching.run { delegate.willFinishLaunching(app, options: app.options) }
@@ -20,8 +20,8 @@ struct LaunchSequence {
         if !will || !did {
             // As UIKit: a hook returning false means the launch URL is not opened.
             LaunchTracer.instant("launchHookReturnedFalse", category: .harness)
-            LaunchTracer.setMetadata("\(will)", forKey: "launch.\(index).willFinishLaunchingReturned")
-            LaunchTracer.setMetadata("\(did)", forKey: "launch.\(index).didFinishLaunchingReturned")
+            LaunchTracer.setMetadata("\(will)", forKey: LaunchContract.MetadataKey.willFinishLaunchingReturned(launch: index))
+            LaunchTracer.setMetadata("\(did)", forKey: LaunchContract.MetadataKey.didFinishLaunchingReturned(launch: index))
         } else if app.options.reason == .url, let url = app.options.url {
             openedURL = LaunchTracer.measure("openURL", category: .harness) { delegate.open(app, url: url) }
         }

@@ -19,8 +19,6 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     case notExecutable(path: String)
     /// The path names a directory (`isDirectory`) or a device, not a program.
     case notAProgram(path: String, isDirectory: Bool)
-    /// A `--ready` value that is not one of the forms `ReadyCondition` accepts.
-    case badReadyCondition(String, problem: String)
     /// The ready condition already held before the launch (a `file:` that exists,
     /// a `port:` something else listens on), so readiness would measure nothing.
     case alreadyReady(String, reason: String)
@@ -55,8 +53,6 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(path)' is not executable"
         case .notAProgram(let path, let isDirectory):
             return isDirectory ? "'\(path)' is a directory, not a program" : "'\(path)' is not a program (not a regular file)"
-        case .badReadyCondition(let text, let problem):
-            return "bad ready condition '\(text)': \(problem)"
         case .alreadyReady(let condition, let reason):
             return "ready condition '\(condition)' holds before the launch: \(reason)"
         case .badSetting(let name, let value, let expected):

@@ -1,3 +1,5 @@
+import LaunchAnalysis
+
 /// One launch to make: the program, its arguments and environment, when it
 /// counts as ready, and how long to wait.
 ///

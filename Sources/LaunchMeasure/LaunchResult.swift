@@ -68,8 +68,4 @@ public struct LaunchResult: Sendable, Equatable {
         self.readyLines = readyLines
     }
 
-    /// When the first ready-pipe line with this text arrived, if it did.
-    public func readyLineTime(_ text: String) -> UInt64? {
-        readyLines.first { $0.text == text }?.nanoseconds
-    }
 }

@@ -1,3 +1,6 @@
+import LaunchAnalysis
+import LaunchTracing
+
 /// Launches one program and watches it until it is ready, exits or times out.
 ///
 /// The program is started with `posix_spawn` (no shell) in a process group of
@@ -60,7 +63,7 @@ public enum Launcher {
         do {
             spawned = try Platform.spawn(
                 path: path, arguments: [request.executable] + request.arguments,
-                environment: environment(for: request), stampName: "LAUNCHPROF_SPAWN_NS",
+                environment: environment(for: request), stampName: LaunchContract.Variable.spawnNanoseconds,
                 descriptors: [(stdoutPipe?.write ?? stdoutFile, 1), (stderrFile, 2), (readyPipe.write, readyDescriptor)])
         } catch {
             Platform.close(readyPipe.write)
@@ -98,7 +101,7 @@ public enum Launcher {
     /// The child's environment: this process's, then `extraEnvironment`, then the
     /// ready descriptor (the spawn stamp is added by the spawn itself).
     static func environment(for request: LaunchRequest) -> [String] {
-        let reserved: Set<String> = ["LAUNCHPROF_READY_FD", "LAUNCHPROF_SPAWN_NS"]
+        let reserved = LaunchContract.Variable.reservedByLauncher
         var entries = Platform.environmentEntries.filter { entry in
             let name = String(entry.prefix { $0 != "=" })
             return !reserved.contains(name) && request.extraEnvironment[name] == nil
@@ -106,7 +109,7 @@ public enum Launcher {
         for (name, value) in request.extraEnvironment.sorted(by: { $0.key < $1.key }) where !reserved.contains(name) {
             entries.append("\(name)=\(value)")
         }
-        entries.append("LAUNCHPROF_READY_FD=\(readyDescriptor)")
+        entries.append("\(LaunchContract.Variable.readyDescriptor)=\(readyDescriptor)")
         return entries
     }
 }
@@ -268,7 +271,7 @@ private struct Watch {
             let text = String(decoding: readyBuffer[..<newline], as: UTF8.self)
             readyBuffer.removeSubrange(...newline)
             readyLines.append(.init(text: text, nanoseconds: now))
-            if readyAt == nil, let wanted = request.ready.readyLine, text == wanted { readyAt = now }
+            if readyAt == nil, let wanted = request.ready.readyWord, text == wanted.line { readyAt = now }
         }
         if final || !readyOpen, !readyBuffer.isEmpty {
             readyLines.append(.init(text: String(decoding: readyBuffer, as: UTF8.self), nanoseconds: now))

@@ -2,7 +2,9 @@ import LaunchAnalysis
 import LaunchTracing
 
 /// Runs a whole measurement: warm-up and counted launches, one after another,
-/// each turned into a ``RunRecord``; then the profile over the counted runs.
+/// each turned into a ``RunRecord``, collected with what the runs told about the
+/// program and the machine. It decides nothing about them: LaunchAnalysis
+/// assembles the report (``MeasurementReport/init(plan:collected:budget:)``).
 ///
 /// A launch that crashes, fails, hangs or leaves an unreadable trace is recorded
 /// as a failed run and the others go on. A launch that cannot even be started
@@ -12,8 +14,8 @@ import LaunchTracing
 /// (that launch is not counted). The signal handlers are put back afterwards.
 ///
 /// ```swift
-/// let outcome = try MeasureSession.run(request, progress: nil)
-/// print(outcome.report.profile.statistics(.timeToFirstFrame)?.summary.median ?? .nan)
+/// let collected = try MeasureSession.run(request, progress: nil)
+/// let report = MeasurementReport(plan: request.plan, collected: collected, budget: BudgetResolution())
 /// ```
 public enum MeasureSession {
     /// The trace file each launch writes, in its own directory.
@@ -22,9 +24,10 @@ public enum MeasureSession {
     /// Measures `request`.
     ///
     /// - Throws: ``LaunchError`` when the first launch cannot be started (nothing
-    ///   was measured). Later failures end the session with the report's
-    ///   ``MeasurementReport/stopReason`` set instead, so no measured run is lost.
-    public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> MeasureOutcome {
+    ///   was measured). Later failures end the session with
+    ///   ``LaunchAnalysis/CollectedLaunches/stopReason`` set instead, so no measured run is lost.
+    public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> CollectedLaunches {
+        let plan = request.plan
         let savedHandlers = Platform.installStopHandlers()
         if progress != nil {
             Platform.setFirstInterruptMessage("\nlaunchprof: stopping after this launch (Ctrl-C again to end it now)\n")
@@ -36,49 +39,49 @@ public enum MeasureSession {
         let isSubreaper = Platform.becomeSubreaper()
         let started = Platform.monotonicNanoseconds
         var runs: [RunRecord] = []
-        var clockSource: String?
+        var clockSource: TraceClockSource?
         var appBudget: LaunchBudget?
         var stopReason: String?
         func elapsed() -> Double { Double(Platform.monotonicNanoseconds - started) / 1e9 }
 
-        if request.mode == .hot {
+        if plan.mode == .hot {
             let (records, trace) = try launch(
-                request, label: "hot", index: 1, isWarmup: false, hotLaunches: request.warmup + request.runs, isSubreaper: isSubreaper)
+                request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, isSubreaper: isSubreaper)
             runs = records.filter { $0.status != .interrupted }
-            clockSource = trace?.clockSource.description
-            appBudget = trace.flatMap(budget(of:))
+            clockSource = trace?.clockSource
+            appBudget = trace?.appBudget
             let counted = runs.filter { !$0.isWarmup }.count
             for run in runs {
                 progress?.runFinished(run, counted: run.isWarmup ? 0 : run.index, of: counted, warmup: run.isWarmup, elapsedSeconds: elapsed())
             }
         } else {
-            let total = request.warmup + request.runs
+            let total = plan.warmup + plan.runs
             for position in 0..<total {
                 if Platform.stopRequests > 0 { break }  // a stop signal that came between launches
-                let isWarmup = position < request.warmup
-                let index = isWarmup ? 0 : position - request.warmup + 1
+                let isWarmup = position < plan.warmup
+                let index = isWarmup ? 0 : position - plan.warmup + 1
                 let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
                 let records: [RunRecord]
                 let trace: Trace?
                 do {
-                    if request.mode == .cold { try FileCache.dropAll() }
+                    if plan.mode == .cold { try FileCache.dropAll() }
                     (records, trace) = try launch(
                         request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, isSubreaper: isSubreaper)
                 } catch {
                     // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
                     if runs.isEmpty { throw error }
-                    stopReason = (isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(request.runs)")
+                    stopReason = (isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)")
                         + " could not be started: \(error)"
                     break
                 }
                 if let trace {
-                    clockSource = clockSource ?? trace.clockSource.description
-                    appBudget = appBudget ?? budget(of: trace)
+                    clockSource = clockSource ?? trace.clockSource
+                    appBudget = appBudget ?? trace.appBudget
                 }
                 let kept = records.filter { $0.status != .interrupted }
                 runs += kept
                 if let record = kept.first {
-                    progress?.runFinished(record, counted: index, of: request.runs, warmup: isWarmup, elapsedSeconds: elapsed())
+                    progress?.runFinished(record, counted: index, of: plan.runs, warmup: isWarmup, elapsedSeconds: elapsed())
                 }
                 if Platform.stopRequests > 0 { break }
             }
@@ -86,52 +89,12 @@ public enum MeasureSession {
         progress?.finished()
         let stopSignal = Platform.stopRequests > 0 ? Platform.lastStopSignal : nil
 
-        // The budget: a file's, else the app's own in code, else the default; --budget-ms on top.
-        var budget = request.budget
-        var budgetSource = request.budgetSource
-        if request.budgetIsDefault, let appBudget {
-            budget = appBudget
-            budgetSource = "the app's budget in code (recorded in its trace)"
-        } else if let appBudget {
-            // A file sets limits; what it leaves out (hooks, spans, what the first
-            // frame needs) is taken from the app, which knows its own work.
-            budget.hooksMs.merge(appBudget.hooksMs) { file, _ in file }
-            budget.spansMs.merge(appBudget.spansMs) { file, _ in file }
-            if budget.requiredForFirstFrame.isEmpty { budget.requiredForFirstFrame = appBudget.requiredForFirstFrame }
-            budgetSource += " (with the app's own hook, span and required-work entries where the file has none)"
-        }
-        if let override = request.timeToFirstFrameBudgetMs {
-            budget.timeToFirstFrameMs = override
-            budgetSource += ", time to first frame from --budget-ms"
-        }
-        let timelines = runs.compactMap(\.timeline)
-        let readyLabel: String
-        if request.ready != nil || runs.isEmpty {
-            readyLabel = request.readyText
-        } else if timelines.isEmpty {
-            readyLabel = "exit"
-        } else {
-            readyLabel = timelines.contains(where: \.isBackground) ? "end of the hooks (background launch)" : "first-frame"
-        }
-        let configuration = MeasureConfiguration(
-            commandLine: request.commandLine, command: request.displayCommand, runs: request.runs,
-            warmup: request.warmup, mode: request.mode.rawValue,
-            ready: readyLabel,
-            timeoutSeconds: request.timeoutSeconds, budget: budget.json, budgetSource: budgetSource,
-            launchOptions: request.launchOptionsJSON)
         let environment = MachineEnvironment(
             hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
-            cpuCount: Platform.cpuCount, clockSource: clockSource ?? "clock_gettime(CLOCK_MONOTONIC)")
-        let report = MeasurementReport(
-            name: request.name, createdAt: Platform.utcTimestamp, environment: environment,
-            configuration: configuration, runs: runs, budget: budget,
-            stopReason: stopReason ?? stopSignal.map { "stopped by \(Platform.signalName($0).map { "SIG" + $0 } ?? "signal \($0)")" })
-        return MeasureOutcome(report: report, stopSignal: stopSignal)
-    }
-
-    /// The budget an instrumented app declared in code, from its trace.
-    static func budget(of trace: Trace) -> LaunchBudget? {
-        trace.metadata["launch.budget"].flatMap { try? LaunchBudget(json: $0) }
+            cpuCount: Platform.cpuCount, clockSource: (clockSource ?? .monotonic).description)
+        return CollectedLaunches(
+            runs: runs, appBudget: appBudget, environment: environment, finishedAt: Platform.utcTimestamp,
+            stopReason: stopReason, stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName))
     }
 
     /// One process launch: one record, or, in hot mode, one per launch inside it.
@@ -141,14 +104,15 @@ public enum MeasureSession {
         let directory = request.runsDirectory + "/" + label
         let tracePath = directory + "/" + traceFileName
         Platform.remove(tracePath)
+        let plan = request.plan
         var environment = [
-            "LAUNCHPROF_TRACE": tracePath,
-            "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1",
+            LaunchContract.Variable.trace: tracePath,
+            LaunchContract.Variable.exitAfterLaunch: "1",
         ]
-        if hotLaunches > 0 { environment["LAUNCHPROF_HOT_LAUNCHES"] = String(hotLaunches) }
-        if let options = request.launchOptionsJSON { environment["LAUNCHPROF_LAUNCH_OPTIONS"] = options }
-        let ready = request.ready ?? .firstFrame
-        let perLaunch = request.timeoutSeconds
+        if hotLaunches > 0 { environment[LaunchContract.Variable.hotLaunches] = String(hotLaunches) }
+        if let options = plan.launchOptions { environment[LaunchContract.Variable.launchOptions] = options.json }
+        let ready = plan.ready ?? .firstFrame
+        let perLaunch = plan.timeoutSeconds
         let launchRequest = LaunchRequest(
             executable: request.executable, arguments: request.arguments, extraEnvironment: environment,
             ready: ready, timeoutSeconds: perLaunch * Double(max(1, hotLaunches)), workDirectory: directory,
@@ -173,7 +137,7 @@ public enum MeasureSession {
             if outcome.readyNanoseconds == nil {
                 record.status = .neverReady
                 record.problem = "exited before it was ready (\(ready) never held)"
-            } else if outcome.readyIsExitFallback, request.ready != nil {
+            } else if outcome.readyIsExitFallback, plan.ready != nil {
                 record.status = .neverReady
                 record.problem = "exited without reporting \(ready) (is it instrumented with LaunchHarness? else use --ready exit)"
             }
@@ -201,7 +165,8 @@ public enum MeasureSession {
         // As their subreaper, an orphan is our child: with no child there is nothing to
         // look for, and the scan of /proc is skipped (one system call instead).
         if !isSubreaper || Platform.hasChildren {
-            let leftovers = Platform.processes(withEnvironmentEntry: "LAUNCHPROF_SPAWN_NS=\(outcome.spawnNanoseconds)")
+            let leftovers = Platform.processes(
+                withEnvironmentEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(outcome.spawnNanoseconds)")
             for pid in leftovers { Platform.end(pid) }
             if !leftovers.isEmpty { record.leftoverProcesses = leftovers.count }
         }
@@ -239,12 +204,12 @@ public enum MeasureSession {
 
         guard hotLaunches > 0 else {
             if let timeline = timelines.first {
-                record.attach(timeline)
+                record.timeline = timeline
                 // Ready by default is the first frame, from the trace's own clock
                 // (or, launched into the background, the end of the hooks).
-                if request.ready == nil, record.status == .ok {
-                    record.timeToReadyMs = record.phasesMs[Phase.timeToFirstFrame.rawValue]
-                        ?? record.phasesMs[Phase.timeToBackgroundReady.rawValue] ?? record.timeToReadyMs
+                if plan.ready == nil, record.status == .ok {
+                    record.timeToReadyMs = record.milliseconds(.timeToFirstFrame)
+                        ?? record.milliseconds(.timeToBackgroundReady) ?? record.timeToReadyMs
                 }
             }
             return ([record], trace)
@@ -262,12 +227,12 @@ public enum MeasureSession {
         }
         var records: [RunRecord] = []
         for timeline in timelines.dropFirst() {
-            let warm = timeline.launchIndex <= request.warmup
+            let warm = timeline.launchIndex <= plan.warmup
             var hot = record
-            hot.index = warm ? 0 : timeline.launchIndex - request.warmup
+            hot.index = warm ? 0 : timeline.launchIndex - plan.warmup
             hot.isWarmup = warm
-            hot.attach(timeline)
-            hot.timeToReadyMs = hot.phasesMs[Phase.timeToFirstFrame.rawValue]
+            hot.timeline = timeline
+            hot.timeToReadyMs = hot.milliseconds(.timeToFirstFrame)
             hot.timeToExitMs = nil
             records.append(hot)
         }

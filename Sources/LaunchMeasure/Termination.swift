@@ -24,11 +24,6 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     /// was told to stop (a second Ctrl-C, SIGTERM or SIGHUP).
     case interrupted
 
-    /// True for `.exited(code: 0)` and `.stoppedAtReady`: the launch went as planned.
-    public var isSuccess: Bool {
-        self == .exited(code: 0) || self == .stoppedAtReady
-    }
-
     /// "exited with code 3", "killed by signal 11 (SIGSEGV)", "timed out", "stopped at ready", "interrupted".
     public var description: String {
         switch self {

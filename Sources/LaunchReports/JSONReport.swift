@@ -1,45 +1,78 @@
 import Foundation
 import LaunchAnalysis
 
-/// The JSON report: the complete, lossless form of a measurement.
+/// The JSON report: the complete, lossless form of a report document.
 ///
 /// Keys are sorted and output is pretty-printed so reports diff well in review.
-/// Its schema is documented in the DocC article "JSON Report Schema".
+/// Every document has a top-level `kind` and a `schemaVersion` for that kind;
+/// its schema is documented in the DocC article "JSON Report Schema".
 public enum JSONReport {
-    /// Encodes `report`.
-    public static func render(_ report: MeasurementReport) throws -> Data {
+    /// Encodes `document`.
+    public static func render(_ document: ReportDocument) throws(ReportError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        var data = try encoder.encode(report)
-        data.append(0x0A)
-        return data
+        do {
+            var data: Data
+            switch document {
+            case .measurement(let report): data = try encoder.encode(report)
+            }
+            data.append(0x0A)
+            return Array(data)
+        } catch {
+            throw .cannotEncode(reason: "\(error)")
+        }
     }
 
-    /// Reads a JSON report back. Errors name the file and what is wrong.
+    /// Reads a measurement report (schema 1 or 2). Errors name the file and
+    /// what is wrong, including a report of another `kind`.
     public static func read(from path: String) throws(ReportError) -> MeasurementReport {
+        switch try readDocument(from: path) {
+        case .measurement(let report): return report
+        }
+    }
+
+    /// Reads any report document this version knows, by its `kind`.
+    public static func readDocument(from path: String) throws(ReportError) -> ReportDocument {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .cannotRead(path: path, reason: (error as NSError).localizedDescription)
         }
-        struct Header: Decodable { let schemaVersion: Int? }
+        struct Header: Decodable {
+            let kind: String?
+            let schemaVersion: Int?
+        }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
             throw .malformed(path: path, problem: "not a JSON object")
         }
         guard let version = header.schemaVersion else {
             throw .malformed(path: path, problem: "no schemaVersion: not a launchprof report")
         }
-        guard version == MeasurementReport.currentSchemaVersion else {
-            throw .malformed(path: path, problem: "schemaVersion \(version) is not supported (this launchprof reads \(MeasurementReport.currentSchemaVersion))")
+        // Schema-1 measurement reports had no kind.
+        let kind = header.kind ?? (version == 1 ? MeasurementReport.kind : nil)
+        switch kind {
+        case MeasurementReport.kind:
+            guard (1...MeasurementReport.currentSchemaVersion).contains(version) else {
+                throw .malformed(path: path, problem: "schemaVersion \(version) of a measurement report is not supported "
+                    + "(this launchprof reads 1 to \(MeasurementReport.currentSchemaVersion))")
+            }
+            return .measurement(try decode(MeasurementReport.self, from: data, path: path))
+        case nil:
+            throw .malformed(path: path, problem: "no kind: not a launchprof report")
+        case let other?:
+            throw .malformed(path: path, problem: "a '\(other)' report, not a \(MeasurementReport.kind) report")
         }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(ReportError) -> T {
         do {
             let decoder = JSONDecoder()
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(
                 positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-            return try decoder.decode(MeasurementReport.self, from: data)
+            return try decoder.decode(type, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw .malformed(path: path, problem: "missing key '\(Self.path(context.codingPath + [key]))'")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {

@@ -3,39 +3,37 @@ import LaunchAnalysis
 /// The summary a person reads in ten seconds: verdict first, then the phase
 /// table (median, p90, budget), then the top findings.
 public enum TerminalReport {
+    /// Renders `document` as text for a terminal.
+    public static func render(_ document: ReportDocument, options: RenderOptions) -> String {
+        switch document {
+        case .measurement(let report): return render(report, color: options.color, findings: options.findingsLimit)
+        }
+    }
+
     /// Renders `report`; `color` adds ANSI colours.
     public static func render(_ report: MeasurementReport, color: Bool, findings limit: Int = 5) -> String {
         let style = Style(enabled: color)
         let profile = report.profile
+        let outcome = report.outcome
         var lines: [String] = []
         let config = report.configuration
         lines.append(style.bold("launchprof measure — \(report.name)")
-            + style.dim("  \(profile.successfulRuns)/\(profile.runCount) runs ok, \(config.mode), ready: \(config.ready)"
+            + style.dim("  \(profile.successfulRuns)/\(profile.runCount) runs ok, \(config.mode.rawValue), ready: \(report.readyLabel)"
                 + (config.warmup > 0 ? ", \(config.warmup) warm-up" : "")))
 
-        // Verdict: failed runs first, since a verdict over the rest can mislead.
+        // The outcome first; then the budget verdict over the runs that succeeded,
+        // when the outcome is about something else.
+        lines.append(headline(outcome, style: style))
         let failedRuns = profile.runCount - profile.successfulRuns
-        if profile.runCount == 0 {
-            lines.append(style.yellow("NO RUNS") + "  no counted run completed")
-        } else if profile.successfulRuns == 0 {
-            lines.append(style.red("ERROR") + "  every run failed; see the runs below")
-        }
-        if failedRuns > 0, profile.successfulRuns > 0 {
+        let judged = outcome.status == .pass || outcome.status == .overBudget
+        if failedRuns > 0, profile.successfulRuns > 0, judged {
             lines.append(style.red("FAILED RUNS") + "  \(failedRuns) of \(profile.runCount) runs failed (see below); "
                 + "the verdict covers the \(profile.successfulRuns) that succeeded")
         }
-        if profile.successfulRuns == 0 {
-            // Nothing to judge.
-        } else if profile.verdict.passed {
-            let main = profile.verdict.checks.first
-            lines.append(style.green("PASS") + "  " + (main.map { "\($0.subject) \(ms($0.medianMs)) (median) within budget \(ms($0.budgetMs))" } ?? ""))
-        } else {
-            let failed = profile.verdict.checks.filter { !$0.passed }
-            let text = failed.isEmpty ? "nothing to check" : failed.map { "\($0.subject) \(comparison($0.medianMs, $0.budgetMs))" }.joined(separator: ", ")
-            lines.append(style.red("FAIL") + "  " + text + style.dim(" (medians)"))
-        }
-        if report.interrupted {
-            lines.append(style.yellow("stopped early") + " (\(report.stopReason ?? "interrupted")): the report covers the runs completed before it")
+        if !judged, profile.successfulRuns > 0 {
+            let verdict = profile.verdict
+            lines.append((verdict.passed ? style.green("budget") : style.red("budget"))
+                + "  \(verdict.summary), over the \(profile.successfulRuns) run(s) that succeeded")
         }
         let leftovers = report.runs.filter { ($0.leftoverProcesses ?? 0) > 0 }
         if let first = leftovers.first {
@@ -50,7 +48,7 @@ public enum TerminalReport {
             var rows: [[String]] = [["phase", "median", "p90", "95% CI of median", "budget", ""]]
             // For an instrumented program the ready and exit times repeat the frame
             // and include the trace flush; they stay in the JSON report.
-            let readyIsFrame = config.ready == "first-frame"
+            let readyIsFrame = config.ready == .firstFrame
             // With `--ready exit`, timeToExit repeats timeToReady exactly.
             let exitRepeatsReady = profile.statistics(.timeToReady)?.summary == profile.statistics(.timeToExit)?.summary
             let shown = profile.phases.filter {
@@ -59,14 +57,14 @@ public enum TerminalReport {
             }
             for statistics in shown {
                 let s = statistics.summary
-                let check = budgets[statistics.phase.rawValue]
+                let check = budgets[.phase(statistics.phase)]
                 rows.append([
                     statistics.phase.rawValue, ms(s.median), ms(s.p90), interval(s),
                     check.map { ms($0.budgetMs) } ?? "",
                     check.map { $0.passed ? style.green("ok") : style.red("over") } ?? "",
                 ])
             }
-            lines += table(rows, rightAligned: [1, 2, 3, 4], style: style)
+            lines += style.table(rows, rightAligned: [1, 2, 3, 4])
             if let level = shown.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
                 lines.append(style.dim("   with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches"))
             }
@@ -86,7 +84,7 @@ public enum TerminalReport {
             for finding in profile.findings.prefix(limit) {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
                 let place = finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))"
-                lines.append(" \(mark) \(finding.rule)  \(place)  \(ms(finding.medianMs))  "
+                lines.append(" \(mark) \(finding.rule.id)  \(place)  \(ms(finding.medianMs))  "
                     + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int((finding.budgetShare * 100).rounded()))%")
                 lines.append("     " + finding.recommendation)
             }
@@ -111,14 +109,17 @@ public enum TerminalReport {
         return lines.joined(separator: "\n")
     }
 
-    /// `412 ms > 400 ms`, with a decimal more when rounding would make the two look equal.
-    static func comparison(_ value: Double, _ limit: Double) -> String {
-        var left = ms(value), right = ms(limit)
-        if left == right {
-            left = "\(Milliseconds.twoDecimals(value)) ms"
-            right = "\(Milliseconds.twoDecimals(limit)) ms"
+    /// The outcome's status as a word, and its reason.
+    static func headline(_ outcome: ReportOutcome, style: Style) -> String {
+        switch outcome.status {
+        case .pass: return style.green("PASS") + "  " + outcome.reason
+        case .overBudget: return style.red("FAIL") + "  " + outcome.reason
+        case .failedRuns: return style.red("FAILED RUNS") + "  " + outcome.reason
+        case .noRuns: return style.yellow("NO RUNS") + "  " + outcome.reason
+        case .interrupted: return style.yellow("STOPPED") + "  " + outcome.reason
+        case .regression: return style.red("REGRESSION") + "  " + outcome.reason
+        case .inconclusive: return style.yellow("INCONCLUSIVE") + "  " + outcome.reason
         }
-        return "\(left) > \(right)"
     }
 
     /// `398–412 ms`, with the level it reaches when that is under 95% (n < 6).
@@ -136,54 +137,5 @@ public enum TerminalReport {
         case .drift(let slope, let relative):
             return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Int((relative * 100).rounded()))% over the session): the machine may be busy"
         }
-    }
-
-    static func table(_ rows: [[String]], rightAligned: Set<Int>, style: Style) -> [String] {
-        let widths = (0..<rows[0].count).map { column in rows.map { Style.visibleWidth($0[column]) }.max() ?? 0 }
-        return rows.enumerated().map { index, row in
-            let cells = row.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - Style.visibleWidth(cell))
-                return rightAligned.contains(column) ? pad + cell : cell + pad
-            }
-            let line = cells.joined(separator: "  ").trimmingTrailingSpaces()
-            return index == 0 ? style.dim(line) : line
-        }
-    }
-}
-
-/// `value` milliseconds as every report writes them (``Milliseconds/text(_:)``).
-public func ms(_ value: Double) -> String {
-    Milliseconds.text(value)
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.hasSuffix(" ") { copy.removeLast() }
-        return copy
-    }
-}
-
-/// ANSI styling, off when not on a terminal or with NO_COLOR.
-struct Style {
-    let enabled: Bool
-
-    func wrap(_ code: String, _ text: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-    func bold(_ text: String) -> String { wrap("1", text) }
-    func dim(_ text: String) -> String { wrap("2", text) }
-    func red(_ text: String) -> String { wrap("31;1", text) }
-    func green(_ text: String) -> String { wrap("32;1", text) }
-    func yellow(_ text: String) -> String { wrap("33", text) }
-
-    /// Width of `text` without ANSI escapes.
-    static func visibleWidth(_ text: String) -> Int {
-        var width = 0
-        var inEscape = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if scalar == "m" { inEscape = false }; continue }
-            width += 1
-        }
-        return width
     }
 }

@@ -49,9 +49,49 @@ public struct Milestone: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     public var description: String { id }
 
-    /// The milestone with the given stable id.
+    /// The milestone with the given stable id, or `milestone<N>` as ``id``
+    /// writes one this version does not know.
     public init?(id: String) {
-        guard let index = Self.ids.firstIndex(of: id) else { return nil }
-        self.init(rawValue: UInt8(index))
+        if let index = Self.ids.firstIndex(of: id) {
+            self.init(rawValue: UInt8(index))
+        } else if id.hasPrefix("milestone"), let raw = UInt8(id.dropFirst("milestone".count)) {
+            self.init(rawValue: raw)
+        } else {
+            return nil
+        }
     }
+}
+
+extension Milestone: Codable, CodingKeyRepresentable {
+    /// Decodes a stable id (`didFinishLaunching.end`), or `milestone<N>` for a
+    /// milestone a newer version knows.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let milestone = Milestone(id: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown milestone '\(text)'")
+        }
+        self = milestone
+    }
+
+    /// Encodes the stable id.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(id)
+    }
+
+    /// The stable id, as a dictionary key.
+    public var codingKey: any CodingKey { MilestoneKey(stringValue: id) }
+
+    /// The milestone a dictionary key names.
+    public init?<T: CodingKey>(codingKey: T) {
+        self.init(id: codingKey.stringValue)
+    }
+}
+
+private struct MilestoneKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

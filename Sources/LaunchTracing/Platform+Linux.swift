@@ -227,3 +227,8 @@ extension String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }
+
+extension Platform {
+    /// True when something exists at `path` (the C function is `access` with `F_OK`).
+    static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}

@@ -50,3 +50,24 @@ public struct SpanCategory: RawRepresentable, Hashable, Sendable, CustomStringCo
         self.init(rawValue: UInt8(index))
     }
 }
+
+extension SpanCategory: Codable {
+    /// Decodes a stable name (`io`), or `category<N>` for a category a newer version knows.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        if let known = SpanCategory(name: text) {
+            self = known
+        } else if text.hasPrefix("category"), let raw = UInt8(text.dropFirst("category".count)) {
+            self.init(rawValue: raw)
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown span category '\(text)'")
+        }
+    }
+
+    /// Encodes the stable name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -62,7 +62,7 @@ public enum SampleApp {
     /// The sample's budget, in code: Apple's 400 ms, per-hook limits, and what its
     /// first screen cannot be drawn without (settings, and the books it lists).
     public static let budget = LaunchBudget(
-        timeToFirstFrameMs: 400, hooksMs: ["willFinishLaunching": 50, "didFinishLaunching": 150],
+        timeToFirstFrameMs: 400, hooksMs: [.willFinishLaunching: 50, .didFinishLaunching: 150],
         requiredForFirstFrame: [
             "InstallSampleData", "ReadSettings", "DecodeSettings", "ReadCatalog", "DecodeCatalog",
             "ReadFirstPage", "DecodeFirstPage",

@@ -1,3 +1,4 @@
+import LaunchAnalysis
 import LaunchTracing
 import SampleApp
 

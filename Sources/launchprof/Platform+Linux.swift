@@ -1,5 +1,7 @@
 // Every platform-specific call the launchprof command makes, in one place.
 
+import LaunchAnalysis
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -15,8 +15,8 @@ public struct Finding: Sendable, Codable, Equatable {
         }
     }
 
-    /// A stable rule id, such as `main-thread-network` (see ``Advisor/rules``).
-    public var rule: String
+    /// The rule that made it (its id, such as `main-thread-network`, is stable).
+    public var rule: AdvisorRule
     /// How much it matters (see ``Severity``).
     public var severity: Severity
     /// The span (or hook, or phase) the finding is about.

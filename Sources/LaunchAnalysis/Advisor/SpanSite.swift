@@ -5,11 +5,11 @@ import LaunchTracing
 /// themselves) are left out.
 struct SpanSite {
     var name: String
-    var category: String
+    var category: SpanCategory
     var file: String
     var line: Int
     /// Milliseconds blocked, by what was waited on, one value per run in which the site blocked so.
-    var blocked: [String: [Double]] = [:]
+    var blocked: [WaitKind: [Double]] = [:]
     /// Self CPU milliseconds, one value per run in which the site ran (summed when it ran several times).
     var cpu: [Double] = []
     /// Wall milliseconds, one value per run in which the site ran (summed when it ran several times).
@@ -20,8 +20,8 @@ struct SpanSite {
         var sites: [String: SpanSite] = [:]
         var order: [String] = []
         for timeline in timelines {
-            var seen: [String: (blocked: [String: Double], cpu: Double, wall: Double)] = [:]
-            for span in timeline.mainThreadSpans where span.beforeFirstFrame && span.category != "harness" {
+            var seen: [String: (blocked: [WaitKind: Double], cpu: Double, wall: Double)] = [:]
+            for span in timeline.mainThreadSpans where span.beforeFirstFrame && span.category != .harness {
                 var entry = seen[span.key] ?? ([:], 0, 0)
                 for (kind, ns) in span.blockedNanoseconds { entry.blocked[kind, default: 0] += Double(ns) / 1e6 }
                 let selfCPU = span.selfCPUNanoseconds ?? span.selfNanoseconds.subtractingClamped(span.blockedNanoseconds.values.reduce(0, +))

@@ -64,14 +64,17 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         isInstrumented = !timelines.isEmpty
 
         var phases: [PhaseStatistics] = []
+        var values: [Phase: [Double]] = [:]
         for phase in Phase.allCases {
             let measured = good.compactMap { run in run.milliseconds(phase).map { (run: run.index, value: $0) } }
-            let values = measured.map(\.value)
-            guard let summary = Summary.of(values) else { continue }
+            let phaseValues = measured.map(\.value)
+            guard let summary = Summary.of(phaseValues) else { continue }
+            values[phase] = phaseValues
             phases.append(PhaseStatistics(
-                phase: phase, summary: summary, outlierRuns: Outliers.detect(values, minimumDeviation: Self.minimumOutlierDeviationMs(summary.median))
+                phase: phase, summary: summary,
+                outlierRuns: Outliers.detect(phaseValues, minimumDeviation: Self.minimumOutlierDeviationMs(summary.median))
                     .indices.map { measured[$0].run },
-                warnings: RunWarnings.detect(values)))
+                warnings: RunWarnings.detect(phaseValues)))
         }
         self.phases = phases
 
@@ -83,8 +86,8 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         .sorted { $0.summary.median > $1.summary.median }
         .prefix(Self.topSpanCount).map { $0 }
 
-        findings = Advisor.findings(for: timelines, budget: budget)
-        verdict = BudgetVerdict(phases: phases, timelines: timelines, budget: budget, instrumented: isInstrumented)
+        verdict = BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented)
+        findings = Advisor.findings(for: timelines, budget: budget, verdict: verdict)
     }
 
     /// The statistics of `phase`, if measured.

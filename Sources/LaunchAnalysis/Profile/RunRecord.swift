@@ -42,9 +42,8 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// by itself (an exit or a crash); nil when launchprof ended it (at ready, at
     /// the timeout) and for hot launches.
     public var timeToExitMs: Double?
-    /// Phase id → milliseconds, from the trace (instrumented programs).
-    public var phasesMs: [String: Double]
-    /// The launch's timeline, when the program was instrumented.
+    /// The launch's timeline, when the program was instrumented: its phases,
+    /// milestones and spans (``milliseconds(_:)`` reads its phases).
     public var timeline: LaunchTimeline?
     /// Where the run's standard output was kept.
     public var stdoutPath: String?
@@ -52,16 +51,16 @@ public struct RunRecord: Sendable, Codable, Equatable {
     public var stderrPath: String?
     /// Where the run's trace was kept, when the program wrote one.
     public var tracePath: String?
-
-    /// Makes a record; everything not given is unknown (nil or empty).
     /// Processes the launch left running outside its process group (`setsid`,
     /// a double fork), found by the spawn stamp in their environment and ended.
     public var leftoverProcesses: Int?
 
+    /// Makes a record; everything not given is unknown (nil or empty).
+
     public init(
         index: Int, isWarmup: Bool, status: Status, problem: String? = nil, exitCode: Int32? = nil,
         signal: Int32? = nil, timeToReadyMs: Double? = nil, timeToExitMs: Double? = nil,
-        phasesMs: [String: Double] = [:], timeline: LaunchTimeline? = nil, stdoutPath: String? = nil,
+        timeline: LaunchTimeline? = nil, stdoutPath: String? = nil,
         stderrPath: String? = nil, tracePath: String? = nil
     ) {
         self.index = index
@@ -72,17 +71,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
         self.signal = signal
         self.timeToReadyMs = timeToReadyMs
         self.timeToExitMs = timeToExitMs
-        self.phasesMs = phasesMs
         self.timeline = timeline
         self.stdoutPath = stdoutPath
         self.stderrPath = stderrPath
         self.tracePath = tracePath
-    }
-
-    /// Sets ``timeline`` and the ``phasesMs`` taken from it, so the two always agree.
-    public mutating func attach(_ timeline: LaunchTimeline) {
-        self.timeline = timeline
-        phasesMs = Dictionary(uniqueKeysWithValues: timeline.phases.map { ($0.key.rawValue, Double($0.value) / 1e6) })
     }
 
     /// The value of `phase` in this run, milliseconds, if measured.
@@ -90,7 +82,7 @@ public struct RunRecord: Sendable, Codable, Equatable {
         switch phase {
         case .timeToReady: return timeToReadyMs
         case .timeToExit: return timeToExitMs
-        default: return phasesMs[phase.rawValue]
+        default: return timeline?.milliseconds(phase)
         }
     }
 }

@@ -1,13 +1,15 @@
 import LaunchTracing
 
 /// Everything one `launchprof measure` found, as written to the JSON report
-/// (`schemaVersion` 1). Every other format is rendered from this value, so a
-/// report can be regenerated from its JSON.
-public struct MeasurementReport: Sendable, Codable, Equatable {
-    /// The version of this schema. Readers reject versions they do not know.
-    public static let currentSchemaVersion = 1
+/// (`kind` `measurement`, `schemaVersion` 2). Every other format is rendered
+/// from this value, so a report can be regenerated from its JSON.
+public struct MeasurementReport: Sendable, Equatable {
+    /// The `kind` of every measurement report.
+    public static let kind = "measurement"
+    /// The version of this schema written now. Readers take 1 through this one.
+    public static let currentSchemaVersion = 2
 
-    /// The schema version this report was written with (``currentSchemaVersion`` when made here).
+    /// The schema version this report was read from (``currentSchemaVersion`` when made here).
     public var schemaVersion: Int
     /// The report's name (default: the executable's name).
     public var name: String
@@ -17,27 +19,29 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
     public var createdAt: String
     /// The machine the runs were made on.
     public var environment: MachineEnvironment
-    /// How the measurement was asked for, with the budget actually used.
+    /// How the measurement was asked for, with the ready condition and budget actually used.
     public var configuration: MeasureConfiguration
     /// Every run, warm-ups included, with its raw numbers.
     public var runs: [RunRecord]
     /// The statistics, findings and budget verdict of the counted, successful runs in ``runs``.
     public var profile: LaunchProfile
-    /// Set when the measurement stopped early: a stop signal (Ctrl-C, SIGTERM,
-    /// SIGHUP) or a launch that could not be started after others were measured.
-    /// Written to the JSON for readers; always `stopReason != nil`.
-    public var interrupted: Bool
+    /// How the measurement came out: the exit code and every renderer read this.
+    public var outcome: ReportOutcome
     /// Why the measurement ended early ("stopped by SIGINT", "run 4 of 6 could not
     /// be started: …"), when it did.
     public var stopReason: String?
+    /// The stop signal that ended the measurement early, if one did.
+    public var stopSignal: Int32?
 
-    /// Makes a report of `runs`, computing its ``profile`` against `budget`.
-    ///
-    /// ``schemaVersion`` is set to ``currentSchemaVersion``.
+    /// True when the measurement stopped early (``stopReason`` is set).
+    public var interrupted: Bool { stopReason != nil }
+
+    /// Makes a report of `runs` with a resolved `configuration`, computing its
+    /// ``profile`` against the configuration's budget and its ``outcome``.
     public init(
         name: String, toolVersion: String = LaunchProfVersion.string, createdAt: String,
         environment: MachineEnvironment, configuration: MeasureConfiguration, runs: [RunRecord],
-        budget: LaunchBudget, stopReason: String? = nil
+        stopReason: String? = nil, stopSignal: Int32? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.name = name
@@ -46,8 +50,87 @@ public struct MeasurementReport: Sendable, Codable, Equatable {
         self.environment = environment
         self.configuration = configuration
         self.runs = runs
-        self.profile = LaunchProfile(runs: runs, budget: budget)
-        self.interrupted = stopReason != nil
+        self.profile = LaunchProfile(runs: runs, budget: configuration.budget)
         self.stopReason = stopReason
+        self.stopSignal = stopSignal
+        self.outcome = ReportOutcome.of(
+            profile: profile, runs: runs, ignoreFailures: configuration.ignoreFailures,
+            stopReason: stopReason, stopSignal: stopSignal)
+    }
+
+    /// Assembles the report of a measurement session: resolves the ready
+    /// condition that applied and the budget (``BudgetResolution``), then
+    /// computes the profile and the outcome.
+    public init(plan: MeasurementPlan, collected: CollectedLaunches, budget: BudgetResolution) {
+        let instrumented = collected.runs.contains { $0.timeline != nil }
+        let (resolved, provenance) = budget.resolve(appBudget: collected.appBudget)
+        let configuration = MeasureConfiguration(
+            commandLine: plan.commandLine, command: plan.command, runs: plan.runs, warmup: plan.warmup,
+            mode: plan.mode, ready: plan.ready ?? (instrumented || collected.runs.isEmpty ? .firstFrame : .exit),
+            readyIsDefault: plan.ready == nil, timeoutSeconds: plan.timeoutSeconds, budget: resolved,
+            budgetSource: provenance, launchOptions: plan.launchOptions, ignoreFailures: plan.ignoreFailures)
+        let stopReason = collected.stopReason ?? collected.stopSignal.map { signal in
+            "stopped by " + (collected.stopSignalName.map { "SIG" + $0 } ?? "signal \(signal)")
+        }
+        self.init(
+            name: plan.name, createdAt: collected.finishedAt, environment: collected.environment,
+            configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal)
+    }
+
+    /// The ready condition as reports show it: `port:8080`, `first-frame`, or
+    /// for a default, what it came to (`exit`, `end of the hooks (background launch)`).
+    public var readyLabel: String {
+        let ready = configuration.ready
+        guard configuration.readyIsDefault else { return ready.description }
+        if runs.isEmpty { return "first-frame (exit if uninstrumented)" }
+        if ready == .firstFrame, runs.contains(where: { $0.timeline?.isBackground == true }) {
+            return "end of the hooks (background launch)"
+        }
+        return ready.description
+    }
+}
+
+extension MeasurementReport: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, schemaVersion, name, toolVersion, createdAt, environment, configuration, runs, profile
+        case outcome, interrupted, stopReason, stopSignal
+    }
+
+    /// Decodes a measurement report of schema 1 or 2; a schema-1 report's
+    /// outcome, which it did not record, is computed from its runs.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        name = try container.decode(String.self, forKey: .name)
+        toolVersion = try container.decode(String.self, forKey: .toolVersion)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        environment = try container.decode(MachineEnvironment.self, forKey: .environment)
+        configuration = try container.decode(MeasureConfiguration.self, forKey: .configuration)
+        runs = try container.decode([RunRecord].self, forKey: .runs)
+        profile = try container.decode(LaunchProfile.self, forKey: .profile)
+        stopReason = try container.decodeIfPresent(String.self, forKey: .stopReason)
+        stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
+        outcome = try container.decodeIfPresent(ReportOutcome.self, forKey: .outcome)
+            ?? ReportOutcome.of(
+                profile: profile, runs: runs, ignoreFailures: configuration.ignoreFailures,
+                stopReason: stopReason, stopSignal: stopSignal)
+    }
+
+    /// Encodes the report with its `kind`, `schemaVersion` and `outcome` at the top.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.kind, forKey: .kind)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(name, forKey: .name)
+        try container.encode(toolVersion, forKey: .toolVersion)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(configuration, forKey: .configuration)
+        try container.encode(runs, forKey: .runs)
+        try container.encode(profile, forKey: .profile)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(interrupted, forKey: .interrupted)
+        try container.encodeIfPresent(stopReason, forKey: .stopReason)
+        try container.encodeIfPresent(stopSignal, forKey: .stopSignal)
     }
 }

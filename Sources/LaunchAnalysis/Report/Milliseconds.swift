@@ -30,4 +30,14 @@ public enum Milliseconds {
         }
         return text
     }
+
+    /// `412 ms > 400 ms`, with a decimal more when rounding would make the two look equal.
+    public static func comparison(_ value: Double, _ limit: Double) -> String {
+        var left = text(value), right = text(limit)
+        if left == right {
+            left = "\(twoDecimals(value)) ms"
+            right = "\(twoDecimals(limit)) ms"
+        }
+        return "\(left) > \(right)"
+    }
 }

@@ -25,7 +25,7 @@ public struct Outliers: Sendable, Equatable {
         guard values.count >= 3 else { return Outliers(indices: [], scores: values.map { _ in 0 }) }
         let sorted = values.sorted()
         let median = Summary.quantile(sorted: sorted, 0.5)
-        let mad = Summary.quantile(sorted: values.map { abs($0 - median) }.sorted(), 0.5)
+        let mad = Summary.median(values.map { abs($0 - median) })
         guard mad > 0 else { return Outliers(indices: [], scores: values.map { _ in 0 }) }
         let scores = values.map { 0.6745 * ($0 - median) / mad }
         return Outliers(

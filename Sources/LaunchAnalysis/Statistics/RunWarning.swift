@@ -44,7 +44,7 @@ public enum RunWarnings {
             warnings.append(.firstRunSlow(ratio: values[0] / restMedian))
         }
         guard values.count >= driftMinimumRuns else { return warnings }
-        let median = Summary.quantile(sorted: values.sorted(), 0.5)
+        let median = Summary.median(values)
         guard median > 0 else { return warnings }
 
         // (position, value) points, thinned to block medians for long series.
@@ -70,7 +70,7 @@ public enum RunWarnings {
         }
         let pairs = Double(points.count * (points.count - 1) / 2)
         let tau = concordance / pairs
-        let slope = Summary.quantile(sorted: slopes.sorted(), 0.5)
+        let slope = Summary.median(slopes)
         let change = slope * Double(values.count - 1)
         let relative = change / median
         if abs(tau) >= driftMinimumTau, abs(relative) >= driftShare, abs(change) >= minimumChangeMs {

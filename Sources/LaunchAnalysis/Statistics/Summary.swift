@@ -87,6 +87,15 @@ public struct Summary: Sendable, Codable, Equatable {
             medianConfidenceInterval: interval.interval, medianConfidenceLevel: interval.confidence)
     }
 
+    /// The median of `values` in any order; NaN when there are none.
+    ///
+    /// ```swift
+    /// Summary.median([3, 1, 2])   // 2
+    /// ```
+    public static func median(_ values: [Double]) -> Double {
+        values.isEmpty ? .nan : quantile(sorted: values.sorted(), 0.5)
+    }
+
     /// The `q` quantile (0…1) of ascending `sorted` values, type 7.
     public static func quantile(sorted: [Double], _ q: Double) -> Double {
         precondition(!sorted.isEmpty, "quantile of no values")

@@ -14,12 +14,13 @@ extension LaunchTimeline {
         let willBegins = marks.filter { $0.event.category == Milestone.willFinishLaunchingBegin.rawValue }
         guard let mainIndex = willBegins.first?.thread,
               let mainThread = trace.threads.first(where: { $0.index == mainIndex }) else { return [] }
-        let options = trace.metadata["launch.options"] ?? ""
-        let isBackground = options.contains("\"background\":true")
+        let options = trace.launchOptions
+        let isBackground = options?.isBackground ?? false
+        let hotLaunchName = LaunchContract.hotLaunchInstant.description
 
         // Launch boundaries: a hot launch starts at its hotLaunch instant, or its willFinish.begin.
         var starts: [UInt64] = willBegins.map(\.event.beginNanoseconds)
-        let hotStarts = mainThread.events.filter { trace.name(of: $0) == "hotLaunch" && $0.kind == .instant }
+        let hotStarts = mainThread.events.filter { $0.kind == .instant && trace.name(of: $0) == hotLaunchName }
             .map(\.beginNanoseconds)
         for index in starts.indices.dropFirst() {
             if let hot = hotStarts.last(where: { $0 <= starts[index] && $0 > starts[index - 1] }) { starts[index] = hot }
@@ -29,18 +30,19 @@ extension LaunchTimeline {
         for (launch, start) in starts.enumerated() {
             let lowerBound = launch == 0 ? 0 : start
             let upperBound = launch + 1 < starts.count ? starts[launch + 1] : UInt64.max
-            var milestones: [String: UInt64] = [:]
+            var milestones: [Milestone: UInt64] = [:]
             for mark in marks where mark.event.beginNanoseconds >= lowerBound && mark.event.beginNanoseconds < upperBound {
-                let id = Milestone(rawValue: mark.event.category).id
-                if milestones[id] == nil { milestones[id] = mark.event.beginNanoseconds }
+                let milestone = Milestone(rawValue: mark.event.category)
+                if milestones[milestone] == nil { milestones[milestone] = mark.event.beginNanoseconds }
             }
+            var hotBegin: UInt64?
             if launch == 0 {
-                if let spawn = trace.spawn { milestones[Milestone.spawn.id] = spawn.nanoseconds }
-                milestones[Milestone.runtimeInit.id] = trace.runtimeInitNanoseconds
+                if let spawn = trace.spawn { milestones[.spawn] = spawn.nanoseconds }
+                milestones[.runtimeInit] = trace.runtimeInitNanoseconds
             } else {
-                milestones["launch.begin"] = start
+                hotBegin = start
             }
-            let firstFrame = milestones[Milestone.firstFrame.id] ?? milestones[Milestone.didFinishLaunchingEnd.id] ?? upperBound
+            let firstFrame = milestones[.firstFrame] ?? milestones[.didFinishLaunchingEnd] ?? upperBound
             let accountant = SpanAccountant(trace: trace, samples: trace.samples.filter { $0.osThreadID == mainThread.osThreadID })
             let main = accountant.records(
                 in: mainThread, from: lowerBound, to: upperBound, firstFrame: firstFrame)
@@ -53,19 +55,19 @@ extension LaunchTimeline {
                 $0.osThreadID == mainThread.osThreadID && $0.nanoseconds >= lowerBound && $0.nanoseconds < upperBound
             }.count
             timelines.append(LaunchTimeline(
-                launchIndex: launch, milestones: milestones,
-                phases: phases(milestones, hot: launch > 0, background: isBackground),
+                launchIndex: launch, milestones: milestones, hotLaunchBeginNanoseconds: hotBegin,
+                phases: phases(milestones, hotLaunchBegin: hotBegin, background: isBackground),
                 mainThreadSpans: main, otherSpans: others.sorted { $0.beginNanoseconds < $1.beginNanoseconds },
-                isBackground: isBackground, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
+                launchOptions: options, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
                 sampleCount: sampleCount, droppedEvents: trace.droppedCount))
         }
         return timelines
     }
 
     /// The phases DESIGN.md names, from whichever milestones exist.
-    static func phases(_ m: [String: UInt64], hot: Bool, background: Bool) -> [Phase: UInt64] {
+    static func phases(_ m: [Milestone: UInt64], hotLaunchBegin: UInt64?, background: Bool) -> [Phase: UInt64] {
         func between(_ from: Milestone, _ to: Milestone) -> UInt64? {
-            guard let a = m[from.id], let b = m[to.id], b >= a else { return nil }
+            guard let a = m[from], let b = m[to], b >= a else { return nil }
             return b - a
         }
         var phases: [Phase: UInt64] = [:]
@@ -76,10 +78,10 @@ extension LaunchTimeline {
         phases[.didFinishLaunching] = between(.didFinishLaunchingBegin, .didFinishLaunchingEnd)
         phases[.initialFrame] = between(.didFinishLaunchingEnd, .firstFrame)
         phases[.extended] = between(.firstFrame, .fullyDrawn)
-        let origin: Milestone = hot ? .willFinishLaunchingBegin : .spawn
-        if hot, let begin = m["launch.begin"] {
-            if let frame = m[Milestone.firstFrame.id], frame >= begin { phases[.timeToFirstFrame] = frame - begin }
-            if let drawn = m[Milestone.fullyDrawn.id], drawn >= begin { phases[.timeToFullyDrawn] = drawn - begin }
+        let origin: Milestone = hotLaunchBegin != nil ? .willFinishLaunchingBegin : .spawn
+        if let begin = hotLaunchBegin {
+            if let frame = m[.firstFrame], frame >= begin { phases[.timeToFirstFrame] = frame - begin }
+            if let drawn = m[.fullyDrawn], drawn >= begin { phases[.timeToFullyDrawn] = drawn - begin }
         } else {
             phases[.timeToFirstFrame] = between(origin, .firstFrame)
             phases[.timeToFullyDrawn] = between(origin, .fullyDrawn)

@@ -8,16 +8,22 @@ import LaunchTracing
 public struct LaunchTimeline: Sendable, Codable, Equatable {
     /// 0 for the process's launch, 1… for hot launches.
     public var launchIndex: Int
-    /// Milestone id → CLOCK_MONOTONIC nanoseconds (the trace's clock).
-    public var milestones: [String: UInt64]
+    /// When each milestone of this launch happened, CLOCK_MONOTONIC nanoseconds (the trace's clock).
+    public var milestones: [Milestone: UInt64]
+    /// Where a hot launch began (its `hotLaunch` instant, or its
+    /// `willFinishLaunching.begin`); nil for the process's own launch, which
+    /// begins at ``Milestone/spawn``.
+    public var hotLaunchBeginNanoseconds: UInt64?
     /// Phase → duration in nanoseconds, for the phases whose milestones exist.
     public var phases: [Phase: UInt64]
     /// Spans recorded on the main thread during this launch, in begin order.
     public var mainThreadSpans: [SpanRecord]
     /// Spans on other threads (background work), in begin order.
     public var otherSpans: [SpanRecord]
+    /// The launch options the harness recorded, if it recorded any.
+    public var launchOptions: LaunchOptions?
     /// True when the app was launched into the background.
-    public var isBackground: Bool
+    public var isBackground: Bool { launchOptions?.isBackground ?? false }
     /// The spawn time is the OS's estimate, not the parent's clock.
     public var spawnIsApproximate: Bool
     /// Samples the sampler took of the main thread during this launch.
@@ -35,8 +41,8 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
 public struct SpanRecord: Sendable, Codable, Equatable {
     /// The span's name.
     public var name: String
-    /// Its ``SpanCategory``'s name (`io`, `network`, `harness`…).
-    public var category: String
+    /// What kind of work its author says it does.
+    public var category: SpanCategory
     /// The `#fileID` of the call site.
     public var file: String
     /// The line of the call site.
@@ -62,11 +68,68 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     /// Major page faults over the span (nested spans included), when accounted.
     public var majorFaults: UInt64?
     /// Self time spent waiting, by what it waited on (sampler), nanoseconds.
-    public var blockedNanoseconds: [String: UInt64]
+    public var blockedNanoseconds: [WaitKind: UInt64]
 
     /// Wall time from begin to end, nanoseconds (0 if the end precedes the begin).
     public var wallNanoseconds: UInt64 { endNanoseconds >= beginNanoseconds ? endNanoseconds - beginNanoseconds : 0 }
 
     /// Identifies the same span across runs: name and call site.
     public var key: String { "\(name)@\(file):\(line)" }
+}
+
+extension LaunchTimeline {
+    private enum CodingKeys: String, CodingKey {
+        case launchIndex, milestones, hotLaunchBeginNanoseconds, phases, mainThreadSpans, otherSpans
+        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents
+    }
+
+    /// Decodes a timeline; a schema-1 report's string options and its
+    /// `launch.begin` pseudo-milestone are read too.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        launchIndex = try container.decode(Int.self, forKey: .launchIndex)
+        var milestones: [Milestone: UInt64] = [:]
+        var hotBegin = try container.decodeIfPresent(UInt64.self, forKey: .hotLaunchBeginNanoseconds)
+        for (id, nanoseconds) in try container.decode([String: UInt64].self, forKey: .milestones) {
+            if id == "launch.begin" {
+                hotBegin = hotBegin ?? nanoseconds
+            } else if let milestone = Milestone(id: id) {
+                milestones[milestone] = nanoseconds
+            } else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .milestones, in: container, debugDescription: "unknown milestone '\(id)'")
+            }
+        }
+        self.milestones = milestones
+        hotLaunchBeginNanoseconds = hotBegin
+        phases = try container.decode([Phase: UInt64].self, forKey: .phases)
+        mainThreadSpans = try container.decode([SpanRecord].self, forKey: .mainThreadSpans)
+        otherSpans = try container.decode([SpanRecord].self, forKey: .otherSpans)
+        if let options = try container.decodeIfPresent(LaunchOptions.self, forKey: .launchOptions) {
+            launchOptions = options
+        } else if try container.decodeIfPresent(Bool.self, forKey: .isBackground) == true {
+            launchOptions = LaunchOptions(isBackground: true)
+        } else {
+            launchOptions = nil
+        }
+        spawnIsApproximate = try container.decode(Bool.self, forKey: .spawnIsApproximate)
+        sampleCount = try container.decode(Int.self, forKey: .sampleCount)
+        droppedEvents = try container.decode(UInt64.self, forKey: .droppedEvents)
+    }
+
+    /// Encodes the timeline, with ``isBackground`` spelled out for readers of the JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(launchIndex, forKey: .launchIndex)
+        try container.encode(milestones, forKey: .milestones)
+        try container.encodeIfPresent(hotLaunchBeginNanoseconds, forKey: .hotLaunchBeginNanoseconds)
+        try container.encode(phases, forKey: .phases)
+        try container.encode(mainThreadSpans, forKey: .mainThreadSpans)
+        try container.encode(otherSpans, forKey: .otherSpans)
+        try container.encodeIfPresent(launchOptions, forKey: .launchOptions)
+        try container.encode(isBackground, forKey: .isBackground)
+        try container.encode(spawnIsApproximate, forKey: .spawnIsApproximate)
+        try container.encode(sampleCount, forKey: .sampleCount)
+        try container.encode(droppedEvents, forKey: .droppedEvents)
+    }
 }

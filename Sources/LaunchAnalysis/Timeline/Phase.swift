@@ -1,3 +1,5 @@
+import LaunchTracing
+
 /// A phase of launch, between two milestones, with a stable id used by every
 /// report (DESIGN.md).
 public enum Phase: String, Sendable, Codable, CaseIterable, Comparable {
@@ -40,3 +42,13 @@ public enum Phase: String, Sendable, Codable, CaseIterable, Comparable {
     }
 }
 extension Phase: CodingKeyRepresentable {}
+
+extension Phase {
+    /// The phase a launch hook runs in.
+    public init(_ hook: LaunchHook) {
+        switch hook {
+        case .willFinishLaunching: self = .willFinishLaunching
+        case .didFinishLaunching: self = .didFinishLaunching
+        }
+    }
+}

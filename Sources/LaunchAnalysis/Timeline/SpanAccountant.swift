@@ -57,7 +57,7 @@ struct SpanAccountant {
             let usage = usageByIndex[index]
             let selfWall = event.durationNanoseconds.subtractingClamped(childWall[position])
             let selfCPU = usage.map { $0.cpuNanoseconds.subtractingClamped(childCPU[position]) }
-            var blocked: [String: UInt64] = [:]
+            var blocked: [WaitKind: UInt64] = [:]
             let waitSamples = waits[position].filter { $0.key != ThreadSample.Wait.none }
             let waitCount = waitSamples.values.reduce(0, +)
             // Blocked self time: wall minus CPU when accounted, else the sampled share.
@@ -73,15 +73,16 @@ struct SpanAccountant {
             // time runnable but not running (preempted), not blocking.
             if blockedTotal > 0, !(sampleTotals[position] > 0 && waitCount == 0) {
                 if waitCount == 0 {
-                    blocked["unknown"] = blockedTotal
+                    blocked[.unknown] = blockedTotal
                 } else {
                     for (wait, count) in waitSamples {
-                        blocked[wait.name] = blockedTotal * UInt64(count) / UInt64(waitCount)
+                        guard let kind = WaitKind(wait) else { continue }
+                        blocked[kind] = blockedTotal * UInt64(count) / UInt64(waitCount)
                     }
                 }
             }
             return SpanRecord(
-                name: trace.name(of: event), category: SpanCategory(rawValue: event.category).description,
+                name: trace.name(of: event), category: SpanCategory(rawValue: event.category),
                 file: trace.file(of: event), line: Int(event.line),
                 beginNanoseconds: event.beginNanoseconds, endNanoseconds: event.endNanoseconds,
                 depth: depths[position], isOpen: event.isOpen, beforeFirstFrame: event.beginNanoseconds < firstFrame,
@@ -91,22 +92,4 @@ struct SpanAccountant {
                 majorFaults: usage?.majorFaults, blockedNanoseconds: blocked)
         }
     }
-}
-
-extension ThreadSample.Wait {
-    /// The stable name reports use: `disk`, `network`, `lock`, `sleep`, `other`.
-    public var name: String {
-        switch self {
-        case .none: return "none"
-        case .disk: return "disk"
-        case .network: return "network"
-        case .lock: return "lock"
-        case .sleep: return "sleep"
-        case .other: return "other"
-        }
-    }
-}
-
-extension UInt64 {
-    func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
 }

@@ -19,13 +19,13 @@
 /// `requiredForFirstFrame` names the spans the first frame cannot be drawn
 /// without. The advisor recommends deferring long CPU work that is not listed,
 /// and moving off the main queue (or making cheaper) work that is.
-public struct LaunchBudget: Sendable, Equatable {
+public struct LaunchBudget: Sendable, Equatable, Codable {
     /// Spawn to first frame, milliseconds.
     public var timeToFirstFrameMs: Double
     /// Spawn to first frame when launched into the background, milliseconds.
     public var backgroundTimeToFirstFrameMs: Double
-    /// Per launch hook (`willFinishLaunching`, `didFinishLaunching`), milliseconds.
-    public var hooksMs: [String: Double]
+    /// Per launch hook, milliseconds.
+    public var hooksMs: [LaunchHook: Double]
     /// Per named span (median over runs), milliseconds.
     public var spansMs: [String: Double]
     /// Names of spans the first frame needs (the rest may be deferred).
@@ -36,7 +36,7 @@ public struct LaunchBudget: Sendable, Equatable {
 
     public init(
         timeToFirstFrameMs: Double = 400, backgroundTimeToFirstFrameMs: Double = 200,
-        hooksMs: [String: Double] = [:], spansMs: [String: Double] = [:], requiredForFirstFrame: [String] = []
+        hooksMs: [LaunchHook: Double] = [:], spansMs: [String: Double] = [:], requiredForFirstFrame: [String] = []
     ) {
         self.requiredForFirstFrame = requiredForFirstFrame
         self.timeToFirstFrameMs = timeToFirstFrameMs
@@ -45,7 +45,6 @@ public struct LaunchBudget: Sendable, Equatable {
         self.spansMs = spansMs
     }
 
-    static let hookNames: Set<String> = ["willFinishLaunching", "didFinishLaunching"]
     static let topLevelKeys = ["timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans", "requiredForFirstFrame"]
 
     /// Parses the JSON budget format. Unknown keys, non-numbers and values that
@@ -66,10 +65,11 @@ public struct LaunchBudget: Sendable, Equatable {
             case "timeToFirstFrameMs": timeToFirstFrameMs = try Self.milliseconds(value, key: key)
             case "backgroundTimeToFirstFrameMs": backgroundTimeToFirstFrameMs = try Self.milliseconds(value, key: key)
             case "hooks":
-                hooksMs = try Self.table(value, key: key)
-                if let unknown = hooksMs.keys.sorted().first(where: { !Self.hookNames.contains($0) }) {
-                    throw .unknownKey("hooks.\(unknown)", expected: Self.hookNames.sorted())
+                let table = try Self.table(value, key: key)
+                if let unknown = table.keys.sorted().first(where: { LaunchHook(rawValue: $0) == nil }) {
+                    throw .unknownKey("hooks.\(unknown)", expected: LaunchHook.allCases.map(\.rawValue).sorted())
                 }
+                hooksMs = Dictionary(uniqueKeysWithValues: table.map { (LaunchHook(rawValue: $0.key)!, $0.value) })
             case "spans": spansMs = try Self.table(value, key: key)
             case "requiredForFirstFrame":
                 guard case .array(let names) = value else {
@@ -112,7 +112,8 @@ public struct LaunchBudget: Sendable, Equatable {
             "{" + values.keys.sorted().map { "\"\(jsonEscaped($0))\":\(number(values[$0]!))" }.joined(separator: ",") + "}"
         }
         let required = requiredForFirstFrame.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ",")
-        return "{\"backgroundTimeToFirstFrameMs\":\(number(backgroundTimeToFirstFrameMs)),\"hooks\":\(table(hooksMs)),"
+        let hooks = Dictionary(uniqueKeysWithValues: hooksMs.map { ($0.key.rawValue, $0.value) })
+        return "{\"backgroundTimeToFirstFrameMs\":\(number(backgroundTimeToFirstFrameMs)),\"hooks\":\(table(hooks)),"
             + "\"requiredForFirstFrame\":[\(required)],"
             + "\"spans\":\(table(spansMs)),\"timeToFirstFrameMs\":\(number(timeToFirstFrameMs))}"
     }
@@ -137,17 +138,79 @@ package func jsonEscaped(_ text: String) -> String {
 
 /// Why a budget could not be read.
 public enum LaunchBudgetError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The text is not JSON; the detail names the byte offset.
     case invalidJSON(String)
+    /// A key the format does not have.
     case unknownKey(String, expected: [String])
+    /// A key with a value it cannot take.
     case badValue(key: String, value: String, expected: String)
+    /// A budget file at `path` could not be read, or held a bad budget (`problem`).
+    case badFile(path: String, problem: String)
 
+    /// One line naming the key, the value, or the file.
     public var description: String {
         switch self {
+        case .badFile(let path, let problem): return "\(path): \(problem)"
         case .invalidJSON(let detail): return detail
         case .unknownKey(let key, let expected):
             return "unknown key '\(key)' (expected one of: \(expected.joined(separator: ", ")))"
         case .badValue(let key, let value, let expected):
             return "'\(key)' is \(value); expected \(expected)"
         }
+    }
+}
+
+extension LaunchBudget {
+    private enum CodingKeys: String, CodingKey {
+        case timeToFirstFrameMs, backgroundTimeToFirstFrameMs, hooks, spans, requiredForFirstFrame
+    }
+
+    /// Decodes the `launchprof.json` format (every key optional, as in ``init(json:)``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init()
+        timeToFirstFrameMs = try container.decodeIfPresent(Double.self, forKey: .timeToFirstFrameMs) ?? timeToFirstFrameMs
+        backgroundTimeToFirstFrameMs = try container.decodeIfPresent(Double.self, forKey: .backgroundTimeToFirstFrameMs)
+            ?? backgroundTimeToFirstFrameMs
+        hooksMs = try container.decodeIfPresent([LaunchHook: Double].self, forKey: .hooks) ?? [:]
+        spansMs = try container.decodeIfPresent([String: Double].self, forKey: .spans) ?? [:]
+        requiredForFirstFrame = try container.decodeIfPresent([String].self, forKey: .requiredForFirstFrame) ?? []
+    }
+
+    /// Encodes the `launchprof.json` format, so a report's budget can be saved as a budget file.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(timeToFirstFrameMs, forKey: .timeToFirstFrameMs)
+        try container.encode(backgroundTimeToFirstFrameMs, forKey: .backgroundTimeToFirstFrameMs)
+        try container.encode(hooksMs, forKey: .hooks)
+        try container.encode(spansMs, forKey: .spans)
+        try container.encode(requiredForFirstFrame, forKey: .requiredForFirstFrame)
+    }
+
+    /// Reads a budget file (`launchprof.json`). Errors name the file, the key and the value.
+    ///
+    /// - Throws: ``LaunchBudgetError/badFile(path:problem:)``.
+    public init(contentsOf path: String) throws(LaunchBudgetError) {
+        let bytes: [UInt8]
+        do { bytes = try Platform.readFile(path) } catch {
+            throw .badFile(path: path, problem: "cannot read the file")
+        }
+        do {
+            try self.init(json: String(decoding: bytes, as: UTF8.self))
+        } catch {
+            throw .badFile(path: path, problem: error.description)
+        }
+    }
+}
+
+extension LaunchBudget {
+    /// Reads the budget file at `path` if there is one there, as for a default
+    /// `launchprof.json`; nil when nothing exists at `path`.
+    ///
+    /// - Throws: ``LaunchBudgetError/badFile(path:problem:)`` for a file that is
+    ///   there but unreadable or not a budget.
+    public static func loadIfPresent(path: String) throws(LaunchBudgetError) -> LaunchBudget? {
+        guard Platform.fileExists(path) else { return nil }
+        return try LaunchBudget(contentsOf: path)
     }
 }

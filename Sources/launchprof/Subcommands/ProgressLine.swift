@@ -35,7 +35,7 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
             }
             countedSoFar = counted
         }
-        let median = values.isEmpty ? "" : "  median \(ms(Summary.quantile(sorted: values.sorted(), 0.5)))"
+        let median = values.isEmpty ? "" : "  median \(ms(Summary.median(values)))"
         Terminal.standardErrorRaw("\r\u{1B}[2K\(label)  \(status)\(median)\(left)")
         if run.status != .ok { Terminal.standardErrorRaw("\n") }
     }

@@ -9,26 +9,12 @@ struct UsageError: Error {
 /// kept verbatim as the command to run. Unknown options are rejected before any
 /// work starts, with the nearest known option suggested.
 struct Arguments {
-    struct Option {
-        let name: String
-        let takesValue: Bool
-        let repeatable: Bool
-
-        static func value(_ name: String, repeatable: Bool = false) -> Option {
-            Option(name: name, takesValue: true, repeatable: repeatable)
-        }
-
-        static func flag(_ name: String) -> Option {
-            Option(name: name, takesValue: false, repeatable: false)
-        }
-    }
-
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     /// Everything after `--`.
     private(set) var command: [String] = []
 
-    init(_ arguments: [String], options: [Option]) throws {
+    init(_ arguments: [String], options: [OptionSpec]) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -60,7 +46,7 @@ struct Arguments {
                     value = arguments[index]
                     index += 1
                 }
-                if !option.repeatable, values[name] != nil {
+                if option.kind != .repeatable, values[name] != nil {
                     throw UsageError("option '\(name)' was given twice")
                 }
                 values[name, default: []].append(value)
@@ -71,7 +57,7 @@ struct Arguments {
         }
     }
 
-    private func isOption(_ text: String, _ options: [Option]) -> Bool {
+    private func isOption(_ text: String, _ options: [OptionSpec]) -> Bool {
         text == "--" || options.contains { $0.name == text }
     }
 

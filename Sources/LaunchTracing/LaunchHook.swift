@@ -1,10 +1,11 @@
-import LaunchTracing
-
 /// A launch hook, timed the same way whoever calls it: milestones around a
 /// span on the calling (main) thread. LaunchSequence and the UIKit adapter
-/// both go through here.
-public enum LaunchHook: Sendable {
+/// both go through here. Budgets name hooks by their raw value
+/// (`willFinishLaunching`, `didFinishLaunching`).
+public enum LaunchHook: String, Sendable, Hashable, CaseIterable, Codable, CodingKeyRepresentable {
+    /// `application(_:willFinishLaunchingWithOptions:)`.
     case willFinishLaunching
+    /// `application(_:didFinishLaunchingWithOptions:)`.
     case didFinishLaunching
 
     /// Runs `body` as this hook: marks `<hook>.begin`, records a span named for

@@ -1,0 +1,57 @@
+/// A rule of the advisor, with a stable id that reports and CI filters use.
+///
+/// ```swift
+/// let network = profile.findings.filter { $0.rule == .mainThreadNetwork }
+/// ```
+public enum AdvisorRule: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The main thread blocked on disk I/O before the first frame.
+    case mainThreadDiskIO = "main-thread-disk-io"
+    /// The main thread waited on the network before the first frame.
+    case mainThreadNetwork = "main-thread-network"
+    /// The main thread waited on a lock or semaphore before the first frame.
+    case mainThreadLockWait = "main-thread-lock-wait"
+    /// The main thread slept before the first frame.
+    case mainThreadSleep = "main-thread-sleep"
+    /// The main thread was blocked on something the sampler could not name.
+    case mainThreadBlocked = "main-thread-blocked"
+    /// Long CPU work before the first frame that the first frame does not need.
+    case deferrableCPUWork = "deferrable-cpu-work"
+    /// Long CPU work the first frame needs.
+    case slowRequiredWork = "slow-required-work"
+    /// A launch hook took longer than its budget.
+    case hookOverBudget = "hook-over-budget"
+    /// A named span took longer than its budget.
+    case spanOverBudget = "span-over-budget"
+    /// A launch into the background took longer than its limit.
+    case backgroundLaunchOverLimit = "background-launch-over-limit"
+
+    /// The stable id, such as `main-thread-network`.
+    public var id: String { rawValue }
+
+    /// What a finding of this rule means, in one sentence.
+    public var meaning: String {
+        switch self {
+        case .mainThreadDiskIO: return "the main thread blocked on disk I/O before the first frame"
+        case .mainThreadNetwork: return "the main thread waited on the network before the first frame"
+        case .mainThreadLockWait: return "the main thread waited on a lock or semaphore before the first frame"
+        case .mainThreadSleep: return "the main thread slept before the first frame"
+        case .mainThreadBlocked: return "the main thread was blocked on something the sampler could not name"
+        case .deferrableCPUWork: return "long CPU work before the first frame that the first frame does not need"
+        case .slowRequiredWork: return "long CPU work the first frame needs"
+        case .hookOverBudget: return "a launch hook took longer than its budget"
+        case .spanOverBudget: return "a named span took longer than its budget"
+        case .backgroundLaunchOverLimit: return "a launch into the background took longer than its limit"
+        }
+    }
+
+    /// The rule for main-thread blocking of `kind`.
+    public init(blockingOn kind: WaitKind) {
+        switch kind {
+        case .disk: self = .mainThreadDiskIO
+        case .network: self = .mainThreadNetwork
+        case .lock: self = .mainThreadLockWait
+        case .sleep: self = .mainThreadSleep
+        case .other, .unknown: self = .mainThreadBlocked
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import LaunchTracing
+
+/// The moment a launched program counts as ready: the end of the time measured.
+///
+/// Instrumented programs (linked with LaunchHarness) report `firstFrame` and
+/// `fullyDrawn` themselves through the ready pipe; any other program can be
+/// judged by its exit, a line on its stdout, a listening TCP port, or a file
+/// it creates. The text forms are what `launchprof measure --ready` takes.
+///
+/// ```swift
+/// let ready = try ReadyCondition(parsing: "port:8080")  // .port(8080)
+/// print(ready)                                          // port:8080
+/// ```
+public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
+    /// Ready when the program exits; nothing is killed.
+    case exit
+    /// Ready when the program writes `firstFrame` to the ready pipe.
+    case firstFrame
+    /// Ready when the program writes `fullyDrawn` to the ready pipe (end of extended launch).
+    case fullyDrawn
+    /// Ready at the first stdout line that the Swift `Regex` `pattern` matches anywhere in.
+    ///
+    /// Matching is line by line (multi-line patterns never match); a last line
+    /// without a newline is matched when the program closes its stdout.
+    case stdout(pattern: String)
+    /// Ready when a TCP connection to 127.0.0.1 on this port succeeds (probed about every millisecond).
+    case port(UInt16)
+    /// Ready when something exists at this path (checked about every millisecond).
+    case file(path: String)
+
+    /// The accepted text forms, for help and error messages.
+    public static let forms = ["exit", "first-frame", "fully-drawn", "stdout:REGEX", "port:N", "file:PATH"]
+
+    /// Parses a `--ready` value.
+    ///
+    /// Accepts `exit`, `first-frame`, `fully-drawn`, `stdout:REGEX`, `port:N`
+    /// (1–65535) and `file:PATH`. Anything else, a port out of range, an empty
+    /// pattern or path, and a regular expression Swift's `Regex` rejects throw
+    /// ``ParseError`` naming the value.
+    public init(parsing text: String) throws(ParseError) {
+        switch text {
+        case "exit": self = .exit; return
+        case "first-frame": self = .firstFrame; return
+        case "fully-drawn": self = .fullyDrawn; return
+        default: break
+        }
+        guard let colon = text.firstIndex(of: ":") else {
+            throw ParseError(text: text, problem: Self.expected(near: text))
+        }
+        let kind = text[..<colon]
+        let value = String(text[text.index(after: colon)...])
+        switch kind {
+        case "stdout":
+            guard !value.isEmpty else {
+                throw ParseError(text: text, problem: "stdout: needs a regular expression after the colon")
+            }
+            if let problem = Self.regexProblem(value) {
+                throw ParseError(text: text, problem: "invalid regular expression (\(problem))")
+            }
+            self = .stdout(pattern: value)
+        case "port":
+            guard value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let port = UInt16(value), port > 0 else {
+                throw ParseError(text: text, problem: "the port must be a whole number from 1 to 65535")
+            }
+            self = .port(port)
+        case "file":
+            guard !value.isEmpty else {
+                throw ParseError(text: text, problem: "file: needs a path after the colon")
+            }
+            self = .file(path: value)
+        default:
+            throw ParseError(text: text, problem: Self.expected(near: text))
+        }
+    }
+
+    /// The text form `init(parsing:)` accepts, so that a condition round-trips.
+    public var description: String {
+        switch self {
+        case .exit: return "exit"
+        case .firstFrame: return "first-frame"
+        case .fullyDrawn: return "fully-drawn"
+        case .stdout(let pattern): return "stdout:\(pattern)"
+        case .port(let port): return "port:\(port)"
+        case .file(let path): return "file:\(path)"
+        }
+    }
+
+    /// The ready-pipe word that makes this condition true, for the conditions an
+    /// instrumented program reports itself; nil for the others.
+    public var readyWord: LaunchContract.ReadyWord? {
+        switch self {
+        case .firstFrame: return .firstFrame
+        case .fullyDrawn: return .fullyDrawn
+        default: return nil
+        }
+    }
+
+    /// True for the conditions an instrumented program reports through the ready pipe.
+    public var isReportedByProgram: Bool { readyWord != nil }
+
+    /// Why Swift's `Regex` rejects `pattern`, or nil when it compiles.
+    static func regexProblem(_ pattern: String) -> String? {
+        do {
+            _ = try Regex(pattern)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// "expected …", with a suggestion when `text` is a near miss of a keyword.
+    private static func expected(near text: String) -> String {
+        let list = "expected " + forms.dropLast().joined(separator: ", ") + " or " + forms.last!
+        let squashed = text.lowercased().filter { $0.isLetter }
+        let keywords = ["exit": "exit", "firstframe": "first-frame", "fullydrawn": "fully-drawn"]
+        if let keyword = keywords[squashed] {
+            return list + " (did you mean '\(keyword)'?)"
+        }
+        return list
+    }
+}
+
+extension ReadyCondition {
+    /// A `--ready` value that is not one of the forms ``ReadyCondition`` accepts.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The value as given.
+        public var text: String
+        /// What is wrong with it, and what was expected.
+        public var problem: String
+
+        /// `bad ready condition '<text>': <problem>`.
+        public var description: String { "bad ready condition '\(text)': \(problem)" }
+    }
+}
+
+extension ReadyCondition: Codable {
+    private enum CodingKeys: String, CodingKey { case kind, pattern, port, path }
+
+    /// The `kind` of the object form: the keyword of the text form.
+    private var kind: String {
+        switch self {
+        case .exit: return "exit"
+        case .firstFrame: return "first-frame"
+        case .fullyDrawn: return "fully-drawn"
+        case .stdout: return "stdout"
+        case .port: return "port"
+        case .file: return "file"
+        }
+    }
+
+    /// Encodes the object form: `{"kind": "port", "port": 8080}`,
+    /// `{"kind": "stdout", "pattern": "…"}`, `{"kind": "file", "path": "…"}`,
+    /// `{"kind": "first-frame"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        switch self {
+        case .stdout(let pattern): try container.encode(pattern, forKey: .pattern)
+        case .port(let port): try container.encode(port, forKey: .port)
+        case .file(let path): try container.encode(path, forKey: .path)
+        case .exit, .firstFrame, .fullyDrawn: break
+        }
+    }
+
+    /// Decodes the object form, or the text form a schema-1 report holds.
+    public init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self = try Self.legacy(text, decoder: decoder)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        switch kind {
+        case "exit": self = .exit
+        case "first-frame": self = .firstFrame
+        case "fully-drawn": self = .fullyDrawn
+        case "stdout": self = .stdout(pattern: try container.decode(String.self, forKey: .pattern))
+        case "port": self = .port(try container.decode(UInt16.self, forKey: .port))
+        case "file": self = .file(path: try container.decode(String.self, forKey: .path))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown ready condition kind '\(kind)'")
+        }
+    }
+
+    /// A schema-1 report's text: a `--ready` value, or the label of a default.
+    private static func legacy(_ text: String, decoder: any Decoder) throws -> ReadyCondition {
+        if text.hasPrefix("first-frame (") || text.hasPrefix("end of the hooks") { return .firstFrame }
+        do {
+            return try ReadyCondition(parsing: text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import LaunchAnalysis
+
+/// A report format `launchprof` writes, named as `--format` takes it.
+///
+/// Each format has one renderer, registered in ``render(_:options:)``; the
+/// JSON report is the record every other format can be rendered again from.
+///
+/// ```swift
+/// let formats = try ReportFormat.list("terminal,json")   // [.terminal, .json]
+/// ```
+public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
+    /// The summary a person reads in ten seconds, on standard output.
+    case terminal
+    /// The complete, lossless report (`<name>.json`).
+    case json
+
+    /// The extension of the file it is written to, or nil for a format shown on the terminal.
+    public var fileExtension: String? {
+        switch self {
+        case .terminal: return nil
+        case .json: return "json"
+        }
+    }
+
+    /// Parses a comma-separated `--format` list (spaces around names allowed).
+    ///
+    /// - Throws: ``ReportError/badFormat(_:problem:)`` naming the value, with
+    ///   the formats this version writes.
+    public static func list(_ text: String) throws(ReportError) -> [ReportFormat] {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0).trimmingCharacters(in: .whitespaces)
+        }
+        let known = allCases.map(\.rawValue).joined(separator: ", ")
+        guard !names.isEmpty, !names.contains("") else {
+            throw .badFormat(text, problem: "expected a comma-separated list of \(known)")
+        }
+        var formats: [ReportFormat] = []
+        for name in names {
+            guard let format = ReportFormat(rawValue: name) else {
+                throw .badFormat(name, problem: "unknown format (this version writes: \(known))")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+
+    /// Renders `document` in this format.
+    public func render(_ document: ReportDocument, options: RenderOptions = RenderOptions()) throws(ReportError) -> [UInt8] {
+        switch self {
+        case .terminal: return Array(TerminalReport.render(document, options: options).utf8)
+        case .json: return try JSONReport.render(document)
+        }
+    }
+}
+
+/// How a renderer should draw: choices of presentation, never of substance.
+public struct RenderOptions: Sendable, Equatable {
+    /// ANSI colours (terminal).
+    public var color: Bool
+    /// How many findings the terminal report lists before "… N more".
+    public var findingsLimit: Int
+
+    /// Makes options; by default no colour and five findings.
+    public init(color: Bool = false, findingsLimit: Int = 5) {
+        self.color = color
+        self.findingsLimit = findingsLimit
+    }
+}

@@ -1,0 +1,45 @@
+import LaunchAnalysis
+import LaunchTracing
+
+/// Writes rendered reports into a folder, each atomically (a temporary file
+/// renamed over the target), so a reader never sees half a report.
+///
+/// ```swift
+/// let paths = try ReportWriter(directory: "Reports").write(.measurement(report), formats: [.json])
+/// ```
+public struct ReportWriter: Sendable {
+    /// The folder reports are written to.
+    public var directory: String
+
+    /// A writer into `directory`, which must exist.
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Where `format` of a report named `name` goes: `<directory>/<name>.<ext>`;
+    /// nil for a format shown on the terminal.
+    public func path(of format: ReportFormat, name: String) -> String? {
+        format.fileExtension.map { directory + "/" + ReportFileName.safe(name) + "." + $0 }
+    }
+
+    /// Renders and writes each file format of `formats` (terminal formats are
+    /// skipped), the JSON report first; returns the paths written.
+    ///
+    /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the first file
+    ///   that could not be written; the files before it stay written.
+    public func write(_ document: ReportDocument, formats: [ReportFormat], options: RenderOptions = RenderOptions()) throws(ReportError) -> [String] {
+        let ordered = formats.filter { $0 == .json } + formats.filter { $0 != .json }
+        var written: [String] = []
+        for format in ordered {
+            guard let path = path(of: format, name: document.name) else { continue }
+            let bytes = try format.render(document, options: options)
+            do {
+                try AtomicFile.write(bytes, to: path)
+            } catch {
+                throw .cannotWrite(path: path, reason: error.description)
+            }
+            written.append(path)
+        }
+        return written
+    }
+}

@@ -1,0 +1,53 @@
+import LaunchAnalysis
+
+/// `value` milliseconds as every report writes them (``Milliseconds/text(_:)``).
+public func ms(_ value: Double) -> String {
+    Milliseconds.text(value)
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.hasSuffix(" ") { copy.removeLast() }
+        return copy
+    }
+}
+
+/// ANSI styling, off when not on a terminal or with NO_COLOR.
+struct Style {
+    let enabled: Bool
+
+    func wrap(_ code: String, _ text: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func bold(_ text: String) -> String { wrap("1", text) }
+    func dim(_ text: String) -> String { wrap("2", text) }
+    func red(_ text: String) -> String { wrap("31;1", text) }
+    func green(_ text: String) -> String { wrap("32;1", text) }
+    func yellow(_ text: String) -> String { wrap("33", text) }
+
+    /// Width of `text` without ANSI escapes.
+    static func visibleWidth(_ text: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if scalar == "m" { inEscape = false }; continue }
+            width += 1
+        }
+        return width
+    }
+}
+
+extension Style {
+    /// Rows as aligned columns (the first row is the header, dimmed).
+    func table(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
+        let widths = (0..<rows[0].count).map { column in rows.map { Style.visibleWidth($0[column]) }.max() ?? 0 }
+        return rows.enumerated().map { index, row in
+            let cells = row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - Style.visibleWidth(cell))
+                return rightAligned.contains(column) ? pad + cell : cell + pad
+            }
+            let line = cells.joined(separator: "  ").trimmingTrailingSpaces()
+            return index == 0 ? dim(line) : line
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// The contract between `launchprof` and the program it launches, defined once
+/// and used by both sides: the environment variables the profiler sets, the
+/// words the program writes on the ready pipe, and the trace metadata keys the
+/// harness records and the analysis reads.
+///
+/// See the DocC article "The Launch Contract" for what each one means.
+///
+/// ```swift
+/// let path = ProcessEnvironment.value(LaunchContract.Variable.trace)
+/// ```
+public enum LaunchContract {
+    /// Names of the environment variables of the contract.
+    public enum Variable {
+        /// Where the program writes its trace when it exits (`LAUNCHPROF_TRACE`).
+        /// Its presence also tells the harness that a profiler is watching.
+        public static let trace = "LAUNCHPROF_TRACE"
+        /// `0` starts the tracer switched off (`LAUNCHPROF_TRACING`).
+        public static let tracing = "LAUNCHPROF_TRACING"
+        /// `monotonic` makes the tracer read `clock_gettime` instead of CPU ticks
+        /// (`LAUNCHPROF_CLOCK`; read by the C shim, which cannot use this constant).
+        public static let clock = "LAUNCHPROF_CLOCK"
+        /// Each thread's buffer capacity in events (`LAUNCHPROF_EVENTS_PER_THREAD`).
+        public static let eventsPerThread = "LAUNCHPROF_EVENTS_PER_THREAD"
+        /// The parent's monotonic clock just before it spawned the program, in
+        /// nanoseconds (`LAUNCHPROF_SPAWN_NS`). Also the stamp by which leftover
+        /// descendants of a launch are found.
+        public static let spawnNanoseconds = "LAUNCHPROF_SPAWN_NS"
+        /// The file descriptor of the ready pipe (`LAUNCHPROF_READY_FD`).
+        public static let readyDescriptor = "LAUNCHPROF_READY_FD"
+        /// `1`: flush the trace and exit once launch ends (`LAUNCHPROF_EXIT_AFTER_LAUNCH`).
+        public static let exitAfterLaunch = "LAUNCHPROF_EXIT_AFTER_LAUNCH"
+        /// Run the launch hooks this many more times in the same process (`LAUNCHPROF_HOT_LAUNCHES`).
+        public static let hotLaunches = "LAUNCHPROF_HOT_LAUNCHES"
+        /// The launch options as a JSON object (`LAUNCHPROF_LAUNCH_OPTIONS`, see ``LaunchOptions``).
+        public static let launchOptions = "LAUNCHPROF_LAUNCH_OPTIONS"
+        /// `0` turns the main-thread sampler off (`LAUNCHPROF_SAMPLER`).
+        public static let sampler = "LAUNCHPROF_SAMPLER"
+        /// The sampler's period in microseconds (`LAUNCHPROF_SAMPLE_INTERVAL_US`).
+        public static let sampleInterval = "LAUNCHPROF_SAMPLE_INTERVAL_US"
+        /// How long launch may run past the first frame before it is called ended,
+        /// milliseconds (`LAUNCHPROF_GRACE_MS`).
+        public static let grace = "LAUNCHPROF_GRACE_MS"
+
+        /// The variables `launchprof` sets itself for every launch; a user's own
+        /// values for them are replaced.
+        public static let reservedByLauncher: Set<String> = [readyDescriptor, spawnNanoseconds]
+    }
+
+    /// A line an instrumented program writes on the ready pipe.
+    public enum ReadyWord: String, Sendable, CaseIterable {
+        /// The first frame was drawn (or, launched into the background, the hooks returned).
+        case firstFrame
+        /// Extended launch ended: the app called `reportFullyDrawn()`.
+        case fullyDrawn
+        /// The trace was flushed; the program is about to exit.
+        case done
+
+        /// The line as written, without its newline.
+        public var line: String { rawValue }
+    }
+
+    /// Keys of the trace's ``Trace/metadata`` that the harness writes and the analysis reads.
+    public enum MetadataKey {
+        /// The launch options, as ``LaunchOptions/json``.
+        public static let launchOptions = "launch.options"
+        /// The app's budget in code, as ``LaunchBudget/json``.
+        public static let budget = "launch.budget"
+        /// How many hot launches followed the first.
+        public static let hotLaunches = "launch.hotLaunches"
+        /// The version of the harness that recorded the trace.
+        public static let harnessVersion = "harness.version"
+        /// The sampler's own CPU cost per sample, nanoseconds.
+        public static let samplerCost = "sampler.costNsPerSample"
+
+        /// What `willFinishLaunching` returned in launch `index` (`true`/`false`).
+        public static func willFinishLaunchingReturned(launch index: Int) -> String {
+            "launch.\(index).willFinishLaunchingReturned"
+        }
+
+        /// What `didFinishLaunching` returned in launch `index` (`true`/`false`).
+        public static func didFinishLaunchingReturned(launch index: Int) -> String {
+            "launch.\(index).didFinishLaunchingReturned"
+        }
+    }
+
+    /// The name of the instant the harness records where a hot launch begins.
+    public static let hotLaunchInstant: StaticString = "hotLaunch"
+}
+
+extension Trace {
+    /// The launch options the harness recorded, if it recorded valid ones.
+    public var launchOptions: LaunchOptions? {
+        metadata[LaunchContract.MetadataKey.launchOptions].flatMap { try? LaunchOptions(json: $0) }
+    }
+
+    /// The budget the app declared in code, if the harness recorded a valid one.
+    public var appBudget: LaunchBudget? {
+        metadata[LaunchContract.MetadataKey.budget].flatMap { try? LaunchBudget(json: $0) }
+    }
+}

@@ -1,0 +1,123 @@
+import LaunchAnalysis
+import LaunchReports
+import LaunchTracing
+
+/// The options `measure` shares with the commands that launch programs the
+/// same way (`compare`, `calibrate`): one table for parsing and help, one
+/// place that turns the text into typed values and rejects bad ones before any
+/// launch.
+struct MeasureOptions {
+    /// Every shared option, in help order.
+    static let table: [OptionSpec] = [
+        .value("--runs", "N", "counted launches (default 10)"),
+        .value("--warmup", "N", "launches not counted, first (default 1)"),
+        .value("--mode", "MODE", "warm (default), cold (drops the file cache before each launch; needs root), "
+            + "or hot (relaunches the hooks inside one live process; instrumented programs only)"),
+        .value("--ready", "WHEN", ReadyCondition.forms.joined(separator: " | ")
+            + " (default: first-frame when the program is instrumented, exit otherwise)"),
+        .value("--timeout", "SECONDS", "per launch (default 20, the order of the system watchdog)"),
+        .value("--budget", "FILE", "budget file (default ./\(BudgetResolution.defaultFileName) when present)"),
+        .value("--budget-ms", "N", "time-to-first-frame budget, milliseconds"),
+        .repeatable("--launch-option", "K=V", "handed to the app as its launch options (repeatable); keys: reason, url, "
+            + "sourceApplication, activityType, shortcutType, background, payload.NAME"),
+        .value("--output", "DIR", "where reports go (default ./Reports)"),
+        .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            + " (default terminal,json)"),
+        .value("--name", "NAME", "report name (default: the executable's name)"),
+        .flag("--ignore-failures", "failed runs are reported but do not make the exit code 2"),
+        .flag("--quiet", "no progress, no terminal report"),
+        .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
+    ]
+
+    var runs: Int
+    var warmup: Int
+    var mode: MeasureMode
+    /// `--ready`; nil for the default.
+    var ready: ReadyCondition?
+    var timeoutSeconds: Double
+    var budget: BudgetResolution
+    /// `--launch-option` pairs; nil when none were given.
+    var launchOptions: LaunchOptions?
+    var outputDirectory: String
+    var formats: [ReportFormat]
+    /// `--name`; nil for the default.
+    var name: String?
+    var ignoreFailures: Bool
+    var quiet: Bool
+    /// Colours: on a terminal, unless `--no-color` or `NO_COLOR`.
+    var color: Bool
+
+    /// Reads the shared options from `parsed`, rejecting bad values with the
+    /// value named; creates the output folder and proves it writable.
+    init(_ parsed: Arguments) throws {
+        runs = try parsed.integer("--runs", default: 10, in: 1...100_000)
+        warmup = try parsed.integer("--warmup", default: 1, in: 0...10_000)
+        timeoutSeconds = try parsed.seconds("--timeout", default: 20)
+
+        let modeText = parsed.value("--mode") ?? MeasureMode.warm.rawValue
+        guard let mode = MeasureMode(rawValue: modeText) else {
+            let names = MeasureMode.allCases.map(\.rawValue)
+            throw UsageError("--mode takes \(names.joined(separator: ", ")), not '\(modeText)'" + suggestion(modeText, among: names))
+        }
+        self.mode = mode
+
+        do { formats = try ReportFormat.list(parsed.value("--format") ?? "terminal,json") } catch {
+            let hint: String
+            if case .badFormat(let name, _) = error { hint = suggestion(name, among: ReportFormat.allCases.map(\.rawValue)) } else { hint = "" }
+            throw UsageError("\(error)" + hint)
+        }
+
+        if let text = parsed.value("--ready") {
+            do {
+                ready = try ReadyCondition(parsing: text)
+            } catch {
+                let hint = error.problem.contains("did you mean") || text.contains(":")
+                    ? "" : suggestion(text, among: ["exit", "first-frame", "fully-drawn"])
+                throw UsageError(error.description + hint)
+            }
+        }
+
+        var frameBudget: Double?
+        if let text = parsed.value("--budget-ms") {
+            guard let value = Double(text), value > 0, value.isFinite else {
+                throw UsageError("--budget-ms takes a positive number of milliseconds, not '\(text)'")
+            }
+            frameBudget = value
+        }
+        do { budget = try BudgetResolution(filePath: parsed.value("--budget"), timeToFirstFrameMs: frameBudget) } catch {
+            throw UsageError(error.description)
+        }
+
+        let pairs = parsed.all("--launch-option")
+        if !pairs.isEmpty {
+            do { launchOptions = try LaunchOptions(keyValuePairs: pairs) } catch { throw UsageError("--launch-option: \(error)") }
+        }
+        if ready == .firstFrame, launchOptions?.isBackground == true {
+            throw UsageError("--ready first-frame cannot be met by a launch into the background (background=true): "
+                + "leave --ready out to measure to the end of the hooks")
+        }
+
+        name = parsed.value("--name")
+        if let name, name.isEmpty || !name.contains(where: { $0 != "." }) {
+            throw UsageError("--name takes a report name, not '\(name)'")
+        }
+        outputDirectory = parsed.value("--output") ?? "Reports"
+        if let problem = Files.prepareWritableDirectory(outputDirectory) {
+            throw UsageError("cannot write reports to '\(outputDirectory)': \(problem)")
+        }
+        ignoreFailures = parsed.has("--ignore-failures")
+        quiet = parsed.has("--quiet")
+        color = !parsed.has("--no-color") && Terminal.environment("NO_COLOR") == nil && Terminal.isInteractive
+    }
+
+    /// The plan of a measurement of `command`, named `name` unless `--name` was given.
+    func plan(name defaultName: String, command: [String], commandLine: [String]) -> MeasurementPlan {
+        MeasurementPlan(
+            name: name ?? defaultName, commandLine: commandLine, command: command, runs: runs, warmup: warmup,
+            mode: mode, ready: ready, timeoutSeconds: timeoutSeconds, launchOptions: launchOptions,
+            ignoreFailures: ignoreFailures)
+    }
+
+    /// Where the reports go.
+    var writer: ReportWriter { ReportWriter(directory: outputDirectory) }
+}

@@ -1,0 +1,30 @@
+import LaunchAnalysis
+import LaunchReports
+
+/// Shows and saves a report document, says on standard error why the command
+/// failed when it did, and returns the exit code the document's outcome
+/// carries. The JSON report is written first: it is the record everything else
+/// comes from. What was measured is shown even when it could not be saved.
+enum ReportOutput {
+    static func write(_ document: ReportDocument, options: MeasureOptions) -> ExitCode {
+        var written: [String] = []
+        var writeProblem: String?
+        do {
+            written = try options.writer.write(document, formats: options.formats)
+        } catch {
+            writeProblem = error.description
+        }
+        if options.formats.contains(.terminal) && !options.quiet || writeProblem != nil {
+            print(TerminalReport.render(document, options: RenderOptions(color: options.color)))
+            if !written.isEmpty { print("report: " + written.joined(separator: ", ")) }
+        }
+        if let writeProblem {
+            Terminal.standardError("launchprof: \(writeProblem)")
+            return .error
+        }
+        let outcome = document.outcome
+        if outcome.isError { Terminal.standardError("launchprof: \(outcome.reason)") }
+        return ExitCode(rawValue: outcome.exitCode)
+    }
+}
+
