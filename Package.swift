@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof", "_LaunchProfTestSupport"]
         ),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchTracingTestSupport"]),
-        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure"]),
+        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["launchprof", "launchprof-fixture", "LaunchReports", "_LaunchProfTestSupport"]),
     ]
 )

@@ -92,12 +92,8 @@ public enum BuiltProducts {
         while !FileManager.default.fileExists(atPath: url.path), Date() < deadline { usleep(10_000) }
     }
 
-    /// A new empty directory.
-    public static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lp-test-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A new empty directory that nothing removes (see ``ScratchDirectory`` for one that is).
+    public static func temporaryDirectory() -> URL { ScratchDirectory.makeDirectory("lp-test") }
 
     /// The number of the first line of `file` (relative to the package root) containing `text`.
     public static func line(of text: String, in file: String) -> Int? {
