@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "_LaunchProfTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "LaunchTracingTests",
-            dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims"]
+            dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims", "_LaunchProfTestSupport"]
         ),
         .testTarget(
             name: "LaunchHarnessTests",
