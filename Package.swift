@@ -45,7 +45,7 @@ let package = Package(
         ),
 
         // Tests
-        .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchHarness"], path: "Tests/Fixtures"),
+        .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchHarness", "SampleApp"], path: "Tests/Fixtures"),
         .target(name: "_LaunchProfTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "LaunchTracingTests",
@@ -53,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchHarnessTests",
-            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof", "_LaunchProfTestSupport"]
+            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof-fixture", "_LaunchProfTestSupport"]
         ),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchTracingTestSupport"]),
         .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure", "_LaunchProfTestSupport"]),
