@@ -45,18 +45,18 @@ let package = Package(
         ),
 
         // Tests
-        .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchHarness"], path: "Tests/Fixtures"),
+        .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchHarness", "SampleApp"], path: "Tests/Fixtures"),
         .target(name: "_LaunchProfTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "LaunchTracingTests",
-            dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims"]
+            dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims", "_LaunchProfTestSupport"]
         ),
         .testTarget(
             name: "LaunchHarnessTests",
-            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof", "_LaunchProfTestSupport"]
+            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof-fixture", "_LaunchProfTestSupport"]
         ),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchTracingTestSupport"]),
-        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure"]),
+        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["launchprof", "launchprof-fixture", "LaunchReports", "_LaunchProfTestSupport"]),
     ]
 )

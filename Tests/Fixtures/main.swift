@@ -1,12 +1,16 @@
-// launchprof-fixture: small instrumented programs the end-to-end tests measure.
+// launchprof-fixture: small instrumented programs the tests measure or run.
 //
 //   launchprof-fixture spin MS RECORD_FILE   didFinishLaunching spins MS ms of CPU,
 //                                            measures the hook itself, appends it to RECORD_FILE
 //   launchprof-fixture truncated-trace       writes a truncated trace to LAUNCHPROF_TRACE, exits 0
+//   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
+//                                            `launchprof __sample-app ARGS…` runs it
+//                                            (ARGS: --variant naive|optimized)
 
 import Foundation
 import LaunchHarness
 import LaunchTracing
+import SampleApp
 
 let arguments = CommandLine.arguments
 
@@ -35,7 +39,7 @@ final class SpinDelegate: LaunchDelegate {
             handle.write(Data(line.utf8))
             handle.closeFile()
         } else {
-            FileManager.default.createFile(atPath: arguments[3], contents: Data(line.utf8))
+            _ = FileManager.default.createFile(atPath: arguments[3], contents: Data(line.utf8))
         }
     }
 }
@@ -47,10 +51,13 @@ case "truncated-trace":
     let path = ProcessInfo.processInfo.environment["LAUNCHPROF_TRACE"] ?? "trace.lptrace"
     LaunchTracer.begin("Work").end()
     let bytes = TraceEncoder.encode(LaunchTracer.snapshot())
-    FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 2)))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 2)))
     _exit(0) // skips the tracer's exit flush, which would write a whole trace
+case "sample-app":
+    SampleApp.main(arguments: Array(arguments.dropFirst(2)))
 
 default:
-    FileHandle.standardError.write(Data("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | sample-app --variant naive|optimized\n".utf8))
     exit(2)
 }

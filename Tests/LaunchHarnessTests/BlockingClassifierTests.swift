@@ -2,6 +2,7 @@ import Foundation
 import LaunchHarness
 import LaunchTracing
 import Testing
+import _LaunchProfTestSupport
 
 /// What a blocked thread waits on: the classifier's table, and real work on a
 /// real thread sampled by `MainThreadSampler`.
@@ -81,10 +82,9 @@ struct BlockingClassifierTests {
     }
 
     @Test func realDescriptorsAreTold() throws {
-        let directory = System.temporaryDirectory("lp-fd")
-        let path = directory.appendingPathComponent("file").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
-        let file = try #require(FileHandle(forReadingAtPath: path))
+        let scratch = ScratchDirectory("lp-fd")
+        defer { withExtendedLifetime(scratch) {} } // the file's link must not read "(deleted)"
+        let file = try #require(FileHandle(forReadingAtPath: try scratch.write("x", to: "file")))
         defer { try? file.close() }
         let pipe = System.makePipe()
         let socket = System.makeSocket()
@@ -138,17 +138,19 @@ struct SampledActivityTests {
         #expect(activity.share(wait) > 0.5, "\(activity)")
     }
 
+    /// Where each test's files go; removed after the test.
+    let scratch = ScratchDirectory("lp-disk")
+
     /// A 64 MiB file written, forced to disk and dropped from the page cache.
-    static func uncachedFile() throws -> String {
-        let path = System.temporaryDirectory("lp-disk").appendingPathComponent("cold.bin").path
+    func uncachedFile() throws -> String {
+        let path = scratch.file("cold.bin")
         let cached = try System.writeUncachedFile(path, megabytes: 64)
         try #require(cached < 0.05, "the kernel kept \(Int(cached * 100))% of the file cached after POSIX_FADV_DONTNEED")
         return path
     }
 
     @Test func readingAFileFromTheDeviceIsDisk() throws {
-        let path = try Self.uncachedFile()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try uncachedFile()
         let bytesRead = Locked<[Int]>([])
         let reader = System.DirectReader(capacity: 64 << 20)
         let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
@@ -163,8 +165,7 @@ struct SampledActivityTests {
     /// thread runs or waits for a core much of the time. Its waits are still all
     /// disk, and never anything else.
     @Test func readingAFileThatIsNotCachedWaitsOnlyOnDisk() throws {
-        let path = try Self.uncachedFile()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try uncachedFile()
         let bytesRead = Locked<[Int]>([])
         let activity = SampledActivity.run(minimumSamples: Self.minimumSamples, before: { _ = try? System.evict(path) }) {
             bytesRead.value.append(System.readWholeFile(path))

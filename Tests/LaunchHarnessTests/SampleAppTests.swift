@@ -6,14 +6,18 @@ import SampleApp
 import Testing
 import _LaunchProfTestSupport
 
-/// The bundled sample: both variants do the same work, in-process and as the
-/// `launchprof __sample-app` process that `launchprof measure` launches.
+/// The bundled sample: both variants do the same work, in-process and as a
+/// process (`launchprof-fixture sample-app`, which runs the sample exactly as
+/// `launchprof __sample-app` does when `launchprof measure` launches it).
 @Suite("Sample app", .serialized)
 struct SampleAppTests {
-    /// The sample's data in a temporary directory, and its configuration service,
-    /// set up once per test process (the model is process-wide).
+    /// Where the in-process launches keep the sample's data: for the whole test
+    /// process (the model is process-wide), so never removed.
+    static let dataDirectory = ScratchDirectory("lp-sample")
+
+    /// The sample's data, and its configuration service, set up once per test process.
     static let data: SampleData = {
-        let data = SampleData(directory: System.temporaryDirectory("lp-sample"))
+        let data = SampleData(directory: dataDirectory.url)
         try! SampleApp.prepare(data: data)
         return data
     }()
@@ -82,18 +86,24 @@ struct SampleAppTests {
 
     // MARK: As a process
 
+    /// Each process run's trace and data; removed after the test.
+    let scratch = ScratchDirectory("lp-sample-run")
+
+    /// Runs the sample app as its own process, through the test fixture.
+    func runSample(_ arguments: [String], environment: [String: String]) throws -> BuiltProducts.Result {
+        try BuiltProducts.run(
+            ["sample-app"] + arguments, executable: BuiltProducts.fixture, environment: environment, timeoutSeconds: 30)
+    }
+
     @Test(arguments: SampleApp.Variant.allCases)
     func aTracedRunWritesATraceAndExitsOnItsOwn(_ variant: SampleApp.Variant) throws {
-        let directory = System.temporaryDirectory("lp-sample-run")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let tracePath = directory.appendingPathComponent("trace.bin").path
-        let result = try BuiltProducts.run(
-            ["__sample-app", "--variant", variant.rawValue],
+        let tracePath = scratch.file("trace.bin")
+        let result = try runSample(
+            ["--variant", variant.rawValue],
             environment: [
                 "LAUNCHPROF_TRACE": tracePath, "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1",
-                "LAUNCHPROF_SAMPLE_DIR": directory.appendingPathComponent("data").path,
-            ],
-            timeoutSeconds: 30)
+                "LAUNCHPROF_SAMPLE_DIR": scratch.file("data"),
+            ])
         #expect(!result.timedOut, "the sample did not exit on its own")
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let trace = try Trace.read(from: tracePath)
@@ -106,16 +116,13 @@ struct SampleAppTests {
     }
 
     @Test func badLaunchOptionsInTheEnvironmentStopTheSampleBeforeLaunch() throws {
-        let directory = System.temporaryDirectory("lp-sample-run")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let tracePath = directory.appendingPathComponent("trace.bin").path
-        let result = try BuiltProducts.run(
-            ["__sample-app", "--variant", "naive"],
+        let tracePath = scratch.file("trace.bin")
+        let result = try runSample(
+            ["--variant", "naive"],
             environment: [
                 "LAUNCHPROF_TRACE": tracePath, "LAUNCHPROF_LAUNCH_OPTIONS": #"{"reason": "shake"}"#,
-                "LAUNCHPROF_SAMPLE_DIR": directory.appendingPathComponent("data").path,
-            ],
-            timeoutSeconds: 30)
+                "LAUNCHPROF_SAMPLE_DIR": scratch.file("data"),
+            ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("'reason'"), "stderr: \(result.stderr)")
         #expect(result.stderr.contains("shake"), "stderr: \(result.stderr)")

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchMeasure
 import Testing
+import _LaunchProfTestSupport
 
 /// `Launcher.resolve`: PATH lookup and paths, checked before any launch.
 ///
@@ -8,7 +9,7 @@ import Testing
 /// with an execute bit; so the files checked here are made by the tests.
 @Suite("Launcher.resolve")
 struct LauncherResolveTests {
-    let scratch = Scratch()
+    let scratch = ScratchDirectory("launchmeasure-tests")
 
     @Test("a name is looked up in PATH")
     func findsInPath() throws {
@@ -20,13 +21,13 @@ struct LauncherResolveTests {
 
     @Test("an absolute path to an executable is returned as is")
     func absolutePath() throws {
-        let program = try scratch.file("prog", "#!/bin/sh\nexit 0\n", permissions: 0o755)
+        let program = try scratch.write("#!/bin/sh\nexit 0\n", to: "prog", permissions: 0o755)
         #expect(try Launcher.resolve(program) == program)
     }
 
     @Test("a relative path is taken from the current directory")
     func relativePath() throws {
-        let program = try scratch.file("prog", "#!/bin/sh\nexit 0\n", permissions: 0o755)
+        let program = try scratch.write("#!/bin/sh\nexit 0\n", to: "prog", permissions: 0o755)
         let current = FileManager.default.currentDirectoryPath
         let depth = current.split(separator: "/").count
         let relative = String(repeating: "../", count: depth) + program.drop { $0 == "/" }
@@ -59,7 +60,7 @@ struct LauncherResolveTests {
 
     @Test("a file without an execute bit is not executable")
     func notExecutable() throws {
-        let plain = try scratch.file("plain", "#!/bin/sh\nexit 0\n", permissions: 0o644)
+        let plain = try scratch.write("#!/bin/sh\nexit 0\n", to: "plain", permissions: 0o644)
         #expect(throws: LaunchError.notExecutable(path: plain)) {
             try Launcher.resolve(plain)
         }

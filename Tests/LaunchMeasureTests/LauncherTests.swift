@@ -1,6 +1,7 @@
 import Foundation
 import LaunchMeasure
 import Testing
+import _LaunchProfTestSupport
 
 /// Real launches of small shell and Python programs.
 ///
@@ -10,7 +11,7 @@ import Testing
 /// that would otherwise run for 30 s must be stopped by the launcher.
 @Suite("Launcher.launch", .serialized)
 struct LauncherTests {
-    let scratch = Scratch()
+    let scratch = ScratchDirectory("launchmeasure-tests")
 
     /// Runs `script` with `/bin/sh -c`, with `$1`, `$2`… set to `parameters`.
     func shell(
@@ -19,7 +20,7 @@ struct LauncherTests {
     ) throws -> LaunchResult {
         try Launcher.launch(LaunchRequest(
             executable: "/bin/sh", arguments: ["-c", script, "sh"] + parameters, extraEnvironment: environment,
-            ready: ready, timeoutSeconds: timeout, workDirectory: scratch.path + "/run", readyGraceSeconds: grace))
+            ready: ready, timeoutSeconds: timeout, workDirectory: scratch.file("run"), readyGraceSeconds: grace))
     }
 
     // MARK: Exit status
@@ -46,17 +47,17 @@ struct LauncherTests {
     @Test("stdout and stderr go to files in the work directory, created if missing")
     func output() throws {
         let outcome = try shell("echo out; echo err >&2; echo more")
-        #expect(outcome.stdoutPath == scratch.path + "/run/stdout.txt")
-        #expect(outcome.stderrPath == scratch.path + "/run/stderr.txt")
-        #expect(Scratch.read(outcome.stdoutPath) == "out\nmore\n")
-        #expect(Scratch.read(outcome.stderrPath) == "err\n")
+        #expect(outcome.stdoutPath == scratch.file("run/stdout.txt"))
+        #expect(outcome.stderrPath == scratch.file("run/stderr.txt"))
+        #expect(ScratchDirectory.read(outcome.stdoutPath) == "out\nmore\n")
+        #expect(ScratchDirectory.read(outcome.stderrPath) == "err\n")
     }
 
     @Test("stdin is /dev/null")
     func standardInput() throws {
         let outcome = try shell("cat; echo end", timeout: 5)
         #expect(outcome.termination == .exited(code: 0))
-        #expect(Scratch.read(outcome.stdoutPath) == "end\n")
+        #expect(ScratchDirectory.read(outcome.stdoutPath) == "end\n")
     }
 
     @Test("the child sees the spawn time, the extra environment and the ready descriptor")
@@ -66,7 +67,7 @@ struct LauncherTests {
             #"echo "$LAUNCHPROF_SPAWN_NS"; echo "$GREETING"; echo "$LAUNCHPROF_READY_FD"; echo "${HOME+inherited}""#,
             environment: ["GREETING": "hello world", "LAUNCHPROF_READY_FD": "9", "LAUNCHPROF_SPAWN_NS": "1"])
         let after = monotonicNanoseconds()
-        let lines = Scratch.read(outcome.stdoutPath).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = ScratchDirectory.read(outcome.stdoutPath).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first.flatMap { UInt64($0) } == outcome.spawnNanoseconds)
         #expect(lines.dropFirst().first == "hello world")
         #expect(lines.dropFirst(2).first == "3")  // the launcher's value wins over extraEnvironment
@@ -83,7 +84,7 @@ struct LauncherTests {
     func sleepDuration() throws {
         let outcome = try Launcher.launch(LaunchRequest(
             executable: "sleep", arguments: ["0.1"], ready: .exit, timeoutSeconds: 10,
-            workDirectory: scratch.path + "/run"))
+            workDirectory: scratch.file("run")))
         let exit = try #require(outcome.exitNanoseconds)
         let elapsed = exit - outcome.spawnNanoseconds
         #expect(elapsed >= 100_000_000)
@@ -96,7 +97,7 @@ struct LauncherTests {
         let before = monotonicNanoseconds()
         let outcome = try Launcher.launch(LaunchRequest(
             executable: "sleep", arguments: ["30"], ready: .exit, timeoutSeconds: 0.3,
-            workDirectory: scratch.path + "/run"))
+            workDirectory: scratch.file("run")))
         let returned = monotonicNanoseconds()
         #expect(outcome.termination == .timedOut)
         #expect(outcome.readyNanoseconds == nil)
@@ -107,19 +108,19 @@ struct LauncherTests {
 
     @Test("a timeout kills the whole process group, grandchildren included")
     func timeoutKillsGroup() throws {
-        let pidFile = scratch.path + "/grandchild.pid"
+        let pidFile = scratch.file("grandchild.pid")
         let outcome = try shell(#"sleep 30 & echo $! > "$1"; sleep 30"#, pidFile, timeout: 0.3)
         #expect(outcome.termination == .timedOut)
-        let grandchild = try #require(Int32(Scratch.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(Int32(ScratchDirectory.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(processEnded(grandchild))
     }
 
     @Test("a program that exits leaves nothing of its group behind")
     func exitKillsGroup() throws {
-        let pidFile = scratch.path + "/grandchild.pid"
+        let pidFile = scratch.file("grandchild.pid")
         let outcome = try shell(#"sleep 30 & echo $! > "$1"; exit 0"#, pidFile)
         #expect(outcome.termination == .exited(code: 0))
-        let grandchild = try #require(Int32(Scratch.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(Int32(ScratchDirectory.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(processEnded(grandchild))
     }
 
@@ -141,7 +142,7 @@ struct LauncherTests {
         let ready = try #require(outcome.readyNanoseconds)
         #expect(ready - outcome.spawnNanoseconds >= 50_000_000)
         #expect(returned - before < 5_000_000_000)
-        #expect(Scratch.read(outcome.stdoutPath) == "starting\nREADY now\n")
+        #expect(ScratchDirectory.read(outcome.stdoutPath) == "starting\nREADY now\n")
     }
 
     @Test("stdout:REGEX is a regular expression, matched anywhere in a line")
@@ -158,7 +159,7 @@ struct LauncherTests {
         let outcome = try shell("printf 'all set'", ready: .stdout(pattern: "set$"), timeout: 10)
         #expect(outcome.readyNanoseconds != nil)
         #expect(outcome.termination == .exited(code: 0) || outcome.termination == .stoppedAtReady)
-        #expect(Scratch.read(outcome.stdoutPath) == "all set")
+        #expect(ScratchDirectory.read(outcome.stdoutPath) == "all set")
     }
 
     @Test("stdout:REGEX that never matches is never ready")
@@ -182,18 +183,18 @@ struct LauncherTests {
                 s.listen()
                 time.sleep(30)
                 """, String(port)],
-            ready: .port(port), timeoutSeconds: 10, workDirectory: scratch.path + "/run"))
+            ready: .port(port), timeoutSeconds: 10, workDirectory: scratch.file("run")))
         let returned = monotonicNanoseconds()
         #expect(outcome.termination == .stoppedAtReady)
         let ready = try #require(outcome.readyNanoseconds)
         #expect(ready - outcome.spawnNanoseconds >= 100_000_000)
         #expect(returned - before < 5_000_000_000)
-        #expect(Scratch.read(outcome.stderrPath) == "")
+        #expect(ScratchDirectory.read(outcome.stderrPath) == "")
     }
 
     @Test("file:PATH is ready when the file appears")
     func file() throws {
-        let marker = scratch.path + "/ready-marker"
+        let marker = scratch.file("ready-marker")
         let before = monotonicNanoseconds()
         let outcome = try shell(#"sleep 0.05; touch "$1"; sleep 30"#, marker, ready: .file(path: marker), timeout: 10)
         let returned = monotonicNanoseconds()
@@ -268,7 +269,7 @@ struct LauncherTests {
             return
         }
         #expect(name == "timeout")
-        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/run"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("run")))
     }
 
     @Test("environment names that cannot be passed are refused", arguments: ["", "A=B"])
@@ -280,11 +281,11 @@ struct LauncherTests {
 
     @Test("a program that cannot be found, executed or loaded is an error, not an outcome")
     func unlaunchable() throws {
-        let plain = try scratch.file("plain", "#!/bin/sh\nexit 0\n", permissions: 0o644)
-        let garbage = try scratch.file("garbage", "not a program\n", permissions: 0o755)
+        let plain = try scratch.write("#!/bin/sh\nexit 0\n", to: "plain", permissions: 0o644)
+        let garbage = try scratch.write("not a program\n", to: "garbage", permissions: 0o755)
         func launch(_ path: String) throws {
             _ = try Launcher.launch(LaunchRequest(
-                executable: path, ready: .exit, timeoutSeconds: 5, workDirectory: scratch.path + "/run"))
+                executable: path, ready: .exit, timeoutSeconds: 5, workDirectory: scratch.file("run")))
         }
         #expect(throws: LaunchError.programNotFound("launchprof-no-such-program", searchedPATH: true)) {
             try launch("launchprof-no-such-program")
@@ -295,7 +296,7 @@ struct LauncherTests {
 
     @Test("a work directory that cannot be created is reported")
     func cannotCreate() throws {
-        let blocker = try scratch.file("blocker", "", permissions: 0o644)
+        let blocker = try scratch.write("", to: "blocker", permissions: 0o644)
         let error = #expect(throws: LaunchError.self) {
             try Launcher.launch(LaunchRequest(
                 executable: "/bin/sh", arguments: ["-c", "exit 0"], ready: .exit, timeoutSeconds: 5,

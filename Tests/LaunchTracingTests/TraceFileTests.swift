@@ -2,6 +2,7 @@ import Foundation
 import LaunchTracing
 import LaunchTracingTestSupport
 import Testing
+import _LaunchProfTestSupport
 
 @Suite("Trace file")
 struct TraceFileTests {
@@ -103,16 +104,51 @@ struct TraceFileTests {
         #expect(error?.description.contains("checksum") == true, "\(error.map { "\($0)" } ?? "")")
     }
 
-    @Test func randomBytesNeverCrashTheReader() {
-        var generator = SystemRandomNumberGenerator()
+    /// Random damage is rejected with an offset inside the bytes, or, where the
+    /// framing cannot see it, decodes to the trace it was. Seeded: a failure names
+    /// its seed, and `LAUNCHPROF_TEST_SEED=<seed>` replays it.
+    @Test func randomBytesNeverCrashTheReader() throws {
+        var generator = try SeededGenerator.fromEnvironment()
+        let replay = Comment(rawValue: generator.replayNote)
+        print("randomBytesNeverCrashTheReader: \(generator.replayNote)")
         let valid = TraceEncoder.encode(sampleTrace())
+        let original = try TraceDecoder.decode(valid)
+        // The header's reserved field is the one place no check covers.
+        let reserved = 10..<12
         for _ in 0..<2_000 {
             var bytes = valid
             for _ in 0..<Int.random(in: 1...8, using: &generator) {
                 bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
             }
-            _ = try? TraceDecoder.decode(bytes)
-            _ = try? TraceDecoder.decode((0..<Int.random(in: 0...64)).map { _ in UInt8.random(in: 0...255) })
+            let changed = bytes.indices.filter { bytes[$0] != valid[$0] }
+            do {
+                let trace = try TraceDecoder.decode(bytes)
+                #expect(changed.allSatisfy(reserved.contains), "bytes \(changed) changed and were accepted; \(replay)")
+                #expect(trace == original, "\(replay)")
+            } catch {
+                Self.expectNamesAnOffset(error, within: bytes.count, replay)
+            }
+
+            let noise = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            do {
+                _ = try TraceDecoder.decode(noise)
+                Issue.record("\(noise.count) random bytes were accepted as a trace: \(noise); \(replay)")
+            } catch {
+                Self.expectNamesAnOffset(error, within: noise.count, replay)
+            }
+        }
+    }
+
+    /// A rejection of `count` bytes says where: an offset inside them, and what was expected there.
+    static func expectNamesAnOffset(_ error: TraceFileError, within count: Int, _ replay: Comment) {
+        switch error {
+        case .invalid(_, let offset, let expected):
+            #expect((0...count).contains(offset), "offset \(offset) of \(count) bytes; \(replay)")
+            #expect(!expected.isEmpty, "\(replay)")
+        case .unsupportedVersion(_, let version):
+            #expect(version != TraceFormat.version, "\(replay)")
+        case .cannotRead, .cannotWrite:
+            Issue.record("decoding bytes failed as file I/O: \(error); \(replay)")
         }
     }
 

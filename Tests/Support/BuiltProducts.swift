@@ -12,23 +12,28 @@ public enum BuiltProducts {
         return root
     }()
 
-    /// The directory the products are in (beside the test bundle, else `.build/debug`).
+    /// The directory the products are in: the first of the test bundle's, the running
+    /// executable's and `.build/debug` that holds `launchprof-fixture` or `launchprof`
+    /// (a test target may depend on only one of them).
     public static let directory: URL = {
         let candidates: [URL] = [
             Bundle.main.bundleURL.deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             packageRoot.appendingPathComponent(".build/debug"),
         ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("launchprof").path) }
-            ?? candidates[0]
+        return candidates.first { candidate in
+            ["launchprof-fixture", "launchprof"].contains {
+                FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent($0).path)
+            }
+        } ?? candidates[0]
     }()
 
     /// The `launchprof` binary.
     public static var launchprof: String { directory.appendingPathComponent("launchprof").path }
-    /// The `launchprof-fixture` binary (small instrumented programs).
+    /// The `launchprof-fixture` binary (small instrumented programs, and the sample app).
     public static var fixture: String { directory.appendingPathComponent("launchprof-fixture").path }
 
-    /// How a run of `launchprof` ended.
+    /// How a run of a product ended.
     public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
@@ -37,15 +42,16 @@ public enum BuiltProducts {
         public var timedOut: Bool
     }
 
-    /// Runs `launchprof` with `arguments` (and `NO_COLOR=1`, plus `environment`)
-    /// and waits for it, reading both pipes as it runs so a full pipe cannot
-    /// block it; stops it (SIGTERM) if it runs longer than `timeoutSeconds`.
+    /// Runs `executable` (`launchprof` unless told) with `arguments` (and
+    /// `NO_COLOR=1`, plus `environment`) and waits for it, reading both pipes as it
+    /// runs so a full pipe cannot block it; stops it (SIGTERM) if it runs longer
+    /// than `timeoutSeconds`.
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-        timeoutSeconds: Double = 300
+        _ arguments: [String], executable: String = BuiltProducts.launchprof, environment: [String: String] = [:],
+        in directory: URL? = nil, timeoutSeconds: Double = 300
     ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: launchprof)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
@@ -92,12 +98,8 @@ public enum BuiltProducts {
         while !FileManager.default.fileExists(atPath: url.path), Date() < deadline { usleep(10_000) }
     }
 
-    /// A new empty directory.
-    public static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lp-test-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A new empty directory that nothing removes (see ``ScratchDirectory`` for one that is).
+    public static func temporaryDirectory() -> URL { ScratchDirectory.makeDirectory("lp-test") }
 
     /// The number of the first line of `file` (relative to the package root) containing `text`.
     public static func line(of text: String, in file: String) -> Int? {

@@ -1,4 +1,5 @@
 import Foundation
+import _LaunchProfTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,12 +33,9 @@ enum System {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// A new empty directory under the system's temporary directory.
-    static func temporaryDirectory(_ prefix: String) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A new empty directory under the system's temporary directory, never removed.
+    /// Kept for call sites that predate ``ScratchDirectory``; new code holds a `ScratchDirectory`.
+    static func temporaryDirectory(_ prefix: String) -> URL { ScratchDirectory.makeDirectory(prefix) }
 
     // MARK: Real blocking work for the sampler
 
