@@ -33,7 +33,7 @@ let package = Package(
         // Profiler: analysis, reports, launching
         .target(name: "LaunchAnalysis", dependencies: ["LaunchTracing"]),
         .target(name: "LaunchReports", dependencies: ["LaunchAnalysis"]),
-        .target(name: "LaunchMeasure", dependencies: ["LaunchAnalysis"]),
+        .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
 
         // Examples: the sample app `launchprof measure` measures by default
         .target(name: "SampleApp", dependencies: ["LaunchHarness"]),
