@@ -588,11 +588,6 @@ extension StringProtocol {
     }
 }
 
-extension UInt64 {
-    /// `self - other`, or 0 when `other` is larger (times read on different threads).
-    func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
-}
-
 // MARK: Leftovers
 
 extension Platform {

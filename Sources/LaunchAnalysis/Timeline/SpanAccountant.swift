@@ -106,7 +106,3 @@ extension ThreadSample.Wait {
         }
     }
 }
-
-extension UInt64 {
-    func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
-}
