@@ -13,16 +13,6 @@ import LaunchTracing
 import _LaunchTracingShims
 
 enum Platform {
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-
-    static var monotonicNanoseconds: UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
-
     /// The calling thread's OS id (Linux `gettid`).
     static var currentThreadID: UInt64 {
         lp_thread_id()
@@ -33,7 +23,7 @@ enum Platform {
         #if os(Linux)
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
         #else
-        let now = monotonicNanoseconds
+        let now = MonotonicClock.nanoseconds
         if deadline > now { usleep(UInt32((deadline - now) / 1_000)) }
         _ = target
         #endif
@@ -135,7 +125,7 @@ enum Platform {
             var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
             return pthread_cond_timedwait(condition, mutex, &target) != ETIMEDOUT
             #else
-            let now = Platform.monotonicNanoseconds
+            let now = MonotonicClock.nanoseconds
             guard deadline > now else { return false }
             var relative = timespec(tv_sec: Int((deadline - now) / 1_000_000_000), tv_nsec: Int((deadline - now) % 1_000_000_000))
             return pthread_cond_timedwait_relative_np(condition, mutex, &relative) != ETIMEDOUT
@@ -160,7 +150,7 @@ enum Platform {
         func signal() { storage.withLock { count.pointee += 1; storage.signal() } }
         func wait() {
             storage.withLock {
-                while count.pointee == 0 { _ = storage.wait(untilMonotonic: Platform.monotonicNanoseconds + 100_000_000) }
+                while count.pointee == 0 { _ = storage.wait(untilMonotonic: MonotonicClock.nanoseconds + 100_000_000) }
                 count.pointee -= 1
             }
         }
@@ -199,7 +189,7 @@ enum Platform {
         }
 
         func observe() -> Observation? {
-            let now = Platform.monotonicNanoseconds
+            let now = MonotonicClock.nanoseconds
             guard let stat = read(statFD), let close = stat.lastIndex(of: UInt8(ascii: ")")),
                   close + 2 < stat.count else { return nil }
             var observation = Observation(nanoseconds: now, state: stat[close + 2], syscall: -1, arguments: (0, 0))

@@ -7,6 +7,7 @@ import Glibc
 // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
 #error("Unsupported Platform")
 #endif
+import LaunchTracing
 
 enum Platform {
     /// A failed system call's `errno`.
@@ -27,13 +28,6 @@ enum Platform {
     }
 
     // MARK: Time
-
-    /// CLOCK_MONOTONIC in nanoseconds: the time base shared with the child's tracer.
-    static var monotonicNanoseconds: UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
 
     /// Sleeps at least `nanoseconds` (restarted after signals).
     static func sleep(nanoseconds: UInt64) {
@@ -79,22 +73,6 @@ enum Platform {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
         return buffer.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
-
-    /// One variable of this process's environment (`getenv`).
-    static func environmentValue(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-
-    /// This process's whole environment as `NAME=value` entries (`environ`).
-    static var environmentEntries: [String] {
-        var entries: [String] = []
-        var cursor = environ
-        while let entry = cursor.pointee {
-            entries.append(String(cString: entry))
-            cursor += 1
-        }
-        return entries
     }
 
     /// Creates `path` and any missing parents (`mkdir -p`), mode 0755.
@@ -265,7 +243,7 @@ enum Platform {
         defer { for pointer in envp.dropLast(2) { free(pointer) } }
 
         var pid: pid_t = 0
-        let nanoseconds = monotonicNanoseconds
+        let nanoseconds = MonotonicClock.nanoseconds
         writeDecimal(nanoseconds, to: slot + prefix.count)
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard result == 0 else { throw Errno(code: result) }
@@ -489,13 +467,13 @@ enum Platform {
     /// a launch, once this process is their subreaper), waiting up to
     /// `milliseconds` for ones still dying; never touches other children.
     static func reapGroup(_ group: Int32, milliseconds: Int) {
-        let deadline = monotonicNanoseconds + UInt64(milliseconds) * 1_000_000
+        let deadline = MonotonicClock.nanoseconds + UInt64(milliseconds) * 1_000_000
         while true {
             var info = siginfo_t()
             let result = waitid(P_PGID, id_t(group), &info, WEXITED | WNOHANG)
             if result != 0 { return }  // ECHILD: none left in the group
             if info._sifields._sigchld.si_pid != 0 { continue }  // reaped one
-            guard monotonicNanoseconds < deadline else { return }
+            guard MonotonicClock.nanoseconds < deadline else { return }
             sleep(nanoseconds: 1_000_000)
         }
     }
@@ -633,8 +611,8 @@ extension Platform {
     static func end(_ pid: Int32) {
         _ = kill(pid, SIGKILL)
         var status: Int32 = 0
-        let deadline = monotonicNanoseconds + 100_000_000
-        while waitpid(pid, &status, WNOHANG) == 0, monotonicNanoseconds < deadline {
+        let deadline = MonotonicClock.nanoseconds + 100_000_000
+        while waitpid(pid, &status, WNOHANG) == 0, MonotonicClock.nanoseconds < deadline {
             sleep(nanoseconds: 1_000_000)
         }
     }

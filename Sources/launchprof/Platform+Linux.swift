@@ -29,11 +29,6 @@ enum Terminal {
     /// True when standard error is a terminal.
     static var isStandardErrorInteractive: Bool { isatty(2) == 1 }
 
-    /// One variable of this process's environment.
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-
     /// Flushes standard output and exits with `code`.
     static func exit(_ code: ExitCode) -> Never {
         fflush(nil)

@@ -14,11 +14,6 @@ import Darwin
 
 /// Namespace for the system calls LaunchTracing wraps.
 enum Platform {
-    static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        return String(cString: value)
-    }
-
     static var processID: Int32 { getpid() }
 
     /// The running executable's path, when the OS tells it.
@@ -46,11 +41,10 @@ enum Platform {
         // fields[0] is field 3 (state); starttime is field 22.
         guard fields.count > 19, let startTicks = UInt64(fields[19]) else { return nil }
         let hertz = UInt64(max(1, sysconf(Int32(_SC_CLK_TCK))))
-        var boot = timespec(), monotonic = timespec()
+        var boot = timespec()
         clock_gettime(CLOCK_BOOTTIME, &boot)
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        let monotonicNs = MonotonicClock.nanoseconds
         let bootNs = UInt64(boot.tv_sec) * 1_000_000_000 + UInt64(boot.tv_nsec)
-        let monotonicNs = UInt64(monotonic.tv_sec) * 1_000_000_000 + UInt64(monotonic.tv_nsec)
         let startBootNs = Int64(startTicks * (1_000_000_000 / hertz))
         // The clocks differ by time spent suspended; read back to back they may
         // also differ by a few hundred nanoseconds either way.

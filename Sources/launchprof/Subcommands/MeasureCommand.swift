@@ -168,7 +168,7 @@ enum MeasureCommand {
             launchOptionsJSON: launchOptions, outputDirectory: output, commandLine: commandLine)
         let settings = MeasureSettings(
             request: request, formats: formatList, quiet: parsed.has("--quiet"),
-            color: !parsed.has("--no-color") && Terminal.environment("NO_COLOR") == nil && Terminal.isInteractive,
+            color: !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive,
             ignoreFailures: parsed.has("--ignore-failures"))
         if Files.isDirectory(settings.jsonPath) {
             throw UsageError("cannot write the report to '\(settings.jsonPath)': it is a directory")
