@@ -10,23 +10,6 @@ import Glibc
 import LaunchTracing
 
 enum Platform {
-    /// A failed system call's `errno`.
-    struct Errno: Error, Equatable {
-        var code: Int32
-
-        /// The C library's message, lowercased (`strerror`).
-        var message: String {
-            guard let text = strerror(code) else { return "error \(code)" }
-            let message = String(cString: text)
-            return message.prefix(1).lowercased() + message.dropFirst()
-        }
-
-        /// `EACCES`, `EPERM` or `EROFS`: the caller lacks the privilege, not the means.
-        var isPermissionProblem: Bool { code == EACCES || code == EPERM || code == EROFS }
-
-        static var current: Errno { Errno(code: errno) }
-    }
-
     // MARK: Time
 
     /// Sleeps at least `nanoseconds` (restarted after signals).
@@ -76,7 +59,7 @@ enum Platform {
     }
 
     /// Creates `path` and any missing parents (`mkdir -p`), mode 0755.
-    static func makeDirectories(_ path: String) throws(Errno) {
+    static func makeDirectories(_ path: String) throws(SystemError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
@@ -86,20 +69,20 @@ enum Platform {
     }
 
     /// Opens (creating or truncating) a file for writing; close-on-exec.
-    static func createFile(_ path: String) throws(Errno) -> Int32 {
+    static func createFile(_ path: String) throws(SystemError) -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .current }
         return fd
     }
 
     /// Writes `text` to an existing file, as the kernel's sysctl files want (one `write`).
-    static func writeExistingFile(_ path: String, _ text: String) throws(Errno) {
+    static func writeExistingFile(_ path: String, _ text: String) throws(SystemError) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .current }
         defer { Glibc.close(fd) }
         var copy = text
         let written = copy.withUTF8 { write(fd, $0.baseAddress, $0.count) }
-        guard written == text.utf8.count else { throw written < 0 ? .current : Errno(code: EIO) }
+        guard written == text.utf8.count else { throw written < 0 ? .current : SystemError(code: EIO) }
     }
 
     /// Flushes every file system's dirty pages to disk (`sync`).
@@ -112,7 +95,7 @@ enum Platform {
     /// A pipe whose ends are close-on-exec and numbered 10 or above, so that
     /// moving them onto fds 0–3 in the child can never overwrite one another.
     /// The read end is non-blocking (the write end, the child's, is not).
-    static func makePipe() throws(Errno) -> (read: Int32, write: Int32) {
+    static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw .current }
         defer { Glibc.close(ends[0]); Glibc.close(ends[1]) }
@@ -120,7 +103,7 @@ enum Platform {
         guard readEnd >= 0 else { throw .current }
         let writeEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
         guard writeEnd >= 0 else {
-            let failure = Errno.current
+            let failure = SystemError.current
             Glibc.close(readEnd)
             throw failure
         }
@@ -198,7 +181,7 @@ enum Platform {
     static func spawn(
         path: String, arguments: [String], environment: [String], stampName: String,
         descriptors: [(from: Int32, to: Int32)]
-    ) throws(Errno) -> Spawned {
+    ) throws(SystemError) -> Spawned {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -246,7 +229,7 @@ enum Platform {
         let nanoseconds = MonotonicClock.nanoseconds
         writeDecimal(nanoseconds, to: slot + prefix.count)
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw Errno(code: result) }
+        guard result == 0 else { throw SystemError(code: result) }
         return Spawned(pid: pid, nanoseconds: nanoseconds)
     }
 
@@ -311,7 +294,7 @@ enum Platform {
     }
 
     /// Reaps the child `pid`, waiting for it to end (`waitpid`).
-    static func reap(_ pid: Int32) throws(Errno) -> ExitStatus {
+    static func reap(_ pid: Int32) throws(SystemError) -> ExitStatus {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             if errno != EINTR { throw .current }
@@ -621,4 +604,9 @@ extension Platform {
     static func remove(_ path: String) {
         _ = Glibc.remove(path)
     }
+}
+
+extension SystemError {
+    /// `EACCES`, `EPERM` or `EROFS`: the caller lacks the privilege, not the means.
+    var isPermissionProblem: Bool { code == EACCES || code == EPERM || code == EROFS }
 }

@@ -9,6 +9,7 @@ import Darwin
 #else
 #error("Unsupported Platform")
 #endif
+import LaunchTracing
 
 /// The command's terminal: standard error, colour, exit.
 enum Terminal {
@@ -45,15 +46,6 @@ extension Terminal {
     static let interruptSignal = SIGINT
 }
 
-/// A file system call's failure: the C library's message, lowercased.
-struct FileError: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String {
-        let message = String(cString: strerror(code))
-        return message.prefix(1).lowercased() + message.dropFirst()
-    }
-}
-
 /// The files the command writes: its output directory and its reports.
 enum Files {
     /// True when something exists at `path`.
@@ -73,44 +65,16 @@ enum Files {
             var prefix = path.hasPrefix("/") ? "/" : ""
             for component in path.split(separator: "/") {
                 prefix += component
-                if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return FileError(code: errno).description }
+                if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return SystemError.current.description }
                 prefix += "/"
             }
         }
         let probe = path + "/.launchprof-write-test-\(getpid())"
         let fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return FileError(code: errno).description }
+        guard fd >= 0 else { return SystemError.current.description }
         close(fd)
         unlink(probe)
         return nil
-    }
-
-    /// Writes `bytes` to `path` through a temporary file renamed over it, so a
-    /// reader never sees half a report.
-    static func writeAtomically(_ bytes: some Sequence<UInt8>, to path: String) throws(FileError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError(code: errno) }
-        var data = Array(bytes)
-        var offset = 0
-        while offset < data.count {
-            let written = data[offset...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let failure = FileError(code: errno)
-                close(fd)
-                unlink(temporary)
-                throw failure
-            }
-            offset += written
-        }
-        data.removeAll()
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let failure = FileError(code: errno)
-            unlink(temporary)
-            throw failure
-        }
     }
 }
 

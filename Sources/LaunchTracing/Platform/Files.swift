@@ -22,40 +22,20 @@ extension Platform {
         return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 
-    /// Writes `bytes` to `path` (created or truncated), all or nothing as far as
-    /// the caller can tell: it is written to a temporary file and renamed.
+    /// Writes `bytes` to `path` (created or replaced), all or nothing as far as
+    /// the caller can tell (``AtomicFile``).
     static func writeFile(_ path: String, bytes: [UInt8]) throws(TraceFileError) {
-        let temporary = path + ".partial-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        var written = 0
-        let failure: Int32? = bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let result = write(fd, raw.baseAddress! + written, raw.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
-            }
-            return nil
-        }
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: reason)
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.systemMessage)
         }
     }
 
     /// Reads a whole file.
     static func readFile(_ path: String) throws(TraceFileError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw .cannotRead(path: path, reason: SystemError.current.systemMessage) }
         defer { close(fd) }
         var info = stat()
         let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
@@ -66,7 +46,7 @@ extension Platform {
             let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
+                throw .cannotRead(path: path, reason: SystemError.current.systemMessage)
             }
             if count == 0 { break }
             filled += count

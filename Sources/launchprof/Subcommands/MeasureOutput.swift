@@ -1,6 +1,7 @@
 import LaunchAnalysis
 import LaunchMeasure
 import LaunchReports
+import LaunchTracing
 
 /// Writes the measure command's reports, says what went wrong in one line, and
 /// picks the exit code (DESIGN.md): 2 when a run failed (unless
@@ -14,7 +15,7 @@ enum MeasureOutput {
         // The JSON report first: it is the record everything else comes from.
         if settings.formats.contains("json") {
             do {
-                try Files.writeAtomically(JSONReport.render(report), to: settings.jsonPath)
+                try AtomicFile.write(Array(JSONReport.render(report)), to: settings.jsonPath)
                 written.append(settings.jsonPath)
             } catch {
                 writeProblem = "cannot write \(settings.jsonPath): \(error)"
