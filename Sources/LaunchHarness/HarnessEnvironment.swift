@@ -23,7 +23,7 @@ struct HarnessEnvironment: Sendable {
 
     static func fromProcess() throws(HarnessError) -> HarnessEnvironment {
         var environment = HarnessEnvironment()
-        func value(_ name: String) -> String? { Platform.environment(name).flatMap { $0.isEmpty ? nil : $0 } }
+        func value(_ name: String) -> String? { ProcessEnvironment.value(name).flatMap { $0.isEmpty ? nil : $0 } }
         func integer(_ name: String, in range: ClosedRange<Int>) throws(HarnessError) -> Int? {
             guard let text = value(name) else { return nil }
             guard let number = Int(text), range.contains(number) else {

@@ -47,16 +47,16 @@ struct LaunchSequence {
             app.loop.runTurn()
             app.markFirstFrameIfDue()
             if deadline == .max, app.firstFrameMarked || app.options.isBackground {
-                deadline = Platform.monotonicNanoseconds + UInt64(graceMilliseconds * 1_000_000)
+                deadline = MonotonicClock.nanoseconds + UInt64(graceMilliseconds * 1_000_000)
             }
             if app.launchHasEnded { return false }
-            if Platform.monotonicNanoseconds >= deadline {
+            if MonotonicClock.nanoseconds >= deadline {
                 LaunchTracer.instant("launchGraceExpired", category: .harness)
                 return true
             }
             // Before the first frame, turn again at once: the frame is due.
             if app.firstFrameMarked || app.options.isBackground || app.waitsForFirstFrameSignal {
-                app.loop.waitForWork(until: min(deadline, Platform.monotonicNanoseconds + 5_000_000))
+                app.loop.waitForWork(until: min(deadline, MonotonicClock.nanoseconds + 5_000_000))
             }
         }
     }
@@ -65,7 +65,7 @@ struct LaunchSequence {
     func runForever() -> Never {
         while true {
             app.loop.runTurn()
-            app.loop.waitForWork(until: Platform.monotonicNanoseconds + 1_000_000_000)
+            app.loop.waitForWork(until: MonotonicClock.nanoseconds + 1_000_000_000)
         }
     }
 }

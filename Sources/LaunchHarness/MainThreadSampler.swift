@@ -61,7 +61,7 @@ public final class MainThreadSampler: @unchecked Sendable {
         defer { finished.signal() }
         guard let probe = Platform.ThreadProbe(threadID: threadID) else { return }
         let usageBefore = ResourceUsage.currentThread()
-        var next = Platform.monotonicNanoseconds
+        var next = MonotonicClock.nanoseconds
         while !stopRequested.isSet, samples.count < capacity {
             if let observation = probe.observe() {
                 let kind = observation.syscall >= 0 ? BlockingClassifier.kind(ofSyscall: observation.syscall) : .other
@@ -83,7 +83,7 @@ public final class MainThreadSampler: @unchecked Sendable {
                     syscall: observation.syscall, wait: wait))
             }
             next += intervalNanoseconds
-            let now = Platform.monotonicNanoseconds
+            let now = MonotonicClock.nanoseconds
             if next < now { next = now + intervalNanoseconds / 2 }
             Platform.sleep(untilMonotonic: next)
         }

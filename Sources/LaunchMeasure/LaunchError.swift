@@ -1,3 +1,5 @@
+import LaunchTracing
+
 /// Why a program could not be launched or measured as asked.
 ///
 /// Every case carries the offending value; `description` is a short, lowercase,
@@ -43,7 +45,7 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A short, lowercase, one-line message naming the offending value.
     public var description: String {
-        func reason(_ code: Int32) -> String { Platform.Errno(code: code).message }
+        func reason(_ code: Int32) -> String { SystemError(code: code).description }
         switch self {
         case .programNotFound(let name, _) where name.isEmpty:
             return "no program given"

@@ -1,3 +1,5 @@
+import LaunchTracing
+
 extension Launcher {
     /// The absolute path of the program `executable` names, checked to be executable.
     ///
@@ -25,7 +27,7 @@ extension Launcher {
             try check(path, as: executable)
             return path
         }
-        let searchPath = Platform.environmentValue("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
+        let searchPath = ProcessEnvironment.value("PATH") ?? "/usr/local/bin:/usr/bin:/bin"
         var firstProblem: LaunchError?
         for directory in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
             let base = directory.isEmpty ? (Platform.currentDirectory ?? ".") : String(directory)

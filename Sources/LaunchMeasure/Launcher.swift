@@ -86,9 +86,9 @@ public enum Launcher {
         case .file(let path):
             if Platform.exists(path) { throw .alreadyReady(ready.description, reason: "'\(path)' exists before the launch") }
         case .port(let port):
-            let deadline = Platform.monotonicNanoseconds + 1_000_000_000
+            let deadline = MonotonicClock.nanoseconds + 1_000_000_000
             while Platform.acceptsConnections(port: port) {
-                guard Platform.monotonicNanoseconds < deadline else {
+                guard MonotonicClock.nanoseconds < deadline else {
                     throw .alreadyReady(ready.description, reason: "something already accepts connections on port \(port)")
                 }
                 Platform.sleep(nanoseconds: 10_000_000)
@@ -102,7 +102,7 @@ public enum Launcher {
     /// ready descriptor (the spawn stamp is added by the spawn itself).
     static func environment(for request: LaunchRequest) -> [String] {
         let reserved = LaunchContract.Variable.reservedByLauncher
-        var entries = Platform.environmentEntries.filter { entry in
+        var entries = ProcessEnvironment.entries.filter { entry in
             let name = String(entry.prefix { $0 != "=" })
             return !reserved.contains(name) && request.extraEnvironment[name] == nil
         }
@@ -166,7 +166,7 @@ private struct Watch {
                 aborted = true
                 break
             }
-            let now = Platform.monotonicNanoseconds
+            let now = MonotonicClock.nanoseconds
             // Before ready the timeout bounds the wait; after it, the grace period.
             let limit = readyAt == nil ? deadline : graceDeadline
             var wait: Int32 = limit == .max ? 50 : Int32(clamping: (limit.subtractingClamped(now) + 999_999) / 1_000_000)
@@ -175,13 +175,13 @@ private struct Watch {
             if processFD == nil || (probes && readyAt == nil) { wait = min(wait, 1) }
             _ = Platform.waitForInput(fds, milliseconds: wait)
             let exitedNow = Platform.hasExited(pid)
-            let seen = Platform.monotonicNanoseconds
+            let seen = MonotonicClock.nanoseconds
             drainReady(at: seen)
             drainStdout(at: seen)
 
             if readyAt == nil {
                 switch request.ready {
-                case .port(let port): if Platform.acceptsConnections(port: port) { readyAt = Platform.monotonicNanoseconds }
+                case .port(let port): if Platform.acceptsConnections(port: port) { readyAt = MonotonicClock.nanoseconds }
                 case .file(let path): if Platform.exists(path) { readyAt = seen }
                 default: break
                 }
@@ -203,7 +203,7 @@ private struct Watch {
                     break
                 }
             }
-            let after = Platform.monotonicNanoseconds
+            let after = MonotonicClock.nanoseconds
             if readyAt == nil, after >= deadline { timedOut = true; break }
             if after >= graceDeadline { stoppedAtReady = true; break }
         }
@@ -211,8 +211,8 @@ private struct Watch {
         // End whatever is left of the group (the leader is not reaped yet, so the group id is still ours).
         if exitAt == nil {
             Platform.signalGroup(spawned.pid, Platform.terminateSignal)
-            let give = Platform.monotonicNanoseconds + 500_000_000
-            while !Platform.hasExited(pid), Platform.monotonicNanoseconds < give {
+            let give = MonotonicClock.nanoseconds + 500_000_000
+            while !Platform.hasExited(pid), MonotonicClock.nanoseconds < give {
                 _ = Platform.waitForInput(processFD.map { [$0] } ?? [], milliseconds: processFD == nil ? 1 : 10)
             }
         }
@@ -221,7 +221,7 @@ private struct Watch {
         do { status = try Platform.reap(pid) } catch { throw .waitFailed(processID: pid, code: error.code) }
         // What the launch left behind in its group, orphaned to us (when we are their subreaper).
         Platform.reapGroup(pid, milliseconds: 100)
-        let end = exitAt ?? Platform.monotonicNanoseconds
+        let end = exitAt ?? MonotonicClock.nanoseconds
         drainReady(at: end, final: true)
         drainStdout(at: end, final: true)
 

@@ -37,12 +37,12 @@ public enum MeasureSession {
             Platform.setFirstInterruptMessage(nil)
         }
         let isSubreaper = Platform.becomeSubreaper()
-        let started = Platform.monotonicNanoseconds
+        let started = MonotonicClock.nanoseconds
         var runs: [RunRecord] = []
         var clockSource: TraceClockSource?
         var appBudget: LaunchBudget?
         var stopReason: String?
-        func elapsed() -> Double { Double(Platform.monotonicNanoseconds - started) / 1e9 }
+        func elapsed() -> Double { Double(MonotonicClock.nanoseconds - started) / 1e9 }
 
         if plan.mode == .hot {
             let (records, trace) = try launch(

@@ -189,7 +189,7 @@ public enum LaunchTracer {
     /// Writes the trace to `LAUNCHPROF_TRACE` at exit, once, if it names a path.
     /// Called automatically when the first thread registers.
     static func flushAtExitIfRequested() {
-        guard let path = Platform.environment(LaunchContract.Variable.trace), !path.isEmpty else { return }
+        guard let path = ProcessEnvironment.value(LaunchContract.Variable.trace), !path.isEmpty else { return }
         Platform.atExit {
             LaunchTracer.flushForExit()
         }
@@ -199,7 +199,7 @@ public enum LaunchTracer {
     /// before exiting on its own; the atexit handler then does nothing).
     public static func flushForExit() {
         guard ThreadRegistry.shared.claimExitFlush(),
-              let path = Platform.environment(LaunchContract.Variable.trace), !path.isEmpty else { return }
+              let path = ProcessEnvironment.value(LaunchContract.Variable.trace), !path.isEmpty else { return }
         do {
             try flush(to: path)
         } catch {

@@ -54,11 +54,6 @@ public struct SpanUsage: Sendable, Hashable {
     }
 }
 
-extension UInt64 {
-    /// `self - other`, or 0 when `other` is larger (times read on different threads).
-    package func subtractingClamped(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
-}
-
 /// The slow path for spans begun on a thread with accounting on: one
 /// `getrusage` at begin and at end. Only threads the harness opts in pay it.
 @usableFromInline

@@ -23,7 +23,7 @@ final class ThreadRegistry: @unchecked Sendable {
     private var exitHandlerInstalled = false
 
     private init() {
-        capacity = Platform.environment(LaunchContract.Variable.eventsPerThread).flatMap { Int($0) }.map { max(0, $0) }
+        capacity = ProcessEnvironment.value(LaunchContract.Variable.eventsPerThread).flatMap { Int($0) }.map { max(0, $0) }
             ?? 32_768
     }
 

@@ -12,7 +12,7 @@ enum TraceCollector {
         let flushNs: UInt64
         switch source {
         case .cpuCounter: flushNs = endPair.nanoseconds
-        case .monotonic: flushNs = lp_monotonic_ns()
+        case .monotonic: flushNs = MonotonicClock.nanoseconds
         case .manual: flushNs = lp_manual_get()
         }
 
@@ -76,7 +76,7 @@ enum TraceCollector {
 
     /// `LAUNCHPROF_SPAWN_NS` from the parent when present; otherwise the OS's record.
     static func spawnTime() -> SpawnTime? {
-        if let text = Platform.environment(LaunchContract.Variable.spawnNanoseconds), let ns = UInt64(text) {
+        if let text = ProcessEnvironment.value(LaunchContract.Variable.spawnNanoseconds), let ns = UInt64(text) {
             return SpawnTime(nanoseconds: ns, source: .parent)
         }
         return Platform.processStartMonotonicNanoseconds().map { SpawnTime(nanoseconds: $0, source: .operatingSystem) }

@@ -107,7 +107,7 @@ struct MeasureOptions {
         }
         ignoreFailures = parsed.has("--ignore-failures")
         quiet = parsed.has("--quiet")
-        color = !parsed.has("--no-color") && Terminal.environment("NO_COLOR") == nil && Terminal.isInteractive
+        color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
     }
 
     /// The plan of a measurement of `command`, named `name` unless `--name` was given.

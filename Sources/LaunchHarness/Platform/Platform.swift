@@ -1,0 +1,46 @@
+// The process the harness runs in: its output lines, its exit, the files it
+// reads. The other files in this folder hold the harness's other system calls,
+// one concern a file; logic files need no `#if`.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Unsupported Platform")
+#endif
+
+/// Namespace for the system calls LaunchHarness wraps.
+enum Platform {
+    /// Writes one line to a descriptor, ignoring a closed reader.
+    static func writeLine(_ line: String, to fd: Int32) {
+        var text = line + "\n"
+        text.withUTF8 { bytes in _ = write(fd, bytes.baseAddress, bytes.count) }
+    }
+
+    static func fail(_ message: String) -> Never {
+        writeLine(message, to: 2)
+        exit(2)
+    }
+
+    static func exitProcess(_ code: Int32) -> Never {
+        exit(code)
+    }
+
+    static func readTextFile(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        if ferror(file) != 0 { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+}

@@ -1,0 +1,91 @@
+// What a launch leaves behind: orphans reaped as their subreaper, descendants
+// that left the process group found by their spawn stamp in /proc.
+
+#if canImport(Glibc)
+import Glibc
+#else
+// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
+#error("Unsupported Platform")
+#endif
+import LaunchTracing
+
+extension Platform {
+    /// Makes this process the reaper of its descendants' orphans
+    /// (`PR_SET_CHILD_SUBREAPER`), so that what a launch leaves behind is ours to
+    /// reap; false where the kernel refuses.
+    @discardableResult
+    static func becomeSubreaper() -> Bool {
+        #if arch(x86_64)
+        let prctlNumber = 157
+        #elseif arch(arm64)
+        let prctlNumber = 167
+        #else
+        return false
+        #endif
+        guard let syscall2 = SpawnExtras.syscall2 else { return false }
+        return syscall2(prctlNumber, 36 /* PR_SET_CHILD_SUBREAPER */, 1) == 0
+    }
+
+    /// Reaps the children left in process group `group` (orphaned grandchildren of
+    /// a launch, once this process is their subreaper), waiting up to
+    /// `milliseconds` for ones still dying; never touches other children.
+    static func reapGroup(_ group: Int32, milliseconds: Int) {
+        let deadline = MonotonicClock.nanoseconds + UInt64(milliseconds) * 1_000_000
+        while true {
+            var info = siginfo_t()
+            let result = waitid(P_PGID, id_t(group), &info, WEXITED | WNOHANG)
+            if result != 0 { return }  // ECHILD: none left in the group
+            if info._sifields._sigchld.si_pid != 0 { continue }  // reaped one
+            guard MonotonicClock.nanoseconds < deadline else { return }
+            sleep(nanoseconds: 1_000_000)
+        }
+    }
+
+    /// The processes whose environment holds `entry` (`NAME=value`), found in
+    /// `/proc/*/environ`: how a launch's descendants that left its process group
+    /// (`setsid`, a double fork) are recognised by the spawn stamp they inherited.
+    static func processes(withEnvironmentEntry entry: String) -> [Int32] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        let needle = Array(entry.utf8) + [0]
+        let me = getpid()
+        var found: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while let item = readdir(directory) {
+            guard let pid = Int32(text(item.pointee.d_name)), pid != me else { continue }
+            let fd = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            Glibc.close(fd)
+            guard count > 0 else { continue }
+            var start = 0
+            while start < count {
+                var end = start
+                while end < count, buffer[end] != 0 { end += 1 }
+                if end - start + 1 == needle.count, buffer[start...end].elementsEqual(needle[...]) {
+                    found.append(pid)
+                    break
+                }
+                start = end + 1
+            }
+        }
+        return found
+    }
+
+    /// True when this process has a child, running or exited and not yet reaped
+    /// (`waitid(P_ALL, WNOHANG | WNOWAIT)`); it reaps nothing. One system call.
+    static var hasChildren: Bool {
+        var info = siginfo_t()
+        return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0 || errno != ECHILD
+    }
+
+    /// Ends `pid` (SIGKILL) and reaps it if it is this process's child.
+    static func end(_ pid: Int32) {
+        _ = kill(pid, SIGKILL)
+        var status: Int32 = 0
+        let deadline = MonotonicClock.nanoseconds + 100_000_000
+        while waitpid(pid, &status, WNOHANG) == 0, MonotonicClock.nanoseconds < deadline {
+            sleep(nanoseconds: 1_000_000)
+        }
+    }
+}

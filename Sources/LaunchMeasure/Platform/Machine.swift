@@ -1,0 +1,54 @@
+// The machine a measurement ran on, and when.
+
+#if canImport(Glibc)
+import Glibc
+#else
+// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
+#error("Unsupported Platform")
+#endif
+
+extension Platform {
+    /// This machine's name (`gethostname`).
+    static var hostname: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+        return buffer.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// `uname -s -r -m`.
+    static var operatingSystem: String {
+        var names = utsname()
+        guard uname(&names) == 0 else { return "unknown" }
+        return "\(text(names.sysname)) \(text(names.release)) \(text(names.machine))"
+    }
+
+    /// The processor's model name, from `/proc/cpuinfo`.
+    static var cpuModel: String {
+        guard let file = fopen("/proc/cpuinfo", "r") else { return "unknown" }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            let text = String(cString: line)
+            if text.hasPrefix("model name") || text.hasPrefix("Model") || text.hasPrefix("cpu model") {
+                let value = text.split(separator: ":", maxSplits: 1).last ?? ""
+                return value.trimmingWhitespace()
+            }
+        }
+        return "unknown"
+    }
+
+    /// Processors online (`sysconf(_SC_NPROCESSORS_ONLN)`).
+    static var cpuCount: Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    /// The current UTC time as ISO 8601 (`2026-11-22T22:41:18Z`).
+    static var utcTimestamp: String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}

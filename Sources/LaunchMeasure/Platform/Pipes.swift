@@ -1,0 +1,78 @@
+// Descriptors: the ready and stdout pipes, read without blocking, and poll.
+
+#if canImport(Glibc)
+import Glibc
+#else
+// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
+#error("Unsupported Platform")
+#endif
+import LaunchTracing
+
+extension Platform {
+    /// A pipe whose ends are close-on-exec and numbered 10 or above, so that
+    /// moving them onto fds 0–3 in the child can never overwrite one another.
+    /// The read end is non-blocking (the write end, the child's, is not).
+    static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw .current }
+        defer { Glibc.close(ends[0]); Glibc.close(ends[1]) }
+        let readEnd = fcntl(ends[0], F_DUPFD_CLOEXEC, 10)
+        guard readEnd >= 0 else { throw .current }
+        let writeEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
+        guard writeEnd >= 0 else {
+            let failure = SystemError.current
+            Glibc.close(readEnd)
+            throw failure
+        }
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        return (readEnd, writeEnd)
+    }
+
+    /// Closes a descriptor this module opened.
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    /// What a read of a non-blocking descriptor gave.
+    enum ReadResult { case bytes(Int), endOfFile, wouldBlock }
+
+    /// Reads what is available into `buffer` (retried after signals).
+    /// Errors other than `EAGAIN` count as the end of the stream.
+    static func read(_ fd: Int32, into buffer: inout [UInt8]) -> ReadResult {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .endOfFile }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            default: return .endOfFile
+            }
+        }
+    }
+
+    /// Writes all of `bytes` (retrying partial writes); false on an error.
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+        var rest = bytes
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            rest = rest.dropFirst(written)
+        }
+        return true
+    }
+
+    /// Waits until one of `fds` is readable or hung up, or `milliseconds` pass
+    /// (`poll`; -1 waits forever, 0 only looks). Returns one flag per descriptor,
+    /// all false on a timeout or a signal.
+    static func waitForInput(_ fds: [Int32], milliseconds: Int32) -> [Bool] {
+        var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let count = poll(&entries, nfds_t(entries.count), milliseconds)
+        guard count > 0 else { return Array(repeating: false, count: fds.count) }
+        return entries.map { $0.revents != 0 }
+    }
+}

@@ -1,0 +1,62 @@
+// Files: trace files read and written whole, and small procfs files.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Unsupported Platform")
+#endif
+
+extension Platform {
+    /// Reads a small text file in one go (procfs files report a size of 0).
+    static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return String(decoding: bytes[0..<count], as: UTF8.self)
+    }
+
+    /// Writes `bytes` to `path` (created or replaced), all or nothing as far as
+    /// the caller can tell (``AtomicFile``).
+    static func writeFile(_ path: String, bytes: [UInt8]) throws(TraceFileError) {
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.systemMessage)
+        }
+    }
+
+    /// Reads a whole file.
+    static func readFile(_ path: String) throws(TraceFileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .cannotRead(path: path, reason: SystemError.current.systemMessage) }
+        defer { close(fd) }
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        var bytes = [UInt8](repeating: 0, count: max(size, 0))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, reason: SystemError.current.systemMessage)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+}
+
+extension Platform {
+    /// True when something exists at `path` (the C function is `access` with `F_OK`).
+    static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}

@@ -1,0 +1,76 @@
+// Threads: their names, their resource usage, and the lock the slow paths take.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Unsupported Platform")
+#endif
+import _LaunchTracingShims
+
+extension Platform {
+    /// The name of the calling thread, if one was set.
+    static func currentThreadName() -> String? {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let length = buffer.withUnsafeMutableBufferPointer { lp_current_thread_name($0.baseAddress, $0.count) }
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
+    }
+
+    /// The name of thread `tid` of this process, read at flush (Linux only).
+    static func threadName(tid: UInt64) -> String? {
+        #if os(Linux)
+        guard let text = readSmallFile("/proc/self/task/\(tid)/comm") else { return nil }
+        let name = text.trimmingSuffix("\n")
+        return name.isEmpty ? nil : name
+        #else
+        return nil
+        #endif
+    }
+
+    /// The calling thread's resource usage (Linux: `getrusage(RUSAGE_THREAD)`;
+    /// Darwin: the process's, which is what the platform offers cheaply).
+    static func threadUsage() -> ResourceUsage {
+        var usage = rusage()
+        lp_thread_rusage(&usage)
+        func ns(_ time: timeval) -> UInt64 {
+            UInt64(max(0, time.tv_sec)) * 1_000_000_000 + UInt64(max(0, Int(time.tv_usec))) * 1_000
+        }
+        return ResourceUsage(
+            cpuNanoseconds: ns(usage.ru_utime) + ns(usage.ru_stime),
+            voluntaryContextSwitches: UInt64(max(0, usage.ru_nvcsw)),
+            involuntaryContextSwitches: UInt64(max(0, usage.ru_nivcsw)),
+            minorFaults: UInt64(max(0, usage.ru_minflt)),
+            majorFaults: UInt64(max(0, usage.ru_majflt)))
+    }
+}
+
+/// A minimal mutual-exclusion lock for slow paths (registration, flush).
+final class Lock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}
