@@ -56,8 +56,15 @@ let package = Package(
             dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof-fixture", "_LaunchProfTestSupport"]
         ),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchTracingTestSupport"]),
-        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure", "_LaunchProfTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["launchprof", "launchprof-fixture", "LaunchReports", "_LaunchProfTestSupport"]),
+        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure", "LaunchAnalysis", "_LaunchProfTestSupport"]),
+        .testTarget(
+            name: "LaunchReportsTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchTracing", "_LaunchProfTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["launchprof", "launchprof-fixture", "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport"]
+        ),
     ]
 )
 

@@ -19,7 +19,7 @@ struct MeasureSampleTests {
         return (result, report)
     }
 
-    func finding(_ report: MeasurementReport, rule: String, span: String) -> Finding? {
+    func finding(_ report: MeasurementReport, rule: AdvisorRule, span: String) -> Finding? {
         report.profile.findings.first { $0.rule == rule && $0.span == span }
     }
 
@@ -29,32 +29,34 @@ struct MeasureSampleTests {
         // holds, and the naive didFinishLaunching is far over its 150 ms.
         #expect(result.status == 1, "stderr: \(result.stderr)")
         let checks = Dictionary(uniqueKeysWithValues: report.profile.verdict.checks.map { ($0.subject, $0.passed) })
-        #expect(checks["timeToFirstFrame"] == true)
-        #expect(checks["didFinishLaunching"] == false)
-        #expect(report.configuration.budget.contains("\"didFinishLaunching\":150"))
+        #expect(checks[.phase(.timeToFirstFrame)] == true)
+        #expect(checks[.phase(.didFinishLaunching)] == false)
+        #expect(report.configuration.budget.hooksMs[.didFinishLaunching] == 150)
+        #expect(report.configuration.budgetSource.origin == .app)
+        #expect(report.outcome.status == .overBudget && report.outcome.exitCode == 1)
         #expect(report.profile.successfulRuns == 3)
         #expect(report.profile.isInstrumented)
 
-        let network = try #require(finding(report, rule: "main-thread-network", span: "FetchRemoteConfig"))
+        let network = try #require(finding(report, rule: .mainThreadNetwork, span: "FetchRemoteConfig"))
         #expect(network.line == Executables.line(of: "LaunchTracer.measure(\"FetchRemoteConfig\"", in: "Sources/SampleApp/ReadingListStore.swift"))
         #expect(network.file == "SampleApp/ReadingListStore.swift")
         // The server answers after 60 ms: most of that is the main thread waiting.
         #expect(network.medianMs > 40)
         #expect(network.runsAppeared == 3)
 
-        let disk = try #require(finding(report, rule: "main-thread-disk-io", span: "PersistCatalogSnapshot"))
+        let disk = try #require(finding(report, rule: .mainThreadDiskIO, span: "PersistCatalogSnapshot"))
         #expect(disk.line == Executables.line(of: "LaunchTracer.measure(\"PersistCatalogSnapshot\"", in: "Sources/SampleApp/ReadingListStore.swift"))
 
-        let lock = try #require(finding(report, rule: "main-thread-lock-wait", span: "WaitForCovers"))
+        let lock = try #require(finding(report, rule: .mainThreadLockWait, span: "WaitForCovers"))
         #expect(lock.line == Executables.line(of: "LaunchTracer.measure(\"WaitForCovers\"", in: "Sources/SampleApp/NaiveAppDelegate.swift"))
 
-        let index = try #require(finding(report, rule: "deferrable-cpu-work", span: "BuildSearchIndex"))
+        let index = try #require(finding(report, rule: .deferrableCPUWork, span: "BuildSearchIndex"))
         #expect(index.line == Executables.line(of: "LaunchTracer.begin(\"BuildSearchIndex\"", in: "Sources/SampleApp/SearchIndex.swift"))
         #expect(index.recommendation.contains("deferUntilAfterFirstFrame"))
 
         // CPU work is never called blocking, and blocking never called CPU work.
-        #expect(finding(report, rule: "main-thread-network", span: "BuildSearchIndex") == nil)
-        #expect(finding(report, rule: "deferrable-cpu-work", span: "FetchRemoteConfig") == nil)
+        #expect(finding(report, rule: .mainThreadNetwork, span: "BuildSearchIndex") == nil)
+        #expect(finding(report, rule: .deferrableCPUWork, span: "FetchRemoteConfig") == nil)
 
         // The terminal report leads with the verdict and shows the phases.
         #expect(result.stdout.hasPrefix("launchprof measure — sample-naive"))
@@ -67,7 +69,7 @@ struct MeasureSampleTests {
         let (_, naive) = try measure("naive")
         let (result, optimized) = try measure("optimized")
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        let blocking = optimized.profile.findings.filter { $0.rule.hasPrefix("main-thread-") }
+        let blocking = optimized.profile.findings.filter { $0.rule.id.hasPrefix("main-thread-") }
         #expect(blocking.isEmpty, "\(blocking.map(\.recommendation))")
         let naiveFrame = try #require(naive.profile.statistics(.timeToFirstFrame)?.summary.median)
         let optimizedFrame = try #require(optimized.profile.statistics(.timeToFirstFrame)?.summary.median)
@@ -86,9 +88,9 @@ struct MeasureSampleTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("sample-naive.json").path)
         // The file's limits hold; the app's list of what the first frame needs still shapes the advice.
-        #expect(report.profile.verdict.checks.allSatisfy { $0.budgetMs == 100000 || $0.subject == "willFinishLaunching" })
-        #expect(finding(report, rule: "slow-required-work", span: "DecodeCatalog") != nil)
-        #expect(finding(report, rule: "deferrable-cpu-work", span: "DecodeCatalog") == nil)
+        #expect(report.profile.verdict.checks.allSatisfy { $0.budgetMs == 100000 || $0.subject == .phase(.willFinishLaunching) })
+        #expect(finding(report, rule: .slowRequiredWork, span: "DecodeCatalog") != nil)
+        #expect(finding(report, rule: .deferrableCPUWork, span: "DecodeCatalog") == nil)
     }
 
     @Test func overBudgetExitsOneAndSaysFail() throws {
@@ -100,7 +102,14 @@ struct MeasureSampleTests {
         #expect(result.stdout.contains("FAIL"))
         let report = try JSONReport.read(from: output.appendingPathComponent("sample-naive.json").path)
         #expect(report.profile.verdict.passed == false)
-        #expect(report.schemaVersion == 1)
+        #expect(report.schemaVersion == MeasurementReport.currentSchemaVersion)
+        #expect(report.outcome.status == .overBudget)
+        #expect(report.outcome.exitCode == result.status)
         #expect(report.runs.filter { !$0.isWarmup }.count == 2)
+        // The JSON says what it is, and holds the budget as an object.
+        let object = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: output.appendingPathComponent("sample-naive.json"))) as? [String: Any])
+        #expect(object["kind"] as? String == "measurement")
+        #expect((object["configuration"] as? [String: Any])?["budget"] is [String: Any])
     }
 }

@@ -18,10 +18,10 @@ struct ModesTests {
         #expect(counted.map(\.index) == [1, 2, 3, 4])
         #expect(report.runs.filter(\.isWarmup).count == 1)
         // Every run is a hot launch of the same process: hooks timed, no loader phase.
-        #expect(counted.allSatisfy { $0.timeline?.launchIndex ?? 0 >= 1 && $0.phasesMs["didFinishLaunching"] != nil })
-        #expect(counted.allSatisfy { $0.phasesMs["loader"] == nil })
+        #expect(counted.allSatisfy { $0.timeline?.launchIndex ?? 0 >= 1 && $0.milliseconds(.didFinishLaunching) != nil })
+        #expect(counted.allSatisfy { $0.milliseconds(.loader) == nil })
         #expect(Set(counted.compactMap(\.tracePath)).count == 1)
-        #expect(report.configuration.mode == "hot")
+        #expect(report.configuration.mode == .hot)
     }
 
     @Test func hotModeRefusesAnUninstrumentedProgram() throws {

@@ -119,7 +119,7 @@ struct LaunchSequenceTests {
 
     @Test func optionsAndBudgetAreRecordedInTheTrace() {
         let options = LaunchOptions(reason: .url, url: "readinglist://book/42", sourceApplication: "com.example.mail")
-        let budget = LaunchBudget(timeToFirstFrameMs: 250, hooksMs: ["didFinishLaunching": 100])
+        let budget = LaunchBudget(timeToFirstFrameMs: 250, hooksMs: [.didFinishLaunching: 100])
         let trace = LaunchTraceRecorder.record {
             LaunchApplication.simulateLaunch(delegate: PlainDelegate.self, options: options, budget: budget)
         }

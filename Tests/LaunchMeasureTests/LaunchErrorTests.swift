@@ -12,7 +12,6 @@ struct LaunchErrorTests {
             (.notExecutable(path: "/tmp/plain"), "'/tmp/plain' is not executable"),
             (.notAProgram(path: "/tmp", isDirectory: true), "'/tmp' is a directory"),
             (.notAProgram(path: "/dev/null", isDirectory: false), "'/dev/null' is not a program"),
-            (.badReadyCondition("sometimes", problem: "expected exit"), "'sometimes'"),
             (.badSetting(name: "timeout", value: -1, expected: "a positive number of seconds"), "timeout -1"),
             (.badEnvironmentName("A=B"), "'A=B'"),
             (.cannotCreate(path: "/proc/nope", code: 2), "'/proc/nope': no such file or directory"),

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAnalysis
 import LaunchMeasure
 import Testing
 import _LaunchProfTestSupport
@@ -210,7 +211,7 @@ struct LauncherTests {
         let outcome = try shell("echo firstFrame >&3; echo done >&3; exit 0", ready: .firstFrame)
         #expect(outcome.readyLines.map(\.text) == ["firstFrame", "done"])
         let ready = try #require(outcome.readyNanoseconds)
-        #expect(ready == outcome.readyLineTime("firstFrame"))
+        #expect(ready == arrival(of: "firstFrame", in: outcome))
         #expect(!outcome.readyIsExitFallback)
         #expect(outcome.termination == .exited(code: 0))
         let exit = try #require(outcome.exitNanoseconds)
@@ -233,7 +234,7 @@ struct LauncherTests {
     func hugeGrace() throws {
         let outcome = try shell("echo fullyDrawn >&3; exit 0", ready: .fullyDrawn, grace: .infinity)
         #expect(outcome.termination == .exited(code: 0))
-        #expect(outcome.readyNanoseconds == outcome.readyLineTime("fullyDrawn"))
+        #expect(outcome.readyNanoseconds == arrival(of: "fullyDrawn", in: outcome))
     }
 
     @Test("a program that exits without reporting first-frame is ready at its exit, flagged as a fallback")
@@ -250,9 +251,9 @@ struct LauncherTests {
     func fullyDrawn() throws {
         let outcome = try shell(
             "echo firstFrame >&3; sleep 0.05; echo fullyDrawn >&3; exit 0", ready: .fullyDrawn)
-        let first = try #require(outcome.readyLineTime("firstFrame"))
+        let first = try #require(arrival(of: "firstFrame", in: outcome))
         let ready = try #require(outcome.readyNanoseconds)
-        #expect(ready == outcome.readyLineTime("fullyDrawn"))
+        #expect(ready == arrival(of: "fullyDrawn", in: outcome))
         // Line times are when the launcher read them; only the spawn bounds them from below.
         #expect(ready > first)
         #expect(ready - outcome.spawnNanoseconds >= 50_000_000)
@@ -353,4 +354,9 @@ func freeLoopbackPort() throws -> UInt16 {
     }
     try #require(bound)
     return UInt16(bigEndian: address.sin_port)
+}
+
+/// When the first ready-pipe line with `text` arrived in `outcome`, if it did.
+func arrival(of text: String, in outcome: LaunchResult) -> UInt64? {
+    outcome.readyLines.first { $0.text == text }?.nanoseconds
 }

@@ -150,7 +150,7 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
     public init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
             self.init(origin: text.hasPrefix("default") ? .default : text.hasPrefix("the app's") ? .app : .file(path: text))
-            recordedText = text
+            if text != description { recordedText = text }
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -166,5 +166,9 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
             origin: origin,
             appEntriesMerged: try container.decodeIfPresent(Bool.self, forKey: .appEntriesMerged) ?? false,
             timeToFirstFrameFromCommandLine: try container.decodeIfPresent(Bool.self, forKey: .timeToFirstFrameFromCommandLine) ?? false)
+        // A schema-1 report's text, carried over when it was written again.
+        if let text = try container.decodeIfPresent(String.self, forKey: .description), text != description {
+            recordedText = text
+        }
     }
 }

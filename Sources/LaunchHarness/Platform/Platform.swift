@@ -29,18 +29,4 @@ enum Platform {
         exit(code)
     }
 
-    static func readTextFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        if ferror(file) != 0 { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
 }

@@ -1,4 +1,5 @@
-import LaunchHarness
+import Foundation
+import LaunchTracing
 import Testing
 
 /// Launch options: why the app launched, as `LAUNCHPROF_LAUNCH_OPTIONS` JSON.
@@ -94,7 +95,7 @@ struct LaunchOptionsTests {
             let options = try LaunchOptions(json: bad.json)
             Issue.record("accepted: \(options)")
         } catch {
-            guard case .badLaunchOptions(let key, let value, let expected) = error else {
+            guard case .badValue(let key, let value, let expected) = error else {
                 Issue.record("unexpected error \(error)")
                 return
             }
@@ -106,19 +107,58 @@ struct LaunchOptionsTests {
     }
 
     @Test func anUnknownReasonListsTheKnownOnes() throws {
-        let error = try #require(throws: HarnessError.self) { try LaunchOptions(json: #"{"reason": "shake"}"#) }
+        let error = try #require(throws: LaunchOptionsError.self) { try LaunchOptions(json: #"{"reason": "shake"}"#) }
         for reason in LaunchOptions.Reason.allCases {
             #expect(error.description.contains(reason.rawValue))
         }
     }
 
     @Test func invalidJSONIsRejectedWithWhereItBroke() throws {
-        let error = try #require(throws: HarnessError.self) { try LaunchOptions(json: #"{"reason": "url""#) }
-        guard case .badLaunchOptions(let key, _, let expected) = error else {
+        let error = try #require(throws: LaunchOptionsError.self) { try LaunchOptions(json: #"{"reason": "url""#) }
+        guard case .badValue(let key, _, let expected) = error else {
             Issue.record("unexpected error \(error)")
             return
         }
         #expect(key == "(json)")
         #expect(expected.contains("byte 16"))
+    }
+
+    // MARK: --launch-option pairs
+
+    @Test func pairsBuildTheSameOptionsAsJSON() throws {
+        let pairs = ["reason=url", "url=readinglist://book/42", "payload.kind=newBook", "background=true"]
+        let options = try LaunchOptions(keyValuePairs: pairs)
+        #expect(options == LaunchOptions(
+            reason: .url, url: "readinglist://book/42", payload: ["kind": "newBook"], isBackground: true))
+        #expect(try LaunchOptions(json: options.json) == options)
+    }
+
+    @Test("bad pairs are rejected naming the pair or key", arguments: [
+        (["reason=teleport"], "teleport"),
+        (["reason"], "KEY=VALUE"),
+        (["=x"], "KEY=VALUE"),
+        (["payload.=x"], "payload."),
+        (["reason=url", "reason=url"], "twice"),
+        (["background=yes"], "true or false"),
+        (["colour=red"], "colour"),
+        (["reason=url"], "url"),
+        (["url=a\nb", "reason=teleport"], "teleport"),
+    ])
+    func badPairs(pairs: [String], mention: String) throws {
+        let error = try #require(throws: LaunchOptionsError.self) { try LaunchOptions(keyValuePairs: pairs) }
+        #expect(error.description.contains(mention), "\(error)")
+        #expect(!error.description.contains("\n"))
+    }
+
+    // MARK: Reports
+
+    @Test func theReportFormHasTheLaunchOptionKeys() throws {
+        let options = LaunchOptions(reason: .remoteNotification, payload: ["kind": "newBook"])
+        let data = try JSONEncoder().encode(options)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["reason"] as? String == "remoteNotification")
+        #expect(object["background"] as? Bool == true)
+        #expect(object["payload"] as? [String: String] == ["kind": "newBook"])
+        #expect(try JSONDecoder().decode(LaunchOptions.self, from: data) == options)
     }
 }

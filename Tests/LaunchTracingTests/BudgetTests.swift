@@ -1,12 +1,14 @@
 import Foundation
-import LaunchHarness
 import LaunchTracing
 import Testing
+import _LaunchProfTestSupport
 
 /// Launch budgets declared in code, parsed from JSON, and loaded from a
 /// `launchprof.json` file.
 @Suite("Budgets")
 struct BudgetTests {
+    let scratch = ScratchDirectory("lp-budget")
+
     @Test func theDefaultIsApplesFigure() {
         let budget = LaunchBudget.default
         #expect(budget.timeToFirstFrameMs == 400)
@@ -19,11 +21,11 @@ struct BudgetTests {
     @Test func aBudgetInCodeKeepsItsValues() {
         let budget = LaunchBudget(
             timeToFirstFrameMs: 300, backgroundTimeToFirstFrameMs: 120,
-            hooksMs: ["willFinishLaunching": 40, "didFinishLaunching": 150], spansMs: ["DecodeCatalog": 30],
+            hooksMs: [.willFinishLaunching: 40, .didFinishLaunching: 150], spansMs: ["DecodeCatalog": 30],
             requiredForFirstFrame: ["ReadCatalog"])
         #expect(budget.timeToFirstFrameMs == 300)
         #expect(budget.backgroundTimeToFirstFrameMs == 120)
-        #expect(budget.hooksMs == ["willFinishLaunching": 40, "didFinishLaunching": 150])
+        #expect(budget.hooksMs == [.willFinishLaunching: 40, .didFinishLaunching: 150])
         #expect(budget.spansMs == ["DecodeCatalog": 30])
         #expect(budget.requiredForFirstFrame == ["ReadCatalog"])
         #expect(budget != .default)
@@ -43,7 +45,7 @@ struct BudgetTests {
         let budget = try LaunchBudget(json: Self.fullFile)
         #expect(budget.timeToFirstFrameMs == 350)
         #expect(budget.backgroundTimeToFirstFrameMs == 150.5)
-        #expect(budget.hooksMs == ["willFinishLaunching": 50, "didFinishLaunching": 200])
+        #expect(budget.hooksMs == [.willFinishLaunching: 50, .didFinishLaunching: 200])
         #expect(budget.spansMs == ["DecodeCatalog": 30, "Read \"Settings\"": 2.25])
         #expect(budget.requiredForFirstFrame == ["ReadCatalog", "DecodeCatalog"])
     }
@@ -52,7 +54,7 @@ struct BudgetTests {
         let budget = try LaunchBudget(json: #"{"hooks": {"didFinishLaunching": 120}}"#)
         #expect(budget.timeToFirstFrameMs == 400)
         #expect(budget.backgroundTimeToFirstFrameMs == 200)
-        #expect(budget.hooksMs == ["didFinishLaunching": 120])
+        #expect(budget.hooksMs == [.didFinishLaunching: 120])
         #expect(try LaunchBudget(json: "{}") == .default)
     }
 
@@ -142,32 +144,53 @@ struct BudgetTests {
     // MARK: Files
 
     @Test func aBudgetFileIsLoaded() throws {
-        let path = System.temporaryDirectory("lp-budget").appendingPathComponent("launchprof.json").path
+        let path = scratch.url.appendingPathComponent("launchprof.json").path
         try Self.fullFile.write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(try LaunchBudget.load(path: path) == LaunchBudget(json: Self.fullFile))
+        #expect(try LaunchBudget(contentsOf: path) == LaunchBudget(json: Self.fullFile))
     }
 
     @Test func aBadBudgetFileIsNamedWithTheKeyAndValue() throws {
-        let path = System.temporaryDirectory("lp-budget").appendingPathComponent("launchprof.json").path
+        let path = scratch.url.appendingPathComponent("launchprof.json").path
         try #"{"timeToFirstFrameMs": "soon"}"#.write(toFile: path, atomically: true, encoding: .utf8)
-        let expected = HarnessError.badBudgetFile(
+        let expected = LaunchBudgetError.badFile(
             path: path, problem: "'timeToFirstFrameMs' is \"soon\"; expected a positive number of milliseconds")
-        #expect(throws: expected) { try LaunchBudget.load(path: path) }
+        #expect(throws: expected) { try LaunchBudget(contentsOf: path) }
         #expect(expected.description.hasPrefix(path + ": "))
     }
 
-    @Test func aMissingBudgetFileIsNamed() {
-        let path = System.temporaryDirectory("lp-budget").appendingPathComponent("absent.json").path
-        #expect(throws: HarnessError.badBudgetFile(path: path, problem: "cannot read the file")) {
-            try LaunchBudget.load(path: path)
+    @Test func aMissingBudgetFileIsNamed() throws {
+        let path = scratch.url.appendingPathComponent("absent.json").path
+        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file")) {
+            try LaunchBudget(contentsOf: path)
         }
+        // Where a file is optional (the default ./launchprof.json), its absence is no error.
+        #expect(try LaunchBudget.loadIfPresent(path: path) == nil)
+    }
+
+    @Test func anOptionalBudgetFileThatIsThereIsRead() throws {
+        let path = scratch.file("launchprof.json")
+        try Self.fullFile.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try LaunchBudget.loadIfPresent(path: path) == LaunchBudget(json: Self.fullFile))
+    }
+
+    // MARK: Reports
+
+    @Test func theReportFormIsTheFileFormat() throws {
+        let budget = try LaunchBudget(json: Self.fullFile)
+        let data = try JSONEncoder().encode(budget)
+        // The same keys as a launchprof.json file, so a report's budget can be saved as one.
+        #expect(try LaunchBudget(json: String(decoding: data, as: UTF8.self)) == budget)
+        #expect(try JSONDecoder().decode(LaunchBudget.self, from: data) == budget)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let hooks = try #require(object["hooks"] as? [String: Double])
+        #expect(hooks == ["willFinishLaunching": 50, "didFinishLaunching": 200])
     }
 
     @Test func anUnreadableBudgetFileIsNamed() {
         // A directory opens but cannot be read (EISDIR): unreadable even as root.
-        let path = System.temporaryDirectory("lp-budget").path
-        #expect(throws: HarnessError.badBudgetFile(path: path, problem: "cannot read the file")) {
-            try LaunchBudget.load(path: path)
+        let path = scratch.url.path
+        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file")) {
+            try LaunchBudget(contentsOf: path)
         }
     }
 }

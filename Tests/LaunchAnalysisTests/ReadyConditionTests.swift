@@ -1,4 +1,5 @@
-import LaunchMeasure
+import Foundation
+import LaunchAnalysis
 import Testing
 
 /// `--ready` values: every accepted form, and the mistakes people make.
@@ -27,14 +28,15 @@ struct ReadyConditionTests {
     }
 
     @Test(
-        "bad values throw badReadyCondition naming the text",
+        "bad values throw a ParseError naming the text",
         arguments: ["sometimes", "port:0", "port:99999", "port:abc", "port:", "port:-1", "port:+80", "stdout:",
                     "stdout:(", "file:", "", "Exit", "ports:80"])
     func rejected(text: String) {
         #expect {
             try ReadyCondition(parsing: text)
         } throws: { error in
-            guard case .badReadyCondition(let named, let problem) = error as? LaunchError else { return false }
+            guard let error = error as? ReadyCondition.ParseError else { return false }
+            let named = error.text, problem = error.problem
             let message = "\(error)"
             return named == text && !problem.isEmpty && message.contains("'\(text)'") && !message.contains("\n")
         }
@@ -44,13 +46,13 @@ struct ReadyConditionTests {
         ("firstframe", "first-frame"), ("First_Frame", "first-frame"), ("fullydrawn", "fully-drawn"), ("EXIT", "exit"),
     ])
     func suggestion(text: String, keyword: String) throws {
-        let error = try #require(throws: LaunchError.self) { try ReadyCondition(parsing: text) }
+        let error = try #require(throws: ReadyCondition.ParseError.self) { try ReadyCondition(parsing: text) }
         #expect("\(error)".contains("did you mean '\(keyword)'?"))
     }
 
     @Test("an unrelated word gets the list of forms and no suggestion")
     func noSuggestion() throws {
-        let error = try #require(throws: LaunchError.self) { try ReadyCondition(parsing: "sometimes") }
+        let error = try #require(throws: ReadyCondition.ParseError.self) { try ReadyCondition(parsing: "sometimes") }
         let message = "\(error)"
         #expect(!message.contains("did you mean"))
         for form in ReadyCondition.forms {
@@ -60,7 +62,44 @@ struct ReadyConditionTests {
 
     @Test("an invalid regular expression is reported as one")
     func invalidRegex() throws {
-        let error = try #require(throws: LaunchError.self) { try ReadyCondition(parsing: "stdout:(") }
+        let error = try #require(throws: ReadyCondition.ParseError.self) { try ReadyCondition(parsing: "stdout:(") }
         #expect("\(error)".contains("invalid regular expression"))
+    }
+}
+
+/// The object form a report holds, and the text a schema-1 report held.
+@Suite("ReadyCondition in reports")
+struct ReadyConditionCodingTests {
+    @Test("each condition round-trips through its object form", arguments: [
+        ReadyCondition.exit, .firstFrame, .fullyDrawn, .stdout(pattern: "listening on \\d+"), .port(8080), .file(path: "/tmp/ready"),
+    ])
+    func roundTrip(condition: ReadyCondition) throws {
+        let data = try JSONEncoder().encode(condition)
+        #expect(try JSONDecoder().decode(ReadyCondition.self, from: data) == condition)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["kind"] is String)
+    }
+
+    @Test func portIsAnObjectWithANumber() throws {
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(ReadyCondition.port(8080))) as? [String: Any])
+        #expect(object["kind"] as? String == "port")
+        #expect(object["port"] as? Int == 8080)
+    }
+
+    @Test("schema-1 text, including the labels of defaults, is read", arguments: [
+        ("\"port:8080\"", ReadyCondition.port(8080)),
+        ("\"first-frame (exit if uninstrumented)\"", .firstFrame),
+        ("\"end of the hooks (background launch)\"", .firstFrame),
+        ("\"exit\"", .exit),
+    ])
+    func legacy(json: String, expected: ReadyCondition) throws {
+        #expect(try JSONDecoder().decode(ReadyCondition.self, from: Data(json.utf8)) == expected)
+    }
+
+    @Test func unknownKindIsRejected() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ReadyCondition.self, from: Data(#"{"kind": "sometimes"}"#.utf8))
+        }
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import Testing
+
+/// The terminal report, checked whole against fixed input (as
+/// swift-argument-parser checks its help text), and the headline each outcome gets.
+@Suite("Terminal report")
+struct TerminalReportTests {
+    @Test("the whole report, line for line", arguments: ["measurement-v1-sample", "measurement-v1-true"])
+    func golden(name: String) throws {
+        let report = try JSONReport.read(from: FixtureFiles.path(name + ".json"))
+        let actual = TerminalReport.render(.measurement(report), options: RenderOptions(color: false))
+        // After an intended change of the report: LAUNCHPROF_UPDATE_GOLDEN=1 swift test --filter TerminalReportTests,
+        // then read the fixture's diff before committing it.
+        if ProcessInfo.processInfo.environment["LAUNCHPROF_UPDATE_GOLDEN"] == "1" {
+            try actual.write(toFile: FixtureFiles.path(name + ".terminal.txt"), atomically: true, encoding: .utf8)
+            Issue.record("updated \(name).terminal.txt; unset LAUNCHPROF_UPDATE_GOLDEN and run again")
+            return
+        }
+        let expected = try FixtureFiles.text(name + ".terminal.txt")
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, (a, e)) in zip(actualLines, expectedLines).enumerated() where a != e {
+            Issue.record("line \(index + 1) differs:\n  expected: \(e)\n  actual:   \(a)")
+            break
+        }
+        #expect(actual == expected, "whole output:\n\(actual)")
+    }
+
+    @Test func colourIsOnlyAddedWhenAskedFor() throws {
+        let report = try JSONReport.read(from: FixtureFiles.path("measurement-v1-true.json"))
+        #expect(!TerminalReport.render(.measurement(report), options: RenderOptions(color: false)).contains("\u{1B}["))
+        #expect(TerminalReport.render(.measurement(report), options: RenderOptions(color: true)).contains("\u{1B}["))
+    }
+
+    @Test("the headline is the outcome's status and reason", arguments: [
+        (ReportOutcome.Status.pass, "PASS"), (.overBudget, "FAIL"), (.failedRuns, "FAILED RUNS"), (.noRuns, "NO RUNS"),
+        (.interrupted, "STOPPED"), (.regression, "REGRESSION"), (.inconclusive, "INCONCLUSIVE"),
+    ])
+    func headline(status: ReportOutcome.Status, word: String) throws {
+        var report = try JSONReport.read(from: FixtureFiles.path("measurement-v1-true.json"))
+        report.outcome = ReportOutcome(status: status, exitCode: .error, reason: "the reason given")
+        let lines = TerminalReport.render(.measurement(report), options: RenderOptions()).split(separator: "\n")
+        #expect(lines[1] == "\(word)  the reason given")
+    }
+}
