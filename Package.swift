@@ -4,8 +4,8 @@
 //
 // This package has NO package dependencies, by design: apps link LaunchTracing
 // and LaunchHarness and must inherit nothing. Benchmarks live in the nested
-// Benchmarks/ package. See DESIGN.md for the dependency direction (each target
-// imports only the ones above it in this file).
+// Benchmarks/ package. Dependencies point one way: each target depends only on
+// targets above it in this file, and declares every module it imports.
 
 import PackageDescription
 
@@ -25,27 +25,27 @@ let package = Package(
         // Core: linked into apps
         .target(name: "_LaunchTracingShims"),
         .target(name: "LaunchTracing", dependencies: ["_LaunchTracingShims"]),
-        .target(name: "LaunchHarness", dependencies: ["LaunchTracing"]),
+        .target(name: "LaunchHarness", dependencies: ["LaunchTracing", "_LaunchTracingShims"]),
 
         // Test support (a product: users unit-test their own launch code with it)
-        .target(name: "LaunchTracingTestSupport", dependencies: ["LaunchTracing"]),
+        .target(name: "LaunchTracingTestSupport", dependencies: ["LaunchTracing", "_LaunchTracingShims"]),
 
         // Profiler: analysis, reports, launching
         .target(name: "LaunchAnalysis", dependencies: ["LaunchTracing"]),
-        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis"]),
+        .target(name: "LaunchReports", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
         .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
 
         // Examples: the sample app `launchprof measure` measures by default
-        .target(name: "SampleApp", dependencies: ["LaunchHarness"]),
+        .target(name: "SampleApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
 
         // Tools
         .executableTarget(
             name: "launchprof",
-            dependencies: ["LaunchTracing", "LaunchHarness", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "SampleApp"]
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "SampleApp"]
         ),
 
         // Tests
-        .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchHarness", "SampleApp"], path: "Tests/Fixtures"),
+        .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchTracing", "LaunchHarness", "SampleApp"], path: "Tests/Fixtures"),
         .target(name: "_LaunchProfTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "LaunchTracingTests",
@@ -53,17 +53,23 @@ let package = Package(
         ),
         .testTarget(
             name: "LaunchHarnessTests",
-            dependencies: ["LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "launchprof-fixture", "_LaunchProfTestSupport"]
+            dependencies: [
+                "LaunchTracing", "LaunchHarness", "LaunchTracingTestSupport", "SampleApp", "_LaunchProfTestSupport",
+                "launchprof-fixture",  // run as a process: the sample app
+            ]
         ),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchTracingTestSupport"]),
-        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchMeasure", "LaunchAnalysis", "_LaunchProfTestSupport"]),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
+        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(
-            name: "LaunchReportsTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchTracing", "_LaunchProfTestSupport"],
+            name: "LaunchReportsTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["launchprof", "launchprof-fixture", "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport"]
+            dependencies: [
+                "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
+                "launchprof", "launchprof-fixture",  // run as processes
+            ]
         ),
     ]
 )

@@ -1,6 +1,6 @@
 /// A named moment of the launch sequence, with a stable id.
 ///
-/// The ids are the ones `DESIGN.md` names and every report uses:
+/// The ids are stable; every report uses them:
 /// `spawn`, `runtimeInit`, `main`, `willFinishLaunching.begin`,
 /// `willFinishLaunching.end`, `didFinishLaunching.begin`, `didFinishLaunching.end`,
 /// `didBecomeActive`, `firstFrame` and `fullyDrawn`.

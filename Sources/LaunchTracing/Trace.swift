@@ -185,18 +185,6 @@ public struct ThreadSample: Sendable, Hashable {
         case sleep = 4
         /// Blocked on something else (a pipe, a poll on several kinds).
         case other = 5
-
-        /// The stable name reports use: `none`, `disk`, `network`, `lock`, `sleep`, `other`.
-        public var name: String {
-            switch self {
-            case .none: return "none"
-            case .disk: return "disk"
-            case .network: return "network"
-            case .lock: return "lock"
-            case .sleep: return "sleep"
-            case .other: return "other"
-            }
-        }
     }
 
     public var nanoseconds: UInt64

@@ -3,7 +3,7 @@ import LaunchTracing
 import SampleApp
 
 /// The `launchprof` command: dispatches to a subcommand, maps errors to the exit
-/// codes of DESIGN.md (0 passed, 1 gate failed, 2 error, 3 inconclusive).
+/// codes (0 passed, 1 gate failed, 2 error, 3 inconclusive, 128 + N stopped by signal N).
 @main
 enum LaunchProf {
     static let subcommands: [Subcommand] = [MeasureCommand.subcommand]

@@ -28,6 +28,9 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
     /// Ready when something exists at this path (checked about every millisecond).
     case file(path: String)
 
+    /// The conditions named by a keyword alone (`exit`, `first-frame`, `fully-drawn`).
+    public static let keywordConditions: [ReadyCondition] = [.exit, .firstFrame, .fullyDrawn]
+
     /// The accepted text forms, for help and error messages.
     public static let forms = ["exit", "first-frame", "fully-drawn", "stdout:REGEX", "port:N", "file:PATH"]
 

@@ -64,7 +64,7 @@ extension LaunchTimeline {
         return timelines
     }
 
-    /// The phases DESIGN.md names, from whichever milestones exist.
+    /// Every phase whose two milestones exist.
     static func phases(_ m: [Milestone: UInt64], hotLaunchBegin: UInt64?, background: Bool) -> [Phase: UInt64] {
         func between(_ from: Milestone, _ to: Milestone) -> UInt64? {
             guard let a = m[from], let b = m[to], b >= a else { return nil }

@@ -1,7 +1,7 @@
 import LaunchTracing
 
 /// A phase of launch, between two milestones, with a stable id used by every
-/// report (DESIGN.md).
+/// report.
 public enum Phase: String, Sendable, Codable, CaseIterable, Comparable {
     /// spawn → runtimeInit: the dynamic loader.
     case loader

@@ -57,7 +57,8 @@ struct MeasureOptions {
         let modeText = parsed.value("--mode") ?? MeasureMode.warm.rawValue
         guard let mode = MeasureMode(rawValue: modeText) else {
             let names = MeasureMode.allCases.map(\.rawValue)
-            throw UsageError("--mode takes \(names.joined(separator: ", ")), not '\(modeText)'" + suggestion(modeText, among: names))
+            throw UsageError("--mode takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(modeText)'"
+                + suggestion(modeText, among: names))
         }
         self.mode = mode
 
@@ -72,7 +73,7 @@ struct MeasureOptions {
                 ready = try ReadyCondition(parsing: text)
             } catch {
                 let hint = error.problem.contains("did you mean") || text.contains(":")
-                    ? "" : suggestion(text, among: ["exit", "first-frame", "fully-drawn"])
+                    ? "" : suggestion(text, among: ReadyCondition.keywordConditions.map(\.description))
                 throw UsageError(error.description + hint)
             }
         }
