@@ -27,74 +27,29 @@ public enum MeasureSession {
     ///   was measured). Later failures end the session with
     ///   ``LaunchAnalysis/CollectedLaunches/stopReason`` set instead, so no measured run is lost.
     public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> CollectedLaunches {
+        let scope = SessionScope(progress: progress)
+        defer { scope.end() }
         let plan = request.plan
-        let savedHandlers = Platform.installStopHandlers()
-        if progress != nil {
-            Platform.setFirstInterruptMessage("\nlaunchprof: stopping after this launch (Ctrl-C again to end it now)\n")
-        }
-        defer {
-            Platform.restoreStopHandlers(savedHandlers)
-            Platform.setFirstInterruptMessage(nil)
-        }
-        let isSubreaper = Platform.becomeSubreaper()
-        let started = MonotonicClock.nanoseconds
-        var runs: [RunRecord] = []
-        var clockSource: TraceClockSource?
-        var appBudget: LaunchBudget?
-        var stopReason: String?
-        func elapsed() -> Double { Double(MonotonicClock.nanoseconds - started) / 1e9 }
-
+        let side = LaunchSide(request: request)
         if plan.mode == .hot {
-            let (records, trace) = try launch(
-                request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, isSubreaper: isSubreaper)
-            runs = records.filter { $0.status != .interrupted }
-            clockSource = trace?.clockSource
-            appBudget = trace?.appBudget
-            let counted = runs.filter { !$0.isWarmup }.count
-            for run in runs {
-                progress?.runFinished(run, counted: run.isWarmup ? 0 : run.index, of: counted, warmup: run.isWarmup, elapsedSeconds: elapsed())
+            try side.launchHot(scope: scope)
+            let counted = side.runs.filter { !$0.isWarmup }.count
+            for run in side.runs {
+                progress?.runFinished(run, side: nil, counted: run.isWarmup ? 0 : run.index, of: counted, warmup: run.isWarmup, elapsedSeconds: scope.elapsed)
             }
         } else {
-            let total = plan.warmup + plan.runs
-            for position in 0..<total {
-                if Platform.stopRequests > 0 { break }  // a stop signal that came between launches
-                let isWarmup = position < plan.warmup
-                let index = isWarmup ? 0 : position - plan.warmup + 1
-                let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
-                let records: [RunRecord]
-                let trace: Trace?
-                do {
-                    if plan.mode == .cold { try FileCache.dropAll() }
-                    (records, trace) = try launch(
-                        request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, isSubreaper: isSubreaper)
-                } catch {
-                    // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
-                    if runs.isEmpty { throw error }
-                    stopReason = (isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)")
-                        + " could not be started: \(error)"
-                    break
+            for _ in 0..<(plan.warmup + plan.runs) {
+                if scope.stopRequested { break }  // a stop signal that came between launches
+                let record = try side.launchNext(scope: scope)
+                if side.stopReason != nil { break }
+                if let record {
+                    progress?.runFinished(record, side: nil, counted: record.index, of: plan.runs, warmup: record.isWarmup, elapsedSeconds: scope.elapsed)
                 }
-                if let trace {
-                    clockSource = clockSource ?? trace.clockSource
-                    appBudget = appBudget ?? trace.appBudget
-                }
-                let kept = records.filter { $0.status != .interrupted }
-                runs += kept
-                if let record = kept.first {
-                    progress?.runFinished(record, counted: index, of: plan.runs, warmup: isWarmup, elapsedSeconds: elapsed())
-                }
-                if Platform.stopRequests > 0 { break }
+                if scope.stopRequested { break }
             }
         }
         progress?.finished()
-        let stopSignal = Platform.stopRequests > 0 ? Platform.lastStopSignal : nil
-
-        let environment = MachineEnvironment(
-            hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
-            cpuCount: Platform.cpuCount, clockSource: (clockSource ?? .monotonic).description)
-        return CollectedLaunches(
-            runs: runs, appBudget: appBudget, environment: environment, finishedAt: Platform.utcTimestamp,
-            stopReason: stopReason, stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName))
+        return side.collected(stopSignal: scope.stopSignal)
     }
 
     /// One process launch: one record, or, in hot mode, one per launch inside it.

@@ -17,6 +17,7 @@ public enum JSONReport {
             var data: Data
             switch document {
             case .measurement(let report): data = try encoder.encode(report)
+            case .comparison(let report): data = try encoder.encode(report)
             }
             data.append(0x0A)
             return Array(data)
@@ -30,6 +31,8 @@ public enum JSONReport {
     public static func read(from path: String) throws(ReportError) -> MeasurementReport {
         switch try readDocument(from: path) {
         case .measurement(let report): return report
+        case .comparison:
+            throw .malformed(path: path, problem: "a '\(ComparisonReport.kind)' report, not a \(MeasurementReport.kind) report")
         }
     }
 
@@ -60,10 +63,16 @@ public enum JSONReport {
                     + "(this launchprof reads 1 to \(MeasurementReport.currentSchemaVersion))")
             }
             return .measurement(try decode(MeasurementReport.self, from: data, path: path))
+        case ComparisonReport.kind:
+            guard (1...ComparisonReport.currentSchemaVersion).contains(version) else {
+                throw .malformed(path: path, problem: "schemaVersion \(version) of a comparison report is not supported "
+                    + "(this launchprof reads 1 to \(ComparisonReport.currentSchemaVersion))")
+            }
+            return .comparison(try decode(ComparisonReport.self, from: data, path: path))
         case nil:
             throw .malformed(path: path, problem: "no kind: not a launchprof report")
         case let other?:
-            throw .malformed(path: path, problem: "a '\(other)' report, not a \(MeasurementReport.kind) report")
+            throw .malformed(path: path, problem: "a '\(other)' report: this launchprof reads \(MeasurementReport.kind) and \(ComparisonReport.kind) reports")
         }
     }
 

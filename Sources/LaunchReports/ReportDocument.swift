@@ -5,11 +5,14 @@ import LaunchAnalysis
 public enum ReportDocument: Sendable, Equatable {
     /// A `launchprof measure` report (`kind` `measurement`).
     case measurement(MeasurementReport)
+    /// A `launchprof compare` report (`kind` `comparison`).
+    case comparison(ComparisonReport)
 
     /// The document's `kind` in JSON.
     public var kind: String {
         switch self {
         case .measurement: return MeasurementReport.kind
+        case .comparison: return ComparisonReport.kind
         }
     }
 
@@ -17,6 +20,16 @@ public enum ReportDocument: Sendable, Equatable {
     public var name: String {
         switch self {
         case .measurement(let report): return report.name
+        case .comparison(let report): return report.name
+        }
+    }
+
+    /// What its files are called before the format's extension: `<name>` for a
+    /// measurement, `<name>.comparison` for a comparison.
+    public var fileStem: String {
+        switch self {
+        case .measurement(let report): return ReportFileName.safe(report.name)
+        case .comparison(let report): return ReportFileName.safe(report.name) + ".comparison"
         }
     }
 
@@ -24,6 +37,7 @@ public enum ReportDocument: Sendable, Equatable {
     public var outcome: ReportOutcome {
         switch self {
         case .measurement(let report): return report.outcome
+        case .comparison(let report): return report.outcome
         }
     }
 }

@@ -13,12 +13,15 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case terminal
     /// The complete, lossless report (`<name>.json`).
     case json
+    /// GitHub-flavoured Markdown for a pull-request comment or a job summary (`<name>.md`).
+    case markdown
 
     /// The extension of the file it is written to, or nil for a format shown on the terminal.
     public var fileExtension: String? {
         switch self {
         case .terminal: return nil
         case .json: return "json"
+        case .markdown: return "md"
         }
     }
 
@@ -49,6 +52,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .terminal: return Array(TerminalReport.render(document, options: options).utf8)
         case .json: return try JSONReport.render(document)
+        case .markdown: return Array(MarkdownReport.render(document).utf8)
         }
     }
 }

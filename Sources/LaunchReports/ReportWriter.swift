@@ -16,8 +16,13 @@ public struct ReportWriter: Sendable {
         self.directory = directory
     }
 
-    /// Where `format` of a report named `name` goes: `<directory>/<name>.<ext>`;
-    /// nil for a format shown on the terminal.
+    /// Where `format` of `document` goes: `<directory>/<stem>.<ext>` (see
+    /// ``ReportDocument/fileStem``); nil for a format shown on the terminal.
+    public func path(of format: ReportFormat, for document: ReportDocument) -> String? {
+        format.fileExtension.map { directory + "/" + document.fileStem + "." + $0 }
+    }
+
+    /// Where `format` of a measurement report named `name` goes: `<directory>/<name>.<ext>`.
     public func path(of format: ReportFormat, name: String) -> String? {
         format.fileExtension.map { directory + "/" + ReportFileName.safe(name) + "." + $0 }
     }
@@ -31,7 +36,7 @@ public struct ReportWriter: Sendable {
         let ordered = formats.filter { $0 == .json } + formats.filter { $0 != .json }
         var written: [String] = []
         for format in ordered {
-            guard let path = path(of: format, name: document.name) else { continue }
+            guard let path = path(of: format, for: document) else { continue }
             let bytes = try format.render(document, options: options)
             do {
                 try AtomicFile.write(bytes, to: path)

@@ -7,6 +7,7 @@ public enum TerminalReport {
     public static func render(_ document: ReportDocument, options: RenderOptions) -> String {
         switch document {
         case .measurement(let report): return render(report, color: options.color, findings: options.findingsLimit)
+        case .comparison(let report): return ComparisonTerminalReport.render(report, color: options.color)
         }
     }
 
@@ -119,6 +120,7 @@ public enum TerminalReport {
         case .interrupted: return style.yellow("STOPPED") + "  " + outcome.reason
         case .regression: return style.red("REGRESSION") + "  " + outcome.reason
         case .inconclusive: return style.yellow("INCONCLUSIVE") + "  " + outcome.reason
+        case .incomparable: return style.red("INCOMPARABLE") + "  " + outcome.reason
         }
     }
 

@@ -47,7 +47,8 @@ struct JSONReportTests {
 
     /// A document, and words the error must contain.
     @Test("what a reader cannot read is rejected with the file named", arguments: [
-        (#"{"kind": "comparison", "schemaVersion": 1}"#, "a 'comparison' report"),
+        (#"{"kind": "flamegraph", "schemaVersion": 1}"#, "a 'flamegraph' report"),
+        (#"{"kind": "comparison", "schemaVersion": 9}"#, "schemaVersion 9 of a comparison report"),
         (#"{"kind": "measurement", "schemaVersion": 3}"#, "schemaVersion 3"),
         (#"{"schemaVersion": 2}"#, "no kind"),
         (#"{"kind": "measurement"}"#, "no schemaVersion"),

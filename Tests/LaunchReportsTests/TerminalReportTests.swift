@@ -36,7 +36,7 @@ struct TerminalReportTests {
 
     @Test("the headline is the outcome's status and reason", arguments: [
         (ReportOutcome.Status.pass, "PASS"), (.overBudget, "FAIL"), (.failedRuns, "FAILED RUNS"), (.noRuns, "NO RUNS"),
-        (.interrupted, "STOPPED"), (.regression, "REGRESSION"), (.inconclusive, "INCONCLUSIVE"),
+        (.interrupted, "STOPPED"), (.regression, "REGRESSION"), (.inconclusive, "INCONCLUSIVE"), (.incomparable, "INCOMPARABLE"),
     ])
     func headline(status: ReportOutcome.Status, word: String) throws {
         var report = try JSONReport.read(from: FixtureFiles.path("measurement-v1-true.json"))

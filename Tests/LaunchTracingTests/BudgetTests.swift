@@ -109,6 +109,7 @@ struct BudgetTests {
             json: #"{"timeToFirstFrame": 400}"#,
             error: .unknownKey("timeToFirstFrame", expected: [
                 "timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans", "requiredForFirstFrame",
+                "gate", "minimumEffect", "alpha",
             ]),
             mentions: ["timeToFirstFrame", "timeToFirstFrameMs"]),
         BadBudget(
@@ -192,5 +193,27 @@ struct BudgetTests {
         #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file")) {
             try LaunchBudget(contentsOf: path)
         }
+    }
+
+    // MARK: Gate settings
+
+    @Test func theGateSettingsOfAComparisonAreReadAndWrittenBack() throws {
+        let budget = try LaunchBudget(json: #"{"gate": ["phase:didFinishLaunching", "span:DecodeCatalog"], "minimumEffect": {"percent": 3, "milliseconds": 2.5}, "alpha": 0.05}"#)
+        #expect(budget.gate == ["phase:didFinishLaunching", "span:DecodeCatalog"])
+        #expect(budget.minimumEffectPercent == 3)
+        #expect(budget.minimumEffectMs == 2.5)
+        #expect(budget.alpha == 0.05)
+        #expect(try LaunchBudget(json: budget.json) == budget)
+        #expect(try JSONDecoder().decode(LaunchBudget.self, from: JSONEncoder().encode(budget)) == budget)
+    }
+
+    @Test("bad gate settings name the key", arguments: [
+        (#"{"alpha": 1.5}"#, "alpha"), (#"{"alpha": 0}"#, "alpha"), (#"{"gate": "all"}"#, "gate"),
+        (#"{"gate": [3]}"#, "gate[0]"), (#"{"minimumEffect": {"percent": -1}}"#, "minimumEffect.percent"),
+        (#"{"minimumEffect": {"seconds": 1}}"#, "minimumEffect.seconds"),
+    ])
+    func badGateSettings(json: String, key: String) {
+        #expect(throws: LaunchBudgetError.self) { try LaunchBudget(json: json) }
+        do { _ = try LaunchBudget(json: json) } catch { #expect(error.description.contains(key), "\(error)") }
     }
 }

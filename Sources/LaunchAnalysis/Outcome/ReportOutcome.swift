@@ -23,6 +23,8 @@ public struct ReportOutcome: Sendable, Equatable, Codable {
         case regression
         /// A comparison could not tell (exit 3).
         case inconclusive
+        /// A comparison's two sides share no metric (exit 2).
+        case incomparable
     }
 
     /// What happened.

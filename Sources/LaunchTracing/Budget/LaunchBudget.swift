@@ -12,9 +12,15 @@
 ///   "backgroundTimeToFirstFrameMs": 200,
 ///   "hooks": { "willFinishLaunching": 50, "didFinishLaunching": 200 },
 ///   "spans": { "DecodeCatalog": 30 },
-///   "requiredForFirstFrame": ["ReadCatalog", "DecodeCatalog"]
+///   "requiredForFirstFrame": ["ReadCatalog", "DecodeCatalog"],
+///   "gate": ["phase:didFinishLaunching"],
+///   "minimumEffect": { "percent": 5, "milliseconds": 5 },
+///   "alpha": 0.01
 /// }
 /// ```
+///
+/// The last three set how `launchprof compare` gates: which metrics besides the
+/// primary one decide, the least change it calls a regression, and its significance level.
 ///
 /// `requiredForFirstFrame` names the spans the first frame cannot be drawn
 /// without. The advisor recommends deferring long CPU work that is not listed,
@@ -30,6 +36,15 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
     public var spansMs: [String: Double]
     /// Names of spans the first frame needs (the rest may be deferred).
     public var requiredForFirstFrame: [String]
+    /// Metrics a comparison gates on besides its primary one (`phase:didFinishLaunching`,
+    /// `span:DecodeCatalog`, or `all`).
+    public var gate: [String] = []
+    /// The least slowdown a comparison calls a regression, percent (`minimumEffect.percent`).
+    public var minimumEffectPercent: Double?
+    /// The least slowdown a comparison calls a regression, milliseconds (`minimumEffect.milliseconds`).
+    public var minimumEffectMs: Double?
+    /// A comparison's significance level (`alpha`).
+    public var alpha: Double?
 
     /// Apple's figure: first frame within 400 ms; 200 ms in the background.
     public static let `default` = LaunchBudget()
@@ -45,7 +60,10 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
         self.spansMs = spansMs
     }
 
-    static let topLevelKeys = ["timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans", "requiredForFirstFrame"]
+    static let topLevelKeys = [
+        "timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans", "requiredForFirstFrame",
+        "gate", "minimumEffect", "alpha",
+    ]
 
     /// Parses the JSON budget format. Unknown keys, non-numbers and values that
     /// are not positive are rejected with the key and the value named.
@@ -82,9 +100,48 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
                     }
                     requiredForFirstFrame.append(text)
                 }
+            case "gate":
+                gate = try Self.names(value, key: key, what: "metric names")
+            case "minimumEffect":
+                guard case .object(let entries) = value else {
+                    throw .badValue(key: key, value: value.summary, expected: "an object with percent and milliseconds")
+                }
+                for (name, entry) in entries {
+                    switch name {
+                    case "percent": minimumEffectPercent = try Self.nonNegative(entry, key: "minimumEffect.percent")
+                    case "milliseconds": minimumEffectMs = try Self.nonNegative(entry, key: "minimumEffect.milliseconds")
+                    default: throw .unknownKey("minimumEffect.\(name)", expected: ["milliseconds", "percent"])
+                    }
+                }
+            case "alpha":
+                guard case .number(let number) = value, number > 0, number < 1 else {
+                    throw .badValue(key: key, value: value.summary, expected: "a number between 0 and 1")
+                }
+                alpha = number
             default: throw .unknownKey(key, expected: Self.topLevelKeys)
             }
         }
+    }
+
+    private static func nonNegative(_ value: JSONValue, key: String) throws(LaunchBudgetError) -> Double {
+        guard case .number(let number) = value, number >= 0, number.isFinite else {
+            throw .badValue(key: key, value: value.summary, expected: "a number, 0 or more")
+        }
+        return number
+    }
+
+    private static func names(_ value: JSONValue, key: String, what: String) throws(LaunchBudgetError) -> [String] {
+        guard case .array(let items) = value else {
+            throw .badValue(key: key, value: value.summary, expected: "an array of \(what)")
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let text) = item else {
+                throw .badValue(key: "\(key)[\(index)]", value: item.summary, expected: "a name (a string)")
+            }
+            names.append(text)
+        }
+        return names
     }
 
     private static func milliseconds(_ value: JSONValue, key: String) throws(LaunchBudgetError) -> Double {
@@ -113,9 +170,19 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
         }
         let required = requiredForFirstFrame.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ",")
         let hooks = Dictionary(uniqueKeysWithValues: hooksMs.map { ($0.key.rawValue, $0.value) })
-        return "{\"backgroundTimeToFirstFrameMs\":\(number(backgroundTimeToFirstFrameMs)),\"hooks\":\(table(hooks)),"
-            + "\"requiredForFirstFrame\":[\(required)],"
-            + "\"spans\":\(table(spansMs)),\"timeToFirstFrameMs\":\(number(timeToFirstFrameMs))}"
+        var fields = [
+            "\"backgroundTimeToFirstFrameMs\":\(number(backgroundTimeToFirstFrameMs))", "\"hooks\":\(table(hooks))",
+            "\"requiredForFirstFrame\":[\(required)]", "\"spans\":\(table(spansMs))",
+            "\"timeToFirstFrameMs\":\(number(timeToFirstFrameMs))",
+        ]
+        if !gate.isEmpty { fields.append("\"gate\":[" + gate.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ",") + "]") }
+        if minimumEffectPercent != nil || minimumEffectMs != nil {
+            let entries = [("milliseconds", minimumEffectMs), ("percent", minimumEffectPercent)]
+                .compactMap { name, value in value.map { "\"\(name)\":\(number($0))" } }
+            fields.append("\"minimumEffect\":{" + entries.joined(separator: ",") + "}")
+        }
+        if let alpha { fields.append("\"alpha\":\(number(alpha))") }
+        return "{" + fields.sorted().joined(separator: ",") + "}"
     }
 }
 
@@ -163,6 +230,12 @@ public enum LaunchBudgetError: Error, Sendable, Equatable, CustomStringConvertib
 extension LaunchBudget {
     private enum CodingKeys: String, CodingKey {
         case timeToFirstFrameMs, backgroundTimeToFirstFrameMs, hooks, spans, requiredForFirstFrame
+        case gate, minimumEffect, alpha
+    }
+
+    private struct MinimumEffect: Codable {
+        var percent: Double?
+        var milliseconds: Double?
     }
 
     /// Decodes the `launchprof.json` format (every key optional, as in ``init(json:)``).
@@ -175,6 +248,11 @@ extension LaunchBudget {
         hooksMs = try container.decodeIfPresent([LaunchHook: Double].self, forKey: .hooks) ?? [:]
         spansMs = try container.decodeIfPresent([String: Double].self, forKey: .spans) ?? [:]
         requiredForFirstFrame = try container.decodeIfPresent([String].self, forKey: .requiredForFirstFrame) ?? []
+        gate = try container.decodeIfPresent([String].self, forKey: .gate) ?? []
+        let effect = try container.decodeIfPresent(MinimumEffect.self, forKey: .minimumEffect)
+        minimumEffectPercent = effect?.percent
+        minimumEffectMs = effect?.milliseconds
+        alpha = try container.decodeIfPresent(Double.self, forKey: .alpha)
     }
 
     /// Encodes the `launchprof.json` format, so a report's budget can be saved as a budget file.
@@ -185,6 +263,11 @@ extension LaunchBudget {
         try container.encode(hooksMs, forKey: .hooks)
         try container.encode(spansMs, forKey: .spans)
         try container.encode(requiredForFirstFrame, forKey: .requiredForFirstFrame)
+        if !gate.isEmpty { try container.encode(gate, forKey: .gate) }
+        if minimumEffectPercent != nil || minimumEffectMs != nil {
+            try container.encode(MinimumEffect(percent: minimumEffectPercent, milliseconds: minimumEffectMs), forKey: .minimumEffect)
+        }
+        try container.encodeIfPresent(alpha, forKey: .alpha)
     }
 
     /// Reads a budget file (`launchprof.json`). Errors name the file, the key and the value.

@@ -14,10 +14,10 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
 
     init(quiet: Bool) { self.quiet = quiet }
 
-    func runFinished(_ run: RunRecord, counted: Int, of total: Int, warmup: Bool, elapsedSeconds: Double) {
+    func runFinished(_ run: RunRecord, side: String?, counted: Int, of total: Int, warmup: Bool, elapsedSeconds: Double) {
         guard !quiet else { return }
         let value = run.timeToReadyMs ?? run.milliseconds(.timeToFirstFrame)
-        let label = warmup ? "warm-up" : "run \(counted)/\(total)"
+        let label = (side.map { $0 + " " } ?? "") + (warmup ? "warm-up" : "run \(counted)/\(total)")
         if !warmup, let value, run.status == .ok { values.append(value) }
         let status = run.status == .ok ? (value.map { ms($0) } ?? "ok") : "FAILED: \(run.problem ?? run.status.rawValue)"
         guard interactive else {

@@ -1,0 +1,73 @@
+import LaunchTracing
+
+/// The metrics two measurements have in common, each as one value per
+/// successful counted run on each side: what a comparison tests.
+///
+/// The primary metric is the launch's total — `timeToFirstFrame` for an
+/// instrumented app (`timeToBackgroundReady` launched into the background),
+/// `timeToReady` for any other program (its exit, when that is the ready
+/// condition). Then every other phase both sides measured (`phase:<id>`) and
+/// every span either side's budget names (`span:<name>`).
+public struct ComparisonMetrics: Sendable, Equatable {
+    /// One metric's values on both sides, in run order, milliseconds.
+    public struct Series: Sendable, Equatable {
+        /// `timeToFirstFrame`, `phase:didFinishLaunching`, `span:DecodeCatalog`.
+        public var name: String
+        /// True when it decides the outcome.
+        public var gated: Bool
+        public var baseMs: [Double]
+        public var headMs: [Double]
+    }
+
+    /// The primary metric's name.
+    public var primary: String
+    /// Every metric, the primary first.
+    public var series: [Series]
+
+    /// The metrics of `base` against `head`; `gate` names the metrics besides the
+    /// primary one that decide the outcome (`all` for every one).
+    ///
+    /// - Throws: ``ComparisonError/noMetricInCommon(_:)`` when one side is
+    ///   instrumented and the other is not, or a side has no successful run.
+    public init(base: MeasurementReport, head: MeasurementReport, gate: [String]) throws(ComparisonError) {
+        let sides = [base, head]
+        guard sides.allSatisfy({ $0.profile.successfulRuns > 0 }) else {
+            let empty = base.profile.successfulRuns == 0 ? "base" : "head"
+            throw .noMetricInCommon("the \(empty) side has no successful run")
+        }
+        guard base.profile.isInstrumented == head.profile.isInstrumented else {
+            throw .noMetricInCommon("one side is instrumented and the other is not, so they share no launch phase")
+        }
+        let background = sides.contains { report in report.runs.contains { $0.timeline?.isBackground == true } }
+        let primaryPhase: Phase = !base.profile.isInstrumented ? .timeToReady : background ? .timeToBackgroundReady : .timeToFirstFrame
+        let gateAll = gate.contains("all")
+        func good(_ report: MeasurementReport) -> [RunRecord] {
+            report.runs.filter { !$0.isWarmup && $0.status == .ok }
+        }
+        var series: [Series] = []
+        func add(_ name: String, _ value: (RunRecord) -> Double?) {
+            let baseValues = good(base).compactMap(value), headValues = good(head).compactMap(value)
+            guard !baseValues.isEmpty, !headValues.isEmpty else { return }
+            let gated = name == primaryPhase.rawValue || gateAll || gate.contains(name)
+            series.append(Series(name: name, gated: gated, baseMs: baseValues, headMs: headValues))
+        }
+        add(primaryPhase.rawValue) { $0.milliseconds(primaryPhase) }
+        guard !series.isEmpty else {
+            throw .noMetricInCommon("\(primaryPhase.rawValue) was not measured on both sides")
+        }
+        for phase in Phase.allCases where phase != primaryPhase && !(phase == .timeToExit && primaryPhase == .timeToReady) {
+            add("phase:\(phase.rawValue)") { $0.milliseconds(phase) }
+        }
+        let spans = Set(base.configuration.budget.spansMs.keys).union(head.configuration.budget.spansMs.keys)
+        for name in spans.sorted() {
+            add("span:\(name)") { $0.timeline?.mainThreadMilliseconds(named: name) }
+        }
+        self.primary = primaryPhase.rawValue
+        self.series = series
+    }
+
+    /// The series as the gate takes them.
+    public var gateInput: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])] {
+        series.map { ($0.name, $0.gated, $0.baseMs, $0.headMs) }
+    }
+}

@@ -1,0 +1,48 @@
+/// A comparison as asked for: how its two sides were measured or read, and how
+/// it is gated.
+public struct ComparisonPlan: Sendable, Equatable {
+    /// Where the two sides come from.
+    public enum Source: String, Sendable, Hashable, Codable {
+        /// Base and head launched alternately on this machine: the strongest evidence.
+        case interleaved
+        /// Two stored `measure` reports.
+        case storedReports = "stored-reports"
+        /// A stored baseline against a measurement made now.
+        case baseline
+    }
+
+    /// The report's name (file names derive from it).
+    public var name: String
+    /// Where the sides come from.
+    public var source: Source
+    /// Significance level and least effect.
+    public var settings: GateSettings
+    /// Metrics besides the primary one that decide the outcome (`all` for every one).
+    public var gate: [String]
+    /// Cumulative launches per side at which the data is looked at (one look for stored reports).
+    public var stages: [Int]
+    /// A head over its budget fails the comparison even without a regression.
+    public var failOverBudget: Bool
+
+    /// Makes a plan.
+    public init(name: String, source: Source, settings: GateSettings, gate: [String] = [], stages: [Int], failOverBudget: Bool = false) {
+        self.name = name
+        self.source = source
+        self.settings = settings
+        self.gate = gate
+        self.stages = stages
+        self.failOverBudget = failOverBudget
+    }
+
+    /// The staged gate this plan looks with.
+    public var stagedGate: StagedGate { StagedGate(stages: stages, settings: settings) }
+
+    /// Looks at `base` against `head` at stage `index`: every metric's
+    /// comparison, the overall verdict, and whether to stop launching.
+    public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError)
+        -> (metrics: [MetricComparison], primary: String, verdict: MetricVerdict, stop: Bool) {
+        let metrics = try ComparisonMetrics(base: base, head: head, gate: gate)
+        let look = stagedGate.look(index, metrics: metrics.gateInput, primary: metrics.primary)
+        return (look.metrics, metrics.primary, look.verdict, look.stop)
+    }
+}

@@ -1,0 +1,109 @@
+import LaunchTracing
+
+/// Everything one `launchprof compare` found, as written to the JSON report
+/// (`kind` `comparison`, `schemaVersion` 1): both sides' measurements, every
+/// metric's comparison, the verdict, why it changed, and the outcome.
+public struct ComparisonReport: Sendable, Equatable, Codable {
+    /// The `kind` of every comparison report.
+    public static let kind = "comparison"
+    /// The version of this schema written now.
+    public static let currentSchemaVersion = 1
+
+    /// The schema version this report was read from (``currentSchemaVersion`` when made here).
+    public var schemaVersion: Int
+    /// The report's name.
+    public var name: String
+    /// The version of the `launchprof` that wrote it.
+    public var toolVersion: String
+    /// When it was written, ISO 8601 in UTC.
+    public var createdAt: String
+    /// Where the two sides came from.
+    public var source: ComparisonPlan.Source
+    /// The significance level and least effect used.
+    public var settings: GateSettings
+    /// The metrics asked to decide besides the primary one.
+    public var gate: [String]
+    /// The planned stages (cumulative launches per side).
+    public var stages: [Int]
+    /// How many stages were run to the end (each ended with a look).
+    public var stagesRun: Int
+    /// The metric that decides by default.
+    public var primaryMetric: String
+    /// The base side, as a full measurement report.
+    public var base: MeasurementReport
+    /// The head side, as a full measurement report.
+    public var head: MeasurementReport
+    /// Every metric compared, the primary first.
+    public var metrics: [MetricComparison]
+    /// The overall verdict of the gated metrics.
+    public var verdict: MetricVerdict
+    /// Why it changed: findings and spans new, gone or moved.
+    public var changes: FindingsDiff
+    /// What makes the evidence weaker (different machines, a stored baseline…).
+    public var warnings: [String]
+    /// Why nothing could be compared, when nothing could.
+    public var problem: String?
+    /// A head over its budget fails the comparison even without a regression.
+    public var failOverBudget: Bool
+    /// How the comparison came out: the exit code and every renderer read this.
+    public var outcome: ReportOutcome
+
+    /// Assembles the comparison of `base` and `head` as `plan` asks, judged at
+    /// the last stage run (`stagesRun`, at least the first).
+    public init(plan: ComparisonPlan, base: MeasurementReport, head: MeasurementReport, stagesRun: Int, warnings: [String] = [], createdAt: String) {
+        schemaVersion = Self.currentSchemaVersion
+        name = plan.name
+        toolVersion = LaunchProfVersion.string
+        self.createdAt = createdAt
+        source = plan.source
+        settings = plan.settings
+        gate = plan.gate
+        stages = plan.stages
+        self.stagesRun = stagesRun
+        self.base = base
+        self.head = head
+        failOverBudget = plan.failOverBudget
+        changes = FindingsDiff(base: base, head: head)
+        var warnings = warnings + Self.environmentWarnings(base: base, head: head)
+        if plan.source == .baseline {
+            warnings.append("a stored baseline is weaker evidence than an interleaved run: the machine, its load and the build may have changed since")
+        }
+        do {
+            let look = try plan.look(max(0, stagesRun - 1), base: base, head: head)
+            metrics = look.metrics
+            primaryMetric = look.primary
+            verdict = look.verdict
+            problem = nil
+        } catch {
+            metrics = []
+            primaryMetric = ""
+            verdict = .inconclusive
+            problem = error.description
+        }
+        if !head.profile.verdict.passed, head.profile.successfulRuns > 0 {
+            warnings.append("the head is over its budget: \(head.profile.verdict.summary)")
+        }
+        self.warnings = warnings
+        outcome = ReportOutcome(comparison: (base, head), metrics: metrics, primary: primaryMetric, verdict: verdict,
+                                problem: problem, failOverBudget: failOverBudget, stagesRun: stagesRun)
+    }
+
+    /// The primary metric's comparison, if anything was compared.
+    public var primary: MetricComparison? { metrics.first { $0.name == primaryMetric } }
+
+    /// Where the two sides' measurements differ in ways that weaken a comparison.
+    static func environmentWarnings(base: MeasurementReport, head: MeasurementReport) -> [String] {
+        var differences: [String] = []
+        let a = base.environment, b = head.environment
+        if a.hostname != b.hostname { differences.append("machine (\(a.hostname) vs \(b.hostname))") }
+        if a.cpuCount != b.cpuCount { differences.append("CPU count (\(a.cpuCount) vs \(b.cpuCount))") }
+        if a.cpuModel != b.cpuModel { differences.append("CPU (\(a.cpuModel) vs \(b.cpuModel))") }
+        if a.clockSource != b.clockSource { differences.append("clock (\(a.clockSource) vs \(b.clockSource))") }
+        if base.configuration.mode != head.configuration.mode {
+            differences.append("mode (\(base.configuration.mode.rawValue) vs \(head.configuration.mode.rawValue))")
+        }
+        if base.readyLabel != head.readyLabel { differences.append("ready condition (\(base.readyLabel) vs \(head.readyLabel))") }
+        guard !differences.isEmpty else { return [] }
+        return ["the two sides were measured differently: " + differences.joined(separator: ", ")]
+    }
+}

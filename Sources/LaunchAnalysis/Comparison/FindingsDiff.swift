@@ -1,0 +1,92 @@
+/// Why a comparison came out as it did: the advisor's findings and the
+/// main-thread spans that are new in the head, gone from it, or moved most.
+public struct FindingsDiff: Sendable, Equatable, Codable {
+    /// One finding on either side, with its cost on each (nil where it is absent).
+    public struct FindingChange: Sendable, Equatable, Codable {
+        public var rule: AdvisorRule
+        public var span: String
+        public var file: String?
+        public var line: Int?
+        /// The finding's median cost in the base, milliseconds; nil when new.
+        public var baseMs: Double?
+        /// The finding's median cost in the head, milliseconds; nil when gone.
+        public var headMs: Double?
+        /// The head's finding's recommendation (the base's when gone).
+        public var recommendation: String
+
+        /// `App.swift:42`, or the span name when the site is unknown.
+        public var location: String {
+            guard let file, let line else { return span }
+            return "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+        }
+    }
+
+    /// One main-thread span before the first frame, by call site, with its median wall time on each side.
+    public struct SpanChange: Sendable, Equatable, Codable {
+        public var name: String
+        public var file: String
+        public var line: Int
+        public var baseMs: Double?
+        public var headMs: Double?
+
+        /// Head minus base, milliseconds (a missing side counts as 0).
+        public var deltaMs: Double { (headMs ?? 0) - (baseMs ?? 0) }
+    }
+
+    /// Findings of the head that the base did not have.
+    public var new: [FindingChange]
+    /// Findings of the base that the head no longer has.
+    public var gone: [FindingChange]
+    /// Findings on both sides whose cost changed most, largest change first.
+    public var moved: [FindingChange]
+    /// The spans whose median wall time changed most (new and gone ones
+    /// included), largest change first.
+    public var spans: [SpanChange]
+
+    /// How many moved findings and spans are kept.
+    public static let limit = 5
+
+    /// The differences between the base's and the head's findings and spans
+    /// (every main-thread span before the first frame of their successful runs).
+    public init(base baseReport: MeasurementReport, head headReport: MeasurementReport) {
+        let base = baseReport.profile, head = headReport.profile
+        func key(_ finding: Finding) -> String { "\(finding.rule.id)|\(finding.span)|\(finding.file ?? ""):\(finding.line ?? 0)" }
+        let baseByKey = Dictionary(base.findings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let headByKey = Dictionary(head.findings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        func change(_ finding: Finding, base: Finding?, head: Finding?) -> FindingChange {
+            FindingChange(
+                rule: finding.rule, span: finding.span, file: finding.file, line: finding.line, baseMs: base?.medianMs,
+                headMs: head?.medianMs, recommendation: finding.recommendation)
+        }
+        new = head.findings.filter { baseByKey[key($0)] == nil }.map { change($0, base: nil, head: $0) }
+        gone = base.findings.filter { headByKey[key($0)] == nil }.map { change($0, base: $0, head: nil) }
+        var both: [FindingChange] = []
+        for finding in head.findings {
+            guard let before = baseByKey[key(finding)], before.medianMs != finding.medianMs else { continue }
+            both.append(change(finding, base: before, head: finding))
+        }
+        func size(_ change: FindingChange) -> Double { abs((change.headMs ?? 0) - (change.baseMs ?? 0)) }
+        moved = Array(both.sorted { size($0) > size($1) }.prefix(Self.limit))
+
+        func medians(_ report: MeasurementReport) -> [String: (name: String, file: String, line: Int, ms: Double)] {
+            let timelines = report.runs.filter { !$0.isWarmup && $0.status == .ok }.compactMap(\.timeline)
+            let runs = timelines.count
+            var result: [String: (String, String, Int, Double)] = [:]
+            for site in SpanSite.collect(timelines) {
+                let values = site.wall + Array(repeating: 0, count: max(0, runs - site.wall.count))
+                result["\(site.name)@\(site.file):\(site.line)"] = (site.name, site.file, site.line, Summary.median(values))
+            }
+            return result
+        }
+        var spans: [String: SpanChange] = [:]
+        for (key, site) in medians(baseReport) {
+            spans[key] = SpanChange(name: site.name, file: site.file, line: site.line, baseMs: site.ms, headMs: nil)
+        }
+        for (key, site) in medians(headReport) {
+            spans[key, default: SpanChange(name: site.name, file: site.file, line: site.line, baseMs: nil, headMs: nil)].headMs = site.ms
+        }
+        self.spans = spans.values.filter { $0.deltaMs != 0 }
+            .sorted { abs($0.deltaMs) != abs($1.deltaMs) ? abs($0.deltaMs) > abs($1.deltaMs) : $0.name < $1.name }
+            .prefix(Self.limit).map { $0 }
+    }
+}

@@ -1,0 +1,88 @@
+import LaunchAnalysis
+import LaunchTracing
+
+/// Launches two programs alternately on this machine, each launch exactly as
+/// ``MeasureSession`` makes it: warm-ups first (discarded), then counted runs in
+/// ABBA order (base, head, head, base, …), so that a machine getting busier or
+/// quieter weighs on both sides alike.
+///
+/// Counted launches come in stages: at each stage's count per side the caller
+/// looks at what was collected and says whether to stop (a verdict reached) or
+/// go on to the next stage. Interruption and launches that cannot be started
+/// follow ``MeasureSession``: nothing measured is lost.
+///
+/// ```swift
+/// let compared = try CompareSession.run(base: base, head: head, stages: [20, 40], progress: nil) { base, head, look in
+///     decide(base, head, look)   // true to stop
+/// }
+/// ```
+public enum CompareSession {
+    /// Compares `base` and `head` (their plans' `runs` are ignored: `stages`
+    /// sets the counted launches per side, cumulatively; their warm-ups are used).
+    ///
+    /// - Parameter stop: Called at the end of each stage with both sides so far
+    ///   and the stage's index; returns true to stop there.
+    /// - Throws: ``LaunchError`` when the first launch of either side cannot be started.
+    public static func run(
+        base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
+        stop: (_ base: CollectedLaunches, _ head: CollectedLaunches, _ stage: Int) -> Bool
+    ) throws(LaunchError) -> ComparedLaunches {
+        precondition(!stages.isEmpty && stages == stages.sorted() && stages[0] > 0, "stages must be ascending and positive")
+        let scope = SessionScope(progress: progress)
+        defer { scope.end() }
+        let sides = [LaunchSide(request: base), LaunchSide(request: head)]
+        let names = ["base", "head"]
+        let total = stages.last!
+        var stagesRun = 0
+        var stopped = false
+
+        /// One launch of side `which`; false when the session must end.
+        func launch(_ which: Int, first: Bool) throws(LaunchError) -> Bool {
+            if scope.stopRequested { return false }
+            let side = sides[which]
+            let record = try side.launchNext(scope: scope, isFirstOfSession: first)
+            if side.stopReason != nil { return false }
+            if let record {
+                progress?.runFinished(
+                    record, side: names[which], counted: record.index, of: total, warmup: record.isWarmup,
+                    elapsedSeconds: scope.elapsed)
+            }
+            return !scope.stopRequested
+        }
+
+        var first = true
+        session: do {
+            let warmup = max(base.plan.warmup, head.plan.warmup)
+            for round in 0..<warmup {
+                for which in round % 2 == 0 ? [0, 1] : [1, 0] {
+                    guard try launch(which, first: first) else { break session }
+                    first = false
+                }
+            }
+            var counted = 0
+            for (stage, target) in stages.enumerated() {
+                while counted < target {
+                    // ABBA: even rounds base first, odd rounds head first.
+                    for which in counted % 2 == 0 ? [0, 1] : [1, 0] {
+                        guard try launch(which, first: first) else { break session }
+                        first = false
+                    }
+                    counted += 1
+                }
+                stagesRun = stage + 1
+                if stop(sides[0].collected(stopSignal: nil), sides[1].collected(stopSignal: nil), stage) {
+                    stopped = true
+                    break
+                }
+            }
+        }
+        progress?.finished()
+        _ = stopped
+        let signal = scope.stopSignal
+        let reason = sides.enumerated().compactMap { index, side in side.stopReason.map { "\(names[index]) \($0)" } }.first
+        return ComparedLaunches(
+            base: sides[0].collected(stopSignal: signal, stopReason: reason),
+            head: sides[1].collected(stopSignal: signal, stopReason: reason),
+            stagesRun: stagesRun)
+    }
+}

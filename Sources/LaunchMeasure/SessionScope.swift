@@ -1,0 +1,109 @@
+import LaunchAnalysis
+import LaunchTracing
+
+/// What a session of launches sets up once and puts back at the end: the stop
+/// signal handlers (Ctrl-C stops after the current launch; a second one, SIGTERM
+/// or SIGHUP end it at once), launchprof as the subreaper of what launches leave
+/// behind, and the session's clock.
+final class SessionScope {
+    private let savedHandlers: Platform.SavedHandlers
+    /// True when launchprof became the subreaper of the launches' orphans.
+    let isSubreaper: Bool
+    private let started = MonotonicClock.nanoseconds
+
+    init(progress: (any MeasureProgress)?) {
+        savedHandlers = Platform.installStopHandlers()
+        if progress != nil {
+            Platform.setFirstInterruptMessage("\nlaunchprof: stopping after this launch (Ctrl-C again to end it now)\n")
+        }
+        isSubreaper = Platform.becomeSubreaper()
+    }
+
+    /// Puts the signal handlers back.
+    func end() {
+        Platform.restoreStopHandlers(savedHandlers)
+        Platform.setFirstInterruptMessage(nil)
+    }
+
+    /// Seconds since the session began.
+    var elapsed: Double { Double(MonotonicClock.nanoseconds - started) / 1e9 }
+
+    /// True once a stop signal came.
+    var stopRequested: Bool { Platform.stopRequests > 0 }
+
+    /// The stop signal that ended the session early, if one did.
+    var stopSignal: Int32? { stopRequested ? Platform.lastStopSignal : nil }
+}
+
+/// One program's launches in a session: the runs so far, and what their traces
+/// told about the program (its clock, its budget in code).
+final class LaunchSide {
+    let request: MeasureRequest
+    private(set) var runs: [RunRecord] = []
+    private var clockSource: TraceClockSource?
+    private var appBudget: LaunchBudget?
+    private(set) var stopReason: String?
+    /// Launches made so far, warm-ups included.
+    private(set) var launches = 0
+
+    init(request: MeasureRequest) {
+        self.request = request
+    }
+
+    /// Counted runs so far.
+    var countedRuns: Int { runs.filter { !$0.isWarmup }.count }
+
+    /// Makes the next launch (a warm-up while any are left, then counted runs)
+    /// and returns its record; nil when it was interrupted or could not be
+    /// started (``stopReason`` then says why).
+    ///
+    /// - Throws: ``LaunchError`` when the very first launch cannot be started.
+    func launchNext(scope: SessionScope, isFirstOfSession: Bool? = nil) throws(LaunchError) -> RunRecord? {
+        let plan = request.plan
+        let position = launches
+        let isWarmup = position < plan.warmup
+        let index = isWarmup ? 0 : position - plan.warmup + 1
+        let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
+        launches += 1
+        let records: [RunRecord]
+        let trace: Trace?
+        do {
+            if plan.mode == .cold { try FileCache.dropAll() }
+            (records, trace) = try MeasureSession.launch(
+                request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, isSubreaper: scope.isSubreaper)
+        } catch {
+            // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
+            if runs.isEmpty && (isFirstOfSession ?? true) { throw error }
+            stopReason = (isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)")
+                + " could not be started: \(error)"
+            return nil
+        }
+        if let trace {
+            clockSource = clockSource ?? trace.clockSource
+            appBudget = appBudget ?? trace.appBudget
+        }
+        let kept = records.filter { $0.status != .interrupted }
+        runs += kept
+        return kept.first
+    }
+
+    /// Hot mode: one process, its hooks run again for every warm-up and counted launch.
+    func launchHot(scope: SessionScope) throws(LaunchError) {
+        let plan = request.plan
+        let (records, trace) = try MeasureSession.launch(
+            request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, isSubreaper: scope.isSubreaper)
+        runs = records.filter { $0.status != .interrupted }
+        clockSource = trace?.clockSource
+        appBudget = trace?.appBudget
+    }
+
+    /// What this side collected, with the machine it ran on.
+    func collected(stopSignal: Int32?, stopReason otherStop: String? = nil) -> CollectedLaunches {
+        let environment = MachineEnvironment(
+            hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
+            cpuCount: Platform.cpuCount, clockSource: (clockSource ?? .monotonic).description)
+        return CollectedLaunches(
+            runs: runs, appBudget: appBudget, environment: environment, finishedAt: Platform.utcTimestamp,
+            stopReason: stopReason ?? otherStop, stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName))
+    }
+}

@@ -1,0 +1,66 @@
+import LaunchAnalysis
+
+/// A comparison for a person at a terminal: the verdict first, then a
+/// benchstat-style table of every metric (`~` where nothing significant
+/// changed), then why it changed.
+public enum ComparisonTerminalReport {
+    /// Renders `report`; `color` adds ANSI colours.
+    public static func render(_ report: ComparisonReport, color: Bool) -> String {
+        let style = Style(enabled: color)
+        var lines: [String] = []
+        let launches = report.metrics.first.map { "\($0.baseMs.count) vs \($0.headMs.count) launches" } ?? "no launches compared"
+        let stages = report.source == .interleaved ? ", stage \(report.stagesRun) of \(report.stages.count)" : ""
+        lines.append(style.bold("launchprof compare — \(report.name)")
+            + style.dim("  \(report.source.rawValue), \(launches)\(stages), α \(report.settings.alpha), minimum effect "
+                + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(Milliseconds.text(report.settings.minimumEffectMs))"))
+        lines.append(TerminalReport.headline(report.outcome, style: style))
+        lines.append(style.dim("base: " + report.base.configuration.command.joined(separator: " ")))
+        lines.append(style.dim("head: " + report.head.configuration.command.joined(separator: " ")))
+        for warning in report.warnings { lines.append(style.yellow("warning: ") + warning) }
+        lines.append("")
+
+        if !report.metrics.isEmpty {
+            var rows: [[String]] = [["metric", "base", "head", "change", "95% CI", "p", "verdict"]]
+            for metric in report.metrics {
+                let verdict: String
+                switch metric.verdict {
+                case .regression: verdict = style.red("regression")
+                case .improvement: verdict = style.green("improvement")
+                case .pass: verdict = "~"
+                case .inconclusive: verdict = style.yellow("inconclusive")
+                }
+                rows.append([
+                    metric.name + (metric.gated ? " *" : ""),
+                    ms(Summary.median(metric.baseMs)), ms(Summary.median(metric.headMs)),
+                    Percent.text(metric.shiftPercent),
+                    Percent.text(metric.intervalPercent[0]) + " … " + Percent.text(metric.intervalPercent[1]),
+                    Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue), verdict,
+                ])
+            }
+            lines += style.table(rows, rightAligned: [1, 2, 3, 4, 5])
+            lines.append(style.dim("   medians; * gated (p after Holm); ~ no change beyond the minimum effect"))
+            lines.append("")
+        }
+
+        let changes = report.changes
+        if !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) {
+            lines.append(style.bold("why it changed"))
+            for change in changes.new {
+                lines.append(" " + style.red("new  ") + " \(change.rule.id)  \(change.span) (\(change.location))  \(ms(change.headMs ?? .nan))")
+            }
+            for change in changes.gone {
+                lines.append(" " + style.green("gone ") + " \(change.rule.id)  \(change.span) (\(change.location))  was \(ms(change.baseMs ?? .nan))")
+            }
+            for change in changes.moved {
+                lines.append(" moved  \(change.rule.id)  \(change.span) (\(change.location))  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
+            }
+            for span in changes.spans {
+                let site = "\(span.file.split(separator: "/").last.map(String.init) ?? span.file):\(span.line)"
+                lines.append(" span   \(span.name) (\(site))  \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")  "
+                    + "(\(Milliseconds.signed(span.deltaMs)))")
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

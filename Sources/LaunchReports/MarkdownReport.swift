@@ -1,0 +1,105 @@
+import LaunchAnalysis
+
+/// GitHub-flavoured Markdown, for a pull-request comment or
+/// `$GITHUB_STEP_SUMMARY`: the verdict line, then the table, then the findings.
+public enum MarkdownReport {
+    /// Renders `document`.
+    public static func render(_ document: ReportDocument) -> String {
+        switch document {
+        case .measurement(let report): return render(report)
+        case .comparison(let report): return render(report)
+        }
+    }
+
+    static func verdict(_ outcome: ReportOutcome) -> String {
+        let mark: String
+        switch outcome.status {
+        case .pass: mark = "✅"
+        case .inconclusive, .interrupted, .noRuns: mark = "⚠️"
+        case .overBudget, .failedRuns, .regression, .incomparable: mark = "❌"
+        }
+        return "\(mark) **\(outcome.status.rawValue)** — \(escaped(outcome.reason))"
+    }
+
+    /// A measurement: verdict, phase table (median, p90, budget, margin), top findings.
+    static func render(_ report: MeasurementReport) -> String {
+        var lines = ["### launchprof measure — \(escaped(report.name))", "", verdict(report.outcome), ""]
+        let profile = report.profile
+        let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
+        if !profile.phases.isEmpty {
+            lines += ["| phase | median | p90 | budget | margin |", "|---|---:|---:|---:|---:|"]
+            for statistics in profile.phases {
+                let check = checks[.phase(statistics.phase)]
+                let margin = check.map { Milliseconds.signed($0.budgetMs - $0.medianMs) } ?? ""
+                lines.append("| \(statistics.phase.rawValue) | \(ms(statistics.summary.median)) | \(ms(statistics.summary.p90)) | "
+                    + "\(check.map { ms($0.budgetMs) } ?? "") | \(margin) |")
+            }
+            lines.append("")
+        }
+        if !profile.findings.isEmpty {
+            lines.append("**Findings**")
+            lines.append("")
+            for finding in profile.findings.prefix(5) {
+                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))** `\(finding.location)` — \(ms(finding.medianMs)) "
+                    + "in \(finding.runsAppeared)/\(finding.runsTotal) runs: \(escaped(finding.recommendation))")
+            }
+            lines.append("")
+        }
+        lines.append("<sub>\(profile.successfulRuns)/\(profile.runCount) runs ok, \(report.configuration.mode.rawValue), "
+            + "ready: \(escaped(report.readyLabel)), launchprof \(report.toolVersion)</sub>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A comparison: verdict, metric table, why it changed, warnings.
+    static func render(_ report: ComparisonReport) -> String {
+        var lines = ["### launchprof compare — \(escaped(report.name))", "", verdict(report.outcome), ""]
+        if !report.metrics.isEmpty {
+            lines += ["| metric | base | head | change | 95% CI | p | verdict |", "|---|---:|---:|---:|---:|---:|---|"]
+            for metric in report.metrics {
+                let verdict = metric.verdict == .pass ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
+                lines.append("| \(metric.name)\(metric.gated ? " *" : "") | \(ms(Summary.median(metric.baseMs))) | "
+                    + "\(ms(Summary.median(metric.headMs))) | \(Percent.text(metric.shiftPercent)) | "
+                    + "\(Percent.text(metric.intervalPercent[0])) … \(Percent.text(metric.intervalPercent[1])) | "
+                    + "\(Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue)) | \(verdict) |")
+            }
+            lines.append("")
+            lines.append("<sub>medians of \(report.metrics[0].baseMs.count) vs \(report.metrics[0].headMs.count) launches; "
+                + "\\* gated (p after Holm); ~ no change beyond the minimum effect of "
+                + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs)); α \(report.settings.alpha)</sub>")
+            lines.append("")
+        }
+        let changes = report.changes
+        if !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) {
+            lines += ["**Why it changed**", ""]
+            for change in changes.new {
+                lines.append("- new `\(change.rule.id)` **\(escaped(change.span))** `\(change.location)` — \(ms(change.headMs ?? .nan))")
+            }
+            for change in changes.gone {
+                lines.append("- gone `\(change.rule.id)` **\(escaped(change.span))** `\(change.location)` — was \(ms(change.baseMs ?? .nan))")
+            }
+            for change in changes.moved {
+                lines.append("- moved `\(change.rule.id)` **\(escaped(change.span))** `\(change.location)` — "
+                    + "\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
+            }
+            for span in changes.spans {
+                let site = "\(span.file.split(separator: "/").last.map(String.init) ?? span.file):\(span.line)"
+                lines.append("- span **\(escaped(span.name))** `\(site)` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
+                    + "(\(Milliseconds.signed(span.deltaMs)))")
+            }
+            lines.append("")
+        }
+        for warning in report.warnings { lines.append("> ⚠️ \(escaped(warning))") }
+        if !report.warnings.isEmpty { lines.append("") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` with Markdown's table and emphasis characters escaped.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "|*_`<>[]".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}
