@@ -2,7 +2,7 @@ import LaunchTracing
 
 /// The app's launch hooks, mirroring UIKit's `UIApplicationDelegate`.
 ///
-/// ``LaunchApplication/main(delegate:budget:exitAfterLaunch:)`` creates the
+/// ``LaunchApplication/main(delegate:budget:options:exitAfterLaunch:)`` creates the
 /// delegate and calls these on the main thread in the system's order:
 /// `willFinishLaunching`, `didFinishLaunching`, then (unless the launch is in the
 /// background) `didBecomeActive`. The UI stays hidden until both launch hooks

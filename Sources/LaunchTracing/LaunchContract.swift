@@ -6,7 +6,7 @@
 /// See the DocC article "The Launch Contract" for what each one means.
 ///
 /// ```swift
-/// let path = ProcessEnvironment.value(LaunchContract.Variable.trace)
+/// let traced = getenv(LaunchContract.Variable.trace) != nil
 /// ```
 public enum LaunchContract {
     /// Names of the environment variables of the contract.
@@ -48,7 +48,7 @@ public enum LaunchContract {
 
     /// A line an instrumented program writes on the ready pipe.
     public enum ReadyWord: String, Sendable, CaseIterable {
-        /// The first frame was drawn (or, launched into the background, the hooks returned).
+        /// The first frame was drawn. A launch into the background draws none and never writes it.
         case firstFrame
         /// Extended launch ended: the app called `reportFullyDrawn()`.
         case fullyDrawn
@@ -59,7 +59,8 @@ public enum LaunchContract {
         public var line: String { rawValue }
     }
 
-    /// Keys of the trace's ``Trace/metadata`` that the harness writes and the analysis reads.
+    /// Keys of the trace's ``Trace/metadata`` that the harness writes. The analysis reads
+    /// the launch options and the budget; the others are there for people and other tools.
     public enum MetadataKey {
         /// The launch options, as ``LaunchOptions/json``.
         public static let launchOptions = "launch.options"

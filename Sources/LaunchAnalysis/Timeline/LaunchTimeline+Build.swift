@@ -78,15 +78,15 @@ extension LaunchTimeline {
         phases[.didFinishLaunching] = between(.didFinishLaunchingBegin, .didFinishLaunchingEnd)
         phases[.initialFrame] = between(.didFinishLaunchingEnd, .firstFrame)
         phases[.extended] = between(.firstFrame, .fullyDrawn)
-        let origin: Milestone = hotLaunchBegin != nil ? .willFinishLaunchingBegin : .spawn
-        if let begin = hotLaunchBegin {
-            if let frame = m[.firstFrame], frame >= begin { phases[.timeToFirstFrame] = frame - begin }
-            if let drawn = m[.fullyDrawn], drawn >= begin { phases[.timeToFullyDrawn] = drawn - begin }
-        } else {
-            phases[.timeToFirstFrame] = between(origin, .firstFrame)
-            phases[.timeToFullyDrawn] = between(origin, .fullyDrawn)
+        // Totals run from the spawn, or for a hot launch from where it began.
+        func since(_ end: Milestone) -> UInt64? {
+            guard let begin = hotLaunchBegin else { return between(.spawn, end) }
+            guard let time = m[end], time >= begin else { return nil }
+            return time - begin
         }
-        if background { phases[.timeToBackgroundReady] = between(origin, .didFinishLaunchingEnd) }
+        phases[.timeToFirstFrame] = since(.firstFrame)
+        phases[.timeToFullyDrawn] = since(.fullyDrawn)
+        if background { phases[.timeToBackgroundReady] = since(.didFinishLaunchingEnd) }
         return phases
     }
 }

@@ -17,7 +17,7 @@ public enum Phase: String, Sendable, Codable, CaseIterable, Comparable {
     case initialFrame
     /// firstFrame → fullyDrawn: extended launch.
     case extended
-    /// spawn → firstFrame (hot launches: willFinishLaunching.begin → firstFrame).
+    /// spawn → firstFrame (hot launches: from where the hot launch began, its `hotLaunch` instant).
     case timeToFirstFrame
     /// spawn → fullyDrawn.
     case timeToFullyDrawn
