@@ -10,19 +10,18 @@ public struct MeasureRequest: Sendable {
     public var executable: String
     /// The arguments after the program's name.
     public var arguments: [String]
-    /// Where the runs' files go (``runsDirectory``); the reports go here too.
+    /// Where the reports go.
     public var outputDirectory: String
 
+    /// Where each launch's trace, stdout and stderr are kept: by default `<output>/<name>.runs/`.
+    public var runsDirectory: String
+
     /// Makes a request from values already validated; it checks nothing itself.
-    public init(plan: MeasurementPlan, executable: String, arguments: [String], outputDirectory: String) {
+    public init(plan: MeasurementPlan, executable: String, arguments: [String], outputDirectory: String, runsDirectory: String? = nil) {
         self.plan = plan
         self.executable = executable
         self.arguments = arguments
         self.outputDirectory = outputDirectory
-    }
-
-    /// Where each launch's trace, stdout and stderr are kept: `<output>/<name>.runs/`.
-    public var runsDirectory: String {
-        outputDirectory + "/" + ReportFileName.safe(plan.name) + ".runs"
+        self.runsDirectory = runsDirectory ?? outputDirectory + "/" + ReportFileName.safe(plan.name) + ".runs"
     }
 }

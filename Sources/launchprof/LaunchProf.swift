@@ -6,7 +6,7 @@ import SampleApp
 /// codes (0 passed, 1 gate failed, 2 error, 3 inconclusive, 128 + N stopped by signal N).
 @main
 enum LaunchProf {
-    static let subcommands: [Subcommand] = [MeasureCommand.subcommand]
+    static let subcommands: [Subcommand] = [MeasureCommand.subcommand, CompareCommand.subcommand]
 
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
     /// `launchprof measure` needs no other build step.
@@ -72,6 +72,8 @@ enum LaunchProf {
         COMMANDS:
           measure     Launch a program many times and report its launch phases,
                       budget verdict and advice (default: the bundled sample app)
+          compare     Decide whether head launches slower than base: regression,
+                      pass or inconclusive, with rank statistics
           help        Show help for a command: launchprof help measure
           version     Print the version
 
@@ -81,6 +83,7 @@ enum LaunchProf {
 
         EXIT CODES:
           0  passed    1  budget exceeded or regression    2  error    3  inconclusive
+          130  Ctrl-C (128 + N for signal N)
 
         Instrument an app with the LaunchTracing and LaunchHarness libraries; see README.md.
         """

@@ -13,8 +13,12 @@ struct Arguments {
     private(set) var flags: Set<String> = []
     /// Everything after `--`.
     private(set) var command: [String] = []
+    /// Arguments that are not options, before `--` (only when `positionals` allows them).
+    private(set) var positionals: [String] = []
 
-    init(_ arguments: [String], options: [OptionSpec]) throws {
+    /// Parses `arguments`; up to `positionals` plain arguments are kept (for
+    /// commands that take files), any other is an error.
+    init(_ arguments: [String], options: [OptionSpec], positionals maximum: Int = 0, positionalHint: String = "put the command to measure after '--'") throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -24,7 +28,11 @@ struct Arguments {
                 break
             }
             guard argument.hasPrefix("-"), argument != "-" else {
-                throw UsageError("unexpected argument '\(argument)'; put the command to measure after '--'")
+                guard positionals.count < maximum else {
+                    throw UsageError("unexpected argument '\(argument)'; \(positionalHint)")
+                }
+                positionals.append(argument)
+                continue
             }
             var name = argument
             var inlineValue: String?

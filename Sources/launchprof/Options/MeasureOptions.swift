@@ -49,8 +49,8 @@ struct MeasureOptions {
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
-    init(_ parsed: Arguments) throws {
-        runs = try parsed.integer("--runs", default: 10, in: 1...100_000)
+    init(_ parsed: Arguments, defaultRuns: Int = 10, defaultFormats: String = "terminal,json") throws {
+        runs = try parsed.integer("--runs", default: defaultRuns, in: 1...100_000)
         warmup = try parsed.integer("--warmup", default: 1, in: 0...10_000)
         timeoutSeconds = try parsed.seconds("--timeout", default: 20)
 
@@ -62,7 +62,7 @@ struct MeasureOptions {
         }
         self.mode = mode
 
-        do { formats = try ReportFormat.list(parsed.value("--format") ?? "terminal,json") } catch {
+        do { formats = try ReportFormat.list(parsed.value("--format") ?? defaultFormats) } catch {
             let hint: String
             if case .badFormat(let name, _) = error { hint = suggestion(name, among: ReportFormat.allCases.map(\.rawValue)) } else { hint = "" }
             throw UsageError("\(error)" + hint)

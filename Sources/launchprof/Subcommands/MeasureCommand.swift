@@ -12,7 +12,9 @@ enum MeasureCommand {
     /// The options only `measure` has.
     static let ownOptions: [OptionSpec] = [
         .value("--sample", "VARIANT", "the bundled sample's variant: "
-            + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: " or ") + " (default naive)"),
+            + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: ", ") + " (default naive)"),
+        .value("--save-baseline", "NAME", "also keep the report as baselines/NAME.json in the output folder, "
+            + "for 'launchprof compare --baseline NAME' (commit it)"),
     ]
 
     static let options = MeasureOptions.table + ownOptions
@@ -41,6 +43,7 @@ enum MeasureCommand {
         let parsed = try Arguments(arguments, options: options)
         let shared = try MeasureOptions(parsed)
         let request = try makeRequest(parsed, shared: shared, commandLine: ["launchprof", "measure"] + arguments)
+        let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
         let collected: CollectedLaunches
         do {
             collected = try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet))
@@ -48,43 +51,29 @@ enum MeasureCommand {
             throw UsageError("\(error)")
         }
         let report = MeasurementReport(plan: request.plan, collected: collected, budget: shared.budget)
-        return ReportOutput.write(.measurement(report), options: shared)
+        return ReportOutput.write(.measurement(report), options: shared, baseline: baseline)
     }
 
     /// The program to launch (given after `--`, or the bundled sample app) and
     /// the plan, checked before any launch.
     static func makeRequest(_ parsed: Arguments, shared: MeasureOptions, commandLine: [String]) throws -> MeasureRequest {
-        var command = parsed.command
-        let defaultName: String
-        if command.isEmpty {
-            let variantText = parsed.value("--sample") ?? SampleApp.Variant.naive.rawValue
-            guard let variant = SampleApp.Variant(rawValue: variantText) else {
-                let names = SampleApp.Variant.allCases.map(\.rawValue)
-                throw UsageError("--sample takes \(names.joined(separator: " or ")), not '\(variantText)'" + suggestion(variantText, among: names))
-            }
-            command = [SelfExecutable.path, LaunchProf.sampleAppMode, "--variant", variant.rawValue]
-            defaultName = "sample-\(variant.rawValue)"
+        let target: ProgramTarget
+        if parsed.command.isEmpty {
+            target = try ProgramTarget(sample: parsed.value("--sample") ?? SampleApp.Variant.naive.rawValue, option: "--sample")
         } else {
             guard parsed.value("--sample") == nil else {
                 throw UsageError("--sample measures the bundled sample; it cannot be combined with a command after '--'")
             }
-            defaultName = String(command[0].split(separator: "/").last ?? "program")
+            target = try ProgramTarget(command: parsed.command)
         }
-        let executable: String
-        do {
-            executable = try Launcher.resolve(command[0])
-        } catch {
-            throw UsageError("\(error)")
-        }
-        let plan = shared.plan(name: defaultName, command: command, commandLine: commandLine)
+        let plan = shared.plan(name: target.defaultName, command: target.command, commandLine: commandLine)
         guard plan.name.contains(where: { $0 != "." }) else {
             throw UsageError("--name takes a report name, not '\(plan.name)'")
         }
-        if let json = shared.writer.path(of: .json, name: plan.name), shared.formats.contains(.json), Files.isDirectory(json) {
+        if shared.formats.contains(.json), let json = shared.writer.path(of: .json, name: plan.name), Files.isDirectory(json) {
             throw UsageError("cannot write the report to '\(json)': it is a directory")
         }
         // Cold mode's privilege is checked by the first launch's cache drop, before anything runs.
-        return MeasureRequest(
-            plan: plan, executable: executable, arguments: Array(command.dropFirst()), outputDirectory: shared.outputDirectory)
+        return target.request(plan: plan, options: shared)
     }
 }

@@ -7,7 +7,8 @@ import LaunchReports
 final class ProgressLine: MeasureProgress, @unchecked Sendable {
     let quiet: Bool
     let interactive = Terminal.isStandardErrorInteractive
-    private var values: [Double] = []
+    /// Counted values so far, by side (`""` in a measurement).
+    private var values: [String: [Double]] = [:]
     /// When the first counted run ended (warm-ups do not predict the time left).
     private var countedStart: Double?
     private var countedSoFar = 0
@@ -18,7 +19,7 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
         guard !quiet else { return }
         let value = run.timeToReadyMs ?? run.milliseconds(.timeToFirstFrame)
         let label = (side.map { $0 + " " } ?? "") + (warmup ? "warm-up" : "run \(counted)/\(total)")
-        if !warmup, let value, run.status == .ok { values.append(value) }
+        if !warmup, let value, run.status == .ok { values[side ?? "", default: []].append(value) }
         let status = run.status == .ok ? (value.map { ms($0) } ?? "ok") : "FAILED: \(run.problem ?? run.status.rawValue)"
         guard interactive else {
             Terminal.standardError("\(label): \(status)")
@@ -35,7 +36,7 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
             }
             countedSoFar = counted
         }
-        let median = values.isEmpty ? "" : "  median \(ms(Summary.median(values)))"
+        let median = values[side ?? ""].map { "  median \(ms(Summary.median($0)))" } ?? ""
         Terminal.standardErrorRaw("\r\u{1B}[2K\(label)  \(status)\(median)\(left)")
         if run.status != .ok { Terminal.standardErrorRaw("\n") }
     }

@@ -6,11 +6,15 @@ import LaunchReports
 /// carries. The JSON report is written first: it is the record everything else
 /// comes from. What was measured is shown even when it could not be saved.
 enum ReportOutput {
-    static func write(_ document: ReportDocument, options: MeasureOptions) -> ExitCode {
+    static func write(_ document: ReportDocument, options: MeasureOptions, baseline: Baseline? = nil) -> ExitCode {
         var written: [String] = []
         var writeProblem: String?
         do {
             written = try options.writer.write(document, formats: options.formats)
+            if let baseline {
+                try baseline.save(document)
+                written.append(baseline.path)
+            }
         } catch {
             writeProblem = error.description
         }

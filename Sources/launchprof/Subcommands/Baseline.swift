@@ -1,0 +1,44 @@
+import LaunchAnalysis
+import LaunchReports
+
+/// A stored measurement kept for comparisons over time: `baselines/NAME.json`
+/// in the output folder (by default `Reports/baselines/NAME.json`, meant to be
+/// committed).
+struct Baseline {
+    /// The folder baselines live in, inside the output folder.
+    static let folder = "baselines"
+
+    let name: String
+    let directory: String
+
+    /// The baseline `name` under the output folder of `options`; the name must be a plain file name.
+    init(name: String, options: MeasureOptions) throws {
+        guard !name.isEmpty, ReportFileName.safe(name) == name, name.contains(where: { $0 != "." }) else {
+            throw UsageError("a baseline name takes letters, digits, '-', '_' and '.', not '\(name)'")
+        }
+        self.name = name
+        directory = options.outputDirectory + "/" + Self.folder
+    }
+
+    /// `<output>/baselines/NAME.json`.
+    var path: String { directory + "/" + name + ".json" }
+
+    /// Writes `document` (a measurement) as this baseline.
+    func save(_ document: ReportDocument) throws(ReportError) {
+        if let problem = Files.prepareWritableDirectory(directory) {
+            throw .cannotWrite(path: path, reason: problem)
+        }
+        guard case .measurement(let report) = document else { return }
+        var copy = report
+        copy.name = name
+        _ = try ReportWriter(directory: directory).write(.measurement(copy), formats: [.json])
+    }
+
+    /// Reads this baseline.
+    func read() throws -> MeasurementReport {
+        guard Files.exists(path) else {
+            throw UsageError("no baseline '\(name)': \(path) does not exist (make one with 'launchprof measure --save-baseline \(name)')")
+        }
+        do { return try JSONReport.read(from: path) } catch { throw UsageError(error.description) }
+    }
+}
