@@ -1,7 +1,8 @@
 import Foundation
 
-/// Everything the app holds once launch has fully ended. Both variants must
-/// reach the same model (a test checks it).
+/// Everything the app holds once launch has fully ended. Every variant must
+/// reach the same model, the slowed one with its recommendations besides (a
+/// test checks it).
 public struct ReadingListState: Sendable, Equatable {
     public var catalogCount = 0
     public var firstPageTitles: [String] = []
@@ -12,6 +13,9 @@ public struct ReadingListState: Sendable, Equatable {
     public var authorCacheCount = 0
     public var settingsSaved = false
     public var snapshotPersisted = false
+    /// The recommended books' ids, best first; only the slowed variant ranks
+    /// them, so empty for the others.
+    public var recommendedBookIDs: [Int] = []
 }
 
 /// The app's live model, shared by every launch in the process.

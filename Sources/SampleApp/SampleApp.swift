@@ -2,17 +2,31 @@ import Foundation
 import LaunchHarness
 import LaunchTracing
 
-/// The bundled sample: a reading-list app with real launch work, in two variants.
+/// The bundled sample: a reading-list app with real launch work, in three variants.
 ///
 /// `launchprof measure` with no command launches it (as `launchprof
 /// __sample-app --variant naive`). Run by hand it launches once and exits.
 public enum SampleApp {
-    /// The two launch strategies of the same app.
+    /// The launch strategies of the same app.
     public enum Variant: String, Sendable, CaseIterable {
         /// Everything synchronously in the launch hooks.
         case naive
         /// The advisor's recommendations applied.
         case optimized
+        /// The naive app plus a regression: recommendations ranked on the main
+        /// thread in `didFinishLaunching` (a `RankRecommendations` span), about
+        /// 30 % more time to first frame. A regression gate comparing naive
+        /// (base) against it has a true regression to find.
+        case slowed
+
+        /// The app delegate that launches this variant.
+        var delegate: any LaunchDelegate.Type {
+            switch self {
+            case .naive: NaiveAppDelegate.self
+            case .optimized: OptimizedAppDelegate.self
+            case .slowed: SlowedAppDelegate.self
+            }
+        }
     }
 
     /// The remote configuration service's answer.
@@ -28,21 +42,22 @@ public enum SampleApp {
         ReadingListModel.shared.configure(data: data, configPort: port)
     }
 
-    /// Runs the app: parses `--variant naive|optimized`, then hands over to
-    /// `LaunchApplication.main`. Never returns.
+    /// Runs the app: parses `--variant naive|optimized|slowed`, then hands over
+    /// to `LaunchApplication.main`. Never returns.
     public static func main(arguments: [String]) -> Never {
+        let variants = Variant.allCases.map(\.rawValue)
         var variant = Variant.naive
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
             case "--variant" where index + 1 < arguments.count:
                 guard let parsed = Variant(rawValue: arguments[index + 1]) else {
-                    fail("unknown variant '\(arguments[index + 1])' (expected naive or optimized)")
+                    fail("unknown variant '\(arguments[index + 1])' (expected one of \(variants.joined(separator: ", ")))")
                 }
                 variant = parsed
                 index += 2
             default:
-                fail("unexpected argument '\(arguments[index])' (usage: --variant naive|optimized)")
+                fail("unexpected argument '\(arguments[index])' (usage: --variant \(variants.joined(separator: "|")))")
             }
         }
         do {
@@ -51,12 +66,7 @@ public enum SampleApp {
             fail("\(error)")
         }
         LaunchTracer.setMetadata(variant.rawValue, forKey: "sample.variant")
-        switch variant {
-        case .naive:
-            LaunchApplication.main(delegate: NaiveAppDelegate.self, budget: budget, exitAfterLaunch: true)
-        case .optimized:
-            LaunchApplication.main(delegate: OptimizedAppDelegate.self, budget: budget, exitAfterLaunch: true)
-        }
+        LaunchApplication.main(delegate: variant.delegate, budget: budget, exitAfterLaunch: true)
     }
 
     /// The sample's budget, in code: Apple's 400 ms, per-hook limits, and what its
@@ -73,10 +83,7 @@ public enum SampleApp {
     /// state it reached once launch fully ended.
     public static func simulate(_ variant: Variant) -> ReadingListState {
         ReadingListModel.shared.reset()
-        switch variant {
-        case .naive: LaunchApplication.simulateLaunch(delegate: NaiveAppDelegate.self)
-        case .optimized: LaunchApplication.simulateLaunch(delegate: OptimizedAppDelegate.self)
-        }
+        LaunchApplication.simulateLaunch(delegate: variant.delegate)
         return ReadingListModel.shared.state
     }
 

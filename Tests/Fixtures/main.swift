@@ -5,7 +5,7 @@
 //   launchprof-fixture truncated-trace       writes a truncated trace to LAUNCHPROF_TRACE, exits 0
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
-//                                            (ARGS: --variant naive|optimized)
+//                                            (ARGS: --variant naive|optimized|slowed)
 
 import Foundation
 import LaunchHarness
@@ -58,6 +58,7 @@ case "sample-app":
 
 default:
     FileHandle.standardError.write(
-        Data("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | sample-app --variant naive|optimized\n".utf8))
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | sample-app --variant "
+            + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

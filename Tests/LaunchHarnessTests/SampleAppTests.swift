@@ -6,8 +6,8 @@ import SampleApp
 import Testing
 import _LaunchProfTestSupport
 
-/// The bundled sample: both variants do the same work, in-process and as a
-/// process (`launchprof-fixture sample-app`, which runs the sample exactly as
+/// The bundled sample: every variant does the same work (the slowed one some
+/// more), in-process and as a process (`launchprof-fixture sample-app`, which runs the sample exactly as
 /// `launchprof __sample-app` does when `launchprof measure` launches it).
 @Suite("Sample app", .serialized)
 struct SampleAppTests {
@@ -62,6 +62,25 @@ struct SampleAppTests {
         #expect(optimizedTrace.milestones.contains { $0.milestone == .fullyDrawn })
     }
 
+    @Test func theSlowedVariantReachesTheNaiveStatePlusItsRecommendations() throws {
+        let (naive, _) = Self.launch(.naive)
+        let launchesBefore = try Self.settings().launchCount
+        let (slowed, slowedTrace) = Self.launch(.slowed)
+
+        #expect(naive.recommendedBookIDs.isEmpty)
+        var slowedWithoutRecommendations = slowed
+        slowedWithoutRecommendations.recommendedBookIDs = []
+        #expect(slowedWithoutRecommendations == naive)
+        #expect(try Self.settings().launchCount == launchesBefore + 1)
+        // The extra result: a page of distinct books from the catalog, kept in the model.
+        let picks = slowed.recommendedBookIDs
+        #expect(picks.count == SampleData.firstPageCount)
+        #expect(Set(picks).count == picks.count)
+        #expect(picks.allSatisfy { (0..<SampleData.bookCount).contains($0) })
+        #expect(slowedTrace.spans(named: "RankRecommendations").count == 1)
+        #expect(!slowedTrace.milestones.contains { $0.milestone == .fullyDrawn })
+    }
+
     @Test func theOptimizedVariantMovesTheNetworkOffTheLaunchThread() throws {
         func launchThread(_ trace: Trace) throws -> UInt64 {
             try #require(trace.threads.first { thread in
@@ -113,6 +132,33 @@ struct SampleAppTests {
         #expect(milestones.contains(.fullyDrawn) == (variant == .optimized))
         // Traced, so the main thread was sampled.
         #expect(!trace.samples.isEmpty)
+    }
+
+    @Test func theSlowedVariantRanksInsideDidFinishLaunchingOnTheMainThread() throws {
+        let tracePath = scratch.file("trace.bin")
+        let result = try runSample(
+            ["--variant", "slowed"],
+            environment: [
+                "LAUNCHPROF_TRACE": tracePath, "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1",
+                "LAUNCHPROF_SAMPLE_DIR": scratch.file("data"),
+            ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let trace = try Trace.read(from: tracePath)
+
+        let rank = try #require(trace.spans(named: "RankRecommendations").first)
+        #expect(trace.spans(named: "RankRecommendations").count == 1)
+        #expect(rank.category == SpanCategory.compute.rawValue)
+        #expect(trace.file(of: rank).hasSuffix("SlowedAppDelegate.swift"))
+        #expect(rank.line > 0)
+        let thread = try #require(trace.threads.first { $0.events.contains(rank) })
+        #expect(thread.isMain)
+        let hook = try #require(
+            thread.events.first { $0.kind == .span && trace.name(of: $0) == "didFinishLaunching" },
+            "RankRecommendations is not on the thread that ran didFinishLaunching")
+        #expect(hook.beginNanoseconds <= rank.beginNanoseconds && rank.endNanoseconds <= hook.endNanoseconds)
+        // Before the first frame: it is what the frame waits for.
+        let firstFrame = try #require(trace.milestones.first { $0.milestone == .firstFrame })
+        #expect(rank.endNanoseconds <= firstFrame.nanoseconds)
     }
 
     @Test func badLaunchOptionsInTheEnvironmentStopTheSampleBeforeLaunch() throws {
