@@ -6,7 +6,7 @@ import SampleApp
 /// codes (0 passed, 1 gate failed, 2 error, 3 inconclusive, 128 + N stopped by signal N).
 @main
 enum LaunchProf {
-    static let subcommands: [Subcommand] = [MeasureCommand.subcommand, CompareCommand.subcommand]
+    static let subcommands: [Subcommand] = [MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand]
 
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
     /// `launchprof measure` needs no other build step.
@@ -74,6 +74,8 @@ enum LaunchProf {
                       budget verdict and advice (default: the bundled sample app)
           compare     Decide whether head launches slower than base: regression,
                       pass or inconclusive, with rank statistics
+          calibrate   Compare a program with itself and recommend the smallest
+                      effect worth gating on, on this machine
           help        Show help for a command: launchprof help measure
           version     Print the version
 
