@@ -58,7 +58,10 @@ let package = Package(
                 "launchprof-fixture",  // run as a process: the sample app
             ]
         ),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
+        .testTarget(
+            name: "LaunchAnalysisTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchProfTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(
             name: "LaunchReportsTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport"],

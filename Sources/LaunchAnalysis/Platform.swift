@@ -23,4 +23,11 @@ enum Platform {
     /// The natural logarithm of |Γ(`x`)|; `logGamma(n + 1)` is log n!. The
     /// corresponding C function is `lgamma`.
     static func logGamma(_ x: Double) -> Double { lgamma(x) }
+
+    /// The error function, 2/√π ∫₀ˣ e^(−t²) dt. The corresponding C function is `erf`.
+    static func errorFunction(_ x: Double) -> Double { erf(x) }
+
+    /// The complementary error function, 1 − erf(`x`), accurate where erf(`x`) is
+    /// near 1. The corresponding C function is `erfc`.
+    static func complementaryErrorFunction(_ x: Double) -> Double { erfc(x) }
 }

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Reference values for LaunchAnalysis's rank statistics (RankStatistics).
+
+Writes Tests/LaunchAnalysisTests/Fixtures/rank-statistics.json. Run it from the
+package root, and commit the JSON it writes:
+
+    python3 Scripts/statistics-fixtures.py        (needs numpy and scipy)
+
+Nothing runs this at test or run time; the Swift tests read the committed JSON.
+Every value is computed here independently of the Swift code:
+
+- U and the one-sided p-values by scipy.stats.mannwhitneyu(head, base,
+  alternative="greater"/"less", method=M, use_continuity=True), where M is
+  "exact" when the combined sample has no ties and n + m <= 40, else "asymptotic".
+- The Hodges-Lehmann shift: numpy.median of the n*m differences head_i - base_j.
+- The Moses interval: the k-th smallest and k-th largest of those differences.
+  Exact case: k = 1 + the largest c with P(U <= c) <= 0.025 under the exact null
+  distribution of U (counted here with Python integers by the recursion
+  N(n, m, u) = N(n-1, m, u-m) + N(n, m-1, u), and compared exactly:
+  40 * #{U <= c} <= C(n+m, n)); k = 1 when no c qualifies.
+  Otherwise k = floor(nm/2 - 1.96 * sqrt(nm(n+m+1)/12)), at least 1.
+- Holm's adjusted p-values by the definition (statsmodels is not installed):
+  sort ascending, multiply the i-th smallest (0-based) by (len - i), take the
+  running maximum, clip at 1, and put back in the input's order.
+"""
+
+import json
+import math
+import os
+import sys
+from functools import lru_cache
+
+import numpy as np
+import scipy
+from scipy import stats
+
+SEED = 20240611
+OUTPUT = os.path.join("Tests", "LaunchAnalysisTests", "Fixtures", "rank-statistics.json")
+
+
+@lru_cache(maxsize=None)
+def null_counts(n, m):
+    """Counts of each U = 0 ... n*m over the C(n+m, n) arrangements, as Python ints."""
+    if n == 0 or m == 0:
+        return (1,)
+    size = n * m + 1
+    counts = [0] * size
+    for u, c in enumerate(null_counts(n - 1, m)):  # largest value is a head value: beats all m base values
+        counts[u + m] += c
+    for u, c in enumerate(null_counts(n, m - 1)):  # largest value is a base value
+        counts[u] += c
+    return tuple(counts)
+
+
+def has_ties(head, base):
+    combined = list(head) + list(base)
+    return len(set(combined)) < len(combined)
+
+
+def method_for(head, base):
+    return "exact" if not has_ties(head, base) and len(head) + len(base) <= 40 else "asymptotic"
+
+
+def moses_k(n, m, method):
+    if method == "exact":
+        counts = null_counts(n, m)
+        total = math.comb(n + m, n)
+        assert sum(counts) == total
+        cumulative = 0
+        k = 1
+        for c in range(n * m + 1):
+            cumulative += counts[c]
+            if 40 * cumulative <= total:
+                k = c + 1
+            else:
+                break
+        return k
+    return max(1, math.floor(n * m / 2 - 1.96 * math.sqrt(n * m * (n + m + 1) / 12)))
+
+
+def holm(p_values):
+    p = np.asarray(p_values, dtype=float)
+    order = np.argsort(p, kind="stable")
+    count = len(p)
+    adjusted_sorted = np.maximum.accumulate(p[order] * (count - np.arange(count)))
+    adjusted_sorted = np.minimum(adjusted_sorted, 1.0)
+    adjusted = np.empty(count)
+    adjusted[order] = adjusted_sorted
+    return [float(x) for x in adjusted]
+
+
+def case(name, head, base):
+    head = [float(x) for x in head]
+    base = [float(x) for x in base]
+    n, m = len(head), len(base)
+    method = method_for(head, base)
+    greater = stats.mannwhitneyu(head, base, alternative="greater", method=method, use_continuity=True)
+    less = stats.mannwhitneyu(head, base, alternative="less", method=method, use_continuity=True)
+    differences = np.subtract.outer(np.asarray(head), np.asarray(base)).ravel()
+    ordered = np.sort(differences)
+    k = moses_k(n, m, method)
+    # Cross-check U by counting pairs (ties half).
+    pairs = sum((h > b) + 0.5 * (h == b) for h in head for b in base)
+    assert float(greater.statistic) == pairs, name
+    if method == "exact":  # scipy's exact p against this script's own null distribution
+        counts, total = null_counts(n, m), math.comb(n + m, n)
+        u = int(pairs)
+        assert math.isclose(sum(counts[u:]) / total, greater.pvalue, rel_tol=1e-12), name
+        assert math.isclose(sum(counts[: u + 1]) / total, less.pvalue, rel_tol=1e-12), name
+    return {
+        "name": name,
+        "head": head,
+        "base": base,
+        "method": method,
+        "u": float(greater.statistic),
+        "uBaseAgainstHead": float(stats.mannwhitneyu(base, head, method=method).statistic),
+        "pGreater": float(greater.pvalue),
+        "pLess": float(less.pvalue),
+        "shift": float(np.median(differences)),
+        "mosesK": k,
+        "mosesLower": float(ordered[k - 1]),
+        "mosesUpper": float(ordered[n * m - k]),
+    }
+
+
+def main():
+    rng = np.random.default_rng(SEED)
+    cases = []
+
+    def draw(size, median=400.0, cv=0.05, factor=1.0):
+        values = factor * np.exp(rng.normal(math.log(median), cv, size))
+        return [round(float(v), 4) for v in values]
+
+    # Tiny samples, every size from 1 to 5 on each side (no ties: exact).
+    for n in range(1, 6):
+        for m in range(1, 6):
+            cases.append(case(f"tiny {n} vs {m}", draw(n, factor=1.02), draw(m)))
+    # Hand-made small ones.
+    cases.append(case("head all above", [5.0, 6.0, 7.0], [1.0, 2.0, 3.0, 4.0]))
+    cases.append(case("head all below", [1.0, 2.0], [3.0, 4.0, 5.0, 6.0, 7.0]))
+    cases.append(case("interleaved", [1.0, 3.0, 5.0, 7.0, 9.0], [2.0, 4.0, 6.0, 8.0, 10.0]))
+    cases.append(case("one against one, equal", [3.0], [3.0]))
+    # Ties (asymptotic, tie-corrected).
+    cases.append(case("ties small", [1.0, 2.0, 2.0, 3.0, 4.0], [2.0, 3.0, 3.0, 5.0]))
+    cases.append(case("ties across", [10.0, 11.0, 12.0, 12.0, 13.0, 15.0], [9.0, 10.0, 11.0, 11.0, 12.0]))
+    cases.append(case("ties integers 12 vs 10", rng.integers(0, 6, 12).tolist(), rng.integers(0, 5, 10).tolist()))
+    cases.append(case("ties integers 30 vs 30", rng.integers(95, 110, 30).tolist(), rng.integers(94, 108, 30).tolist()))
+    cases.append(case("identical samples", [401.5, 398.25, 405.0, 399.75, 402.0], [401.5, 398.25, 405.0, 399.75, 402.0]))
+    same = draw(20)
+    cases.append(case("identical samples 20", same, same))
+    cases.append(case("head all equal", [400.0] * 6, draw(7)))
+    cases.append(case("base all equal", draw(9, factor=1.05), [400.0] * 9))
+    cases.append(case("everything equal", [400.0] * 5, [400.0] * 4))
+    # Larger exact samples, up to n + m = 40.
+    for n, m, factor in [(8, 8, 1.03), (10, 12, 1.0), (15, 25, 1.04), (10, 30, 0.97), (20, 20, 1.02), (20, 20, 1.0), (20, 20, 1.15), (19, 21, 0.9)]:
+        cases.append(case(f"exact {n} vs {m} x{factor}", draw(n, factor=factor), draw(m)))
+    # Just past the exact limit, and large samples (asymptotic).
+    for n, m, factor in [(21, 20, 1.02), (40, 40, 1.1), (60, 60, 1.0), (60, 60, 1.03), (150, 150, 1.01), (150, 150, 0.99), (200, 200, 1.0)]:
+        cases.append(case(f"asymptotic {n} vs {m} x{factor}", draw(n, factor=factor), draw(m)))
+    # Shifted log-normal launch times with a heavier spread.
+    for n, factor in [(5, 1.5), (12, 1.1), (30, 1.1), (80, 1.05)]:
+        cases.append(case(f"log-normal cv 0.2 {n} x{factor}", draw(n, cv=0.2, factor=factor), draw(n, cv=0.2)))
+
+    for c in cases:
+        assert c["method"] == method_for(c["head"], c["base"])
+
+    holm_vectors = [
+        [0.01, 0.04, 0.03, 0.005],
+        [0.5],
+        [0.001, 0.001, 0.2],
+        [0.3, 0.2, 0.9, 0.04, 0.01],
+        [0.6, 0.7, 0.8],
+        [0.0, 1.0, 0.02],
+        [float(x) for x in rng.uniform(0, 0.1, 8)],
+    ]
+    holm_cases = [{"p": v, "adjusted": holm(v)} for v in holm_vectors]
+
+    document = {
+        "generator": "Scripts/statistics-fixtures.py",
+        "seed": SEED,
+        "numpy": np.__version__,
+        "scipy": scipy.__version__,
+        "cases": cases,
+        "holm": holm_cases,
+    }
+    with open(OUTPUT, "w") as f:
+        json.dump(document, f, indent=1)
+        f.write("\n")
+    exact = sum(c["method"] == "exact" for c in cases)
+    print(f"wrote {OUTPUT}: {len(cases)} cases ({exact} exact), {len(holm_cases)} Holm vectors", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+/// The thresholds of the regression gate: the significance level and the
+/// smallest change worth reporting.
+///
+/// A change counts only when it is both significant (Holm-adjusted one-sided
+/// p-value below `alpha`) and larger than the minimum effect ε, which is the
+/// larger of a relative and an absolute threshold, so that a 2 % change of a
+/// 30 ms phase is not a regression while a 5 % change of a 400 ms launch is. In
+/// JSON, the property names as written.
+///
+/// ```swift
+/// let settings = GateSettings(alpha: 0.01, minimumEffectPercent: 5, minimumEffectMs: 5)
+/// settings.minimumEffectRatio(baseMedianMs: 400)   // 0.05
+/// settings.minimumRuns(gatedMetrics: 1)            // 5
+/// ```
+public struct GateSettings: Sendable, Equatable, Codable {
+    /// The family-wise significance level over the gated metrics and every look.
+    public var alpha: Double
+    /// The smallest relative change that matters, in percent of the base median.
+    public var minimumEffectPercent: Double
+    /// The smallest absolute change that matters, in milliseconds.
+    public var minimumEffectMs: Double
+
+    /// Settings with the given thresholds; the defaults are α = 0.01, 5 % and 5 ms.
+    ///
+    /// ```swift
+    /// let strict = GateSettings(minimumEffectPercent: 2, minimumEffectMs: 1)
+    /// ```
+    public init(alpha: Double = 0.01, minimumEffectPercent: Double = 5, minimumEffectMs: Double = 5) {
+        self.alpha = alpha
+        self.minimumEffectPercent = minimumEffectPercent
+        self.minimumEffectMs = minimumEffectMs
+    }
+
+    /// ε as a ratio for a metric whose base median is `baseMedianMs`:
+    /// max(percent / 100, ms / baseMedianMs).
+    ///
+    /// A change by the factor 1 + ε is the smallest that counts. When the base
+    /// median is not positive the absolute threshold cannot be expressed as a
+    /// ratio: the result is infinite if `minimumEffectMs` is positive (no change
+    /// can count), else the relative threshold alone.
+    ///
+    /// ```swift
+    /// GateSettings().minimumEffectRatio(baseMedianMs: 400)  // 0.05 (5 % > 5 ms / 400 ms)
+    /// GateSettings().minimumEffectRatio(baseMedianMs: 50)   // 0.1 (5 ms / 50 ms)
+    /// ```
+    public func minimumEffectRatio(baseMedianMs: Double) -> Double {
+        let relative = minimumEffectPercent / 100
+        guard baseMedianMs > 0 else { return minimumEffectMs > 0 ? .infinity : relative }
+        return max(relative, minimumEffectMs / baseMedianMs)
+    }
+
+    /// The smallest number of launches per side for which the exact one-sided test
+    /// can reach significance after Holm with `gatedMetrics` metrics, α spent
+    /// evenly over `looks` looks.
+    ///
+    /// The least n with 1/C(2n, n) < alpha / looks / gatedMetrics: 1/C(2n, n) is
+    /// the smallest p-value the exact test can give with n launches a side (every
+    /// head launch slower than every base launch). With fewer launches no
+    /// comparison can find a regression, whatever the data. `gatedMetrics` and
+    /// `looks` below 1 count as 1; `Int.max` when `alpha` is not positive.
+    ///
+    /// ```swift
+    /// GateSettings().minimumRuns(gatedMetrics: 1)            // 5: 1/252 < 0.01 ≤ 1/70
+    /// GateSettings().minimumRuns(gatedMetrics: 3, looks: 3)  // 6
+    /// ```
+    public func minimumRuns(gatedMetrics: Int, looks: Int = 1) -> Int {
+        let threshold = alpha / Double(max(looks, 1)) / Double(max(gatedMetrics, 1))
+        guard threshold > 0 else { return .max }
+        var n = 1
+        var arrangements = 2.0  // C(2n, n)
+        while 1 / arrangements >= threshold {
+            // C(2n+2, n+1) = C(2n, n) · (2n+1)(2n+2) / (n+1)²
+            arrangements *= Double((2 * n + 1) * (2 * n + 2)) / Double((n + 1) * (n + 1))
+            n += 1
+        }
+        return n
+    }
+}

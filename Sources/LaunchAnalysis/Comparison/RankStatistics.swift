@@ -1,0 +1,292 @@
+/// Rank statistics for comparing two sets of launch times: the Mann–Whitney U
+/// test, the Hodges–Lehmann shift with its Moses confidence interval, and Holm's
+/// adjustment across several tests.
+///
+/// `head` is the candidate (the pull request's build), `base` the reference.
+/// Every function is pure and thread-safe. Values must not be NaN (sort them out
+/// first; ``GateDecision`` does). The p-values match
+/// `scipy.stats.mannwhitneyu(head, base, alternative=…, method=…,
+/// use_continuity=True)`; the tests check them against values SciPy computed
+/// (`Scripts/statistics-fixtures.py`).
+///
+/// Cost: U and the test are O((n + m) log(n + m)) after an O(n·m) exact null
+/// distribution when the test is exact (n + m ≤ 40); the shift and the interval
+/// sort the n·m differences, O(nm log nm) time and O(nm) memory (40,000 values
+/// for 200 launches a side).
+///
+/// ```swift
+/// let base = [401.0, 398.5, 405.2, 399.9, 402.3]
+/// let head = [431.0, 428.4, 436.1, 429.7, 433.0]
+/// let test = RankStatistics.mannWhitney(head: head, base: base, alternative: .greater)
+/// print(test.u, test.pValue)  // 25.0 0.003968…
+/// ```
+public enum RankStatistics {
+    /// The direction a one-sided test looks in.
+    ///
+    /// `.greater` asks whether `head` tends to be larger than `base` (slower, for
+    /// times); `.less` whether it tends to be smaller.
+    ///
+    /// ```swift
+    /// RankStatistics.mannWhitney(head: head, base: base, alternative: .less)
+    /// ```
+    public enum Alternative: Sendable {
+        /// `head` is stochastically greater than `base`.
+        case greater
+        /// `head` is stochastically less than `base`.
+        case less
+    }
+
+    /// How a Mann–Whitney p-value was computed.
+    ///
+    /// `exact` counts the null distribution of U (no ties, n + m ≤ 40);
+    /// `asymptotic` uses the normal approximation with tie and continuity
+    /// corrections. In JSON, `"exact"` or `"asymptotic"`.
+    ///
+    /// ```swift
+    /// if test.method == .asymptotic { print("normal approximation") }
+    /// ```
+    public enum Method: String, Sendable, Codable {
+        /// The exact null distribution of U.
+        case exact
+        /// The normal approximation, tie-corrected, with continuity correction.
+        case asymptotic
+    }
+
+    /// The result of a one-sided Mann–Whitney U test.
+    ///
+    /// `u` is always U of `head` against `base` (whatever the alternative), the
+    /// number of (head, base) pairs with head > base, ties counting half;
+    /// `pValue` is the one-sided p-value in the direction asked for.
+    ///
+    /// ```swift
+    /// let test = RankStatistics.mannWhitney(head: head, base: base, alternative: .greater)
+    /// if test.pValue < 0.01 { print("head is slower (U = \(test.u))") }
+    /// ```
+    public struct MannWhitney: Sendable, Equatable {
+        /// U of `head` against `base`, as `scipy.stats.mannwhitneyu(head, base).statistic`.
+        public var u: Double
+        /// The one-sided p-value, in [0, 1].
+        public var pValue: Double
+        /// How `pValue` was computed.
+        public var method: Method
+
+        /// A test result with the given values.
+        ///
+        /// ```swift
+        /// let result = RankStatistics.MannWhitney(u: 25, pValue: 0.004, method: .exact)
+        /// ```
+        public init(u: Double, pValue: Double, method: Method) {
+            self.u = u
+            self.pValue = pValue
+            self.method = method
+        }
+    }
+
+    /// U of `head` against `base`: the number of (head, base) pairs with head > base,
+    /// ties counting half.
+    ///
+    /// This is `scipy.stats.mannwhitneyu(head, base).statistic`;
+    /// `mannWhitneyU(head: a, base: b) + mannWhitneyU(head: b, base: a)` is
+    /// `a.count · b.count`. 0 when either side is empty. O((n + m) log(n + m)).
+    ///
+    /// ```swift
+    /// RankStatistics.mannWhitneyU(head: [3, 5], base: [1, 3, 4])  // 4.5
+    /// ```
+    public static func mannWhitneyU(head: [Double], base: [Double]) -> Double {
+        RankedSample(head: head, base: base).u
+    }
+
+    /// The one-sided Mann–Whitney U test of `head` against `base`.
+    ///
+    /// As `scipy.stats.mannwhitneyu(head, base, alternative="greater"/"less",
+    /// method=…, use_continuity=True)`, with the method chosen here: exact when
+    /// no value occurs twice in the combined sample (a tie within one side
+    /// counts, as in SciPy) and `head.count + base.count <= 40`; otherwise the
+    /// normal approximation with SciPy's tie correction and continuity
+    /// correction ("asymptotic"). The exact p-value of `.greater` is P(U ≥ u)
+    /// under the null distribution of U; of `.less`, P(U ≤ u). When every value is
+    /// equal the approximation's variance is 0 and the p-value is 1. With an empty
+    /// side, U is 0 and the p-value 1.
+    ///
+    /// ```swift
+    /// let test = RankStatistics.mannWhitney(head: [5, 6, 7], base: [1, 2, 3, 4], alternative: .greater)
+    /// // u 12, pValue 1/35 ≈ 0.02857, method .exact
+    /// ```
+    public static func mannWhitney(head: [Double], base: [Double], alternative: Alternative) -> MannWhitney {
+        let sample = RankedSample(head: head, base: base)
+        let pairs = Double(head.count * base.count)
+        // U of the side the alternative says is larger; its upper tail is the p-value.
+        let statistic = alternative == .greater ? sample.u : pairs - sample.u
+        if usesExactDistribution(sample, n: head.count, m: base.count) {
+            let counts = exactNullCounts(head.count, base.count)
+            let total = counts.reduce(0, +)
+            let upperTail = counts[Int(statistic)...].reduce(0, +)
+            return MannWhitney(u: sample.u, pValue: min(upperTail / total, 1), method: .exact)
+        }
+        let mean = pairs / 2
+        let count = Double(head.count + base.count)
+        let deviation = (pairs / 12 * ((count + 1) - sample.tieTerm / (count * (count - 1)))).squareRoot()
+        // Continuity correction: always toward the mean of the upper tail's statistic.
+        let z = (statistic - mean - 0.5) / deviation
+        return MannWhitney(u: sample.u, pValue: min(max(normalCDF(-z), 0), 1), method: .asymptotic)
+    }
+
+    /// The Hodges–Lehmann shift: the median of the n·m differences head_i − base_j.
+    ///
+    /// The median of an even number of differences is the mean of the middle two
+    /// (as `numpy.median`). An estimate of how much `head` is above `base`, robust to
+    /// outliers. NaN when either side is empty. O(nm log nm) time, O(nm) memory.
+    ///
+    /// ```swift
+    /// RankStatistics.hodgesLehmannShift(head: [11, 12, 13], base: [1, 2, 3])  // 10
+    /// ```
+    public static func hodgesLehmannShift(head: [Double], base: [Double]) -> Double {
+        median(sorted: sortedDifferences(head: head, base: base))
+    }
+
+    /// The distribution-free (Moses) two-sided 95 % confidence interval of the
+    /// Hodges–Lehmann shift.
+    ///
+    /// The bounds are the k-th smallest and the k-th largest of the n·m differences
+    /// head − base, with k the lower critical value of U at two-sided 5 %:
+    /// - when the test is exact (no ties, n + m ≤ 40, as in ``mannWhitney(head:base:alternative:)``),
+    ///   k = 1 + the largest c with P(U ≤ c) ≤ 0.025 under the exact null distribution
+    ///   of U, or 1 when even P(U ≤ 0) = 1/C(n+m, n) exceeds 0.025. The comparison is
+    ///   made exactly on the counts: 40 · #{arrangements with U ≤ c} ≤ C(n+m, n). The
+    ///   interval covers the true shift with probability 1 − 2·P(U ≤ k−1) ≥ 95 %
+    ///   (100 % − 2/C(n+m, n) when k = 1);
+    /// - otherwise k = ⌊nm/2 − 1.96·√(nm(n+m+1)/12)⌋, at least 1 (1.96 exactly, no tie
+    ///   correction).
+    ///
+    /// For 20 launches a side, k = 128. Both bounds are NaN when either side is empty.
+    /// O(nm log nm) time, O(nm) memory.
+    ///
+    /// ```swift
+    /// let (lower, upper) = RankStatistics.mosesInterval(head: head, base: base)
+    /// if lower > 0 { print("head is slower by at least \(lower)") }
+    /// ```
+    public static func mosesInterval(head: [Double], base: [Double]) -> (lower: Double, upper: Double) {
+        mosesInterval(sorted: sortedDifferences(head: head, base: base), head: head, base: base)
+    }
+
+    /// Holm's step-down adjusted p-values, in the input's order, each at most 1.
+    ///
+    /// With the p-values sorted ascending, the i-th smallest (0-based) is multiplied
+    /// by (count − i), a running maximum keeps the order, and the results are capped
+    /// at 1 (as `statsmodels.stats.multitest.multipletests(p, method="holm")`).
+    /// Rejecting where the adjusted value is below α controls the family-wise error
+    /// rate at α. Empty in, empty out.
+    ///
+    /// ```swift
+    /// RankStatistics.holm([0.01, 0.04, 0.03, 0.005])  // [0.03, 0.06, 0.06, 0.02]
+    /// ```
+    public static func holm(_ pValues: [Double]) -> [Double] {
+        let order = pValues.indices.sorted { (pValues[$0], $0) < (pValues[$1], $1) }
+        var adjusted = [Double](repeating: 0, count: pValues.count)
+        var running = 0.0
+        for (rank, index) in order.enumerated() {
+            running = max(running, Double(pValues.count - rank) * pValues[index])
+            adjusted[index] = min(running, 1)
+        }
+        return adjusted
+    }
+}
+
+// MARK: - Shared pieces (internal)
+
+extension RankStatistics {
+    /// U of head against base and the tie term Σ(t³ − t) over groups of equal values.
+    struct RankedSample {
+        var u: Double = 0
+        var tieTerm: Double = 0
+        var hasTies = false
+
+        init(head: [Double], base: [Double]) {
+            let values = (head.map { ($0, true) } + base.map { ($0, false) }).sorted { $0.0 < $1.0 }
+            var baseBelow = 0.0
+            var start = 0
+            while start < values.count {
+                var end = start
+                var headInGroup = 0.0
+                while end < values.count, values[end].0 == values[start].0 {
+                    if values[end].1 { headInGroup += 1 }
+                    end += 1
+                }
+                let size = Double(end - start)
+                let baseInGroup = size - headInGroup
+                u += headInGroup * baseBelow + 0.5 * headInGroup * baseInGroup
+                if end - start > 1 {
+                    hasTies = true
+                    tieTerm += size * size * size - size
+                }
+                baseBelow += baseInGroup
+                start = end
+            }
+        }
+    }
+
+    /// Whether the test (and the interval's k) uses the exact null distribution:
+    /// no value occurs twice in the combined sample, and n + m ≤ 40.
+    static func usesExactDistribution(_ sample: RankedSample, n: Int, m: Int) -> Bool {
+        !sample.hasTies && n + m <= 40
+    }
+
+    /// The differences head_i − base_j, ascending.
+    static func sortedDifferences(head: [Double], base: [Double]) -> [Double] {
+        var differences = [Double]()
+        differences.reserveCapacity(head.count * base.count)
+        for h in head {
+            for b in base { differences.append(h - b) }
+        }
+        differences.sort()
+        return differences
+    }
+
+    /// The median of ascending values: the middle one, or the mean of the middle two.
+    static func median(sorted: [Double]) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The Moses interval from the already sorted differences of `head` and `base`.
+    static func mosesInterval(sorted: [Double], head: [Double], base: [Double]) -> (lower: Double, upper: Double) {
+        guard !sorted.isEmpty else { return (.nan, .nan) }
+        let k = mosesRank(head: head, base: base)
+        return (sorted[k - 1], sorted[sorted.count - k])
+    }
+
+    /// k of ``mosesInterval(head:base:)``: the lower critical value of U at two-sided 5 %.
+    static func mosesRank(head: [Double], base: [Double]) -> Int {
+        let n = head.count, m = base.count
+        let pairs = n * m
+        let sample = RankedSample(head: head, base: base)
+        if usesExactDistribution(sample, n: n, m: m) {
+            let counts = exactNullCounts(n, m)
+            let total = counts.reduce(0, +)
+            var cumulative = 0.0
+            var k = 1
+            for c in 0...pairs {
+                cumulative += counts[c]
+                // P(U ≤ c) ≤ 0.025, exactly: counts are integers below 2^53.
+                guard 40 * cumulative <= total else { break }
+                k = c + 1
+            }
+            return k
+        }
+        let bound = Double(pairs) / 2 - 1.96 * (Double(pairs * (n + m + 1)) / 12).squareRoot()
+        return max(1, Int(bound.rounded(.down)))
+    }
+
+    /// The standard normal CDF, computed as SciPy's `special.ndtr` (Cephes): from
+    /// erf near 0, from erfc in the tails so small probabilities keep their digits.
+    static func normalCDF(_ a: Double) -> Double {
+        guard !a.isNaN else { return .nan }
+        let halfSquareRootTwo = 0.707_106_781_186_547_524_40
+        let x = a * halfSquareRootTwo
+        let z = abs(x)
+        if z < halfSquareRootTwo { return 0.5 + 0.5 * Platform.errorFunction(x) }
+        let y = 0.5 * Platform.complementaryErrorFunction(z)
+        return x > 0 ? 1 - y : y
+    }
+}

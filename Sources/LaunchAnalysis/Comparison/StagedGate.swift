@@ -1,0 +1,64 @@
+/// A regression gate that looks at the data several times as launches
+/// accumulate, stopping as soon as it can decide.
+///
+/// `stages` are the cumulative launches per side at each look, e.g. `[20, 40, 60]`:
+/// launch 20 of each, decide; if inconclusive, launch 20 more of each and decide
+/// on all 40; and so on. α is spent evenly over the looks (Bonferroni): each look
+/// tests at `settings.alpha / stages.count`, so the chance of a false regression
+/// over all looks stays at most `settings.alpha`. The gate itself does not launch
+/// anything; the caller brings the data of each look.
+///
+/// ```swift
+/// let gate = StagedGate(stages: [20, 40, 60], settings: GateSettings())
+/// for index in gate.stages.indices {
+///     let data = launchMore(upTo: gate.stages[index])
+///     let look = gate.look(index, metrics: data, primary: "timeToFirstFrame")
+///     if look.stop { print(look.verdict); break }
+/// }
+/// ```
+public struct StagedGate: Sendable {
+    /// Cumulative launches per side at each look, ascending.
+    public var stages: [Int]
+    /// The thresholds; `settings.alpha` is the level over all looks.
+    public var settings: GateSettings
+
+    /// A gate looking after each of `stages` launches per side.
+    ///
+    /// ```swift
+    /// let gate = StagedGate(stages: [20], settings: GateSettings())  // one look
+    /// ```
+    public init(stages: [Int], settings: GateSettings) {
+        self.stages = stages
+        self.settings = settings
+    }
+
+    /// The significance level of each look: `settings.alpha / stages.count`
+    /// (`settings.alpha` when there are no stages).
+    ///
+    /// ```swift
+    /// StagedGate(stages: [20, 40, 60], settings: GateSettings()).alphaPerLook  // 0.00333…
+    /// ```
+    public var alphaPerLook: Double {
+        settings.alpha / Double(max(stages.count, 1))
+    }
+
+    /// Decides at look `index` (0-based) with the data so far.
+    ///
+    /// Returns the metrics (``GateDecision/compare(_:settings:alpha:)`` at
+    /// ``alphaPerLook``), the overall verdict (``GateDecision/overall(_:primary:)``),
+    /// and whether to stop: on any verdict but inconclusive, or at the last stage
+    /// (an index at or past it). The number of launches in `metrics` is not checked
+    /// against `stages[index]`.
+    ///
+    /// ```swift
+    /// let look = gate.look(0, metrics: firstTwenty, primary: "timeToFirstFrame")
+    /// if !look.stop { /* launch up to gate.stages[1] per side */ }
+    /// ```
+    public func look(
+        _ index: Int, metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])], primary: String
+    ) -> (metrics: [MetricComparison], verdict: MetricVerdict, stop: Bool) {
+        let compared = GateDecision.compare(metrics, settings: settings, alpha: alphaPerLook)
+        let verdict = GateDecision.overall(compared, primary: primary)
+        return (compared, verdict, verdict != .inconclusive || index >= stages.count - 1)
+    }
+}
