@@ -46,13 +46,13 @@ public enum ComparisonTerminalReport {
         if !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) {
             lines.append(style.bold("why it changed"))
             for change in changes.new {
-                lines.append(" " + style.red("new  ") + " \(change.rule.id)  \(change.span) (\(change.location))  \(ms(change.headMs ?? .nan))")
+                lines.append(" " + style.red("new  ") + " \(change.rule.id)  \(change.place)  \(ms(change.headMs ?? .nan))")
             }
             for change in changes.gone {
-                lines.append(" " + style.green("gone ") + " \(change.rule.id)  \(change.span) (\(change.location))  was \(ms(change.baseMs ?? .nan))")
+                lines.append(" " + style.green("gone ") + " \(change.rule.id)  \(change.place)  was \(ms(change.baseMs ?? .nan))")
             }
             for change in changes.moved {
-                lines.append(" moved  \(change.rule.id)  \(change.span) (\(change.location))  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
+                lines.append(" moved  \(change.rule.id)  \(change.place)  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
             }
             for span in changes.spans {
                 let site = "\(span.file.split(separator: "/").last.map(String.init) ?? span.file):\(span.line)"

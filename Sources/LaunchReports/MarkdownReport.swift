@@ -72,13 +72,13 @@ public enum MarkdownReport {
         if !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) {
             lines += ["**Why it changed**", ""]
             for change in changes.new {
-                lines.append("- new `\(change.rule.id)` **\(escaped(change.span))** `\(change.location)` — \(ms(change.headMs ?? .nan))")
+                lines.append("- new `\(change.rule.id)` \(markdownPlace(change)) — \(ms(change.headMs ?? .nan))")
             }
             for change in changes.gone {
-                lines.append("- gone `\(change.rule.id)` **\(escaped(change.span))** `\(change.location)` — was \(ms(change.baseMs ?? .nan))")
+                lines.append("- gone `\(change.rule.id)` \(markdownPlace(change)) — was \(ms(change.baseMs ?? .nan))")
             }
             for change in changes.moved {
-                lines.append("- moved `\(change.rule.id)` **\(escaped(change.span))** `\(change.location)` — "
+                lines.append("- moved `\(change.rule.id)` \(markdownPlace(change)) — "
                     + "\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
             }
             for span in changes.spans {
@@ -91,6 +91,11 @@ public enum MarkdownReport {
         for warning in report.warnings { lines.append("> ⚠️ \(escaped(warning))") }
         if !report.warnings.isEmpty { lines.append("") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `**Fetch** `App.swift:42``, or the span alone when its site is unknown.
+    static func markdownPlace(_ change: FindingsDiff.FindingChange) -> String {
+        "**\(escaped(change.span))**" + (change.file == nil ? "" : " `\(change.location)`")
     }
 
     /// `text` with Markdown's table and emphasis characters escaped.

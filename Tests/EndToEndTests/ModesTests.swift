@@ -7,11 +7,14 @@ import _LaunchProfTestSupport
 /// Hot launches and Ctrl-C, run as a user would.
 @Suite("measure: modes and interruption", .serialized)
 struct ModesTests {
+    /// A sample data folder of its own: the sample writes into it, and other suites run at the same time.
+    static let sampleData = Executables.temporaryDirectory()
+
     @Test func hotModeRecordsEachLaunchInsideOneProcess() throws {
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(
             ["measure", "--mode", "hot", "--sample", "optimized", "--runs", "4", "--warmup", "1", "--output", output.path],
-            environment: ["LAUNCHPROF_SAMPLE_DIR": MeasureSampleTests.sampleData.path])
+            environment: ["LAUNCHPROF_SAMPLE_DIR": Self.sampleData.path])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("sample-optimized.json").path)
         let counted = report.runs.filter { !$0.isWarmup }

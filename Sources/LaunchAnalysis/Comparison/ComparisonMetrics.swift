@@ -55,7 +55,10 @@ public struct ComparisonMetrics: Sendable, Equatable {
         guard !series.isEmpty else {
             throw .noMetricInCommon("\(primaryPhase.rawValue) was not measured on both sides")
         }
-        for phase in Phase.allCases where phase != primaryPhase && !(phase == .timeToExit && primaryPhase == .timeToReady) {
+        // The ready and exit times repeat the primary metric (an uninstrumented program
+        // ready at its exit; an instrumented one ready at its first frame, plus the trace flush).
+        let repeats: Set<Phase> = [.timeToReady, .timeToExit]
+        for phase in Phase.allCases where phase != primaryPhase && !repeats.contains(phase) {
             add("phase:\(phase.rawValue)") { $0.milliseconds(phase) }
         }
         let spans = Set(base.configuration.budget.spansMs.keys).union(head.configuration.budget.spansMs.keys)

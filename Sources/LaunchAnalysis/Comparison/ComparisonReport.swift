@@ -9,6 +9,8 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// The version of this schema written now.
     public static let currentSchemaVersion = 1
 
+    /// Always ``kind``: what the document is.
+    public private(set) var kind = ComparisonReport.kind
     /// The schema version this report was read from (``currentSchemaVersion`` when made here).
     public var schemaVersion: Int
     /// The report's name.

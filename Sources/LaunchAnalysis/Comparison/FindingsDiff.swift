@@ -14,6 +14,9 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         /// The head's finding's recommendation (the base's when gone).
         public var recommendation: String
 
+        /// `Fetch (App.swift:42)`, or the span name alone when the site is unknown.
+        public var place: String { file == nil ? span : "\(span) (\(location))" }
+
         /// `App.swift:42`, or the span name when the site is unknown.
         public var location: String {
             guard let file, let line else { return span }

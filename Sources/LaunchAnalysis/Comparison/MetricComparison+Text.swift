@@ -2,7 +2,7 @@ extension MetricComparison {
     /// One line for people: `timeToFirstFrame +31.2% (+95.3 ms), 95% CI +27.0%…+35.1%, p = 0.0001`.
     public var summary: String {
         "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))), 95% CI "
-            + "\(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1])), p = \(Percent.pValue(adjustedPValue))"
+            + "\(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1])), p \(Percent.pValueRelation(adjustedPValue))"
     }
 }
 
@@ -14,6 +14,11 @@ public enum Percent {
         let rounded = Milliseconds.oneDecimal(abs(value))
         if rounded == "0.0" { return "0.0%" }
         return (value < 0 ? "−" : signed ? "+" : "") + rounded + "%"
+    }
+
+    /// `= 0.0123`, `< 0.0001`: the p-value after "p".
+    public static func pValueRelation(_ p: Double) -> String {
+        p < 0.0001 ? "< 0.0001" : "= " + pValue(p)
     }
 
     /// `0.0123`, `< 0.0001`.
