@@ -9,14 +9,20 @@ extension RankStatistics {
         var ranked: RankedSample
         /// Counts of U = 0…nm under the null when the test is exact (no ties, n + m ≤ 40), else nil.
         var exactCounts: [Double]?
+        /// C(n+m, n), the sum of `exactCounts` (0 when the test is not exact).
+        var arrangements = 0.0
         var differences: Differences
 
         init(head: [Double], base: [Double]) {
             n = head.count
             m = base.count
-            ranked = RankedSample(head: head, base: base)
-            exactCounts = !ranked.hasTies && n + m <= 40 ? exactNullCounts(n, m) : nil
             differences = Differences(head: head, base: base)
+            ranked = RankedSample(headAscending: differences.head, baseDescending: differences.base)
+            if !ranked.hasTies && n + m <= 40 {
+                let counts = exactNullCounts(n, m)
+                exactCounts = counts
+                for count in counts { arrangements += count }
+            }
         }
 
         /// The one-sided test (see ``RankStatistics/mannWhitney(head:base:alternative:)``).
@@ -25,9 +31,9 @@ extension RankStatistics {
             // U of the side the alternative says is larger; its upper tail is the p-value.
             let statistic = alternative == .greater ? ranked.u : pairs - ranked.u
             if let counts = exactCounts {
-                let total = counts.reduce(0, +)
-                let upperTail = counts[Int(statistic)...].reduce(0, +)
-                return MannWhitney(u: ranked.u, pValue: min(upperTail / total, 1), method: .exact)
+                var upperTail = 0.0
+                for u in Int(statistic)..<counts.count { upperTail += counts[u] }
+                return MannWhitney(u: ranked.u, pValue: min(upperTail / arrangements, 1), method: .exact)
             }
             let mean = pairs / 2
             let count = Double(n + m)
@@ -48,13 +54,12 @@ extension RankStatistics {
         var mosesRank: Int {
             let pairs = n * m
             if let counts = exactCounts {
-                let total = counts.reduce(0, +)
                 var cumulative = 0.0
                 var k = 1
                 for c in 0...pairs {
                     cumulative += counts[c]
                     // P(U ≤ c) ≤ 0.025, exactly: counts are integers below 2^53.
-                    guard 40 * cumulative <= total else { break }
+                    guard 40 * cumulative <= arrangements else { break }
                     k = c + 1
                 }
                 return k
@@ -70,26 +75,31 @@ extension RankStatistics {
         var tieTerm: Double = 0
         var hasTies = false
 
-        init(head: [Double], base: [Double]) {
-            let values = (head.map { ($0, true) } + base.map { ($0, false) }).sorted { $0.0 < $1.0 }
+        /// Walks the two sorted samples together, one group of equal values at a time.
+        init(headAscending head: [Double], baseDescending base: [Double]) {
+            var h = 0, b = base.count - 1  // base read backwards: ascending
             var baseBelow = 0.0
-            var start = 0
-            while start < values.count {
-                var end = start
-                var headInGroup = 0.0
-                while end < values.count, values[end].0 == values[start].0 {
-                    if values[end].1 { headInGroup += 1 }
-                    end += 1
+            while h < head.count || b >= 0 {
+                let value = b < 0 ? head[h] : h == head.count ? base[b] : min(head[h], base[b])
+                var headInGroup = 0.0, baseInGroup = 0.0
+                while h < head.count, head[h] == value {
+                    headInGroup += 1
+                    h += 1
                 }
-                let size = Double(end - start)
-                let baseInGroup = size - headInGroup
+                while b >= 0, base[b] == value {
+                    baseInGroup += 1
+                    b -= 1
+                }
+                if headInGroup + baseInGroup == 0 {  // NaN equals nothing: count it alone, never loop
+                    if h < head.count, head[h].isNaN { headInGroup = 1; h += 1 } else { baseInGroup = 1; b -= 1 }
+                }
+                let size = headInGroup + baseInGroup
                 u += headInGroup * baseBelow + 0.5 * headInGroup * baseInGroup
-                if end - start > 1 {
+                if size > 1 {
                     hasTies = true
                     tieTerm += size * size * size - size
                 }
                 baseBelow += baseInGroup
-                start = end
             }
         }
     }
@@ -102,10 +112,10 @@ extension RankStatistics {
     /// keeps, per row, the range of positions that may still hold the answer, picks a
     /// pivot among them, counts by binary search in each row how many differences
     /// are below and at most the pivot, and keeps the side holding the answer
-    /// (Johnson and Mizoguchi's selection in X + Y). Each step removes the pivot, so
-    /// it ends; pivots are drawn at random (a fixed sequence), so it takes expected
-    /// O(log nm) steps of O(n log m). The value returned is one of the differences,
-    /// bit for bit what sorting them all would give.
+    /// (Johnson and Mizoguchi's selection in X + Y). Each step removes at least the
+    /// pivot, so it ends, at the pivot that has rank k; pivots are drawn at random (a
+    /// fixed sequence), so it takes expected O(log nm) steps of O(n log m). The value
+    /// returned is one of the differences, bit for bit what sorting them all would give.
     struct Differences {
         /// Head, ascending.
         var head: [Double]
@@ -135,20 +145,7 @@ extension RankStatistics {
             var random: UInt64 = 0x9E37_79B9_7F4A_7C15
             while true {
                 var remaining = 0
-                var excludedBelow = 0
-                for i in 0..<rows {
-                    remaining += high[i] - low[i]
-                    excludedBelow += low[i]
-                }
-                if remaining <= 2 * rows {
-                    var candidates = [Double]()
-                    candidates.reserveCapacity(remaining)
-                    for i in 0..<rows where low[i] < high[i] {
-                        for t in low[i]..<high[i] { candidates.append(head[i] - base[t]) }
-                    }
-                    candidates.sort()
-                    return candidates[k - excludedBelow - 1]
-                }
+                for i in 0..<rows { remaining += high[i] - low[i] }
                 // A pivot uniformly among the remaining positions (xorshift64).
                 random ^= random << 13
                 random ^= random >> 7
@@ -163,8 +160,8 @@ extension RankStatistics {
                 var below = low, atMost = low
                 var countBelow = 0, countAtMost = 0
                 for i in 0..<rows {
-                    below[i] = firstPosition(in: i, from: low[i], to: high[i]) { $0 >= pivot }
-                    atMost[i] = firstPosition(in: i, from: below[i], to: high[i]) { $0 > pivot }
+                    below[i] = firstPosition(in: i, from: low[i], to: high[i], pastOrAt: pivot)
+                    atMost[i] = firstPosition(in: i, from: below[i], to: high[i], past: pivot)
                     countBelow += below[i]
                     countAtMost += atMost[i]
                 }
@@ -178,14 +175,22 @@ extension RankStatistics {
             }
         }
 
-        /// The first position t in `from..<to` of row `row` whose difference satisfies
-        /// `isPast` (which holds from some point on), or `to`.
-        private func firstPosition(in row: Int, from: Int, to: Int, where isPast: (Double) -> Bool) -> Int {
+        /// The first position in `from..<to` of row `row` whose difference is ≥ `pivot`, or `to`.
+        private func firstPosition(in row: Int, from: Int, to: Int, pastOrAt pivot: Double) -> Int {
             var low = from, high = to
-            let value = head[row]
             while low < high {
                 let middle = (low + high) / 2
-                if isPast(value - base[middle]) { high = middle } else { low = middle + 1 }
+                if head[row] - base[middle] >= pivot { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+
+        /// The first position in `from..<to` of row `row` whose difference is > `pivot`, or `to`.
+        private func firstPosition(in row: Int, from: Int, to: Int, past pivot: Double) -> Int {
+            var low = from, high = to
+            while low < high {
+                let middle = (low + high) / 2
+                if head[row] - base[middle] > pivot { high = middle } else { low = middle + 1 }
             }
             return low
         }

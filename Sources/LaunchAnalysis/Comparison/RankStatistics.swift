@@ -93,7 +93,7 @@ public enum RankStatistics {
     /// RankStatistics.mannWhitneyU(head: [3, 5], base: [1, 3, 4])  // 4.5
     /// ```
     public static func mannWhitneyU(head: [Double], base: [Double]) -> Double {
-        RankedSample(head: head, base: base).u
+        RankedSample(headAscending: head.sorted(), baseDescending: base.sorted(by: >)).u
     }
 
     /// The one-sided Mann–Whitney U test of `head` against `base`.
