@@ -118,12 +118,12 @@ extension GateDecision {
         init(baseMs: [Double], headMs: [Double]) {
             let finiteBase = baseMs.filter(\.isFinite), finiteHead = headMs.filter(\.isFinite)
             let base = finiteBase.map(GateDecision.logarithm), head = finiteHead.map(GateDecision.logarithm)
-            let differences = RankStatistics.sortedDifferences(head: head, base: base)
-            let greater = RankStatistics.mannWhitney(head: head, base: base, alternative: .greater)
-            let less = RankStatistics.mannWhitney(head: head, base: base, alternative: .less)
-            (lower, upper) = RankStatistics.mosesInterval(sorted: differences, head: head, base: base)
-            baseMedianMs = RankStatistics.median(sorted: finiteBase.sorted())
-            shift = RankStatistics.median(sorted: differences)
+            let samples = RankStatistics.TwoSamples(head: head, base: base)
+            let greater = samples.mannWhitney(.greater)
+            let less = samples.mannWhitney(.less)
+            (lower, upper) = samples.mosesInterval()
+            baseMedianMs = finiteBase.isEmpty ? .nan : Summary.quantile(sorted: finiteBase.sorted(), 0.5)
+            shift = samples.differences.median
             u = greater.u
             pGreater = greater.pValue
             pLess = less.pValue

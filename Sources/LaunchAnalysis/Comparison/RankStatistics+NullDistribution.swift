@@ -13,18 +13,23 @@ extension RankStatistics {
         let small = min(n, m), large = max(n, m)
         var polynomial = [Double](repeating: 0, count: small * (large + 1) + 1)
         polynomial[0] = 1
-        if small > 0 {
-            for i in 1...small {
-                let factor = large + i
-                let top = (i - 1) * large + factor  // degree after multiplying by (1 − q^factor)
-                for k in stride(from: top, through: factor, by: -1) {
-                    polynomial[k] -= polynomial[k - factor]
-                }
-                // Dividing by (1 − q^i) is a running sum with stride i; the division is exact.
-                if i <= top {
-                    for k in i...top { polynomial[k] += polynomial[k - i] }
-                }
+        // Plain while loops: this runs once per comparison, and also in debug builds.
+        var i = 1
+        while i <= small {
+            let factor = large + i
+            var k = (i - 1) * large + factor  // degree after multiplying by (1 − q^factor)
+            let top = k
+            while k >= factor {
+                polynomial[k] -= polynomial[k - factor]
+                k -= 1
             }
+            // Dividing by (1 − q^i) is a running sum with stride i; the division is exact.
+            k = i
+            while k <= top {
+                polynomial[k] += polynomial[k - i]
+                k += 1
+            }
+            i += 1
         }
         return Array(polynomial[0...(small * large)])
     }

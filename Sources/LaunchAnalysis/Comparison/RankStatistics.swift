@@ -9,10 +9,10 @@
 /// use_continuity=True)`; the tests check them against values SciPy computed
 /// (`Scripts/statistics-fixtures.py`).
 ///
-/// Cost: U and the test are O((n + m) log(n + m)) after an O(n·m) exact null
-/// distribution when the test is exact (n + m ≤ 40); the shift and the interval
-/// sort the n·m differences, O(nm log nm) time and O(nm) memory (40,000 values
-/// for 200 launches a side).
+/// Cost: U and the test are O((n + m) log(n + m)), plus O(min(n, m)·nm) for the
+/// exact null distribution when the test is exact (n + m ≤ 40); the shift and the
+/// interval select order statistics of the n·m differences without storing them,
+/// expected O(n log m · log nm) time and O(n + m) memory.
 ///
 /// ```swift
 /// let base = [401.0, 398.5, 405.2, 399.9, 402.3]
@@ -93,7 +93,7 @@ public enum RankStatistics {
     /// RankStatistics.mannWhitneyU(head: [3, 5], base: [1, 3, 4])  // 4.5
     /// ```
     public static func mannWhitneyU(head: [Double], base: [Double]) -> Double {
-        RankedSample(head: head, base: base).u
+        RankedSample(headAscending: head.sorted(), baseDescending: base.sorted(by: >)).u
     }
 
     /// The one-sided Mann–Whitney U test of `head` against `base`.
@@ -113,35 +113,22 @@ public enum RankStatistics {
     /// // u 12, pValue 1/35 ≈ 0.02857, method .exact
     /// ```
     public static func mannWhitney(head: [Double], base: [Double], alternative: Alternative) -> MannWhitney {
-        let sample = RankedSample(head: head, base: base)
-        let pairs = Double(head.count * base.count)
-        // U of the side the alternative says is larger; its upper tail is the p-value.
-        let statistic = alternative == .greater ? sample.u : pairs - sample.u
-        if usesExactDistribution(sample, n: head.count, m: base.count) {
-            let counts = exactNullCounts(head.count, base.count)
-            let total = counts.reduce(0, +)
-            let upperTail = counts[Int(statistic)...].reduce(0, +)
-            return MannWhitney(u: sample.u, pValue: min(upperTail / total, 1), method: .exact)
-        }
-        let mean = pairs / 2
-        let count = Double(head.count + base.count)
-        let deviation = (pairs / 12 * ((count + 1) - sample.tieTerm / (count * (count - 1)))).squareRoot()
-        // Continuity correction: always toward the mean of the upper tail's statistic.
-        let z = (statistic - mean - 0.5) / deviation
-        return MannWhitney(u: sample.u, pValue: min(max(normalCDF(-z), 0), 1), method: .asymptotic)
+        TwoSamples(head: head, base: base).mannWhitney(alternative)
     }
 
     /// The Hodges–Lehmann shift: the median of the n·m differences head_i − base_j.
     ///
     /// The median of an even number of differences is the mean of the middle two
     /// (as `numpy.median`). An estimate of how much `head` is above `base`, robust to
-    /// outliers. NaN when either side is empty. O(nm log nm) time, O(nm) memory.
+    /// outliers. NaN when either side is empty. The differences are never stored:
+    /// the order statistics are selected from the sorted samples, expected
+    /// O(n log m · log nm) time, O(n + m) memory.
     ///
     /// ```swift
     /// RankStatistics.hodgesLehmannShift(head: [11, 12, 13], base: [1, 2, 3])  // 10
     /// ```
     public static func hodgesLehmannShift(head: [Double], base: [Double]) -> Double {
-        median(sorted: sortedDifferences(head: head, base: base))
+        TwoSamples(head: head, base: base).differences.median
     }
 
     /// The distribution-free (Moses) two-sided 95 % confidence interval of the
@@ -159,14 +146,15 @@ public enum RankStatistics {
     ///   correction).
     ///
     /// For 20 launches a side, k = 128. Both bounds are NaN when either side is empty.
-    /// O(nm log nm) time, O(nm) memory.
+    /// Expected O(n log m · log nm) time, O(n + m) memory (plus O(nm) for the exact
+    /// null distribution).
     ///
     /// ```swift
     /// let (lower, upper) = RankStatistics.mosesInterval(head: head, base: base)
     /// if lower > 0 { print("head is slower by at least \(lower)") }
     /// ```
     public static func mosesInterval(head: [Double], base: [Double]) -> (lower: Double, upper: Double) {
-        mosesInterval(sorted: sortedDifferences(head: head, base: base), head: head, base: base)
+        TwoSamples(head: head, base: base).mosesInterval()
     }
 
     /// Holm's step-down adjusted p-values, in the input's order, each at most 1.
@@ -195,89 +183,6 @@ public enum RankStatistics {
 // MARK: - Shared pieces (internal)
 
 extension RankStatistics {
-    /// U of head against base and the tie term Σ(t³ − t) over groups of equal values.
-    struct RankedSample {
-        var u: Double = 0
-        var tieTerm: Double = 0
-        var hasTies = false
-
-        init(head: [Double], base: [Double]) {
-            let values = (head.map { ($0, true) } + base.map { ($0, false) }).sorted { $0.0 < $1.0 }
-            var baseBelow = 0.0
-            var start = 0
-            while start < values.count {
-                var end = start
-                var headInGroup = 0.0
-                while end < values.count, values[end].0 == values[start].0 {
-                    if values[end].1 { headInGroup += 1 }
-                    end += 1
-                }
-                let size = Double(end - start)
-                let baseInGroup = size - headInGroup
-                u += headInGroup * baseBelow + 0.5 * headInGroup * baseInGroup
-                if end - start > 1 {
-                    hasTies = true
-                    tieTerm += size * size * size - size
-                }
-                baseBelow += baseInGroup
-                start = end
-            }
-        }
-    }
-
-    /// Whether the test (and the interval's k) uses the exact null distribution:
-    /// no value occurs twice in the combined sample, and n + m ≤ 40.
-    static func usesExactDistribution(_ sample: RankedSample, n: Int, m: Int) -> Bool {
-        !sample.hasTies && n + m <= 40
-    }
-
-    /// The differences head_i − base_j, ascending.
-    static func sortedDifferences(head: [Double], base: [Double]) -> [Double] {
-        var differences = [Double]()
-        differences.reserveCapacity(head.count * base.count)
-        for h in head {
-            for b in base { differences.append(h - b) }
-        }
-        differences.sort()
-        return differences
-    }
-
-    /// The median of ascending values: the middle one, or the mean of the middle two.
-    static func median(sorted: [Double]) -> Double {
-        guard !sorted.isEmpty else { return .nan }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
-    /// The Moses interval from the already sorted differences of `head` and `base`.
-    static func mosesInterval(sorted: [Double], head: [Double], base: [Double]) -> (lower: Double, upper: Double) {
-        guard !sorted.isEmpty else { return (.nan, .nan) }
-        let k = mosesRank(head: head, base: base)
-        return (sorted[k - 1], sorted[sorted.count - k])
-    }
-
-    /// k of ``mosesInterval(head:base:)``: the lower critical value of U at two-sided 5 %.
-    static func mosesRank(head: [Double], base: [Double]) -> Int {
-        let n = head.count, m = base.count
-        let pairs = n * m
-        let sample = RankedSample(head: head, base: base)
-        if usesExactDistribution(sample, n: n, m: m) {
-            let counts = exactNullCounts(n, m)
-            let total = counts.reduce(0, +)
-            var cumulative = 0.0
-            var k = 1
-            for c in 0...pairs {
-                cumulative += counts[c]
-                // P(U ≤ c) ≤ 0.025, exactly: counts are integers below 2^53.
-                guard 40 * cumulative <= total else { break }
-                k = c + 1
-            }
-            return k
-        }
-        let bound = Double(pairs) / 2 - 1.96 * (Double(pairs * (n + m + 1)) / 12).squareRoot()
-        return max(1, Int(bound.rounded(.down)))
-    }
-
     /// The standard normal CDF, computed as SciPy's `special.ndtr` (Cephes): from
     /// erf near 0, from erfc in the tails so small probabilities keep their digits.
     static func normalCDF(_ a: Double) -> Double {

@@ -1,0 +1,37 @@
+@testable import LaunchAnalysis
+import Testing
+import _LaunchProfTestSupport
+
+/// The shift and the interval select order statistics of the n·m differences
+/// without storing them; here every order statistic is checked against sorting
+/// them all, with and without ties.
+@Suite("Rank statistics: selection of differences")
+struct DifferencesSelectionTests {
+    @Test("every k-th smallest difference equals the sorted differences' k-th, bit for bit")
+    func selectionMatchesSorting() {
+        var generator = SeededGenerator(seed: 3)
+        for round in 0..<60 {
+            let n = 1 + Int(generator.next() % 12), m = 1 + Int(generator.next() % 12)
+            // Every third round draws from a handful of values, so differences tie.
+            let spread: UInt64 = round % 3 == 0 ? 4 : 1_000_000
+            let head = (0..<n).map { _ in Double(generator.next() % spread) / 7 }
+            let base = (0..<m).map { _ in Double(generator.next() % spread) / 7 }
+            let sorted = head.flatMap { h in base.map { h - $0 } }.sorted()
+            let differences = RankStatistics.Differences(head: head, base: base)
+            for k in 1...sorted.count {
+                #expect(differences.smallest(k) == sorted[k - 1], "k = \(k) of \(head) − \(base)")
+            }
+        }
+    }
+
+    @Test("the exact null distribution: counts sum to C(n+m, n), are symmetric, and match a small table")
+    func nullCounts() {
+        #expect(RankStatistics.exactNullCounts(2, 2) == [1, 1, 2, 1, 1])
+        #expect(RankStatistics.exactNullCounts(3, 1) == [1, 1, 1, 1])
+        #expect(RankStatistics.exactNullCounts(0, 4) == [1])
+        let counts = RankStatistics.exactNullCounts(20, 20)
+        #expect(counts.reduce(0, +) == 137_846_528_820)  // C(40, 20)
+        #expect(counts == counts.reversed())
+        #expect(RankStatistics.TwoSamples(head: (0..<20).map { Double($0) + 0.5 }, base: (0..<20).map(Double.init)).mosesRank == 128)
+    }
+}
