@@ -7,8 +7,10 @@ import Testing
 @Suite("Measurement report")
 struct MeasurementReportTests {
     /// An instrumented report: two runs of the hand-made launch.
-    static func instrumented(ready: ReadyCondition? = nil, options: LaunchOptions? = nil) throws -> MeasurementReport {
-        let timeline = try #require(LaunchTimeline.build(from: TraceBuilder.launch().trace()).first)
+    static func instrumented(
+        ready: ReadyCondition? = nil, options: LaunchOptions? = nil, trace: Trace = TraceBuilder.launch().trace()
+    ) throws -> MeasurementReport {
+        let timeline = try #require(LaunchTimeline.build(from: trace).first)
         let runs = (1...2).map { RunRecord(index: $0, isWarmup: false, status: .ok, timeToReadyMs: 121, timeline: timeline) }
         let plan = MeasurementPlan(
             name: "app", commandLine: ["launchprof", "measure", "--", "app"], command: ["app"], runs: 2, warmup: 0,
