@@ -92,6 +92,20 @@ struct CompareTests {
         #expect(comparison.warnings.contains { $0.contains("weaker evidence") })
     }
 
+    @Test func commandsAreSplitAsAShellWouldWithoutOne() throws {
+        // Quotes group words; nothing is expanded ($HOME stays as written inside single quotes).
+        let (result, stored, _) = try compare([
+            "--base", "sh -c 'sleep 0.01; echo \"$0\"' '$HOME'", "--head", "sh -c \"sleep 0.04\"",
+            "--ready", "exit", "--stages", "8", "--warmup", "0",
+        ])
+        #expect(result.status == 1, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        let report = try #require(stored)
+        #expect(report.base.configuration.command == ["sh", "-c", "sleep 0.01; echo \"$0\"", "$HOME"])
+        #expect(report.head.configuration.command == ["sh", "-c", "sleep 0.04"])
+        #expect(report.primaryMetric == "timeToReady")
+        #expect(report.name == "compare-sh-vs-sh")
+    }
+
     @Test func badInputIsOneLineAndExitTwo() throws {
         func expectError(_ arguments: [String], mentions: [String]) throws {
             let result = try Executables.run(["compare"] + arguments, environment: Self.environment)

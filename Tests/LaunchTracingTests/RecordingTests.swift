@@ -139,7 +139,7 @@ struct RecordingTests {
                     while threadCPUNanoseconds() - start < 20_000_000 { x = x &* 6364136223846793005 &+ 1 }
                     blackHole(x)
                 }
-                LaunchTracer.measure("Sleep") { usleep(20_000) }
+                _ = LaunchTracer.measure("Sleep") { usleep(20_000) }
                 LaunchTracer.setResourceAccounting(false)
                 LaunchTracer.measure("NotAccounted") {}
                 done.signal()

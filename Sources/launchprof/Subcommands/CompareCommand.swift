@@ -63,7 +63,7 @@ enum CompareCommand {
             positionalHint: "compare takes two report files, or --base and --head, or --baseline")
         let shared = try MeasureOptions(parsed, defaultRuns: 20, defaultFormats: "terminal,json,markdown")
         let commandLine = ["launchprof", "compare"] + arguments
-        let gate = try parsed.value("--gate").map { text in
+        let gate = parsed.value("--gate").map { text in
             text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         } ?? (shared.budget.file?.budget.gate ?? [])
         let settings = try gateSettings(parsed, budget: shared.budget.file?.budget)
