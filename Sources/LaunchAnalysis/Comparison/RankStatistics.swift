@@ -7,7 +7,7 @@
 /// first; ``GateDecision`` does). The p-values match
 /// `scipy.stats.mannwhitneyu(head, base, alternative=…, method=…,
 /// use_continuity=True)`; the tests check them against values SciPy computed
-/// (`Scripts/statistics-fixtures.py`).
+/// (`Tests/LaunchAnalysisTests/Fixtures/make-rank-statistics.py`).
 ///
 /// Cost: U and the test are O((n + m) log(n + m)), plus O(min(n, m)·nm) for the
 /// exact null distribution when the test is exact (n + m ≤ 40); the shift and the

@@ -5,7 +5,7 @@ import _LaunchProfTestSupport
 
 /// The committed SciPy reference values, `Fixtures/rank-statistics.json`.
 ///
-/// The fixture came from `python3 Scripts/statistics-fixtures.py` (NumPy 2.4,
+/// The fixture came from `python3 Tests/LaunchAnalysisTests/Fixtures/make-rank-statistics.py` (NumPy 2.4,
 /// SciPy 1.17; the script says how each value was computed, independently of the
 /// Swift code). Regenerate it with that command; never edit it by hand.
 struct RankFixture: Decodable, Sendable {

@@ -7,7 +7,7 @@
 # The two tools take turns, ROUNDS rounds of RUNS launches each, in ABBA order,
 # and each tool's launches are pooled, so a drift in the machine's speed hits both alike.
 #
-#   Scripts/compare-with-hyperfine.sh [RUNS] [ROUNDS]    (needs hyperfine and python3)
+#   Benchmarks/compare-with-hyperfine.sh [RUNS] [ROUNDS]    (needs hyperfine and python3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-10}

@@ -4,7 +4,7 @@
 Writes Tests/LaunchAnalysisTests/Fixtures/rank-statistics.json. Run it from the
 package root, and commit the JSON it writes:
 
-    python3 Scripts/statistics-fixtures.py        (needs numpy and scipy)
+    python3 Tests/LaunchAnalysisTests/Fixtures/make-rank-statistics.py   (needs numpy and scipy)
 
 Nothing runs this at test or run time; the Swift tests read the committed JSON.
 Every value is computed here independently of the Swift code:
@@ -176,7 +176,7 @@ def main():
     holm_cases = [{"p": v, "adjusted": holm(v)} for v in holm_vectors]
 
     document = {
-        "generator": "Scripts/statistics-fixtures.py",
+        "generator": "Tests/LaunchAnalysisTests/Fixtures/make-rank-statistics.py",
         "seed": SEED,
         "numpy": np.__version__,
         "scipy": scipy.__version__,
