@@ -33,5 +33,16 @@ let package = Package(
             path: "Benchmarks/SamplerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "ReportBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "LaunchTracing", package: "LaunchProf"),
+                .product(name: "LaunchAnalysis", package: "LaunchProf"),
+                .product(name: "LaunchReports", package: "LaunchProf"),
+            ],
+            path: "Benchmarks/ReportBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

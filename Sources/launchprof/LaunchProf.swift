@@ -6,7 +6,9 @@ import SampleApp
 /// codes (0 passed, 1 gate failed, 2 error, 3 inconclusive, 128 + N stopped by signal N).
 @main
 enum LaunchProf {
-    static let subcommands: [Subcommand] = [MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand]
+    static let subcommands: [Subcommand] = [
+        MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand, ReportCommand.subcommand,
+    ]
 
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
     /// `launchprof measure` needs no other build step.
@@ -76,6 +78,7 @@ enum LaunchProf {
                       pass or inconclusive, with rank statistics
           calibrate   Compare a program with itself and recommend the smallest
                       effect worth gating on, on this machine
+          report      Render a saved report again, in any format
           help        Show help for a command: launchprof help measure
           version     Print the version
 

@@ -25,6 +25,8 @@ struct MeasureOptions {
             + " (default terminal,json)"),
         .value("--name", "NAME", "report name (default: the executable's name)"),
         .flag("--ignore-failures", "failed runs are reported but do not make the exit code 2"),
+        .value("--annotations", "KIND", "github: one workflow command per finding, so findings show on the pull "
+            + "request's diff (default when GITHUB_ACTIONS=true), or none"),
         .flag("--quiet", "no progress, no terminal report"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
     ]
@@ -46,6 +48,8 @@ struct MeasureOptions {
     var quiet: Bool
     /// Colours: on a terminal, unless `--no-color` or `NO_COLOR`.
     var color: Bool
+    /// `--annotations github`: CI annotations for the findings.
+    var githubAnnotations: Bool
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
@@ -109,6 +113,17 @@ struct MeasureOptions {
         ignoreFailures = parsed.has("--ignore-failures")
         quiet = parsed.has("--quiet")
         color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
+        githubAnnotations = try Self.annotations(parsed)
+    }
+
+    /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.
+    static func annotations(_ parsed: Arguments) throws -> Bool {
+        switch parsed.value("--annotations") {
+        case nil: return ProcessEnvironment.value("GITHUB_ACTIONS") == "true"
+        case "github": return true
+        case "none": return false
+        case let other?: throw UsageError("--annotations takes github or none, not '\(other)'" + suggestion(other, among: ["github", "none"]))
+        }
     }
 
     /// The plan of a measurement of `command`, named `name` unless `--name` was given.

@@ -18,14 +18,29 @@ enum ReportOutput {
         } catch {
             writeProblem = error.description
         }
-        if options.formats.contains(.terminal) && !options.quiet || writeProblem != nil {
-            print(TerminalReport.render(document, options: RenderOptions(color: options.color)))
-            if !written.isEmpty { print("report: " + written.joined(separator: ", ")) }
-        }
+        show(document, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
+             color: options.color, annotations: options.githubAnnotations)
         if let writeProblem {
             Terminal.standardError("launchprof: \(writeProblem)")
             return .error
         }
+        return exit(for: document)
+    }
+
+    /// Prints the terminal report (when `terminal`), the files written, and the CI annotations.
+    static func show(_ document: ReportDocument, written: [String], terminal: Bool, color: Bool, annotations: Bool) {
+        if terminal {
+            print(TerminalReport.render(document, options: RenderOptions(color: color)))
+            if !written.isEmpty { print("report: " + written.joined(separator: ", ")) }
+        }
+        if annotations {
+            let locator = SourceLocator()
+            print(GitHubAnnotations.render(document, locate: locator.path(of:)), terminator: "")
+        }
+    }
+
+    /// Says on standard error why the command failed, when it did, and returns the document's exit code.
+    static func exit(for document: ReportDocument) -> ExitCode {
         let outcome = document.outcome
         if outcome.isError { Terminal.standardError("launchprof: \(outcome.reason)") }
         return ExitCode(rawValue: outcome.exitCode)

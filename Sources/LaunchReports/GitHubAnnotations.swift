@@ -1,0 +1,65 @@
+import LaunchAnalysis
+
+/// GitHub Actions workflow commands, one per finding (`::error file=…,line=…::`),
+/// so findings appear on a pull request's diff. Critical findings are errors,
+/// warnings warnings, the rest notices; a comparison annotates the findings new
+/// in its head.
+///
+/// GitHub needs a path relative to the repository; a span's site is known by
+/// its `#fileID` (`Module/File.swift`), so the caller supplies `locate`, which
+/// finds the file in the checkout (nil leaves the annotation without a file).
+public enum GitHubAnnotations {
+    /// The annotation lines for `document`, each ending in a newline.
+    public static func render(_ document: ReportDocument, locate: (String) -> String?) -> String {
+        var lines: [String] = []
+        switch document {
+        case .measurement(let report):
+            for finding in report.profile.findings {
+                let level = finding.severity == .critical ? "error" : finding.severity == .warning ? "warning" : "notice"
+                lines.append(line(level: level, file: finding.file.flatMap(locate), line: finding.line,
+                                  title: "launchprof \(finding.rule.id)", message: finding.recommendation))
+            }
+            if report.outcome.status != .pass {
+                lines.append(line(level: report.outcome.isError ? "error" : "warning", file: nil, line: nil,
+                                  title: "launchprof \(report.outcome.status.rawValue)", message: report.outcome.reason))
+            }
+        case .comparison(let report):
+            for change in report.changes.new {
+                lines.append(line(level: "warning", file: change.file.flatMap(locate), line: change.line,
+                                  title: "launchprof: new \(change.rule.id)", message: change.recommendation))
+            }
+            let level = report.outcome.status == .pass ? "notice" : report.outcome.exitCode == 3 ? "warning" : "error"
+            lines.append(line(level: level, file: nil, line: nil, title: "launchprof compare: \(report.outcome.status.rawValue)",
+                              message: report.outcome.reason))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    static func line(level: String, file: String?, line: Int?, title: String, message: String) -> String {
+        var properties: [String] = []
+        if let file { properties.append("file=" + property(file)) }
+        if file != nil, let line { properties.append("line=\(line)") }
+        properties.append("title=" + property(title))
+        return "::\(level) \(properties.joined(separator: ","))::\(data(message))"
+    }
+
+    /// A command's message: `%`, CR and LF escaped, as GitHub's toolkit does.
+    static func data(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case "\r\n": out += "%0D%0A"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A command's property value: as ``data(_:)``, and `:` and `,` too.
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

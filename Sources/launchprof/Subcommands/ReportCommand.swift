@@ -1,0 +1,73 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchTracing
+
+/// `launchprof report`: renders any format again from a saved JSON report
+/// (a measurement or a comparison, of any schema this version reads).
+enum ReportCommand {
+    static let subcommand = Subcommand(name: "report", help: help, run: run)
+
+    static let options: [OptionSpec] = [
+        .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (default html)"),
+        .value("--output", "DIR", "where the files go (default: the report's own folder); '-' writes one format to standard output"),
+        .value("--annotations", "KIND", "github: one workflow command per finding (default when GITHUB_ACTIONS=true), or none"),
+        .flag("--no-color", "no colours in the terminal format (NO_COLOR is honoured too)"),
+    ]
+
+    static let help = """
+        USAGE: launchprof report REPORT.json [options]
+
+        Renders a saved report again, in any format: an old run's, or one written
+        with fewer formats. Files are written as <name>.<ext> (a comparison's as
+        <name>.comparison.<ext>).
+
+        OPTIONS:
+        \(OptionSpec.helpSection(options))
+
+        EXIT CODES: 0 rendered, 2 error (a missing, malformed or newer report, or an unwritable output)
+
+        EXAMPLES:
+          launchprof report Reports/sample-naive.json
+          launchprof report Reports/sample-naive.json --format markdown --output - >> "$GITHUB_STEP_SUMMARY"
+        """
+
+    @Sendable
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "report takes one report file")
+        guard let path = parsed.positionals.first else { throw UsageError("report needs a report file: launchprof report REPORT.json") }
+        let formats: [ReportFormat]
+        do { formats = try ReportFormat.list(parsed.value("--format") ?? ReportFormat.markdown.rawValue /* PENDING-HTML */) } catch {
+            throw UsageError("\(error)")
+        }
+        let annotations = try MeasureOptions.annotations(parsed)
+        let color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
+        let document: ReportDocument
+        do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
+
+        if parsed.value("--output") == "-" {
+            guard formats.count == 1 else { throw UsageError("--output - writes one format to standard output, not \(formats.count)") }
+            let bytes: [UInt8]
+            do { bytes = try formats[0].render(document, options: RenderOptions(color: color)) } catch { throw UsageError("\(error)") }
+            FileHandle.standardOutput.write(Data(bytes))
+            if annotations { ReportOutput.show(document, written: [], terminal: false, color: false, annotations: true) }
+            return .success
+        }
+        let directory = parsed.value("--output") ?? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
+        var written: [String] = []
+        var problem: String?
+        if let reason = Files.prepareWritableDirectory(directory) {
+            problem = "cannot write reports to '\(directory)': \(reason)"
+        } else {
+            do { written = try ReportWriter(directory: directory).write(document, formats: formats) } catch { problem = error.description }
+        }
+        // The terminal format, or what the report says when nothing could be written.
+        ReportOutput.show(document, written: [], terminal: formats.contains(.terminal) || problem != nil, color: color, annotations: annotations)
+        if let problem {
+            Terminal.standardError("launchprof: \(problem)")
+            return .error
+        }
+        for file in written { print("wrote \(file)") }
+        return .success
+    }
+}
