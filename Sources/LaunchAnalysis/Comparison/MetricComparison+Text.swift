@@ -16,7 +16,7 @@ public enum Percent {
         return (value < 0 ? "−" : signed ? "+" : "") + rounded + "%"
     }
 
-    /// `= 0.0123`, `< 0.0001`: the p-value after "p".
+    /// `= 0.0123` or `< 0.0001`, to follow a "p".
     public static func pValueRelation(_ p: Double) -> String {
         p < 0.0001 ? "< 0.0001" : "= " + pValue(p)
     }
@@ -25,13 +25,7 @@ public enum Percent {
     public static func pValue(_ p: Double) -> String {
         guard p.isFinite else { return "—" }
         if p < 0.0001 { return "< 0.0001" }
-        let scaled = (p * 10_000).rounded() / 10_000
-        var text = "\(scaled)"
-        if let dot = text.firstIndex(of: ".") {
-            let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if decimals < 4 { text += String(repeating: "0", count: 4 - decimals) }
-        }
-        return text
+        return Milliseconds.fixed(p, decimals: 4)
     }
 }
 

@@ -22,11 +22,18 @@ public enum Milliseconds {
 
     /// `value` rounded to two decimals, always written with both: `4.10`, `0.41`.
     public static func twoDecimals(_ value: Double) -> String {
-        let scaled = (value * 100).rounded() / 100
+        fixed(value, decimals: 2)
+    }
+
+    /// `value` rounded to `decimals` places (1 to 6), always written with all of them: `0.0120`.
+    public static func fixed(_ value: Double, decimals places: Int) -> String {
+        var power = 1.0
+        for _ in 0..<places { power *= 10 }
+        let scaled = (value * power).rounded() / power
         var text = "\(scaled)"
-        if let dot = text.firstIndex(of: ".") {
+        if let dot = text.firstIndex(of: "."), !text.contains("e") {
             let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if decimals < 2 { text += String(repeating: "0", count: 2 - decimals) }
+            if decimals < places { text += String(repeating: "0", count: places - decimals) }
         }
         return text
     }
