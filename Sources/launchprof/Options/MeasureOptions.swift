@@ -7,9 +7,22 @@ import LaunchTracing
 /// place that turns the text into typed values and rejects bad ones before any
 /// launch.
 struct MeasureOptions {
-    /// Every shared option, in help order.
-    static let table: [OptionSpec] = [
-        .value("--runs", "N", "counted launches (default 10)"),
+    /// What a command takes when an option is left out, where commands differ.
+    struct Defaults {
+        var runs = 10
+        /// What `--runs` counts, for the help.
+        var runsMeaning = "counted launches"
+        var formats = "terminal,json"
+        /// How the default report name is made, for the help.
+        var name = "the executable's name"
+    }
+
+    /// `measure`'s defaults.
+    static let measureDefaults = Defaults()
+
+    /// Every shared option, in help order, with the command's defaults in their help.
+    static func table(_ defaults: Defaults = measureDefaults) -> [OptionSpec] { [
+        .value("--runs", "N", "\(defaults.runsMeaning) (default \(defaults.runs))"),
         .value("--warmup", "N", "launches not counted, first (default 1)"),
         .value("--mode", "MODE", "warm (default), cold (drops the file cache before each launch; needs root), "
             + "or hot (relaunches the hooks inside one live process; instrumented programs only)"),
@@ -22,14 +35,14 @@ struct MeasureOptions {
             + "sourceApplication, activityType, shortcutType, background, payload.NAME"),
         .value("--output", "DIR", "where reports go (default ./Reports)"),
         .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            + " (default terminal,json)"),
-        .value("--name", "NAME", "report name (default: the executable's name)"),
+            + " (default \(defaults.formats))"),
+        .value("--name", "NAME", "report name (default: \(defaults.name))"),
         .flag("--ignore-failures", "failed runs are reported but do not make the exit code 2"),
         .value("--annotations", "KIND", "github: one workflow command per finding, so findings show on the pull "
             + "request's diff (default when GITHUB_ACTIONS=true), or none"),
         .flag("--quiet", "no progress, no terminal report"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
-    ]
+    ] }
 
     var runs: Int
     var warmup: Int
@@ -53,8 +66,8 @@ struct MeasureOptions {
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
-    init(_ parsed: Arguments, defaultRuns: Int = 10, defaultFormats: String = "terminal,json") throws {
-        runs = try parsed.integer("--runs", default: defaultRuns, in: 1...100_000)
+    init(_ parsed: Arguments, defaults: Defaults = measureDefaults) throws {
+        runs = try parsed.integer("--runs", default: defaults.runs, in: 1...100_000)
         warmup = try parsed.integer("--warmup", default: 1, in: 0...10_000)
         timeoutSeconds = try parsed.seconds("--timeout", default: 20)
 
@@ -66,7 +79,7 @@ struct MeasureOptions {
         }
         self.mode = mode
 
-        do { formats = try ReportFormat.list(parsed.value("--format") ?? defaultFormats) } catch {
+        do { formats = try ReportFormat.list(parsed.value("--format") ?? defaults.formats) } catch {
             let hint: String
             if case .badFormat(let name, _) = error { hint = suggestion(name, among: ReportFormat.allCases.map(\.rawValue)) } else { hint = "" }
             throw UsageError("\(error)" + hint)

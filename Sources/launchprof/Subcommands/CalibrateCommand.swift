@@ -17,7 +17,10 @@ enum CalibrateCommand {
         .flag("--write-budget", "write the recommended minimum effect into the budget file (--budget, or ./launchprof.json)"),
     ]
 
-    static let options = MeasureOptions.table.filter { !["--budget-ms", "--format", "--name", "--ignore-failures"].contains($0.name) }
+    static let defaults = MeasureOptions.Defaults(
+        runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal", name: "calibrate-<program>")
+
+    static let options = MeasureOptions.table(defaults).filter { !["--budget-ms", "--format", "--name", "--ignore-failures"].contains($0.name) }
         + ownOptions
 
     static let help = """
@@ -38,7 +41,7 @@ enum CalibrateCommand {
     @Sendable
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
-        let shared = try MeasureOptions(parsed, defaultRuns: 20, defaultFormats: "terminal")
+        let shared = try MeasureOptions(parsed, defaults: defaults)
         let rounds = try parsed.integer("--rounds", default: 3, in: 1...100)
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
         let target: ProgramTarget

@@ -30,7 +30,11 @@ enum CompareCommand {
 
     static let variants = SampleApp.Variant.allCases.map(\.rawValue).joined(separator: ", ")
 
-    static let options = MeasureOptions.table.filter { $0.name != "--budget-ms" } + ownOptions
+    static let defaults = MeasureOptions.Defaults(
+        runs: 20, runsMeaning: "counted launches per side: the first stage", formats: "terminal,json,markdown",
+        name: "compare-<base>-vs-<head>")
+
+    static let options = MeasureOptions.table(defaults).filter { $0.name != "--budget-ms" } + ownOptions
 
     static let help = """
         USAGE: launchprof compare --base CMD --head CMD [options]
@@ -61,7 +65,7 @@ enum CompareCommand {
         let parsed = try Arguments(
             arguments, options: options, positionals: 2,
             positionalHint: "compare takes two report files, or --base and --head, or --baseline")
-        let shared = try MeasureOptions(parsed, defaultRuns: 20, defaultFormats: "terminal,json,markdown")
+        let shared = try MeasureOptions(parsed, defaults: defaults)
         let commandLine = ["launchprof", "compare"] + arguments
         let gate = parsed.value("--gate").map { text in
             text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -17,7 +17,7 @@ enum MeasureCommand {
             + "for 'launchprof compare --baseline NAME' (commit it)"),
     ]
 
-    static let options = MeasureOptions.table + ownOptions
+    static let options = MeasureOptions.table() + ownOptions
 
     static let help = """
         USAGE: launchprof measure [options] [-- <command> [args...]]
