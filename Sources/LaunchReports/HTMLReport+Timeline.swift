@@ -82,8 +82,11 @@ extension HTMLReport {
 
         // Milestones: a marker each, a line through the lanes, a label where there is room.
         svg += "<text class=\"lane\" x=\"8\" y=\"\(coordinate(markerTop + 10))\">milestones</text>\n"
-        var labelEnds = [-Double.infinity, -Double.infinity]
-        for (milestone, nanoseconds) in timeline.milestones.sorted(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }) {
+        var taken: [[ClosedRange<Double>]] = [[], []]
+        // The frame milestones claim label room first; the rest in time order.
+        func rank(_ milestone: Milestone) -> Int { milestone == .firstFrame ? 0 : milestone == .fullyDrawn ? 1 : 2 }
+        let ordered = timeline.milestones.sorted { (rank($0.key), $0.value, $0.key.rawValue) < (rank($1.key), $1.value, $1.key.rawValue) }
+        for (milestone, nanoseconds) in ordered {
             let mx = x(nanoseconds)
             let frame = milestone == .firstFrame || milestone == .fullyDrawn
             svg += "<g class=\"ms\(frame ? " frame" : "")\"><title>\(HTMLEscaping.text(milestone.id)) at \(ms(layout.milliseconds(nanoseconds)))</title>"
@@ -91,9 +94,15 @@ extension HTMLReport {
                 + "<path d=\"M\(coordinate(mx - 4)) \(coordinate(markerTop))h8l-4 7z\"/></g>"
             let text = HTMLEscaping.text(milestone.id)
             let width = Double(milestone.id.count) * 6.1
-            if let row = labelEnds.firstIndex(where: { $0 + 4 < mx }), mx + 3 + width < chartWidth {
-                labelEnds[row] = mx + 3 + width
-                svg += "<text class=\"msl\" x=\"\(coordinate(mx + 3))\" y=\"\(coordinate(markerTop + 18 + Double(row) * 12))\">\(text)</text>"
+            // Right of the marker if there is room, else left of it; on the first of two rows that is free.
+            let right = (mx + 3)...(mx + 3 + width), left = (mx - 3 - width)...(mx - 3)
+            let places = [right, left].filter { $0.lowerBound >= gutter - 4 && $0.upperBound <= chartWidth }
+            search: for row in taken.indices {
+                for place in places where !taken[row].contains(where: { $0.overlaps(place) }) {
+                    taken[row].append((place.lowerBound - 4)...(place.upperBound + 4))
+                    svg += "<text class=\"msl\" x=\"\(coordinate(place.lowerBound))\" y=\"\(coordinate(markerTop + 18 + Double(row) * 12))\">\(text)</text>"
+                    break search
+                }
             }
             svg += "\n"
         }
