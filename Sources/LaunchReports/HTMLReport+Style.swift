@@ -8,7 +8,7 @@ extension HTMLReport {
           --good: #1a7f37; --bad: #c62828; --warn: #9a6700;
           --good-bg: #e6f4ea; --bad-bg: #fdecea; --warn-bg: #fff5d6;
           --cpu: #4c78a8; --disk: #f58518; --network: #a05fb4; --lock: #e45756; --sleep: #3aa39a; --wait: #9d755d;
-          --nest: #c9d3dd; --none: #b9b3ae; --budget: #c62828; --frame: #1d232a;
+          --nest: #c9d3dd; --none: #b9b3ae; --budget: #c62828; --frame: #1d232a; --label: #10151a;
           --loader: #8fa3b8; --staticInit: #a8c8ea; --appInit: #9fd6c8; --willFinishLaunching: #f2c96e;
           --didFinishLaunching: #f4a261; --initialFrame: #bca6e6; --extended: #cbd89a;
           --sev-critical: #c62828; --sev-warning: #d98e04; --sev-info: #6b7785;
@@ -18,8 +18,8 @@ extension HTMLReport {
             --bg: #14181c; --fg: #e3e7eb; --muted: #98a3ae; --line: #39424b; --grid: #222a31; --card: #1c2228;
             --good: #5cc27a; --bad: #ff6b6b; --warn: #e0b341;
             --good-bg: #17321f; --bad-bg: #3a1a1a; --warn-bg: #362b0f;
-            --cpu: #6b9bd1; --disk: #f89b3c; --network: #c08ad4; --lock: #f07473; --sleep: #5cc3b9; --wait: #b88f74;
-            --nest: #3d4853; --none: #5a5450; --budget: #ff6b6b; --frame: #e3e7eb;
+            --cpu: #4f7fb8; --disk: #c7741f; --network: #9a62b0; --lock: #c9504f; --sleep: #35968d; --wait: #94704f;
+            --nest: #3d4853; --none: #5a5450; --budget: #ff6b6b; --frame: #e3e7eb; --label: #f4f6f8;
             --loader: #52677c; --staticInit: #4f6f93; --appInit: #3f7f70; --willFinishLaunching: #9a7a2c;
             --didFinishLaunching: #a5622c; --initialFrame: #6c58a0; --extended: #6d7a3c;
             --sev-critical: #ff6b6b; --sev-warning: #f0b429; --sev-info: #8a96a3;
@@ -66,7 +66,7 @@ extension HTMLReport {
         svg .grid { stroke: var(--grid); stroke-width: 1; }
         svg .sep { stroke: var(--line); stroke-width: 1; }
         svg .ph { stroke: var(--bg); stroke-width: 1; }
-        svg .phl { fill: #1d232a; font-size: 10.5px; pointer-events: none; }
+        svg .phl { fill: var(--label); font-size: 10.5px; pointer-events: none; }
         svg .ms line { stroke: var(--muted); stroke-width: 1; stroke-dasharray: 2 3; opacity: .7; }
         svg .ms path { fill: var(--muted); }
         svg .ms.frame line { stroke: var(--frame); stroke-dasharray: none; opacity: .8; }
@@ -79,11 +79,11 @@ extension HTMLReport {
         svg .s.f.sev-warning { stroke: var(--sev-warning); }
         svg .s.f.sev-info { stroke: var(--sev-info); }
         svg .s.sel, svg .s.hl { stroke: var(--fg); stroke-width: 3; }
-        svg .sl { fill: #10151a; font-size: 10.5px; pointer-events: none; }
+        svg .sl { fill: var(--label); font-size: 10.5px; pointer-events: none; }
         svg .budget line { stroke: var(--budget); stroke-width: 1.5; stroke-dasharray: 6 3; }
         svg .budget text { fill: var(--budget); text-anchor: middle; font-weight: 600; }
         svg .budget text.end { text-anchor: end; } svg .budget text.start { text-anchor: start; }
-        svg .ci { fill: var(--cpu); opacity: .14; }
+        svg .ci { fill: var(--cpu); opacity: .16; }
         svg .median { stroke: var(--cpu); stroke-width: 2; }
         svg .pt { fill: var(--cpu); fill-opacity: .75; stroke: var(--bg); stroke-width: 1; }
         svg .pt.out { fill: var(--bad); stroke: var(--bad); stroke-width: 2; fill-opacity: .35; }

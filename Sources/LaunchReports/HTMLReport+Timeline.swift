@@ -208,9 +208,10 @@ extension HTMLReport {
         if !blocked.isEmpty {
             lines.append("blocked: " + blocked.map { "\($0.key.rawValue) \(ms(Double($0.value) / 1e6))" }.joined(separator: ", "))
         }
-        var counters: [String] = []
-        if let switches = span.voluntaryContextSwitches, switches > 0 { counters.append("\(switches) voluntary context switches") }
-        if let switches = span.involuntaryContextSwitches, switches > 0 { counters.append("\(switches) involuntary") }
+        var switches: [String] = []
+        if let count = span.voluntaryContextSwitches, count > 0 { switches.append("\(count) voluntary") }
+        if let count = span.involuntaryContextSwitches, count > 0 { switches.append("\(count) involuntary") }
+        var counters = switches.isEmpty ? [] : [switches.joined(separator: " and ") + " context switches"]
         if let faults = span.majorFaults, faults > 0 { counters.append("\(faults) major page faults") }
         if !counters.isEmpty { lines.append(counters.joined(separator: ", ")) }
         for finding in findings {

@@ -13,8 +13,8 @@ import LaunchAnalysis
 /// points of the strip plot.
 ///
 /// ```swift
-/// let page = HTMLReport.render(.measurement(report))
-/// try page.write(toFile: "Reports/app.html", atomically: true, encoding: .utf8)
+/// let page = HTMLReport.render(.measurement(report))        // the page as text
+/// try ReportWriter(directory: "Reports").write(.measurement(report), formats: [.json, .html])
 /// ```
 public enum HTMLReport {
     /// How many spans of the median run the timeline draws at most (the longest).
@@ -51,7 +51,7 @@ public enum HTMLReport {
             let value = median.milliseconds(metric).map(ms) ?? "—"
             body += section("Timeline of the median run", id: "timeline", content:
                 "<p class=\"caption\">run \(median.index) of \(profile.runCount): \(metric.rawValue) \(value), "
-                + "the median of the \(profile.successfulRuns) successful run(s). Click a span for its details; "
+                + medianRunPhrase(count: profile.statistics(metric)?.summary.count ?? 0) + ". Click a span for its details; "
                 + "spans with a finding are outlined.</p>"
                 + timelineFigure(layout, timeline: timeline, findings: profile.findings, side: "m", budgetMs: budget,
                                  axisEndMs: axisEnd([layout], budgetMs: budget)))
@@ -122,6 +122,11 @@ public enum HTMLReport {
         return measured[(measured.count - 1) / 2].0
     }
 
+    /// `the median of the 5 successful runs`, or for an even count, `the lower middle of the 4 successful runs`.
+    static func medianRunPhrase(count: Int) -> String {
+        count % 2 == 1 ? "the median of the \(count) successful run(s)" : "the lower middle of the \(count) successful runs"
+    }
+
     /// The runs that failed, with their problem.
     static func failedRuns(_ report: MeasurementReport) -> String {
         let failed = report.runs.filter { !$0.isWarmup && $0.status != .ok }
@@ -185,7 +190,9 @@ public enum HTMLReport {
                 var content = "<p class=\"caption\">each side's median run, on one time scale. Click a span for its details.</p>"
                 for side in sides {
                     let value = side.run.milliseconds(metric).map(ms) ?? "—"
+                    let count = side.report.profile.statistics(metric)?.summary.count ?? 0
                     content += "<h3>\(side.label): run \(side.run.index), \(metric.rawValue) \(value)</h3>"
+                        + "<p class=\"caption\">" + medianRunPhrase(count: count) + ".</p>"
                     content += timelineFigure(
                         side.layout, timeline: side.timeline, findings: side.report.profile.findings,
                         side: String(side.label.prefix(1)),
