@@ -7,8 +7,8 @@ extension HTMLReport {
           --bg: #ffffff; --fg: #1d232a; --muted: #5f6b77; --line: #d7dde3; --grid: #edf0f3; --card: #f5f7f9;
           --good: #1a7f37; --bad: #c62828; --warn: #9a6700;
           --good-bg: #e6f4ea; --bad-bg: #fdecea; --warn-bg: #fff5d6;
-          --cpu: #4c78a8; --disk: #f58518; --network: #a05fb4; --lock: #e45756; --sleep: #3aa39a; --wait: #9d755d;
-          --nest: #c9d3dd; --none: #b9b3ae; --budget: #c62828; --frame: #1d232a; --label: #10151a;
+          --cpu: #7ba7d7; --disk: #f7a55b; --network: #c39bd3; --lock: #ee8584; --sleep: #7ccac2; --wait: #c8a587;
+          --nest: #c9d3dd; --none: #b9b3ae; --budget: #c62828; --frame: #1d232a; --label: #10151a; --point: #3b6ea5;
           --loader: #8fa3b8; --staticInit: #a8c8ea; --appInit: #9fd6c8; --willFinishLaunching: #f2c96e;
           --didFinishLaunching: #f4a261; --initialFrame: #bca6e6; --extended: #cbd89a;
           --sev-critical: #c62828; --sev-warning: #d98e04; --sev-info: #6b7785;
@@ -19,7 +19,7 @@ extension HTMLReport {
             --good: #5cc27a; --bad: #ff6b6b; --warn: #e0b341;
             --good-bg: #17321f; --bad-bg: #3a1a1a; --warn-bg: #362b0f;
             --cpu: #4f7fb8; --disk: #c7741f; --network: #9a62b0; --lock: #c9504f; --sleep: #35968d; --wait: #94704f;
-            --nest: #3d4853; --none: #5a5450; --budget: #ff6b6b; --frame: #e3e7eb; --label: #f4f6f8;
+            --nest: #3d4853; --none: #5a5450; --budget: #ff6b6b; --frame: #e3e7eb; --label: #f4f6f8; --point: #7fb0e6;
             --loader: #52677c; --staticInit: #4f6f93; --appInit: #3f7f70; --willFinishLaunching: #9a7a2c;
             --didFinishLaunching: #a5622c; --initialFrame: #6c58a0; --extended: #6d7a3c;
             --sev-critical: #ff6b6b; --sev-warning: #f0b429; --sev-info: #8a96a3;
@@ -83,9 +83,9 @@ extension HTMLReport {
         svg .budget line { stroke: var(--budget); stroke-width: 1.5; stroke-dasharray: 6 3; }
         svg .budget text { fill: var(--budget); text-anchor: middle; font-weight: 600; }
         svg .budget text.end { text-anchor: end; } svg .budget text.start { text-anchor: start; }
-        svg .ci { fill: var(--cpu); opacity: .16; }
-        svg .median { stroke: var(--cpu); stroke-width: 2; }
-        svg .pt { fill: var(--cpu); fill-opacity: .75; stroke: var(--bg); stroke-width: 1; }
+        svg .ci { fill: var(--point); opacity: .16; }
+        svg .median { stroke: var(--fg); stroke-width: 2; opacity: .7; }
+        svg .pt { fill: var(--point); fill-opacity: .75; stroke: var(--bg); stroke-width: 1; }
         svg .pt.out { fill: var(--bad); stroke: var(--bad); stroke-width: 2; fill-opacity: .35; }
         svg .pt.med { stroke: var(--fg); stroke-width: 2; fill-opacity: 1; }
         svg .outl { fill: var(--bad); font-size: 10px; }
