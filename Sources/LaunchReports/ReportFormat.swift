@@ -15,6 +15,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case json
     /// GitHub-flavoured Markdown for a pull-request comment or a job summary (`<name>.md`).
     case markdown
+    /// One self-contained page with the median run's timeline (`<name>.html`).
+    case html
 
     /// The extension of the file it is written to, or nil for a format shown on the terminal.
     public var fileExtension: String? {
@@ -22,6 +24,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
         case .terminal: return nil
         case .json: return "json"
         case .markdown: return "md"
+        case .html: return "html"
         }
     }
 
@@ -53,6 +56,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
         case .terminal: return Array(TerminalReport.render(document, options: options).utf8)
         case .json: return try JSONReport.render(document)
         case .markdown: return Array(MarkdownReport.render(document).utf8)
+        case .html: return Array(HTMLReport.render(document).utf8)
         }
     }
 }

@@ -14,7 +14,7 @@ struct ReportFormatTests {
         #expect(try ReportFormat.list(" json , terminal,json") == [.json, .terminal])
     }
 
-    @Test("bad lists name the value", arguments: [("", ""), ("json,", ""), ("html", "html"), ("terminal,jsn", "jsn")])
+    @Test("bad lists name the value", arguments: [("", ""), ("json,", ""), ("htm", "htm"), ("terminal,jsn", "jsn")])
     func badLists(text: String, named: String) throws {
         let error = try #require(throws: ReportError.self) { try ReportFormat.list(text) }
         guard case .badFormat(let value, let problem) = error else {
@@ -30,11 +30,12 @@ struct ReportFormatTests {
         let writer = ReportWriter(directory: scratch.path)
         let written = try writer.write(.measurement(report), formats: ReportFormat.allCases)
         #expect(written == ReportFormat.allCases.compactMap { writer.path(of: $0, name: report.name) })
-        #expect(written == [scratch.path + "/true-v1.json", scratch.path + "/true-v1.md"])
+        #expect(written == [scratch.path + "/true-v1.json", scratch.path + "/true-v1.md", scratch.path + "/true-v1.html"])
         #expect(try JSONReport.read(from: written[0]).runs == report.runs)
         // Nothing else was left behind (no temporary files).
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["true-v1.json", "true-v1.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["true-v1.html", "true-v1.json", "true-v1.md"])
         #expect(try String(contentsOfFile: written[1], encoding: .utf8).hasPrefix("### launchprof measure — true-v1"))
+        #expect(try String(contentsOfFile: written[2], encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
     @Test func aReportThatCannotBeWrittenIsAnErrorNamingTheFile() throws {

@@ -1,0 +1,25 @@
+import LaunchAnalysis
+
+/// Which findings concern a span: the same name and call site, or, for a
+/// finding without a call site (a hook over its budget), the same name.
+struct FindingMatcher {
+    private var bySite: [String: [Int]] = [:]
+    private var byName: [String: [Int]] = [:]
+
+    /// Indexes `findings` (their positions are what ``findings(for:)`` returns).
+    init(_ findings: [Finding]) {
+        for (index, finding) in findings.enumerated() {
+            if let file = finding.file, let line = finding.line {
+                bySite["\(finding.span)@\(file):\(line)", default: []].append(index)
+            } else {
+                byName[finding.span, default: []].append(index)
+            }
+        }
+    }
+
+    /// The positions of the findings about `span`.
+    func findings(for span: SpanRecord) -> [Int] {
+        guard !bySite.isEmpty || !byName.isEmpty else { return [] }
+        return (bySite[span.key] ?? []) + (byName[span.name] ?? [])
+    }
+}

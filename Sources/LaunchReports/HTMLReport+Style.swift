@@ -1,0 +1,178 @@
+extension HTMLReport {
+    /// The page's CSS: light and dark (`prefers-color-scheme`), and print. It
+    /// loads nothing (no `url()`, no `@import`, system fonts only).
+    static let stylesheet = """
+        :root {
+          color-scheme: light dark;
+          --bg: #ffffff; --fg: #1d232a; --muted: #5f6b77; --line: #d7dde3; --grid: #edf0f3; --card: #f5f7f9;
+          --good: #1a7f37; --bad: #c62828; --warn: #9a6700;
+          --good-bg: #e6f4ea; --bad-bg: #fdecea; --warn-bg: #fff5d6;
+          --cpu: #7ba7d7; --disk: #f7a55b; --network: #c39bd3; --lock: #ee8584; --sleep: #7ccac2; --wait: #c8a587;
+          --nest: #c9d3dd; --none: #b9b3ae; --budget: #c62828; --frame: #1d232a; --label: #10151a; --point: #3b6ea5;
+          --loader: #8fa3b8; --staticInit: #a8c8ea; --appInit: #9fd6c8; --willFinishLaunching: #f2c96e;
+          --didFinishLaunching: #f4a261; --initialFrame: #bca6e6; --extended: #cbd89a;
+          --sev-critical: #c62828; --sev-warning: #d98e04; --sev-info: #6b7785;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --bg: #14181c; --fg: #e3e7eb; --muted: #98a3ae; --line: #39424b; --grid: #222a31; --card: #1c2228;
+            --good: #5cc27a; --bad: #ff6b6b; --warn: #e0b341;
+            --good-bg: #17321f; --bad-bg: #3a1a1a; --warn-bg: #362b0f;
+            --cpu: #4f7fb8; --disk: #c7741f; --network: #9a62b0; --lock: #c9504f; --sleep: #35968d; --wait: #94704f;
+            --nest: #3d4853; --none: #5a5450; --budget: #ff6b6b; --frame: #e3e7eb; --label: #f4f6f8; --point: #7fb0e6;
+            --loader: #52677c; --staticInit: #4f6f93; --appInit: #3f7f70; --willFinishLaunching: #9a7a2c;
+            --didFinishLaunching: #a5622c; --initialFrame: #6c58a0; --extended: #6d7a3c;
+            --sev-critical: #ff6b6b; --sev-warning: #f0b429; --sev-info: #8a96a3;
+          }
+        }
+        * { box-sizing: border-box; }
+        html { background: var(--bg); color: var(--fg); }
+        body { margin: 0; font: 14px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, Roboto, "Helvetica Neue", Arial, sans-serif; }
+        main { max-width: 1240px; margin: 0 auto; padding: 16px 20px 40px; }
+        code, pre, .rule { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 12.5px; }
+        h1 { font-size: 22px; margin: 14px 0 4px; }
+        h2 { font-size: 17px; margin: 0 0 8px; }
+        h3 { font-size: 14px; margin: 14px 0 6px; }
+        section { margin: 22px 0; }
+        .meta { margin: 2px 0; }
+        .meta.sub, .caption, .muted, footer { color: var(--muted); }
+        .caption { margin: 4px 0 8px; font-size: 13px; }
+        footer { margin-top: 32px; font-size: 12px; }
+        .good { color: var(--good); } .bad { color: var(--bad); } .warn { color: var(--warn); }
+        .verdict { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: baseline; padding: 12px 16px; border-radius: 8px;
+          border-left: 6px solid; font-size: 15px; }
+        .verdict.good { background: var(--good-bg); border-color: var(--good); }
+        .verdict.bad { background: var(--bad-bg); border-color: var(--bad); }
+        .verdict.warn { background: var(--warn-bg); border-color: var(--warn); }
+        .verdict .word { font-weight: 700; letter-spacing: .04em; }
+        .verdict.good .word { color: var(--good); } .verdict.bad .word { color: var(--bad); } .verdict.warn .word { color: var(--warn); }
+        .verdict .reason { flex: 1 1 600px; }
+        .verdict .exit { color: var(--muted); font-size: 12px; }
+        .note { padding: 8px 12px; background: var(--card); border-radius: 6px; }
+        .warnings { margin: 8px 0; padding-left: 20px; color: var(--warn); }
+        ul.plain { padding-left: 20px; }
+        table.grid { border-collapse: collapse; min-width: 70%; font-variant-numeric: tabular-nums; }
+        table.grid th, table.grid td { padding: 4px 12px; border-bottom: 1px solid var(--line); text-align: left; white-space: nowrap; }
+        table.grid th { font-weight: 600; color: var(--muted); font-size: 12.5px; }
+        table.grid .n { text-align: right; }
+        table.grid tr.total td { font-weight: 600; }
+        .sw { display: inline-block; width: 11px; height: 11px; border-radius: 2px; margin-right: 6px; vertical-align: -1px; }
+        .scroll { overflow-x: auto; }
+        figure { margin: 0; }
+        svg { display: block; width: 100%; min-width: 900px; height: auto; font-family: inherit; }
+        svg text { fill: var(--fg); font-size: 11px; }
+        svg .tick { fill: var(--muted); text-anchor: middle; font-size: 10px; }
+        svg .lane { fill: var(--muted); font-size: 11px; font-weight: 600; }
+        svg .grid { stroke: var(--grid); stroke-width: 1; }
+        svg .sep { stroke: var(--line); stroke-width: 1; }
+        svg .ph { stroke: var(--bg); stroke-width: 1; }
+        svg .phl { fill: var(--label); font-size: 10.5px; pointer-events: none; }
+        svg .ms line { stroke: var(--muted); stroke-width: 1; stroke-dasharray: 2 3; opacity: .7; }
+        svg .ms path { fill: var(--muted); }
+        svg .ms.frame line { stroke: var(--frame); stroke-dasharray: none; opacity: .8; }
+        svg .ms.frame path { fill: var(--frame); }
+        svg .msl { fill: var(--muted); font-size: 10px; }
+        svg .s { stroke: var(--bg); stroke-width: .5; cursor: pointer; }
+        svg .s:hover { opacity: .8; }
+        svg .s.f { stroke-width: 2.2; }
+        svg .s.f.sev-critical { stroke: var(--sev-critical); }
+        svg .s.f.sev-warning { stroke: var(--sev-warning); }
+        svg .s.f.sev-info { stroke: var(--sev-info); }
+        svg .s.sel, svg .s.hl { stroke: var(--fg); stroke-width: 3; }
+        svg .sl { fill: var(--label); font-size: 10.5px; pointer-events: none; }
+        svg .budget line { stroke: var(--budget); stroke-width: 1.5; stroke-dasharray: 6 3; }
+        svg .budget text { fill: var(--budget); text-anchor: middle; font-weight: 600; }
+        svg .budget text.end { text-anchor: end; } svg .budget text.start { text-anchor: start; }
+        svg .ci { fill: var(--point); opacity: .16; }
+        svg .median { stroke: var(--fg); stroke-width: 2; opacity: .7; }
+        svg .pt { fill: var(--point); fill-opacity: .75; stroke: var(--bg); stroke-width: 1; }
+        svg .pt.out { fill: var(--bad); stroke: var(--bad); stroke-width: 2; fill-opacity: .35; }
+        svg .pt.med { stroke: var(--fg); stroke-width: 2; fill-opacity: 1; }
+        svg .outl { fill: var(--bad); font-size: 10px; }
+        .k-cpu { fill: var(--cpu); background: var(--cpu); } .k-disk { fill: var(--disk); background: var(--disk); }
+        .k-network { fill: var(--network); background: var(--network); } .k-lock { fill: var(--lock); background: var(--lock); }
+        .k-sleep { fill: var(--sleep); background: var(--sleep); } .k-wait { fill: var(--wait); background: var(--wait); }
+        .k-nest { fill: var(--nest); background: var(--nest); } .k-none { fill: var(--none); background: var(--none); }
+        .p-loader { fill: var(--loader); background: var(--loader); } .p-staticInit { fill: var(--staticInit); background: var(--staticInit); }
+        .p-appInit { fill: var(--appInit); background: var(--appInit); }
+        .p-willFinishLaunching { fill: var(--willFinishLaunching); background: var(--willFinishLaunching); }
+        .p-didFinishLaunching { fill: var(--didFinishLaunching); background: var(--didFinishLaunching); }
+        .p-initialFrame { fill: var(--initialFrame); background: var(--initialFrame); }
+        .p-extended { fill: var(--extended); background: var(--extended); }
+        .sw.fo { background: transparent; border: 2px solid var(--sev-critical); }
+        .sw.bl { background: transparent; border-left: 2px dashed var(--budget); border-radius: 0; width: 6px; }
+        .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 12px; color: var(--muted); margin: 8px 0 2px; }
+        .details { margin-top: 8px; background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; }
+        .details pre { margin: 0; white-space: pre-wrap; min-height: 1.4em; }
+        ol.findings { list-style: none; padding: 0; margin: 0; }
+        .finding { border-left: 4px solid var(--sev-info); background: var(--card); border-radius: 4px; padding: 8px 12px; margin: 6px 0; cursor: pointer; }
+        .finding.sev-critical { border-color: var(--sev-critical); } .finding.sev-warning { border-color: var(--sev-warning); }
+        .finding:hover, .finding:focus { outline: 1px solid var(--line); }
+        .finding .head { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; }
+        .finding .sev { font-size: 11px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); min-width: 58px; }
+        .finding.sev-critical .sev { color: var(--sev-critical); } .finding.sev-warning .sev { color: var(--sev-warning); }
+        .rule { font-weight: 600; }
+        .cost { font-weight: 600; font-variant-numeric: tabular-nums; }
+        .rec { margin: 4px 0 0; }
+        ul.changes { list-style: none; padding: 0; margin: 0; }
+        ul.changes li { padding: 5px 0; border-bottom: 1px solid var(--line); }
+        ul.changes li > * { margin-right: 8px; }
+        .tag { display: inline-block; font-size: 11px; font-weight: 700; text-transform: uppercase; padding: 0 6px; border-radius: 3px;
+          border: 1px solid currentColor; }
+        @media print {
+          :root { color-scheme: light; --bg: #fff; --fg: #000; --card: #f5f5f5; }
+          html, body { background: #fff; color: #000; }
+          * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+          main { max-width: none; padding: 0; }
+          .details, footer { display: none; }
+          .scroll { overflow: visible; }
+          svg { min-width: 0; }
+          section, figure, tr, .finding { break-inside: avoid; }
+          @page { size: A4 landscape; margin: 12mm; }
+        }
+
+        """
+
+    /// The page's only script: a click on a span shows its details in the
+    /// panel below its timeline; a click on a finding outlines its spans.
+    /// It reads the page, never the network.
+    static let script = """
+        (function () {
+          'use strict';
+          function show(span) {
+            var figure = span.closest('figure');
+            var panel = figure && figure.querySelector('.details pre');
+            var title = span.querySelector('title');
+            if (!panel || !title) { return; }
+            var old = document.querySelectorAll('.sel');
+            for (var i = 0; i < old.length; i++) { old[i].classList.remove('sel'); }
+            span.classList.add('sel');
+            panel.textContent = title.textContent;
+          }
+          function highlight(id) {
+            var old = document.querySelectorAll('.hl');
+            for (var i = 0; i < old.length; i++) { old[i].classList.remove('hl'); }
+            var spans = document.querySelectorAll('[data-f~="' + id + '"]');
+            for (var j = 0; j < spans.length; j++) { spans[j].classList.add('hl'); }
+            if (spans.length > 0) {
+              show(spans[0]);
+              spans[0].closest('figure').scrollIntoView({ block: 'center', behavior: 'smooth' });
+            }
+          }
+          document.addEventListener('click', function (event) {
+            var target = event.target;
+            if (!target || !target.closest) { return; }
+            var span = target.closest('[data-s]');
+            if (span) { show(span); return; }
+            var finding = target.closest('[data-finding]');
+            if (finding) { highlight(finding.getAttribute('data-finding')); }
+          });
+          document.addEventListener('keydown', function (event) {
+            if (event.key !== 'Enter') { return; }
+            var finding = event.target && event.target.closest && event.target.closest('[data-finding]');
+            if (finding) { highlight(finding.getAttribute('data-finding')); }
+          });
+        })();
+
+        """
+}

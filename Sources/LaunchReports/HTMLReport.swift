@@ -1,0 +1,255 @@
+import LaunchAnalysis
+
+/// One self-contained HTML page (`<name>.html`, `<name>.comparison.html`): the
+/// verdict, the median run's timeline as SVG with the findings on its spans,
+/// the distribution of launch times against the budget, the phase table and
+/// the findings.
+///
+/// The page needs nothing but itself: its CSS, SVG and script are inline, it
+/// loads no font, image or script, and its content security policy forbids any
+/// request. It reads well at 1280 px, follows the reader's light or dark
+/// setting and prints. Large reports stay light: only the median run's spans
+/// are drawn, at most ``spanLimit`` of them (the longest); the other runs are
+/// points of the strip plot.
+///
+/// ```swift
+/// let page = HTMLReport.render(.measurement(report))        // the page as text
+/// try ReportWriter(directory: "Reports").write(.measurement(report), formats: [.json, .html])
+/// ```
+public enum HTMLReport {
+    /// How many spans of the median run the timeline draws at most (the longest).
+    public static let spanLimit = 2_000
+
+    /// Renders `document` as a whole HTML page.
+    public static func render(_ document: ReportDocument) -> String {
+        switch document {
+        case .measurement(let report): return render(report)
+        case .comparison(let report): return render(report)
+        }
+    }
+
+    // MARK: - Measurement
+
+    /// A measurement: verdict, what was measured, timeline, distribution, phases, findings, failed runs.
+    static func render(_ report: MeasurementReport) -> String {
+        let profile = report.profile
+        var body = verdict(report.outcome)
+        body += "<header><h1>" + HTMLEscaping.text(report.name) + "</h1>"
+        body += "<p class=\"meta\">" + measurementFacts(report).joined(separator: " · ") + "</p>"
+        body += "<p class=\"meta sub\">" + provenance(report).joined(separator: " · ") + "</p></header>\n"
+
+        let judged = report.outcome.status == .pass || report.outcome.status == .overBudget
+        if !judged, profile.successfulRuns > 0 {
+            body += "<p class=\"note\">budget over the \(profile.successfulRuns) run(s) that succeeded: "
+                + HTMLEscaping.text(profile.verdict.summary) + "</p>\n"
+        }
+
+        let metric = primaryPhase(of: profile)
+        let budget = metric.flatMap { profile.verdict.check(.phase($0))?.budgetMs }
+        if let metric, let median = medianRun(of: report, metric: metric), let timeline = median.timeline {
+            let layout = TimelineLayout(timeline: timeline, limit: spanLimit)
+            let value = median.milliseconds(metric).map(ms) ?? "—"
+            body += section("Timeline of the median run", id: "timeline", content:
+                "<p class=\"caption\">run \(median.index) of \(profile.runCount): \(metric.rawValue) \(value), "
+                + medianRunPhrase(count: profile.statistics(metric)?.summary.count ?? 0) + ". Click a span for its details; "
+                + "spans with a finding are outlined.</p>"
+                + timelineFigure(layout, timeline: timeline, findings: profile.findings, side: "m", budgetMs: budget,
+                                 axisEndMs: axisEnd([layout], budgetMs: budget)))
+        }
+
+        if let metric, let statistics = profile.statistics(metric) {
+            let points = successfulRuns(report).compactMap { run in
+                run.milliseconds(metric).map { (run: run.index, ms: $0) }
+            }
+            let row = DistributionRow(
+                label: "runs", points: points, outliers: Set(statistics.outlierRuns), summary: statistics.summary,
+                highlighted: medianRun(of: report, metric: metric)?.index)
+            body += section("Distribution of \(metric.rawValue)", id: "distribution", content:
+                "<p class=\"caption\">each successful run's \(metric.rawValue) against the budget; the line is the median, "
+                + "the band its confidence interval, outlier runs (modified z-score &gt; 3.5) are ringed.</p>"
+                + distributionFigure([row], metric: metric.rawValue, budgetMs: budget))
+        }
+
+        if !profile.phases.isEmpty {
+            body += section("Phases", id: "phases", content: phaseTable(profile))
+        }
+        body += section("Findings", id: "findings", content: findingsList(profile, side: "m"))
+        body += failedRuns(report)
+        return page(title: "launchprof measure — " + report.name, body: body)
+    }
+
+    /// `5/5 runs ok`, `1 warm-up`, `warm`, `ready: first-frame`, `budget: …`.
+    static func measurementFacts(_ report: MeasurementReport) -> [String] {
+        let profile = report.profile, configuration = report.configuration
+        var facts = ["<b>\(profile.successfulRuns)/\(profile.runCount)</b> runs ok"]
+        if configuration.warmup > 0 { facts.append("\(configuration.warmup) warm-up") }
+        facts.append("mode <b>\(configuration.mode.rawValue)</b>")
+        facts.append("ready: <b>" + HTMLEscaping.text(report.readyLabel) + "</b>")
+        var budget = profile.verdict.checks.map { "\($0.subject) \(ms($0.budgetMs))" }
+        if budget.isEmpty { budget = ["time to first frame \(ms(configuration.budget.timeToFirstFrameMs))"] }
+        facts.append("budget: <b>" + HTMLEscaping.text(budget.joined(separator: ", ")) + "</b> ("
+            + HTMLEscaping.text(configuration.budgetSource.description) + ")")
+        return facts
+    }
+
+    /// The command, the machine, when and by which version.
+    static func provenance(_ report: MeasurementReport) -> [String] {
+        let environment = report.environment
+        return [
+            "<code>" + HTMLEscaping.text(report.configuration.command.joined(separator: " ")) + "</code>",
+            HTMLEscaping.text("\(environment.hostname), \(environment.cpuCount) × \(environment.cpuModel), "
+                + "\(environment.operatingSystem), clock \(environment.clockSource)"),
+            HTMLEscaping.text(report.createdAt), "launchprof " + HTMLEscaping.text(report.toolVersion),
+        ]
+    }
+
+    /// The total a launch is judged by: time to first frame, else to background-ready, else to ready.
+    static func primaryPhase(of profile: LaunchProfile) -> Phase? {
+        [Phase.timeToFirstFrame, .timeToBackgroundReady, .timeToReady].first { profile.statistics($0) != nil }
+    }
+
+    /// The counted runs that succeeded, in run order.
+    static func successfulRuns(_ report: MeasurementReport) -> [RunRecord] {
+        report.runs.filter { !$0.isWarmup && $0.status == .ok }
+    }
+
+    /// The successful counted run whose `metric` is the median (the lower
+    /// middle one for an even count), which the timeline draws.
+    static func medianRun(of report: MeasurementReport, metric: Phase) -> RunRecord? {
+        let measured = successfulRuns(report).compactMap { run in run.milliseconds(metric).map { (run, $0) } }
+            .sorted { ($0.1, $0.0.index) < ($1.1, $1.0.index) }
+        guard !measured.isEmpty else { return nil }
+        return measured[(measured.count - 1) / 2].0
+    }
+
+    /// `the median of the 5 successful runs`, or for an even count, `the lower middle of the 4 successful runs`.
+    static func medianRunPhrase(count: Int) -> String {
+        count % 2 == 1 ? "the median of the \(count) successful run(s)" : "the lower middle of the \(count) successful runs"
+    }
+
+    /// The runs that failed, with their problem.
+    static func failedRuns(_ report: MeasurementReport) -> String {
+        let failed = report.runs.filter { !$0.isWarmup && $0.status != .ok }
+        guard !failed.isEmpty else { return "" }
+        var items = ""
+        for run in failed {
+            items += "<li>run \(run.index): " + HTMLEscaping.text(run.problem ?? run.status.rawValue)
+                + (run.stderrPath.map { " — its output: <code>" + HTMLEscaping.text($0) + "</code>" } ?? "") + "</li>"
+        }
+        return section("\(failed.count) failed run(s)", id: "failed", content: "<ul class=\"plain\">" + items + "</ul>")
+    }
+
+    // MARK: - Comparison
+
+    /// A comparison: verdict, metric table, why it changed, both sides' distributions and timelines.
+    static func render(_ report: ComparisonReport) -> String {
+        var body = verdict(report.outcome)
+        let launches = report.metrics.first.map { "<b>\($0.baseMs.count)</b> vs <b>\($0.headMs.count)</b> launches" }
+            ?? "no launches compared"
+        let stages = report.source == .interleaved ? " · stage \(report.stagesRun) of \(report.stages.count)" : ""
+        body += "<header><h1>" + HTMLEscaping.text(report.name) + "</h1>"
+        body += "<p class=\"meta\">\(report.source.rawValue) · \(launches)\(stages) · α \(report.settings.alpha) · minimum effect "
+            + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs))</p>"
+        body += "<p class=\"meta sub\">base: <code>" + HTMLEscaping.text(report.base.configuration.command.joined(separator: " "))
+            + "</code><br>head: <code>" + HTMLEscaping.text(report.head.configuration.command.joined(separator: " ")) + "</code></p></header>\n"
+        if let problem = report.problem { body += "<p class=\"note bad\">" + HTMLEscaping.text(problem) + "</p>\n" }
+        if !report.warnings.isEmpty {
+            body += "<ul class=\"warnings\">" + report.warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
+        }
+        if !report.metrics.isEmpty {
+            body += section("Metrics", id: "metrics", content: metricTable(report))
+        }
+        body += changesSection(report.changes)
+
+        let metric = Phase(rawValue: report.primaryMetric)
+        if let metric {
+            var rows: [DistributionRow] = []
+            for (label, side) in [("base", report.base), ("head", report.head)] {
+                guard let statistics = side.profile.statistics(metric) else { continue }
+                let points = successfulRuns(side).compactMap { run in run.milliseconds(metric).map { (run: run.index, ms: $0) } }
+                rows.append(DistributionRow(
+                    label: label, points: points, outliers: Set(statistics.outlierRuns), summary: statistics.summary,
+                    highlighted: medianRun(of: side, metric: metric)?.index))
+            }
+            let budget = report.head.profile.verdict.check(.phase(metric))?.budgetMs
+            if !rows.isEmpty {
+                body += section("Distribution of \(metric.rawValue)", id: "distribution", content:
+                    "<p class=\"caption\">each launch of either side; the line is the side's median, the band its confidence "
+                    + "interval, outlier runs are ringed.</p>" + distributionFigure(rows, metric: metric.rawValue, budgetMs: budget))
+            }
+
+            // Both timelines on one time scale, so their lengths compare at a glance.
+            var sides: [(label: String, report: MeasurementReport, run: RunRecord, timeline: LaunchTimeline, layout: TimelineLayout)] = []
+            for (label, side) in [("base", report.base), ("head", report.head)] {
+                guard let run = medianRun(of: side, metric: metric), let timeline = run.timeline else { continue }
+                sides.append((label, side, run, timeline, TimelineLayout(timeline: timeline, limit: spanLimit)))
+            }
+            if !sides.isEmpty {
+                let budgets = sides.compactMap { $0.report.profile.verdict.check(.phase(metric))?.budgetMs }
+                let end = axisEnd(sides.map(\.layout), budgetMs: budgets.max())
+                var content = "<p class=\"caption\">each side's median run, on one time scale. Click a span for its details.</p>"
+                for side in sides {
+                    let value = side.run.milliseconds(metric).map(ms) ?? "—"
+                    let count = side.report.profile.statistics(metric)?.summary.count ?? 0
+                    content += "<h3>\(side.label): run \(side.run.index), \(metric.rawValue) \(value)</h3>"
+                        + "<p class=\"caption\">" + medianRunPhrase(count: count) + ".</p>"
+                    content += timelineFigure(
+                        side.layout, timeline: side.timeline, findings: side.report.profile.findings,
+                        side: String(side.label.prefix(1)),
+                        budgetMs: side.report.profile.verdict.check(.phase(metric))?.budgetMs, axisEndMs: end)
+                }
+                body += section("Timelines of the median runs", id: "timeline", content: content)
+            }
+        }
+        return page(title: "launchprof compare — " + report.name, body: body)
+    }
+
+    // MARK: - Page
+
+    /// The outcome: its status as a word, and its reason.
+    static func verdict(_ outcome: ReportOutcome) -> String {
+        let (word, tone): (String, String)
+        switch outcome.status {
+        case .pass: (word, tone) = ("PASS", "good")
+        case .overBudget: (word, tone) = ("FAIL", "bad")
+        case .failedRuns: (word, tone) = ("FAILED RUNS", "bad")
+        case .noRuns: (word, tone) = ("NO RUNS", "warn")
+        case .interrupted: (word, tone) = ("STOPPED", "warn")
+        case .regression: (word, tone) = ("REGRESSION", "bad")
+        case .inconclusive: (word, tone) = ("INCONCLUSIVE", "warn")
+        case .incomparable: (word, tone) = ("INCOMPARABLE", "bad")
+        }
+        return "<div class=\"verdict \(tone)\" role=\"status\"><span class=\"word\">\(word)</span>"
+            + "<span class=\"reason\">" + HTMLEscaping.text(outcome.reason) + "</span>"
+            + "<span class=\"exit\">\(outcome.status.rawValue) · exit \(outcome.exitCode)</span></div>\n"
+    }
+
+    /// A titled section of the page.
+    static func section(_ title: String, id: String, content: String) -> String {
+        "<section id=\"\(id)\"><h2>" + HTMLEscaping.text(title) + "</h2>\n" + content + "</section>\n"
+    }
+
+    /// The whole page around `body`: head, inline style, inline script.
+    static func page(title: String, body: String) -> String {
+        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        // Nothing may be fetched: no script, style, font or image from anywhere but this file.
+        html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+            + "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
+        html += "<meta name=\"generator\" content=\"launchprof\">\n"
+        html += "<title>" + HTMLEscaping.text(title) + "</title>\n<style>\n" + stylesheet + "</style>\n</head>\n<body>\n<main>\n"
+        html += body
+        html += "<footer>written by launchprof; this page is self-contained and fetches nothing.</footer>\n"
+        html += "</main>\n<script>\n" + script + "</script>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// `value` with at most one decimal, for SVG coordinates: `12`, `12.3`.
+    static func coordinate(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 10).rounded() / 10
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
+    }
+}

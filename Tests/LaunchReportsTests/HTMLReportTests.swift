@@ -1,0 +1,257 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchTracing
+import Testing
+
+/// The HTML page, checked against the report it was rendered from: what it
+/// says, what it draws, what it escapes, and that it fetches nothing.
+@Suite("HTML report")
+struct HTMLReportTests {
+    static func fixture() throws -> MeasurementReport {
+        try JSONReport.read(from: FixtureFiles.path("measurement-v1-sample.json"))
+    }
+
+    /// The successful counted run whose time to first frame is the median (the lower middle one).
+    static func medianRun(_ report: MeasurementReport) throws -> RunRecord {
+        let runs = report.runs.filter { !$0.isWarmup && $0.status == .ok && $0.milliseconds(.timeToFirstFrame) != nil }
+            .sorted { ($0.milliseconds(.timeToFirstFrame)!, $0.index) < ($1.milliseconds(.timeToFirstFrame)!, $1.index) }
+        try #require(!runs.isEmpty)
+        return runs[(runs.count - 1) / 2]
+    }
+
+    /// `text` as the page escapes it.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    /// The first line of the `<title>` of every span rect whose `data-s` starts with `side`, in page order.
+    static func drawnSpanNames(_ page: String, side: String) throws -> [String] {
+        let pattern = try NSRegularExpression(pattern: "<rect class=\"s [^\"]*\"[^>]* data-s=\"\(side)[0-9]+\"[^>]*><title>([^\\n<]*)")
+        let range = NSRange(page.startIndex..., in: page)
+        return pattern.matches(in: page, range: range).map { String(page[Range($0.range(at: 1), in: page)!]) }
+    }
+
+    /// Every way a page could make a request, outside the SVG namespace declaration.
+    static func requests(in page: String) -> [String] {
+        let scanned = page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").lowercased()
+        return ["src=", "href=", "url(", "@import", "fetch(", "http://", "https://", "<link", "<img", "<iframe"].filter {
+            scanned.contains($0)
+        }
+    }
+
+    @Test func theMeasurementPageSaysWhatTheReportSays() throws {
+        let report = try Self.fixture()
+        let page = HTMLReport.render(.measurement(report))
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains(Self.escaped(report.outcome.reason)))
+        // The verdict comes before everything else.
+        let verdict = try #require(page.range(of: "class=\"verdict"))
+        let name = try #require(page.range(of: "<h1>" + Self.escaped(report.name) + "</h1>"))
+        #expect(verdict.lowerBound < name.lowerBound)
+        #expect(page.contains("mode <b>\(report.configuration.mode.rawValue)</b>"))
+
+        // Every phase, with its median as the terminal writes it, on its own row.
+        try #require(!report.profile.phases.isEmpty)
+        for statistics in report.profile.phases {
+            let row = "\(statistics.phase.rawValue)</td><td class=\"n\">\(Milliseconds.text(statistics.summary.median))</td>"
+            #expect(page.contains(row), "phase row \(statistics.phase.rawValue)")
+        }
+
+        // Every finding: rule, call site, recommendation.
+        try #require(!report.profile.findings.isEmpty)
+        for finding in report.profile.findings {
+            #expect(page.contains("<code class=\"rule\">\(finding.rule.id)</code>"))
+            if let file = finding.file, let line = finding.line {
+                #expect(page.contains("<code>" + Self.escaped("\(file):\(line)") + "</code>"))
+            }
+            #expect(page.contains("<p class=\"rec\">" + Self.escaped(finding.recommendation) + "</p>"))
+        }
+    }
+
+    @Test func theTimelineDrawsEachSpanOfTheMedianRunOnce() throws {
+        let report = try Self.fixture()
+        let page = HTMLReport.render(.measurement(report))
+        let median = try Self.medianRun(report)
+        let timeline = try #require(median.timeline)
+        #expect(page.contains("run \(median.index) of \(report.profile.runCount): timeToFirstFrame "
+            + Milliseconds.text(try #require(median.milliseconds(.timeToFirstFrame)))))
+
+        let spans = timeline.mainThreadSpans + timeline.otherSpans
+        let drawn = try Self.drawnSpanNames(page, side: "m")
+        #expect(drawn.sorted() == spans.map { Self.escaped($0.name) }.sorted())
+        #expect(page.components(separatedBy: "data-s=\"").count - 1 == spans.count)
+        #expect(page.contains("drawn: all \(spans.count) spans"))
+
+        // Every phase of the band between spawn and the first frame, and every milestone.
+        for phase in [Phase.loader, .staticInit, .appInit, .willFinishLaunching, .didFinishLaunching, .initialFrame]
+        where timeline.phases[phase] != nil {
+            #expect(page.contains("<rect class=\"ph p-\(phase.rawValue)\""))
+        }
+        for milestone in timeline.milestones.keys {
+            #expect(page.contains("<title>\(milestone.id) at "))
+        }
+        #expect(page.contains("budget \(Milliseconds.text(report.configuration.budget.timeToFirstFrameMs))"))
+
+        // Each main-thread span a finding names (by name and call site) is outlined and carries the finding.
+        let outlined = try NSRegularExpression(
+            pattern: "<rect class=\"s [^\"]* f sev-[^\"]*\"[^>]* data-f=\"([^\"]*)\"><title>(.*?)</title>",
+            options: .dotMatchesLineSeparators)
+        let rects = outlined.matches(in: page, range: NSRange(page.startIndex..., in: page)).map {
+            (ids: page[Range($0.range(at: 1), in: page)!].split(separator: " ").map(String.init),
+             title: String(page[Range($0.range(at: 2), in: page)!]))
+        }
+        for (index, finding) in report.profile.findings.enumerated() {
+            let concerned = timeline.mainThreadSpans.filter {
+                $0.name == finding.span && (finding.file == nil || ($0.file == finding.file && $0.line == finding.line))
+            }
+            let marked = rects.filter { $0.ids.contains("m\(index)") }
+            #expect(marked.count == concerned.count, "finding \(finding.rule.id) on \(finding.span)")
+            for rect in marked {
+                #expect(rect.title.hasPrefix(Self.escaped(finding.span) + "\n"))
+                #expect(rect.title.contains(Self.escaped(finding.recommendation)))
+            }
+        }
+        #expect(rects.count == timeline.mainThreadSpans.filter { span in
+            report.profile.findings.contains { $0.span == span.name && ($0.file == nil || ($0.file == span.file && $0.line == span.line)) }
+        }.count)
+    }
+
+    @Test func theDistributionHasOneDotPerSuccessfulRun() throws {
+        let report = try Self.fixture()
+        let page = HTMLReport.render(.measurement(report))
+        let runs = report.runs.filter { !$0.isWarmup && $0.status == .ok }
+        #expect(page.components(separatedBy: "<circle class=\"pt").count - 1 == runs.count)
+        for run in runs {
+            #expect(page.contains("<title>run \(run.index): \(Milliseconds.text(try #require(run.milliseconds(.timeToFirstFrame))))"))
+        }
+    }
+
+    @Test func outlierRunsAreRinged() throws {
+        var report = try Self.fixture()
+        let phase = try #require(report.profile.phases.firstIndex { $0.phase == .timeToFirstFrame })
+        report.profile.phases[phase].outlierRuns = [report.runs.last!.index]
+        let page = HTMLReport.render(.measurement(report))
+        #expect(page.contains("<circle class=\"pt out"))
+        #expect(page.contains(">run \(report.runs.last!.index)</text>"))
+    }
+
+    @Test func thePageFetchesNothing() throws {
+        let report = try Self.fixture()
+        let measurement = HTMLReport.render(.measurement(report))
+        #expect(Self.requests(in: measurement) == [])
+        #expect(measurement.contains("default-src 'none'"))
+        let comparison = HTMLReport.render(.comparison(try Self.comparison()))
+        #expect(Self.requests(in: comparison) == [])
+    }
+
+    @Test func namesFromTheReportAreEscaped() throws {
+        var report = try Self.fixture()
+        let hostile = "Load <Cache> & \"Prefs\" 'x'"
+        for index in report.runs.indices {
+            report.runs[index].timeline?.mainThreadSpans[1].name = hostile
+        }
+        report.name = "<b>app</b>"
+        report.outcome.reason = "over <budget> & \"late\""
+        report.profile.findings[0].span = hostile
+        report.profile.findings[0].recommendation = "move <script>alert(1)</script> & co"
+        let page = HTMLReport.render(.measurement(report))
+        for raw in [hostile, "<b>app</b>", "<budget>", "<script>alert", "<Cache>"] {
+            #expect(!page.contains(raw), "\(raw) unescaped")
+        }
+        #expect(page.contains(Self.escaped(hostile)))
+        #expect(try Self.drawnSpanNames(page, side: "m").contains(Self.escaped(hostile)))
+        #expect(page.contains("over &lt;budget&gt; &amp; &quot;late&quot;"))
+        #expect(page.contains("move &lt;script&gt;alert(1)&lt;/script&gt; &amp; co"))
+        // The page's own script is the only one.
+        #expect(page.components(separatedBy: "<script>").count == 2)
+    }
+
+    static func comparison() throws -> ComparisonReport {
+        let base = try fixture()
+        var head = try fixture()
+        head.name = "sample-head"
+        let plan = ComparisonPlan(name: "sample", source: .storedReports, settings: GateSettings(), stages: [2])
+        return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
+    }
+
+    @Test func aComparisonShowsItsVerdictMetricsAndBothTimelines() throws {
+        let report = try Self.comparison()
+        let page = HTMLReport.render(.comparison(report))
+        #expect(page.contains(Self.escaped(report.outcome.reason)))
+        try #require(!report.metrics.isEmpty)
+        for metric in report.metrics {
+            #expect(page.contains("<td>" + Self.escaped(metric.name)))
+        }
+        #expect(page.contains("<th class=\"n\">base</th><th class=\"n\">head</th><th class=\"n\">change</th>"))
+        let base = try Self.medianRun(report.base), head = try Self.medianRun(report.head)
+        let baseTitle = try #require(page.range(of: "<h3>base: run \(base.index), timeToFirstFrame"))
+        let headTitle = try #require(page.range(of: "<h3>head: run \(head.index), timeToFirstFrame"))
+        #expect(baseTitle.lowerBound < headTitle.lowerBound)
+        let baseSpans = try #require(base.timeline).mainThreadSpans + base.timeline!.otherSpans
+        let headSpans = try #require(head.timeline).mainThreadSpans + head.timeline!.otherSpans
+        #expect(try Self.drawnSpanNames(page, side: "b").count == baseSpans.count)
+        #expect(try Self.drawnSpanNames(page, side: "h").count == headSpans.count)
+        #expect(page.contains("<title>launchprof compare — sample</title>"))
+    }
+
+    @Test func whyItChangedListsNewAndGoneFindings() throws {
+        var head = try Self.fixture()
+        let gone = head.profile.findings.removeFirst()
+        let base = try Self.fixture()
+        let plan = ComparisonPlan(name: "sample", source: .storedReports, settings: GateSettings(), stages: [2])
+        let report = ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
+        try #require(report.changes.gone.count == 1)
+        let page = HTMLReport.render(.comparison(report))
+        #expect(page.contains("<h2>Why it changed</h2>"))
+        #expect(page.contains("<span class=\"tag good\">gone</span><code class=\"rule\">\(gone.rule.id)</code><b>"
+            + Self.escaped(gone.span) + "</b>"))
+    }
+
+    /// A 100-run report of 10,000 spans a run: the page draws the 2,000 longest
+    /// of the median run, says how many it left out, and stays under 5 MB.
+    @Test func aLargeReportStaysLight() throws {
+        var report = try Self.fixture()
+        let template = try #require(report.runs.first { $0.timeline != nil })
+        var timeline = try #require(template.timeline)
+        let spawn = try #require(timeline.milestones[.spawn])
+        let firstFrame = try #require(timeline.milestones[.firstFrame])
+        let step = (firstFrame - spawn) / 10_000
+        var spans: [SpanRecord] = []
+        spans.reserveCapacity(10_000)
+        let model = timeline.mainThreadSpans[0]
+        for index in 0..<10_000 {
+            var span = model
+            span.name = "Work\(index)"
+            span.line = index
+            span.depth = index % 3
+            span.beginNanoseconds = spawn + UInt64(index) * step
+            span.endNanoseconds = span.beginNanoseconds + step / UInt64(1 + index % 7)
+            spans.append(span)
+        }
+        timeline.mainThreadSpans = Array(spans[..<8_000])
+        timeline.otherSpans = Array(spans[8_000...])
+        // The runs share one span array (copy on write), so the test stays small too.
+        report.runs = (1...100).map { index in
+            var run = template
+            run.index = index
+            run.isWarmup = false
+            run.timeline = timeline
+            run.timeline?.phases[.timeToFirstFrame] = (firstFrame - spawn) + UInt64(index) * 1_000
+            run.timeToReadyMs = Double(index)
+            return run
+        }
+        let clock = ContinuousClock()
+        var page = ""
+        let elapsed = clock.measure { page = HTMLReport.render(.measurement(report)) }
+        #expect(page.utf8.count < 5_000_000)
+        #expect(page.components(separatedBy: "data-s=\"").count - 1 == HTMLReport.spanLimit)
+        #expect(page.contains("drawn: the \(HTMLReport.spanLimit) longest of 10000 spans; \(10_000 - HTMLReport.spanLimit) shorter ones left out"))
+        #expect(page.components(separatedBy: "<circle class=\"pt").count - 1 == 100)
+        // Generous for a debug build; a release build renders it in a fraction of this.
+        #expect(elapsed < .seconds(10))
+        print("large report: \(page.utf8.count) bytes in \(elapsed)")
+    }
+}
