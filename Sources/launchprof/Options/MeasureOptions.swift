@@ -12,7 +12,7 @@ struct MeasureOptions {
         var runs = 10
         /// What `--runs` counts, for the help.
         var runsMeaning = "counted launches"
-        var formats = "terminal,json"
+        var formats = "terminal,json,html"
         /// How the default report name is made, for the help.
         var name = "the executable's name"
     }

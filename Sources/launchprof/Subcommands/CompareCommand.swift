@@ -31,7 +31,7 @@ enum CompareCommand {
     static let variants = SampleApp.Variant.allCases.map(\.rawValue).joined(separator: ", ")
 
     static let defaults = MeasureOptions.Defaults(
-        runs: 20, runsMeaning: "counted launches per side: the first stage", formats: "terminal,json,markdown",
+        runs: 20, runsMeaning: "counted launches per side: the first stage", formats: "terminal,json,markdown,html",
         name: "compare-<base>-vs-<head>")
 
     static let options = MeasureOptions.table(defaults).filter { $0.name != "--budget-ms" } + ownOptions

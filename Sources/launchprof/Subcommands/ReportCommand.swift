@@ -37,7 +37,7 @@ enum ReportCommand {
         let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "report takes one report file")
         guard let path = parsed.positionals.first else { throw UsageError("report needs a report file: launchprof report REPORT.json") }
         let formats: [ReportFormat]
-        do { formats = try ReportFormat.list(parsed.value("--format") ?? ReportFormat.markdown.rawValue /* PENDING-HTML */) } catch {
+        do { formats = try ReportFormat.list(parsed.value("--format") ?? ReportFormat.html.rawValue) } catch {
             throw UsageError("\(error)")
         }
         let annotations = try MeasureOptions.annotations(parsed)
