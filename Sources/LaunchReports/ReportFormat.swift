@@ -15,6 +15,12 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case json
     /// GitHub-flavoured Markdown for a pull-request comment or a job summary (`<name>.md`).
     case markdown
+    /// Chrome trace event JSON for Perfetto or `chrome://tracing`: each run a process (`<name>.trace.json`).
+    case chromeTrace = "chrome-trace"
+    /// JUnit XML for CI test reports: one test case per budget check (`<name>.junit.xml`).
+    case junit
+    /// hyperfine's `--export-json` format, in seconds (`<name>.hyperfine.json`).
+    case hyperfine
 
     /// The extension of the file it is written to, or nil for a format shown on the terminal.
     public var fileExtension: String? {
@@ -22,6 +28,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
         case .terminal: return nil
         case .json: return "json"
         case .markdown: return "md"
+        case .chromeTrace: return "trace.json"
+        case .junit: return "junit.xml"
+        case .hyperfine: return "hyperfine.json"
         }
     }
 
@@ -53,6 +62,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
         case .terminal: return Array(TerminalReport.render(document, options: options).utf8)
         case .json: return try JSONReport.render(document)
         case .markdown: return Array(MarkdownReport.render(document).utf8)
+        case .chromeTrace: return ChromeTraceReport.render(document)
+        case .junit: return Array(JUnitReport.render(document).utf8)
+        case .hyperfine: return try HyperfineReport.render(document)
         }
     }
 }
