@@ -17,6 +17,12 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case markdown
     /// One self-contained page with the median run's timeline (`<name>.html`).
     case html
+    /// Chrome trace event JSON for Perfetto or `chrome://tracing`: each run a process (`<name>.trace.json`).
+    case chromeTrace = "chrome-trace"
+    /// JUnit XML for CI test reports: one test case per budget check (`<name>.junit.xml`).
+    case junit
+    /// hyperfine's `--export-json` format, in seconds (`<name>.hyperfine.json`).
+    case hyperfine
 
     /// The extension of the file it is written to, or nil for a format shown on the terminal.
     public var fileExtension: String? {
@@ -25,6 +31,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
         case .json: return "json"
         case .markdown: return "md"
         case .html: return "html"
+        case .chromeTrace: return "trace.json"
+        case .junit: return "junit.xml"
+        case .hyperfine: return "hyperfine.json"
         }
     }
 
@@ -57,6 +66,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
         case .json: return try JSONReport.render(document)
         case .markdown: return Array(MarkdownReport.render(document).utf8)
         case .html: return Array(HTMLReport.render(document).utf8)
+        case .chromeTrace: return ChromeTraceReport.render(document)
+        case .junit: return Array(JUnitReport.render(document).utf8)
+        case .hyperfine: return try HyperfineReport.render(document)
         }
     }
 }

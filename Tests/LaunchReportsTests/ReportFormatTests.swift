@@ -30,10 +30,11 @@ struct ReportFormatTests {
         let writer = ReportWriter(directory: scratch.path)
         let written = try writer.write(.measurement(report), formats: ReportFormat.allCases)
         #expect(written == ReportFormat.allCases.compactMap { writer.path(of: $0, name: report.name) })
-        #expect(written == [scratch.path + "/true-v1.json", scratch.path + "/true-v1.md", scratch.path + "/true-v1.html"])
+        let names = ["true-v1.json", "true-v1.md", "true-v1.html", "true-v1.trace.json", "true-v1.junit.xml", "true-v1.hyperfine.json"]
+        #expect(written == names.map { scratch.path + "/" + $0 })
         #expect(try JSONReport.read(from: written[0]).runs == report.runs)
         // Nothing else was left behind (no temporary files).
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["true-v1.html", "true-v1.json", "true-v1.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == names.sorted())
         #expect(try String(contentsOfFile: written[1], encoding: .utf8).hasPrefix("### launchprof measure — true-v1"))
         #expect(try String(contentsOfFile: written[2], encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }

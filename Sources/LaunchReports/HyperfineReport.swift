@@ -1,0 +1,116 @@
+import Foundation
+import LaunchAnalysis
+
+/// The runs in hyperfine's `--export-json` format, for the tools and scripts
+/// that read it (hyperfine's own `scripts/`, benchmark dashboards).
+///
+/// `{"results": [{"command", "mean", "stddev", "median", "user", "system",
+/// "min", "max", "times", "exit_codes"}]}`, every time in **seconds**. `times`
+/// holds each counted, successful run's time to ready
+/// (``LaunchAnalysis/RunRecord/timeToReadyMs``, the figure `measure` judges),
+/// in run order; `exit_codes` holds one entry per time, as in hyperfine, so
+/// it is 0 for each (a run is only successful when its program did not fail;
+/// failed runs are in the JSON report). The statistics are computed as
+/// ``LaunchAnalysis/Summary`` computes them: the median is type 7, `stddev` is
+/// the sample one (n − 1), and null with fewer than two runs, as hyperfine
+/// writes it. With no successful run, the statistics are null and `times` empty.
+///
+/// `user` and `system` are 0: launchprof does not measure a launched
+/// process's user and system CPU time. The main thread's CPU time within spans
+/// is measured, but it is neither the whole process's time nor split into user
+/// and system, so it is not passed off as either.
+///
+/// A comparison writes two results, base then head, each with
+/// `"parameters": {"side": "base"}` (or `head`) to tell them apart when both
+/// sides ran the same command.
+///
+/// ```swift
+/// let bytes = try HyperfineReport.render(.measurement(report))
+/// ```
+public enum HyperfineReport {
+    /// Renders `document` in hyperfine's export format.
+    public static func render(_ document: ReportDocument) throws(ReportError) -> [UInt8] {
+        let export: Export
+        switch document {
+        case .measurement(let report):
+            export = Export(results: [Result(report, side: nil)])
+        case .comparison(let report):
+            export = Export(results: [Result(report.base, side: "base"), Result(report.head, side: "head")])
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(export)) + [0x0A]
+        } catch {
+            throw .cannotEncode(reason: "\(error)")
+        }
+    }
+
+    /// The command as one shell line, as hyperfine names a result: words
+    /// other than plain letters, digits and `-_./=:,@%+` are single-quoted.
+    ///
+    /// ```swift
+    /// HyperfineReport.commandLine(["/bin/echo", "a b"])   // "/bin/echo 'a b'"
+    /// ```
+    public static func commandLine(_ words: [String]) -> String {
+        words.map { word in
+            let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./=:,@%+".unicodeScalars.contains($0)
+            }
+            return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        }.joined(separator: " ")
+    }
+
+    private struct Export: Encodable {
+        var results: [Result]
+    }
+
+    private struct Result: Encodable {
+        var command: String
+        var mean: Double?
+        var stddev: Double?
+        var median: Double?
+        var user: Double = 0
+        var system: Double = 0
+        var min: Double?
+        var max: Double?
+        var times: [Double]
+        var exitCodes: [Int32]
+        var parameters: [String: String]?
+
+        init(_ report: MeasurementReport, side: String?) {
+            command = HyperfineReport.commandLine(report.configuration.command)
+            let counted = report.runs.filter { !$0.isWarmup && $0.status == .ok }
+            let milliseconds = counted.compactMap(\.timeToReadyMs)
+            times = milliseconds.map { $0 / 1000 }
+            exitCodes = times.map { _ in 0 }
+            let summary = Summary.of(milliseconds)
+            mean = summary.map { $0.mean / 1000 }
+            stddev = summary.flatMap { $0.count > 1 ? $0.standardDeviation / 1000 : nil }
+            median = summary.map { $0.median / 1000 }
+            min = summary.map { $0.min / 1000 }
+            max = summary.map { $0.max / 1000 }
+            parameters = side.map { ["side": $0] }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case command, mean, stddev, median, user, system, min, max, times, exitCodes = "exit_codes", parameters
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(command, forKey: .command)
+            // hyperfine writes null, not nothing, for a value it could not compute.
+            try container.encode(mean, forKey: .mean)
+            try container.encode(stddev, forKey: .stddev)
+            try container.encode(median, forKey: .median)
+            try container.encode(user, forKey: .user)
+            try container.encode(system, forKey: .system)
+            try container.encode(min, forKey: .min)
+            try container.encode(max, forKey: .max)
+            try container.encode(times, forKey: .times)
+            try container.encode(exitCodes, forKey: .exitCodes)
+            try container.encodeIfPresent(parameters, forKey: .parameters)
+        }
+    }
+}

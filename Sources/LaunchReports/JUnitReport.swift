@@ -1,0 +1,210 @@
+import LaunchAnalysis
+
+/// JUnit XML, the test-report format CI systems read (GitHub, GitLab, Jenkins,
+/// Buildkite…), so a budget or a regression shows up as a failed test.
+///
+/// A measurement is one `<testsuite>`: a `<testcase classname="launchprof.budget">`
+/// per budget check, named by its subject, with a `<failure type="over-budget">`
+/// when its median is over the limit, and `time` the measured median in
+/// seconds; then a `<testcase classname="launchprof.runs" name="runs">`, always
+/// there so that CI tracks it from build to build, with an `<error>` (typed by
+/// the outcome's status) when the outcome is an error: runs failed, none
+/// completed, or the measurement was stopped.
+///
+/// A comparison is one `<testsuite>` with a `<testcase classname="launchprof.compare">`
+/// per gated metric: a `<failure type="regression">` for a regression,
+/// `<skipped>` when inconclusive; a `head budget` case when the comparison
+/// also gates on the head's budget; and the `runs` case.
+///
+/// Every value is XML-escaped; characters XML 1.0 cannot hold become U+FFFD.
+///
+/// ```swift
+/// let xml = JUnitReport.render(.measurement(report))
+/// ```
+public enum JUnitReport {
+    /// Renders `document` as JUnit XML.
+    public static func render(_ document: ReportDocument) -> String {
+        let suite: Suite
+        switch document {
+        case .measurement(let report): suite = measurement(report)
+        case .comparison(let report): suite = comparison(report)
+        }
+        let failures = suite.cases.filter { $0.result?.element == "failure" }.count
+        let errors = suite.cases.filter { $0.result?.element == "error" }.count
+        let skipped = suite.cases.filter { $0.result?.element == "skipped" }.count
+        let counts = "tests=\"\(suite.cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="launchprof" \#(counts)>"#,
+            #"  <testsuite name="\#(escaped(suite.name))" \#(counts) timestamp="\#(escaped(suite.timestamp))">"#,
+            "    <properties>",
+        ]
+        for (name, value) in suite.properties {
+            lines.append(#"      <property name="\#(escaped(name))" value="\#(escaped(value))"/>"#)
+        }
+        lines.append("    </properties>")
+        for test in suite.cases {
+            let time = test.seconds.map { #" time="\#(decimalSeconds($0))""# } ?? ""
+            let open = #"    <testcase classname="\#(escaped(test.classname))" name="\#(escaped(test.name))"\#(time)"#
+            guard test.result != nil || test.output != nil else {
+                lines.append(open + "/>")
+                continue
+            }
+            lines.append(open + ">")
+            if let result = test.result {
+                let attributes = #"message="\#(escaped(result.message))" type="\#(escaped(result.type))""#
+                if let body = result.body {
+                    lines.append("      <\(result.element) \(attributes)>\(escaped(body, inAttribute: false))</\(result.element)>")
+                } else {
+                    lines.append("      <\(result.element) \(attributes)/>")
+                }
+            }
+            if let output = test.output {
+                lines.append("      <system-out>\(escaped(output, inAttribute: false))</system-out>")
+            }
+            lines.append("    </testcase>")
+        }
+        lines += ["  </testsuite>", "</testsuites>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private struct Suite {
+        var name: String
+        var timestamp: String
+        var properties: [(String, String)]
+        var cases: [TestCase]
+    }
+
+    private struct TestCase {
+        var classname: String
+        var name: String
+        var seconds: Double?
+        var result: Result?
+        var output: String?
+    }
+
+    private struct Result {
+        /// `failure`, `error` or `skipped`.
+        var element: String
+        var message: String
+        var type: String
+        var body: String?
+    }
+
+    private static func measurement(_ report: MeasurementReport) -> Suite {
+        var cases: [TestCase] = []
+        for check in report.profile.verdict.checks {
+            var test = TestCase(classname: "launchprof.budget", name: check.subject.description, seconds: check.medianMs / 1000)
+            let runs = check.runsMeasured > 0 ? "; over it in \(check.runsOver) of \(check.runsMeasured) runs" : ""
+            if !check.passed {
+                test.result = Result(
+                    element: "failure", message: "\(check.subject) \(Milliseconds.comparison(check.medianMs, check.budgetMs)) (median)",
+                    type: ReportOutcome.Status.overBudget.rawValue,
+                    body: "median \(Milliseconds.text(check.medianMs)), budget \(Milliseconds.text(check.budgetMs))\(runs)")
+            } else {
+                test.output = "median \(Milliseconds.text(check.medianMs)) within budget \(Milliseconds.text(check.budgetMs))\(runs)"
+            }
+            cases.append(test)
+        }
+        cases.append(runsCase(report.outcome, sides: [(nil, report)]))
+        return Suite(
+            name: "launchprof measure — \(report.name)", timestamp: report.createdAt,
+            properties: properties(report.outcome) + [
+                ("command", report.configuration.command.joined(separator: " ")), ("ready", report.readyLabel),
+                ("runs", "\(report.profile.successfulRuns)/\(report.profile.runCount) ok"), ("launchprof", report.toolVersion),
+            ],
+            cases: cases)
+    }
+
+    private static func comparison(_ report: ComparisonReport) -> Suite {
+        var cases: [TestCase] = []
+        for metric in report.metrics where metric.gated {
+            var test = TestCase(classname: "launchprof.compare", name: metric.name)
+            switch metric.verdict {
+            case .regression:
+                test.result = Result(element: "failure", message: metric.summary, type: MetricVerdict.regression.rawValue,
+                                     body: "base median \(Milliseconds.text(Summary.median(metric.baseMs))), head median "
+                                        + "\(Milliseconds.text(Summary.median(metric.headMs)))")
+            case .inconclusive:
+                test.result = Result(element: "skipped", message: "inconclusive: " + metric.summary, type: MetricVerdict.inconclusive.rawValue)
+            case .pass, .improvement:
+                test.output = "\(metric.verdict.rawValue): \(metric.summary)"
+            }
+            cases.append(test)
+        }
+        if report.failOverBudget {
+            var test = TestCase(classname: "launchprof.budget", name: "head budget")
+            if report.outcome.status == .overBudget {
+                test.result = Result(element: "failure", message: report.outcome.reason, type: ReportOutcome.Status.overBudget.rawValue)
+            } else {
+                test.output = report.head.profile.verdict.summary
+            }
+            cases.append(test)
+        }
+        cases.append(runsCase(report.outcome, sides: [("base", report.base), ("head", report.head)]))
+        return Suite(
+            name: "launchprof compare — \(report.name)", timestamp: report.createdAt,
+            properties: properties(report.outcome) + [
+                ("base", report.base.configuration.command.joined(separator: " ")),
+                ("head", report.head.configuration.command.joined(separator: " ")),
+                ("source", report.source.rawValue), ("launchprof", report.toolVersion),
+            ],
+            cases: cases)
+    }
+
+    private static func properties(_ outcome: ReportOutcome) -> [(String, String)] {
+        [("outcome", outcome.status.rawValue), ("exitCode", "\(outcome.exitCode)"), ("reason", outcome.reason)]
+    }
+
+    /// The `runs` case: an error when the outcome is one (exit 2), with the
+    /// failed runs listed; failed runs the outcome ignores are listed as output.
+    private static func runsCase(_ outcome: ReportOutcome, sides: [(label: String?, report: MeasurementReport)]) -> TestCase {
+        let failed = sides.flatMap { side in
+            side.report.runs.filter { !$0.isWarmup && $0.status != .ok }.map {
+                (side.label.map { $0 + " " } ?? "") + "run \($0.index): \($0.problem ?? $0.status.rawValue)"
+            }
+        }
+        var test = TestCase(classname: "launchprof.runs", name: "runs")
+        if outcome.isError {
+            test.result = Result(element: "error", message: outcome.reason, type: outcome.status.rawValue,
+                                 body: failed.isEmpty ? nil : failed.joined(separator: "\n"))
+        } else if !failed.isEmpty {
+            test.output = "failed runs, not counted against the gate:\n" + failed.joined(separator: "\n")
+        }
+        return test
+    }
+
+    /// `seconds` as an `xs:decimal` with six decimals (never `1e-05`).
+    static func decimalSeconds(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "0" }
+        let micros = Int((seconds * 1_000_000).rounded())
+        let fraction = String(micros % 1_000_000)
+        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    /// `text` with XML's special characters escaped; in an attribute, line
+    /// breaks and tabs too (an XML reader would turn them into spaces).
+    /// Characters XML 1.0 cannot hold at all (most controls) become U+FFFD.
+    static func escaped(_ text: String, inAttribute: Bool = true) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n" where inAttribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t" where inAttribute: out += "&#9;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                out.unicodeScalars.append("\u{FFFD}")
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

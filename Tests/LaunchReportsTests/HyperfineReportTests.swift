@@ -1,0 +1,67 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import Testing
+
+/// The hyperfine export, parsed back and checked against the report it came from.
+@Suite("hyperfine report")
+struct HyperfineReportTests {
+    static func results(_ document: ReportDocument) throws -> [[String: Any]] {
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(HyperfineReport.render(document))) as? [String: Any])
+        return try #require(root["results"] as? [[String: Any]])
+    }
+
+    @Test func timesAreEachCountedSuccessfulRunsTimeToReadyInSeconds() throws {
+        for report in [try SampleReports.sample(), try SampleReports.uninstrumented()] {
+            let results = try Self.results(.measurement(report))
+            #expect(results.count == 1)
+            let result = try #require(results.first)
+            let expected = report.runs.filter { !$0.isWarmup && $0.status == .ok }.compactMap(\.timeToReadyMs).map { $0 / 1000 }
+            let times = try #require(result["times"] as? [Double])
+            #expect(times == expected)
+            #expect(result["exit_codes"] as? [Int] == expected.map { _ in 0 })
+            let sorted = times.sorted()
+            let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            let mean = times.reduce(0, +) / Double(times.count)
+            let stddev = (times.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(times.count - 1)).squareRoot()
+            #expect(abs((result["median"] as? Double ?? .nan) - median) < 1e-12)
+            #expect(abs((result["mean"] as? Double ?? .nan) - mean) < 1e-12)
+            #expect(abs((result["stddev"] as? Double ?? .nan) - stddev) < 1e-12)
+            #expect(result["min"] as? Double == sorted.first)
+            #expect(result["max"] as? Double == sorted.last)
+            #expect(result["user"] as? Double == 0)
+            #expect(result["system"] as? Double == 0)
+            #expect(result["command"] as? String == HyperfineReport.commandLine(report.configuration.command))
+        }
+        #expect(try Self.results(.measurement(SampleReports.uninstrumented())).first?["command"] as? String == "/bin/true")
+    }
+
+    @Test func failedRunsAreLeftOutAndOneRunHasNoStandardDeviation() throws {
+        let result = try #require(try Self.results(.measurement(SampleReports.uninstrumented([2.5, nil]))).first)
+        #expect(result["times"] as? [Double] == [0.0025])
+        #expect(result["stddev"] is NSNull)
+        #expect(result["median"] as? Double == 0.0025)
+
+        let none = try #require(try Self.results(.measurement(SampleReports.uninstrumented([nil]))).first)
+        #expect(none["times"] as? [Double] == [])
+        #expect(none["mean"] is NSNull)
+    }
+
+    @Test func aComparisonIsTwoResultsBaseThenHead() throws {
+        let comparison = SampleReports.comparison(try SampleReports.uninstrumented([1, 2, 3]), try SampleReports.uninstrumented([4, 5]))
+        let results = try Self.results(.comparison(comparison))
+        #expect(results.map { ($0["parameters"] as? [String: String])?["side"] } == ["base", "head"])
+        #expect(results.map { $0["times"] as? [Double] } == [[0.001, 0.002, 0.003], [0.004, 0.005]])
+    }
+
+    @Test func keysAreSorted() throws {
+        let text = String(decoding: try HyperfineReport.render(.measurement(SampleReports.uninstrumented())), as: UTF8.self)
+        let keys = ["command", "exit_codes", "max", "mean", "median", "min", "stddev", "system", "times", "user"]
+        let positions = keys.map { text.range(of: "\"\($0)\"")!.lowerBound }
+        #expect(positions == positions.sorted())
+    }
+
+    @Test func wordsThatNeedQuotingAreQuoted() {
+        #expect(HyperfineReport.commandLine(["/bin/echo", "a b", "it's", "--x=1"]) == #"/bin/echo 'a b' 'it'\''s' --x=1"#)
+    }
+}
