@@ -15,7 +15,8 @@ import LaunchTracing
 ///   The report does not say which thread ran such a span, so they are packed
 ///   into as few lanes as keep every lane properly nested, as the viewers need;
 /// - a counter (`C`), `main thread blocked (ms)`: the main thread's blocked
-///   time by wait kind, summed over the spans ended so far;
+///   time by wait kind (the kinds it waited on in that run), summed over the
+///   spans ended so far;
 /// - metadata (`M`): `process_name` (`run 3 (412 ms)`, the run's time to
 ///   ready), `process_sort_index`, `thread_name`, `thread_sort_index`.
 ///
@@ -44,23 +45,27 @@ public enum ChromeTraceReport {
                 .map { (label: side.label, run: $0) }
         }
         let spanCount = runs.reduce(0) { $0 + ($1.run.timeline.map { $0.mainThreadSpans.count + $0.otherSpans.count } ?? 1) }
-        var writer = Writer(json: JSONBytes(reservingCapacity: 4096 + 220 * spanCount))
-        writer.json.raw("{\"traceEvents\":[")
-        for (offset, entry) in runs.enumerated() {
-            writer.write(entry.run, label: entry.label, pid: offset + 1)
+        // Generous: pages never written cost nothing, and a buffer too small is written again.
+        return JSONBytes.bytes(capacity: 4096 + 320 * spanCount) { json in
+            var writer = Writer(json: json)
+            writer.json.raw("{\"traceEvents\":[")
+            for (offset, entry) in runs.enumerated() {
+                writer.write(entry.run, label: entry.label, pid: offset + 1)
+            }
+            writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{")
+            writer.otherData(document)
+            writer.json.raw("}}\n")
+            json = writer.json
         }
-        writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{")
-        writer.otherData(document)
-        writer.json.raw("}}\n")
-        return writer.json.bytes
     }
 
     /// The name of the counter of the main thread's blocked time.
     public static let blockedCounterName = "main thread blocked (ms)"
 
-    private struct Writer {
+    private struct Writer: ~Copyable {
         var json: JSONBytes
         var first = true
+
 
         /// Starts an event object: `{` after a comma when one came before.
         mutating func event(_ phase: StaticString, pid: Int, tid: Int) {
@@ -152,17 +157,21 @@ public enum ChromeTraceReport {
                 json.milliseconds(cpu)
             }
             if !span.blockedNanoseconds.isEmpty {
-                json.raw(",\"blockedMs\":{")
-                var firstKind = true
-                for kind in WaitKind.allCases {
-                    guard let blocked = span.blockedNanoseconds[kind] else { continue }
-                    if !firstKind { json.byte(UInt8(ascii: ",")) }
-                    firstKind = false
-                    json.string(kind.rawValue)
-                    json.byte(UInt8(ascii: ":"))
-                    json.milliseconds(blocked)
+                // In WaitKind order, so the output does not depend on the dictionary's.
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: WaitKind.allCases.count) { slots in
+                    slots.initialize(repeating: .max)
+                    for (kind, blocked) in span.blockedNanoseconds { slots[kind.slot] = blocked }
+                    json.raw(",\"blockedMs\":{")
+                    var firstKind = true
+                    for (slot, kind) in WaitKind.allCases.enumerated() where slots[slot] != .max {
+                        if !firstKind { json.byte(UInt8(ascii: ",")) }
+                        firstKind = false
+                        json.string(kind.rawValue)
+                        json.byte(UInt8(ascii: ":"))
+                        json.milliseconds(slots[slot])
+                    }
+                    json.byte(UInt8(ascii: "}"))
                 }
-                json.byte(UInt8(ascii: "}"))
             }
             if span.isOpen { json.raw(",\"open\":true") }
             json.raw("}}")
@@ -171,31 +180,38 @@ public enum ChromeTraceReport {
         /// The main thread's blocked time so far, by wait kind: 0 at time 0,
         /// then a step at the end of each span that was blocked.
         mutating func blockedCounter(_ spans: [SpanRecord], pid: Int, origin: Int64) {
-            let blocked = spans.filter { !$0.blockedNanoseconds.isEmpty }.sorted { $0.endNanoseconds < $1.endNanoseconds }
+            let blocked = spans.indices.filter { !spans[$0].blockedNanoseconds.isEmpty }
+                .sorted { (spans[$0].endNanoseconds, $0) < (spans[$1].endNanoseconds, $1) }
             guard !blocked.isEmpty else { return }
+            // Only the kinds this run waited on: a series of zeros says nothing.
+            var shown = [Bool](repeating: false, count: WaitKind.allCases.count)
+            for index in blocked {
+                for kind in spans[index].blockedNanoseconds.keys { shown[kind.slot] = true }
+            }
             var totals = [UInt64](repeating: 0, count: WaitKind.allCases.count)
-            func sample(at ts: Int64) {
-                event("C", pid: pid, tid: 1)
-                json.raw(",\"name\":")
-                json.string(ChromeTraceReport.blockedCounterName)
-                json.raw(",\"ts\":")
-                json.microseconds(ts)
-                json.raw(",\"args\":{")
-                for (index, kind) in WaitKind.allCases.enumerated() {
-                    if index > 0 { json.byte(UInt8(ascii: ",")) }
-                    json.string(kind.rawValue)
-                    json.byte(UInt8(ascii: ":"))
-                    json.milliseconds(totals[index])
-                }
-                json.raw("}}")
+            blockedSample(totals, shown: shown, pid: pid, at: 0)
+            for index in blocked {
+                for (kind, nanoseconds) in spans[index].blockedNanoseconds { totals[kind.slot] += nanoseconds }
+                blockedSample(totals, shown: shown, pid: pid, at: Int64(clamping: spans[index].endNanoseconds) &- origin)
             }
-            sample(at: 0)
-            for span in blocked {
-                for (index, kind) in WaitKind.allCases.enumerated() {
-                    totals[index] += span.blockedNanoseconds[kind] ?? 0
-                }
-                sample(at: Int64(clamping: span.endNanoseconds) &- origin)
+        }
+
+        mutating func blockedSample(_ totals: [UInt64], shown: [Bool], pid: Int, at ts: Int64) {
+            event("C", pid: pid, tid: 1)
+            json.raw(",\"name\":")
+            json.string(ChromeTraceReport.blockedCounterName)
+            json.raw(",\"ts\":")
+            json.microseconds(ts)
+            json.raw(",\"args\":{")
+            var first = true
+            for (slot, kind) in WaitKind.allCases.enumerated() where shown[slot] {
+                if !first { json.byte(UInt8(ascii: ",")) }
+                first = false
+                json.string(kind.rawValue)
+                json.byte(UInt8(ascii: ":"))
+                json.milliseconds(totals[slot])
             }
+            json.raw("}}")
         }
 
         mutating func otherData(_ document: ReportDocument) {
@@ -210,7 +226,7 @@ public enum ChromeTraceReport {
                           ("base", report.base.configuration.command.joined(separator: " ")),
                           ("head", report.head.configuration.command.joined(separator: " "))]
             }
-            pairs.append(("timeOrigin", "each process's ts 0 is its run's spawn"))
+            pairs.append(("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
             for (index, (key, value)) in pairs.enumerated() {
                 if index > 0 { json.byte(UInt8(ascii: ",")) }
                 json.string(key)
@@ -256,5 +272,19 @@ public enum ChromeTraceReport {
             lanes[index] = lane
         }
         return lanes
+    }
+}
+
+private extension WaitKind {
+    /// Its position in ``allCases``, without hashing.
+    var slot: Int {
+        switch self {
+        case .disk: return 0
+        case .network: return 1
+        case .lock: return 2
+        case .sleep: return 3
+        case .other: return 4
+        case .unknown: return 5
+        }
     }
 }

@@ -5,48 +5,103 @@
 /// braces. Strings are escaped as RFC 8259 requires (`"`, `\`, and every
 /// control character below U+0020); numbers are written from integers, so a
 /// duration in nanoseconds becomes an exact decimal without formatting a
-/// `Double`. Nothing is allocated per value beyond the buffer's growth.
+/// `Double`. It writes through a pointer into the storage of the array it
+/// returns, so a value costs a capacity check and its bytes: no allocation,
+/// no per-byte bounds check, no division by anything but a constant.
 ///
 /// ```swift
-/// var json = JSONBytes(reservingCapacity: 64)
-/// json.raw("{\"ts\":")
-/// json.decimal(1_234_567, fractionDigits: 3)   // 1234.567
-/// json.raw("}")
+/// let bytes = JSONBytes.bytes(capacity: 64) { json in
+///     json.raw("{\"ts\":")
+///     json.microseconds(1_234_567)   // 1234.567
+///     json.raw("}")
+/// }
 /// ```
-struct JSONBytes {
-    /// What has been written.
-    private(set) var bytes: [UInt8] = []
+struct JSONBytes: ~Copyable {
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var count = 0
+    /// Set when a write did not fit: what was written is then garbage.
+    private(set) var overflowed = false
 
-    /// An empty writer whose buffer holds `capacity` bytes before it grows.
-    init(reservingCapacity capacity: Int) {
-        bytes.reserveCapacity(capacity)
+    /// A writer into `buffer`, which it never outgrows: a write that does not
+    /// fit sets ``overflowed``, and the caller writes again into a larger one.
+    init(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        base = buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!
+        capacity = buffer.count
+    }
+
+    /// How many bytes have been written.
+    var writtenCount: Int { count }
+
+    /// Writes `body` straight into a new array's storage of `capacity` bytes,
+    /// trying again with twice as much until it fits: no copy at the end, no
+    /// copy to grow. Pages of the storage that are never written cost nothing.
+    static func bytes(capacity: Int, _ body: (inout JSONBytes) -> Void) -> [UInt8] {
+        var capacity = max(capacity, 64)
+        while true {
+            var overflowed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                var json = JSONBytes(into: buffer)
+                body(&json)
+                overflowed = json.overflowed
+                initialized = overflowed ? 0 : json.count
+            }
+            if !overflowed { return bytes }
+            capacity *= 2
+        }
+    }
+
+    /// True when `extra` more bytes fit. When they do not, writing starts over
+    /// at the beginning, so it goes on harmlessly until the caller sees
+    /// ``overflowed``; false only for a write larger than the whole buffer, to skip.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) -> Bool {
+        if count + extra <= capacity { return true }
+        return overflow(extra)
+    }
+
+    @inline(never)
+    private mutating func overflow(_ extra: Int) -> Bool {
+        overflowed = true
+        count = 0
+        return extra <= capacity
+    }
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty, reserve(bytes.count) else { return }
+        (base + count).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count += bytes.count
     }
 
     /// Writes `text` as it is: punctuation and keys known to need no escaping.
+    @inline(__always)
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes one byte as it is.
     @inline(__always)
     mutating func byte(_ byte: UInt8) {
-        bytes.append(byte)
+        guard reserve(1) else { return }
+        base[count] = byte
+        count += 1
     }
 
     /// Writes `text` as a JSON string, quoted and escaped.
     mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         stringContents(text)
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
     }
 
     /// Writes `file:line` as a JSON string, without building it first.
     mutating func location(file: String, line: Int) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         stringContents(file)
-        bytes.append(UInt8(ascii: ":"))
+        byte(UInt8(ascii: ":"))
         integer(line)
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
     }
 
     /// Writes `text` escaped, without quotes.
@@ -57,96 +112,90 @@ struct JSONBytes {
             for index in 0..<utf8.count {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start..<index]))
                 escape(byte)
                 start = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start...]))
         }
     }
 
     private mutating func escape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case UInt8(ascii: "\""): raw(#"\""#)
+        case UInt8(ascii: "\\"): raw(#"\\"#)
+        case 0x0A: raw(#"\n"#)
+        case 0x0D: raw(#"\r"#)
+        case 0x09: raw(#"\t"#)
+        case 0x08: raw(#"\b"#)
+        case 0x0C: raw(#"\f"#)
         default:
             // \u00XX: only control characters get here.
             func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : UInt8(ascii: "a") + nibble - 10 }
-            bytes.append(UInt8(ascii: "u"))
-            bytes.append(0x30)
-            bytes.append(0x30)
-            bytes.append(hex(byte >> 4))
-            bytes.append(hex(byte & 0xF))
+            raw(#"\u00"#)
+            self.byte(hex(byte >> 4))
+            self.byte(hex(byte & 0xF))
         }
     }
 
     /// Writes a non-negative integer.
     mutating func integer(_ value: UInt64) {
-        if value < 10 {
-            bytes.append(0x30 + UInt8(value))
-            return
-        }
-        let start = bytes.count
+        var digits = 1
         var rest = value
-        while rest > 0 {
-            bytes.append(0x30 + UInt8(rest % 10))
+        while rest >= 10 {
             rest /= 10
+            digits += 1
         }
-        var low = start, high = bytes.count - 1
-        while low < high {
-            bytes.swapAt(low, high)
-            low += 1
-            high -= 1
-        }
+        guard reserve(digits) else { return }
+        rest = value
+        var position = count + digits
+        repeat {
+            position -= 1
+            base[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        count += digits
     }
 
     /// Writes an integer.
     mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { byte(UInt8(ascii: "-")) }
         integer(UInt64(value.magnitude))
     }
 
-    /// Writes `value / 10^fractionDigits` exactly, without trailing zeros:
-    /// `decimal(1_500, fractionDigits: 3)` is `1.5`, `decimal(2_000, fractionDigits: 3)` is `2`.
-    mutating func decimal(_ value: UInt64, fractionDigits: Int) {
-        var scale: UInt64 = 1
-        for _ in 0..<fractionDigits { scale *= 10 }
-        integer(value / scale)
-        var fraction = value % scale
+    /// Writes the `digits` decimals of `fraction` (under 10^digits) after a
+    /// point, without trailing zeros; nothing when it is 0.
+    @inline(__always)
+    private mutating func fraction(_ fraction: UInt64, digits: Int) {
         guard fraction > 0 else { return }
-        var digits = fractionDigits
+        var fraction = fraction, digits = digits
         while fraction % 10 == 0 {
             fraction /= 10
             digits -= 1
         }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(0x30 + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        guard reserve(digits + 1) else { return }
+        base[count] = UInt8(ascii: ".")
+        var position = count + digits + 1
+        for _ in 0..<digits {
+            position -= 1
+            base[position] = 0x30 + UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
         }
+        count += digits + 1
     }
 
-    /// Writes `value / 10^fractionDigits` exactly, with its sign (see ``decimal(_:fractionDigits:)``).
-    mutating func decimal(_ value: Int64, fractionDigits: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        decimal(value.magnitude, fractionDigits: fractionDigits)
-    }
-
-    /// Writes nanoseconds as microseconds (the trace format's unit): `1234.567`.
+    /// Writes nanoseconds as microseconds (the trace format's unit), exactly:
+    /// `1234.567`, `-3.2`, `12`.
     mutating func microseconds(_ nanoseconds: Int64) {
-        decimal(nanoseconds, fractionDigits: 3)
+        if nanoseconds < 0 { byte(UInt8(ascii: "-")) }
+        let magnitude = nanoseconds.magnitude
+        integer(magnitude / 1_000)
+        fraction(magnitude % 1_000, digits: 3)
     }
 
-    /// Writes nanoseconds as milliseconds: `12.345678`.
+    /// Writes nanoseconds as milliseconds, exactly: `12.345678`.
     mutating func milliseconds(_ nanoseconds: UInt64) {
-        decimal(nanoseconds, fractionDigits: 6)
+        integer(nanoseconds / 1_000_000)
+        fraction(nanoseconds % 1_000_000, digits: 6)
     }
 }
