@@ -9,8 +9,6 @@ struct HarnessEnvironment: Sendable {
     var hotLaunches = 0
     /// `LAUNCHPROF_LAUNCH_OPTIONS`: the launch options as JSON.
     var options: LaunchOptions?
-    /// `LAUNCHPROF_READY_FD`: where to write `firstFrame`, `fullyDrawn`, `done` lines.
-    var readyFD: Int32?
     /// True when `LAUNCHPROF_TRACE` is set: a profiler is watching, so the main
     /// thread is sampled and its spans' resource usage accounted.
     var profiling = false
@@ -36,7 +34,6 @@ struct HarnessEnvironment: Sendable {
         if let json = value(LaunchContract.Variable.launchOptions) {
             do { environment.options = try LaunchOptions(json: json) } catch { throw .badLaunchOptions(error) }
         }
-        environment.readyFD = try integer(LaunchContract.Variable.readyDescriptor, in: 0...65_535).map { Int32($0) }
         environment.profiling = value(LaunchContract.Variable.trace) != nil
         environment.samplerEnabled = value(LaunchContract.Variable.sampler) != "0"
         environment.sampleIntervalMicroseconds = try integer(LaunchContract.Variable.sampleInterval, in: 100...1_000_000) ?? 1_000

@@ -28,7 +28,7 @@ extension LaunchApplication {
             Platform.fail("launch harness: \(error)")
         }
         let app = LaunchApplication(
-            options: options ?? environment.options ?? .userTap, budget: budget, readyFD: environment.readyFD)
+            options: options ?? environment.options ?? .userTap, budget: budget)
         var sampler: MainThreadSampler?
         if environment.profiling {
             LaunchTracer.setResourceAccounting(true)
@@ -55,7 +55,7 @@ extension LaunchApplication {
             LaunchTracer.setMetadata(String(sampler.costNanosecondsPerSample), forKey: LaunchContract.MetadataKey.samplerCost)
         }
         LaunchTracer.flushForExit()
-        app.writeReady(.done)
+        ReadyPipe.write(.done)
         Platform.exitProcess(0)
     }
 
@@ -75,7 +75,7 @@ extension LaunchApplication {
         budget: LaunchBudget = .default,
         graceMilliseconds: Double = 5_000
     ) -> LaunchOutcome {
-        let app = LaunchApplication(options: options, budget: budget, readyFD: nil)
+        let app = LaunchApplication(options: options, budget: budget)
         app.recordMetadata(hotLaunches: 0)
         return LaunchSequence(app: app, graceMilliseconds: graceMilliseconds).run(D.self, index: 0)
     }

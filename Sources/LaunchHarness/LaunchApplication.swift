@@ -33,7 +33,6 @@ public final class LaunchApplication: @unchecked Sendable {
     public var reportsFullyDrawn = false
 
     let loop = MainLoop()
-    let readyFD: Int32?
     private let lock = Platform.Condition()
     private var state = LaunchState()
 
@@ -45,10 +44,9 @@ public final class LaunchApplication: @unchecked Sendable {
         var backgroundPending = 0
     }
 
-    init(options: LaunchOptions, budget: LaunchBudget, readyFD: Int32?) {
+    init(options: LaunchOptions, budget: LaunchBudget) {
         self.options = options
         self.budget = budget
-        self.readyFD = readyFD
     }
 
     // MARK: Signals from the app
@@ -68,7 +66,6 @@ public final class LaunchApplication: @unchecked Sendable {
         }
         guard first else { return }
         LaunchTracer.mark(.fullyDrawn)
-        writeReady(.fullyDrawn)
         loop.wake()
     }
 
@@ -141,7 +138,6 @@ public final class LaunchApplication: @unchecked Sendable {
         }
         guard let deferred else { return }
         LaunchTracer.mark(.firstFrame)
-        writeReady(.firstFrame)
         for task in deferred { loop.post(task) }
     }
 
@@ -158,7 +154,4 @@ public final class LaunchApplication: @unchecked Sendable {
     var firstFrameMarked: Bool { lock.withLock { state.firstFrameMarked } }
     var fullyDrawnMarked: Bool { lock.withLock { state.fullyDrawnMarked } }
 
-    func writeReady(_ word: LaunchContract.ReadyWord) {
-        if let readyFD { Platform.writeLine(word.line, to: readyFD) }
-    }
 }

@@ -94,7 +94,7 @@ public enum MeasureSession {
                 record.problem = "exited before it was ready (\(ready) never held)"
             } else if outcome.readyIsExitFallback, plan.ready != nil {
                 record.status = .neverReady
-                record.problem = "exited without reporting \(ready) (is it instrumented with LaunchHarness? else use --ready exit)"
+                record.problem = "exited without reporting \(ready) (does it call LaunchTracer.mark(.firstFrame), or run LaunchHarness? else use --ready exit)"
             }
         case .interrupted:
             record.status = .interrupted

@@ -98,16 +98,25 @@ public enum LaunchTracer {
         }
     }
 
+    /// Tells a listening profiler that `milestone` was reached (the ready pipe).
+    @usableFromInline
+    static func _announce(_ milestone: Milestone) {
+        if let word = ReadyPipe.word(for: milestone) { ReadyPipe.write(word) }
+    }
+
     /// Records a launch milestone, such as ``Milestone/firstFrame``.
     ///
-    /// LaunchHarness marks every milestone itself; call this directly only when
-    /// you drive the launch sequence yourself.
+    /// LaunchHarness marks every milestone itself; an app that uses the tracer
+    /// alone marks ``Milestone/firstFrame`` (and ``Milestone/fullyDrawn``) when
+    /// it gets there. Under `launchprof measure` those two also tell the profiler,
+    /// through the ready pipe, that the launch reached them — even with tracing off.
     @inlinable @inline(__always)
     public static func mark(
         _ milestone: Milestone,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
+        if milestone == .firstFrame || milestone == .fullyDrawn { _announce(milestone) }
         guard lp_is_enabled() != 0 else { return }
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
         if let event = lp_record(

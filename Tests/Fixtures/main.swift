@@ -3,6 +3,9 @@
 //   launchprof-fixture spin MS RECORD_FILE   didFinishLaunching spins MS ms of CPU,
 //                                            measures the hook itself, appends it to RECORD_FILE
 //   launchprof-fixture truncated-trace       writes a truncated trace to LAUNCHPROF_TRACE, exits 0
+//   launchprof-fixture tracer-only           an app that links the tracer alone, as the README's
+//                                            "Instrument an app" shows: spans around real work, then
+//                                            LaunchTracer.mark(.firstFrame), then it exits
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -53,12 +56,24 @@ case "truncated-trace":
     let bytes = TraceEncoder.encode(LaunchTracer.snapshot())
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 2)))
     _exit(0) // skips the tracer's exit flush, which would write a whole trace
+case "tracer-only":
+    // Real work: read this program's own file, then sort a few hundred thousand numbers.
+    let span = LaunchTracer.begin("LoadSettings", category: .io)
+    let bytes = FileManager.default.contents(atPath: ProcessInfo.processInfo.arguments[0])?.count ?? 0
+    span.end()
+    let index = LaunchTracer.measure("BuildIndex", category: .compute) {
+        (0..<400_000).map { ($0 &* 2_654_435_761) % 1_000_003 }.sorted()
+    }
+    LaunchTracer.instant("CacheMiss")
+    LaunchTracer.mark(.firstFrame)
+    print(bytes, index[index.count / 2])
+    exit(0)
 case "sample-app":
     SampleApp.main(arguments: Array(arguments.dropFirst(2)))
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

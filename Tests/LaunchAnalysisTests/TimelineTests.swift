@@ -103,4 +103,17 @@ struct TimelineTests {
         #expect(timeline.mainThreadSpans[0].category == .network)
         #expect(timeline.mainThreadSpans[0].blockedNanoseconds == [.network: 6, .unknown: 1])
     }
+
+    @Test func aTraceWithoutLaunchHooksIsOneLaunchOnTheMainThread() throws {
+        var b = TraceBuilder()
+        b.span("LoadSettings", 8 * Self.ms, 20 * Self.ms, category: .io, cpu: 2 * Self.ms)
+        b.mark(.firstFrame, at: 30 * Self.ms)
+        let timelines = LaunchTimeline.build(from: b.trace())
+        #expect(timelines.count == 1)
+        let timeline = try #require(timelines.first)
+        #expect(timeline.milliseconds(.timeToFirstFrame) == 30)
+        #expect(timeline.milliseconds(.loader) == 5)
+        #expect(timeline.mainThreadSpans.map(\.name) == ["LoadSettings"])
+        #expect(timeline.mainThreadSpans[0].beforeFirstFrame)
+    }
 }

@@ -67,8 +67,10 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
                 subject: subject, medianMs: Summary.median(values), budgetMs: limit,
                 runsOver: values.filter { $0 > limit }.count, runsMeasured: values.count))
         }
+        // The launch's total: to the end of the hooks in the background, to the first
+        // frame when the app reports one, else to the ready condition.
         let total: Phase = timelines.contains { $0.isBackground }
-            ? .timeToBackgroundReady : instrumented ? .timeToFirstFrame : .timeToReady
+            ? .timeToBackgroundReady : instrumented && phases[.timeToFirstFrame] != nil ? .timeToFirstFrame : .timeToReady
         check(.phase(total), phases[total] ?? [], total == .timeToBackgroundReady ? budget.backgroundTimeToFirstFrameMs : budget.timeToFirstFrameMs)
         for (hook, limit) in budget.hooksMs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             check(.phase(Phase(hook)), phases[Phase(hook)] ?? [], limit)

@@ -39,7 +39,8 @@ public struct ComparisonMetrics: Sendable, Equatable {
             throw .noMetricInCommon("one side is instrumented and the other is not, so they share no launch phase")
         }
         let background = sides.contains { report in report.runs.contains { $0.timeline?.isBackground == true } }
-        let primaryPhase: Phase = !base.profile.isInstrumented ? .timeToReady : background ? .timeToBackgroundReady : .timeToFirstFrame
+        let frames = sides.allSatisfy { report in report.runs.contains { $0.timeline?.milestones[.firstFrame] != nil } }
+        let primaryPhase: Phase = background ? .timeToBackgroundReady : frames ? .timeToFirstFrame : .timeToReady
         let gateAll = gate.contains("all")
         func good(_ report: MeasurementReport) -> [RunRecord] {
             report.runs.filter { !$0.isWarmup && $0.status == .ok }

@@ -6,20 +6,22 @@ extension LaunchTimeline {
     /// The main thread is the one that ran the launch hooks (the thread of the
     /// `willFinishLaunching.begin` mark), so traces from unit tests and from apps
     /// work alike. Launch k begins at the k-th `willFinishLaunching.begin` (hot
-    /// launches); the first launch also owns spawn, runtimeInit and main.
+    /// launches); the first launch also owns spawn, runtimeInit and main. A trace
+    /// with no launch hooks (an app that uses the tracer alone) is one launch on
+    /// the process's main thread, with whichever milestones it marked.
     public static func build(from trace: Trace) -> [LaunchTimeline] {
         let marks = trace.threads.flatMap { thread in
             thread.events.filter { $0.kind == .mark }.map { (thread: thread.index, event: $0) }
         }.sorted { $0.event.beginNanoseconds < $1.event.beginNanoseconds }
         let willBegins = marks.filter { $0.event.category == Milestone.willFinishLaunchingBegin.rawValue }
-        guard let mainIndex = willBegins.first?.thread,
+        guard let mainIndex = willBegins.first?.thread ?? (trace.threads.first { $0.isMain } ?? trace.threads.first)?.index,
               let mainThread = trace.threads.first(where: { $0.index == mainIndex }) else { return [] }
         let options = trace.launchOptions
         let isBackground = options?.isBackground ?? false
         let hotLaunchName = LaunchContract.hotLaunchInstant.description
 
         // Launch boundaries: a hot launch starts at its hotLaunch instant, or its willFinish.begin.
-        var starts: [UInt64] = willBegins.map(\.event.beginNanoseconds)
+        var starts: [UInt64] = willBegins.isEmpty ? [0] : willBegins.map(\.event.beginNanoseconds)
         let hotStarts = mainThread.events.filter { $0.kind == .instant && trace.name(of: $0) == hotLaunchName }
             .map(\.beginNanoseconds)
         for index in starts.indices.dropFirst() {

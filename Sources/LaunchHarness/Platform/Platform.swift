@@ -11,17 +11,13 @@ import Darwin
 #else
 #error("Unsupported Platform")
 #endif
+import LaunchTracing
 
 /// Namespace for the system calls LaunchHarness wraps.
 enum Platform {
-    /// Writes one line to a descriptor, ignoring a closed reader.
-    static func writeLine(_ line: String, to fd: Int32) {
-        var text = line + "\n"
-        text.withUTF8 { bytes in _ = write(fd, bytes.baseAddress, bytes.count) }
-    }
-
+    /// Writes `message` on standard error and exits with status 2.
     static func fail(_ message: String) -> Never {
-        writeLine(message, to: 2)
+        StandardError.writeLine(message)
         exit(2)
     }
 

@@ -60,3 +60,25 @@ extension Platform {
     /// True when something exists at `path` (the C function is `access` with `F_OK`).
     static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 }
+
+extension Platform {
+    /// Writes `line` and a newline to `fd`, retrying interrupted writes; errors are ignored
+    /// (a reader that went away must not stop the app). The C function is `write`.
+    static func writeLine(_ line: String, to fd: Int32) {
+        var bytes = Array(line.utf8) + [0x0A]
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+}
+
+/// Standard error, for the one-line messages of code that links the tracer.
+package enum StandardError {
+    /// Writes `line` and a newline on standard error.
+    package static func writeLine(_ line: String) { Platform.writeStandardError(line + "\n") }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import Testing
+import _LaunchProfTestSupport
+
+/// An app that links the tracer alone — spans and `LaunchTracer.mark(.firstFrame)`,
+/// no harness — is measured to its first frame and analysed like any other.
+@Suite("measure: an app that uses the tracer alone", .serialized)
+struct TracerOnlyTests {
+    func measure(_ extra: [String]) throws -> (Executables.Result, MeasurementReport) {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(
+            ["measure", "--runs", "3", "--warmup", "0", "--quiet", "--name", "tracer-only", "--output", output.path, "--budget-ms", "100000"]
+                + extra + ["--", Executables.fixture, "tracer-only"])
+        let report = try JSONReport.read(from: output.appendingPathComponent("tracer-only.json").path)
+        return (result, report)
+    }
+
+    @Test func itsSpansFirstFrameAndFindingsAreAnalysed() throws {
+        let (result, report) = try measure([])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(report.profile.isInstrumented)
+        #expect(report.configuration.ready == .firstFrame)
+        #expect(report.readyLabel == "first-frame")
+        let frame = try #require(report.profile.statistics(.timeToFirstFrame))
+        #expect(frame.summary.count == 3)
+        // Ready at its first frame, from its own trace: before it exits.
+        for run in report.runs {
+            let ready = try #require(run.timeToReadyMs), exit = try #require(run.timeToExitMs)
+            #expect(ready == run.milliseconds(.timeToFirstFrame))
+            #expect(ready <= exit)
+        }
+        let spans = Set(report.runs.compactMap(\.timeline).flatMap(\.mainThreadSpans).map(\.name))
+        #expect(spans.isSuperset(of: ["LoadSettings", "BuildIndex"]))
+        #expect(report.profile.verdict.check(.phase(.timeToFirstFrame)) != nil)
+    }
+
+    @Test func anExplicitFirstFrameConditionIsMet() throws {
+        let (result, report) = try measure(["--ready", "first-frame"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(report.runs.allSatisfy { $0.status == .ok })
+    }
+}
