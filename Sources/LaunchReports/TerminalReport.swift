@@ -19,7 +19,9 @@ public enum TerminalReport {
         var lines: [String] = []
         let config = report.configuration
         lines.append(style.bold("launchprof measure — \(report.name)")
-            + style.dim("  \(profile.successfulRuns)/\(profile.runCount) runs ok, \(config.mode.rawValue), ready: \(report.readyLabel)"
+            + style.dim("  \(profile.successfulRuns)/\(profile.runCount) runs ok"
+                + (report.interrupted && profile.runCount < config.runs ? " (of \(config.runs) planned)" : "")
+                + ", \(config.mode.rawValue), ready: \(report.readyLabel)"
                 + (config.warmup > 0 ? ", \(config.warmup) warm-up" : "")))
 
         // The outcome first; then the budget verdict over the runs that succeeded,
@@ -108,6 +110,11 @@ public enum TerminalReport {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The one line a quiet command still prints: the outcome's status as a word, and its reason.
+    public static func verdictLine(_ document: ReportDocument, color: Bool) -> String {
+        headline(document.outcome, style: Style(enabled: color))
     }
 
     /// The outcome's status as a word, and its reason.

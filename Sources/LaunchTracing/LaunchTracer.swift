@@ -55,7 +55,7 @@ public enum LaunchTracer {
     /// ```swift
     /// let catalog = try LaunchTracer.measure("DecodeCatalog") { try decode(data) }
     /// ```
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @discardableResult
     public static func measure<Result, Failure: Error>(
         _ name: StaticString,
         category: SpanCategory = .general,
@@ -71,7 +71,7 @@ public enum LaunchTracer {
     /// Runs the async `body` inside a span named `name`.
     ///
     /// The span is recorded on the thread that begins it; it may end on another.
-    @inlinable
+    @inlinable @discardableResult
     public static func measure<Result>(
         _ name: StaticString,
         category: SpanCategory = .general,

@@ -41,6 +41,8 @@ enum LaunchProf {
         case "-h", "--help", "help":
             if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
                 print(command.help)
+            } else if arguments.count > 1, arguments[1] == "version" {
+                print("USAGE: launchprof version\n\nPrints the version of launchprof (also: launchprof --version).")
             } else {
                 print(overview)
             }

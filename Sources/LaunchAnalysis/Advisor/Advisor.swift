@@ -77,7 +77,7 @@ public enum Advisor {
                 return Finding(
                     rule: .hookOverBudget, severity: .critical, span: hook, file: nil, line: nil,
                     medianMs: cost, spanMedianMs: cost, runsAppeared: check.runsOver, runsTotal: runs,
-                    budgetShare: cost / frameBudget,
+                    budgetShare: cost / limit,
                     recommendation: "\(hook) takes \(Milliseconds.text(cost)) against its budget of \(Milliseconds.text(limit)) (median of \(check.runsMeasured) runs): "
                         + "return sooner — a hook that blocks too long gets the app killed by the watchdog")
             case .span(let name):

@@ -20,6 +20,10 @@ enum ReportOutput {
         }
         show(document, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
              color: options.color, annotations: options.githubAnnotations)
+        // Quiet, a verdict that is not a pass still gets its one line (errors get theirs on standard error).
+        if options.quiet, writeProblem == nil, document.outcome.status != .pass, !document.outcome.isError {
+            print(TerminalReport.verdictLine(document, color: options.color))
+        }
         if let writeProblem {
             Terminal.standardError("launchprof: \(writeProblem)")
             return .error
