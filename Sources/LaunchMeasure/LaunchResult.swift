@@ -50,12 +50,14 @@ public struct LaunchResult: Sendable, Equatable {
     public var stderrPath: String
     /// Every line written to the ready pipe, in order of arrival.
     public var readyLines: [ReadyLine]
+    /// For a `port:N` condition, the loopback address that answered: `127.0.0.1` or `::1`.
+    public var readyAddress: String?
 
     /// Makes an outcome; the launcher does this, tests and callers may too.
     public init(
         processID: Int32, spawnNanoseconds: UInt64, readyNanoseconds: UInt64?, readyIsExitFallback: Bool = false,
         exitNanoseconds: UInt64?, termination: Termination, stdoutPath: String, stderrPath: String,
-        readyLines: [ReadyLine] = []
+        readyLines: [ReadyLine] = [], readyAddress: String? = nil
     ) {
         self.processID = processID
         self.spawnNanoseconds = spawnNanoseconds
@@ -66,6 +68,7 @@ public struct LaunchResult: Sendable, Equatable {
         self.stdoutPath = stdoutPath
         self.stderrPath = stderrPath
         self.readyLines = readyLines
+        self.readyAddress = readyAddress
     }
 
 }

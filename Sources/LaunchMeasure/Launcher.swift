@@ -129,6 +129,8 @@ private struct Watch {
     var readyOpen = true
     var stdoutOpen = true
     var readyAt: UInt64?
+    /// For `port:N`: the loopback address that accepted the connection.
+    var readyAddress: String?
     var regex: Regex<AnyRegexOutput>?
 
     init(request: LaunchRequest, spawned: Platform.Spawned, readyFD: Int32, stdoutFD: Int32?, stdoutFile: Int32) {
@@ -181,7 +183,11 @@ private struct Watch {
 
             if readyAt == nil {
                 switch request.ready {
-                case .port(let port): if Platform.acceptsConnections(port: port) { readyAt = MonotonicClock.nanoseconds }
+                case .port(let port):
+                    if let address = Platform.loopbackAccepting(port: port) {
+                        readyAt = MonotonicClock.nanoseconds
+                        readyAddress = address
+                    }
                 case .file(let path): if Platform.exists(path) { readyAt = seen }
                 default: break
                 }
@@ -253,7 +259,7 @@ private struct Watch {
         return LaunchResult(
             processID: pid, spawnNanoseconds: spawned.nanoseconds, readyNanoseconds: ready,
             readyIsExitFallback: fallback, exitNanoseconds: end, termination: termination,
-            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines)
+            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines, readyAddress: readyAddress)
     }
 
     /// Reads the ready pipe; each complete line is stamped with `now`.

@@ -191,6 +191,37 @@ struct LauncherTests {
         #expect(ready - outcome.spawnNanoseconds >= 100_000_000)
         #expect(returned - before < 5_000_000_000)
         #expect(ScratchDirectory.read(outcome.stderrPath) == "")
+        #expect(outcome.readyAddress == "127.0.0.1")
+    }
+
+    @Test("port:N is ready when a server listens on ::1 only, and says which address answered")
+    func portIPv6() throws {
+        let port = try freeLoopbackPort()
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import socket; s = socket.socket(socket.AF_INET6); s.bind(('::1', 0))"]
+        probe.standardError = FileHandle.nullDevice
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else {
+            print("skipped: ::1 cannot be bound on this machine (no IPv6 loopback)")
+            return
+        }
+        let outcome = try Launcher.launch(LaunchRequest(
+            executable: "python3",
+            arguments: ["-c", """
+                import socket, sys, time
+                time.sleep(0.1)
+                s = socket.socket(socket.AF_INET6)
+                s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                s.bind(("::1", int(sys.argv[1])))
+                s.listen()
+                time.sleep(30)
+                """, String(port)],
+            ready: .port(port), timeoutSeconds: 10, workDirectory: scratch.file("run")))
+        #expect(outcome.termination == .stoppedAtReady, "stderr: \(ScratchDirectory.read(outcome.stderrPath))")
+        #expect(outcome.readyNanoseconds != nil)
+        #expect(outcome.readyAddress == "::1")
     }
 
     @Test("file:PATH is ready when the file appears")

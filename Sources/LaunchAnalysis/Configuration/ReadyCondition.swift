@@ -23,7 +23,8 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
     /// Matching is line by line (multi-line patterns never match); a last line
     /// without a newline is matched when the program closes its stdout.
     case stdout(pattern: String)
-    /// Ready when a TCP connection to 127.0.0.1 on this port succeeds (probed about every millisecond).
+    /// Ready when a TCP connection to this port on a loopback address succeeds:
+    /// `127.0.0.1`, else `::1` (probed about every millisecond).
     case port(UInt16)
     /// Ready when something exists at this path (checked about every millisecond).
     case file(path: String)
