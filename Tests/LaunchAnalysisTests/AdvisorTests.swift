@@ -80,4 +80,14 @@ struct AdvisorTests {
         #expect(AdvisorRule(blockingOn: .disk) == .mainThreadDiskIO)
         #expect(AdvisorRule(blockingOn: .unknown) == .mainThreadBlocked)
     }
+
+    @Test func aBudgetNamingASpanNoRunRecordedIsWarnedAboutWithTheNearestName() throws {
+        let budget = LaunchBudget(spansMs: ["Indx": 20, "Fetch": 50], requiredForFirstFrame: ["Tokenise", "Nothing like it"])
+        let warnings = try #require(try profile(TraceBuilder.launch().trace(), budget: budget).budgetWarnings)
+        #expect(warnings.contains("the budget's spans names 'Indx', which no run recorded (did you mean 'Index'?)"))
+        #expect(warnings.contains("the budget's requiredForFirstFrame names 'Tokenise', which no run recorded (did you mean 'Tokenize'?)"))
+        #expect(warnings.contains("the budget's requiredForFirstFrame names 'Nothing like it', which no run recorded"))
+        #expect(!warnings.contains { $0.contains("'Fetch'") })
+        #expect(try profile(TraceBuilder.launch().trace()).budgetWarnings == nil)
+    }
 }

@@ -44,6 +44,9 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     public var successfulRuns: Int
     /// True when at least one successful run had a trace.
     public var isInstrumented: Bool
+    /// Span names the budget gives (in `spans` or `requiredForFirstFrame`) that no
+    /// run recorded — a typo, most likely — each with the nearest name seen; nil when none.
+    public var budgetWarnings: [String]?
 
     /// The least distance from the median (ms) that an outlier must have: 0.1 ms
     /// or 5% of the median, whichever is more.
@@ -88,6 +91,21 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
 
         verdict = BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented)
         findings = Advisor.findings(for: timelines, budget: budget, verdict: verdict)
+        budgetWarnings = Self.unknownSpanNames(in: budget, timelines: timelines)
+    }
+
+    /// Warnings for the span names `budget` gives that no timeline recorded.
+    static func unknownSpanNames(in budget: LaunchBudget, timelines: [LaunchTimeline]) -> [String]? {
+        guard !timelines.isEmpty else { return nil }
+        let seen = Set(timelines.flatMap { $0.mainThreadSpans + $0.otherSpans }.map(\.name))
+        var warnings: [String] = []
+        for (key, names) in [("spans", budget.spansMs.keys.sorted()), ("requiredForFirstFrame", budget.requiredForFirstFrame)] {
+            for name in names where !seen.contains(name) {
+                let hint = Spelling.nearest(to: name, among: seen.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+                warnings.append("the budget's \(key) names '\(name)', which no run recorded\(hint)")
+            }
+        }
+        return warnings.isEmpty ? nil : warnings
     }
 
     /// The statistics of `phase`, if measured.

@@ -1,3 +1,5 @@
+import LaunchAnalysis
+
 /// A bad command line: the message names the value and what was expected.
 struct UsageError: Error {
     let message: String
@@ -95,24 +97,5 @@ struct Arguments {
 
 /// "; did you mean '--runs'?" when one candidate is close to `text`, else "".
 func suggestion(_ text: String, among candidates: [String]) -> String {
-    let scored = candidates.map { ($0, editDistance(text, $0)) }.sorted { $0.1 < $1.1 }
-    guard let best = scored.first, best.1 <= max(2, text.count / 3) else { return "" }
-    return "; did you mean '\(best.0)'?"
-}
-
-/// Levenshtein distance between two strings.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
+    Spelling.nearest(to: text, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
 }
