@@ -38,7 +38,7 @@ public enum TerminalReport {
             lines.append((verdict.passed ? style.green("budget") : style.red("budget"))
                 + "  \(verdict.summary), over the \(profile.successfulRuns) run(s) that succeeded")
         }
-        for warning in profile.budgetWarnings ?? [] { lines.append(style.yellow("warning: ") + warning) }
+        for warning in profile.warnings ?? [] { lines.append(style.yellow("warning: ") + warning) }
         let leftovers = report.runs.filter { ($0.leftoverProcesses ?? 0) > 0 }
         if let first = leftovers.first {
             lines.append(style.yellow("warning: ") + "\(leftovers.count) launch(es) left processes running outside their process group "

@@ -83,11 +83,20 @@ struct AdvisorTests {
 
     @Test func aBudgetNamingASpanNoRunRecordedIsWarnedAboutWithTheNearestName() throws {
         let budget = LaunchBudget(spansMs: ["Indx": 20, "Fetch": 50], requiredForFirstFrame: ["Tokenise", "Nothing like it"])
-        let warnings = try #require(try profile(TraceBuilder.launch().trace(), budget: budget).budgetWarnings)
+        let warnings = try #require(try profile(TraceBuilder.launch().trace(), budget: budget).warnings)
         #expect(warnings.contains("the budget's spans names 'Indx', which no run recorded (did you mean 'Index'?)"))
         #expect(warnings.contains("the budget's requiredForFirstFrame names 'Tokenise', which no run recorded (did you mean 'Tokenize'?)"))
         #expect(warnings.contains("the budget's requiredForFirstFrame names 'Nothing like it', which no run recorded"))
         #expect(!warnings.contains { $0.contains("'Fetch'") })
-        #expect(try profile(TraceBuilder.launch().trace()).budgetWarnings == nil)
+        #expect(try profile(TraceBuilder.launch().trace()).warnings == nil)
+    }
+
+    @Test func workStillRunningAtExitIsWarnedAboutWithItsSite() throws {
+        var builder = TraceBuilder.launch()
+        builder.events.append(TraceEvent(
+            kind: .span, category: SpanCategory.compute.rawValue, isOpen: true, nameID: builder.id("Prefetch"), fileID: 1, line: 31,
+            beginNanoseconds: 115 * TraceBuilder.ms, endNanoseconds: 1_000 * TraceBuilder.ms))
+        let warnings = try #require(try profile(builder.trace(), runs: 3).warnings)
+        #expect(warnings.contains { $0.hasPrefix("Prefetch (App.swift:31) was still running when the app exited, in 3 of 3 runs") })
     }
 }

@@ -44,9 +44,11 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     public var successfulRuns: Int
     /// True when at least one successful run had a trace.
     public var isInstrumented: Bool
-    /// Span names the budget gives (in `spans` or `requiredForFirstFrame`) that no
-    /// run recorded — a typo, most likely — each with the nearest name seen; nil when none.
-    public var budgetWarnings: [String]?
+    /// What the runs' traces say is amiss, one line each: span names the budget
+    /// gives that no run recorded (a typo, most likely; with the nearest name
+    /// seen), and work still running when the trace was written (cut off at
+    /// exit); nil when nothing is.
+    public var warnings: [String]?
 
     /// The least distance from the median (ms) that an outlier must have: 0.1 ms
     /// or 5% of the median, whichever is more.
@@ -91,7 +93,29 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
 
         verdict = BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented)
         findings = Advisor.findings(for: timelines, budget: budget, verdict: verdict)
-        budgetWarnings = Self.unknownSpanNames(in: budget, timelines: timelines)
+        let found = (Self.unknownSpanNames(in: budget, timelines: timelines) ?? []) + Self.openSpans(timelines)
+        warnings = found.isEmpty ? nil : found
+    }
+
+    /// Warnings for the spans still open when a trace was written, by call site,
+    /// with in how many runs.
+    static func openSpans(_ timelines: [LaunchTimeline]) -> [String] {
+        var runs: [String: Int] = [:]
+        var order: [String] = []
+        for timeline in timelines {
+            var seen: Set<String> = []
+            for span in timeline.mainThreadSpans + timeline.otherSpans where span.isOpen {
+                let site = "\(span.name) (\(span.file.split(separator: "/").last.map(String.init) ?? span.file):\(span.line))"
+                if seen.insert(site).inserted {
+                    if runs[site] == nil { order.append(site) }
+                    runs[site, default: 0] += 1
+                }
+            }
+        }
+        return order.map {
+            "\($0) was still running when the app exited, in \(runs[$0]!) of \(timelines.count) runs: it was cut off "
+                + "(only work started with app.runInBackground is waited for before the harness exits)"
+        }
     }
 
     /// Warnings for the span names `budget` gives that no timeline recorded.
