@@ -1,3 +1,5 @@
+import LaunchAnalysis
+
 /// Encodes an `Encodable` value as JSON straight into bytes, as `JSONEncoder`
 /// does with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` and
 /// non-finite numbers as the strings `"inf"`, `"-inf"` and `"nan"`: the same
@@ -70,14 +72,17 @@ final class SortedJSONByteEncoder {
         var opened: (serial: Int, kind: Frame.Kind)?
     }
 
-    private var json: JSONBytes
-    private var frames: [Frame] = []
-    private var members: [Member] = []
-    private var keyBytes: [UInt8] = []
-    private var order: [Int] = []
-    private var scratch: [UInt8] = []
-    private var nextSerial = 1
-    private var slot: Slot
+    // Accessed only from this encoder, on one thread, never overlapping (no
+    // closure here writes what its caller is writing): exclusivity checked at
+    // run time would be a third of the cost.
+    @exclusivity(unchecked) var json: JSONBytes
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
+    @exclusivity(unchecked) private var members: [Member] = []
+    @exclusivity(unchecked) private var keyBytes: [UInt8] = []
+    @exclusivity(unchecked) private var order: [Int] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var nextSerial = 1
+    @exclusivity(unchecked) private var slot: Slot
     private let oneLineElements: [ObjectIdentifier]
     /// A misuse found where it could not be thrown (a container asked for in the wrong place).
     private var deferredError: (any Error)?
@@ -114,10 +119,13 @@ final class SortedJSONByteEncoder {
         if T.self == Double.self { return double(unsafeBitCast(value, to: Double.self)) }
         if T.self == Bool.self { return bool(unsafeBitCast(value, to: Bool.self)) }
 
+        let compactElements = !oneLineElements.isEmpty && oneLineElements.contains(ObjectIdentifier(T.self))
+        // Nearly all of a report: written as the generic path would write them, without it.
+        if compactElements, T.self == [SpanRecord].self { return try spanRecords(unsafeBitCast(value, to: [SpanRecord].self)) }
+
         let top = frames.count - 1
         let saved = slot
-        slot = Slot(frame: top, serial: frames[top].serial, member: frames[top].count - 1,
-                    compactElements: !oneLineElements.isEmpty && oneLineElements.contains(ObjectIdentifier(T.self)))
+        slot = Slot(frame: top, serial: frames[top].serial, member: frames[top].count - 1, compactElements: compactElements)
         defer { slot = saved }
         try value.encode(to: self)
         try close(downTo: top)
@@ -178,7 +186,7 @@ final class SortedJSONByteEncoder {
     }
 
     @inline(__always)
-    private func valueWritten() {
+    func valueWritten() {
         frames[frames.count - 1].awaitingValue = false
     }
 
@@ -243,7 +251,7 @@ final class SortedJSONByteEncoder {
     }
 
     /// Opens a container as the value of the last member of frame `parent`.
-    func open(_ kind: Frame.Kind, in parent: Int, serial: Int) throws -> (index: Int, serial: Int) {
+    func open(_ kind: Frame.Kind, in parent: Int, serial: Int, compactElements: Bool = false) throws -> (index: Int, serial: Int) {
         try reopen(parent, serial)
         let outer = frames[parent]
         guard outer.awaitingValue else { throw misuse("a second value for one key or element") }
@@ -251,7 +259,7 @@ final class SortedJSONByteEncoder {
         frames[parent].awaitingValue = false
         let frame = Frame(
             kind: kind, serial: nextSerial, depth: outer.depth + 1, compact: outer.compact || outer.compactElements,
-            compactElements: kind == .array && slot.compactElements && slot.frame == parent,
+            compactElements: kind == .array && (compactElements || (slot.compactElements && slot.frame == parent)),
             contentStart: json.writtenCount, firstMember: members.count, firstKeyByte: keyBytes.count)
         nextSerial += 1
         frames.append(frame)

@@ -129,6 +129,13 @@ struct JSONReportWriterTests {
         report.runs[0].problem = Self.awkward
         report.runs[0].timeline?.mainThreadSpans[0].name = Self.awkward
         report.runs[0].timeline?.mainThreadSpans[0].file = "Sources/\"x\".swift"
+        report.runs[0].timeline?.mainThreadSpans[1].blockedNanoseconds = [.unknown: 0, .disk: 5, .lock: 7, .other: 1, .network: 2, .sleep: 3]
+        report.runs[0].timeline?.mainThreadSpans[1].majorFaults = 3
+        report.runs[0].timeline?.mainThreadSpans[1].involuntaryContextSwitches = 4
+        report.runs[0].timeline?.mainThreadSpans[1].voluntaryContextSwitches = 0
+        report.runs[0].timeline?.mainThreadSpans[1].selfCPUNanoseconds = nil
+        report.runs[0].timeline?.mainThreadSpans[1].isOpen = true
+        report.runs[0].timeline?.mainThreadSpans[1].category = SpanCategory(rawValue: 200)
         try expectSameAsReference(.measurement(report), "awkward")
         let text = String(decoding: try JSONReport.render(.measurement(report)), as: UTF8.self)
         #expect(text.contains(#""q\"uote\\back/slash \u0000\u0001\b\t\n\f\r\u001f"#))
