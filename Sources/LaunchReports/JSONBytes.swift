@@ -9,6 +9,10 @@
 /// returns, so a value costs a capacity check and its bytes: no allocation,
 /// no per-byte bounds check, no division by anything but a constant.
 ///
+/// A writer made with ``init(growingFrom:)`` owns its storage instead and
+/// grows it when a write does not fit (the JSON report's encoder, which
+/// cannot start over, writes this way).
+///
 /// ```swift
 /// let bytes = JSONBytes.bytes(capacity: 64) { json in
 ///     json.raw("{\"ts\":")
@@ -17,9 +21,11 @@
 /// }
 /// ```
 struct JSONBytes: ~Copyable {
-    private let base: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     private var count = 0
+    /// True when this writer allocated `base`, and grows it rather than overflow.
+    private let ownsStorage: Bool
     /// Set when a write did not fit: what was written is then garbage.
     private(set) var overflowed = false
 
@@ -28,6 +34,36 @@ struct JSONBytes: ~Copyable {
     init(into buffer: UnsafeMutableBufferPointer<UInt8>) {
         base = buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!
         capacity = buffer.count
+        ownsStorage = false
+    }
+
+    /// A writer into storage of its own, `capacity` bytes to begin with, that
+    /// doubles when a write does not fit: it never overflows. ``bytes`` copies
+    /// what was written out once, at the end (``written``).
+    init(growingFrom capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+        ownsStorage = true
+    }
+
+    deinit {
+        if ownsStorage { base.deallocate() }
+    }
+
+    /// A copy of the bytes written.
+    var written: [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Lets `body` rearrange the bytes written so far, in place.
+    mutating func withWrittenBytes<Result>(_ body: (UnsafeMutablePointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(base)
+    }
+
+    /// Forgets what was written after the first `newCount` bytes.
+    mutating func removeAll(after newCount: Int) {
+        precondition(newCount <= count)
+        count = newCount
     }
 
     /// How many bytes have been written.
@@ -62,6 +98,15 @@ struct JSONBytes: ~Copyable {
 
     @inline(never)
     private mutating func overflow(_ extra: Int) -> Bool {
+        if ownsStorage {
+            let newCapacity = max(2 * capacity, count + extra)
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
+            return true
+        }
         overflowed = true
         count = 0
         return extra <= capacity
@@ -78,6 +123,14 @@ struct JSONBytes: ~Copyable {
     @inline(__always)
     mutating func raw(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes `count` copies of `byte` (indentation).
+    @inline(__always)
+    mutating func repeating(_ byte: UInt8, count: Int) {
+        guard count > 0, reserve(count) else { return }
+        (base + self.count).initialize(repeating: byte, count: count)
+        self.count += count
     }
 
     /// Writes one byte as it is.
@@ -104,8 +157,29 @@ struct JSONBytes: ~Copyable {
         byte(UInt8(ascii: "\""))
     }
 
+    /// Writes a finite `Double` as `JSONEncoder` does: its shortest
+    /// round-tripping `description` (`0.1`, `1e+16`, `5e-324`), a whole number
+    /// without its `.0` (`20`, `-0`).
+    mutating func double(_ value: Double) {
+        decimal(value.description)
+    }
+
+    /// Writes a finite `Float` as `JSONEncoder` does (see ``double(_:)``).
+    mutating func float(_ value: Float) {
+        decimal(value.description)
+    }
+
+    private mutating func decimal(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var count = utf8.count
+            if count > 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") { count -= 2 }
+            append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[..<count]))
+        }
+    }
+
     /// Writes `text` escaped, without quotes.
-    private mutating func stringContents(_ text: String) {
+    mutating func stringContents(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             var start = 0

@@ -8,23 +8,30 @@ import LaunchAnalysis
 /// its schema is documented in the DocC article "JSON Report Schema".
 public enum JSONReport {
     /// Encodes `document`.
+    ///
+    /// The text is `JSONEncoder`'s with `[.prettyPrinted, .sortedKeys,
+    /// .withoutEscapingSlashes]` and non-finite numbers as `"inf"`, `"-inf"`,
+    /// `"nan"`, except that each span record (`mainThreadSpans`, `otherSpans`)
+    /// is one compact line, keys still sorted: spans are nearly all of a
+    /// report, and a line each keeps a diff to the spans that changed. Written
+    /// by ``SortedJSONByteEncoder`` from the same `Codable` conformances the
+    /// reader uses; 100 runs of 1,000 spans take about 0.2 s (release).
     public static func render(_ document: ReportDocument) throws(ReportError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         do {
-            var data: Data
+            var bytes: [UInt8]
             switch document {
-            case .measurement(let report): data = try encoder.encode(report)
-            case .comparison(let report): data = try encoder.encode(report)
+            case .measurement(let report): bytes = try SortedJSONByteEncoder.encode(report, oneLineElements: oneLineElements)
+            case .comparison(let report): bytes = try SortedJSONByteEncoder.encode(report, oneLineElements: oneLineElements)
             }
-            data.append(0x0A)
-            return Array(data)
+            bytes.append(0x0A)
+            return bytes
         } catch {
             throw .cannotEncode(reason: "\(error)")
         }
     }
+
+    /// Arrays written one element a line.
+    private static let oneLineElements: [any Any.Type] = [[SpanRecord].self]
 
     /// Reads a measurement report (schema 1 or 2). Errors name the file and
     /// what is wrong, including a report of another `kind`.
