@@ -110,6 +110,10 @@ public enum MeasureSession {
         case .timedOut:
             record.status = .timedOut
             record.problem = "not ready within \(formatSeconds(launchRequest.timeoutSeconds)) s (timed out; its process group was killed)"
+            if case .stdout = ready, Platform.fileSize(outcome.stdoutPath) == 0 {
+                record.problem! += "; it wrote nothing on stdout: a program whose stdout is not a terminal may buffer it "
+                    + "(python3 -u, or stdbuf -oL before the command, make it write each line at once)"
+            }
         }
         if record.status != .ok, record.status != .interrupted {
             record.problem! += Self.stderrExcerpt(outcome.stderrPath)

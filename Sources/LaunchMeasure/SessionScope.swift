@@ -84,6 +84,11 @@ final class LaunchSide {
         }
         let kept = records.filter { $0.status != .interrupted }
         runs += kept
+        // A warm-up that fails would fail every run the same way: stop there and say why.
+        if isWarmup, let failed = kept.first(where: { $0.status != .ok }), !plan.ignoreFailures {
+            stopReason = "warm-up \(position + 1) failed (\(failed.problem ?? failed.status.rawValue)); "
+                + "no counted run was made (--ignore-failures goes on regardless)"
+        }
         return kept.first
     }
 

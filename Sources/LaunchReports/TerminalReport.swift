@@ -93,7 +93,7 @@ public enum TerminalReport {
                 lines.append("     " + finding.recommendation)
             }
             if profile.findings.count > limit {
-                lines.append(style.dim("   … \(profile.findings.count - limit) more in the JSON report"))
+                lines.append(style.dim("   … \(profile.findings.count - limit) more: --all lists them, the JSON report has them"))
             }
             lines.append("")
         } else if profile.isInstrumented {

@@ -98,6 +98,30 @@ struct BadInputTests {
                              mentions: ["file:\(flag.path)", "exists before the launch"])
     }
 
+    @Test func aFailingWarmUpStopsThereWithItsReason() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(["measure", "--runs", "5", "--warmup", "1", "--output", output.path, "--name", "broken",
+                                          "--", "/bin/sh", "-c", "echo missing config >&2; exit 3"])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").last?.contains("warm-up 1 failed (exited with code 3") == true, "\(result.stderr)")
+        let report = try JSONReport.read(from: output.appendingPathComponent("broken.json").path)
+        #expect(report.runs.count == 1 && report.runs[0].isWarmup)
+        #expect(report.outcome.reason.contains("missing config"))
+        // --ignore-failures goes on regardless.
+        let going = try Executables.run(["measure", "--runs", "2", "--warmup", "1", "--ignore-failures", "--output", output.path,
+                                         "--name", "broken", "--", "/bin/sh", "-c", "exit 3"])
+        #expect(try JSONReport.read(from: output.appendingPathComponent("broken.json").path).runs.count == 3, "\(going.stderr)")
+    }
+
+    @Test func aStdoutConditionThatTimesOutOnSilenceHintsAtBuffering() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(["measure", "--runs", "1", "--warmup", "0", "--timeout", "0.5", "--ready", "stdout:READY",
+                                          "--output", output.path, "--name", "silent", "--", "sleep", "5"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("stdbuf -oL"), "\(result.stderr)")
+        #expect(result.stderr.contains("python3 -u"))
+    }
+
     @Test func aFileReadyConditionIsMadeAgainByEachLaunch() throws {
         let output = Executables.temporaryDirectory()
         let flag = output.appendingPathComponent("flag")

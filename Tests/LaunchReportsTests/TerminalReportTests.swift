@@ -28,6 +28,13 @@ struct TerminalReportTests {
         #expect(actual == expected, "whole output:\n\(actual)")
     }
 
+    @Test func everyFindingIsListedWhenAskedFor() throws {
+        let report = try JSONReport.read(from: FixtureFiles.path("measurement-v1-sample.json"))
+        let all = TerminalReport.render(.measurement(report), options: RenderOptions(findingsLimit: .max))
+        for finding in report.profile.findings { #expect(all.contains(finding.recommendation)) }
+        #expect(!all.contains("more: --all"))
+    }
+
     @Test func colourIsOnlyAddedWhenAskedFor() throws {
         let report = try JSONReport.read(from: FixtureFiles.path("measurement-v1-true.json"))
         #expect(!TerminalReport.render(.measurement(report), options: RenderOptions(color: false)).contains("\u{1B}["))

@@ -34,6 +34,12 @@ extension Platform {
         access(path, F_OK) == 0
     }
 
+    /// The size of the file at `path` in bytes, or nil when it cannot be read (`stat`).
+    static func fileSize(_ path: String) -> Int? {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : nil
+    }
+
     /// The current working directory (`getcwd`).
     static var currentDirectory: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -40,7 +40,8 @@ struct MeasureOptions {
         .flag("--ignore-failures", "failed runs are reported but do not make the exit code 2"),
         .value("--annotations", "KIND", "github: one workflow command per finding, so findings show on the pull "
             + "request's diff (default when GITHUB_ACTIONS=true), or none"),
-        .flag("--quiet", "no progress, no terminal report"),
+        .flag("--all", "list every finding in the terminal report, not only the top 5"),
+        .flag("--quiet", "no progress, no terminal report (a verdict that is not a pass still gets its line)"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
     ] }
 
@@ -63,6 +64,8 @@ struct MeasureOptions {
     var color: Bool
     /// `--annotations github`: CI annotations for the findings.
     var githubAnnotations: Bool
+    /// How the terminal report draws (`--all`: every finding; colours).
+    var renderOptions: RenderOptions
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
@@ -127,6 +130,7 @@ struct MeasureOptions {
         quiet = parsed.has("--quiet")
         color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         githubAnnotations = try Self.annotations(parsed)
+        renderOptions = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
     }
 
     /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.

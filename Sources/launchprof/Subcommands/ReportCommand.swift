@@ -12,6 +12,7 @@ enum ReportCommand {
         .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (default html)"),
         .value("--output", "DIR", "where the files go (default: the report's own folder); '-' writes one format to standard output"),
         .value("--annotations", "KIND", "github: one workflow command per finding (default when GITHUB_ACTIONS=true), or none"),
+        .flag("--all", "list every finding in the terminal format, not only the top 5"),
         .flag("--no-color", "no colours in the terminal format (NO_COLOR is honoured too)"),
     ]
 
@@ -42,15 +43,16 @@ enum ReportCommand {
         }
         let annotations = try MeasureOptions.annotations(parsed)
         let color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
+        let render = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
         let document: ReportDocument
         do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
 
         if parsed.value("--output") == "-" {
             guard formats.count == 1 else { throw UsageError("--output - writes one format to standard output, not \(formats.count)") }
             let bytes: [UInt8]
-            do { bytes = try formats[0].render(document, options: RenderOptions(color: color)) } catch { throw UsageError("\(error)") }
+            do { bytes = try formats[0].render(document, options: render) } catch { throw UsageError("\(error)") }
             FileHandle.standardOutput.write(Data(bytes))
-            if annotations { ReportOutput.show(document, written: [], terminal: false, color: false, annotations: true) }
+            if annotations { ReportOutput.show(document, written: [], terminal: false, render: render, annotations: true) }
             return .success
         }
         let directory = parsed.value("--output") ?? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
@@ -62,7 +64,7 @@ enum ReportCommand {
             do { written = try ReportWriter(directory: directory).write(document, formats: formats) } catch { problem = error.description }
         }
         // The terminal format, or what the report says when nothing could be written.
-        ReportOutput.show(document, written: [], terminal: formats.contains(.terminal) || problem != nil, color: color, annotations: annotations)
+        ReportOutput.show(document, written: [], terminal: formats.contains(.terminal) || problem != nil, render: render, annotations: annotations)
         if let problem {
             Terminal.standardError("launchprof: \(problem)")
             return .error

@@ -19,7 +19,7 @@ enum ReportOutput {
             writeProblem = error.description
         }
         show(document, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
-             color: options.color, annotations: options.githubAnnotations)
+             render: options.renderOptions, annotations: options.githubAnnotations)
         // Quiet, a verdict that is not a pass still gets its one line (errors get theirs on standard error).
         if options.quiet, writeProblem == nil, document.outcome.status != .pass, !document.outcome.isError {
             print(TerminalReport.verdictLine(document, color: options.color))
@@ -32,9 +32,9 @@ enum ReportOutput {
     }
 
     /// Prints the terminal report (when `terminal`), the files written, and the CI annotations.
-    static func show(_ document: ReportDocument, written: [String], terminal: Bool, color: Bool, annotations: Bool) {
+    static func show(_ document: ReportDocument, written: [String], terminal: Bool, render: RenderOptions, annotations: Bool) {
         if terminal {
-            print(TerminalReport.render(document, options: RenderOptions(color: color)))
+            print(TerminalReport.render(document, options: render))
             if !written.isEmpty { print("report: " + written.joined(separator: ", ")) }
         }
         if annotations {
