@@ -2,6 +2,7 @@ import Foundation
 import LaunchTracing
 import LaunchTracingTestSupport
 import Testing
+import _LaunchTracingShims
 
 @Suite("Recording")
 struct RecordingTests {
@@ -111,7 +112,9 @@ struct RecordingTests {
             LaunchTracer.instant("OnTestThread")
             let done = DispatchSemaphore(value: 0)
             Thread {
-                Thread.current.name = "lp-worker"
+                // Named through the shim (pthread) directly: Foundation's `Thread.name` may leave the OS
+                // name the thread inherited from its creator (a Dispatch worker's) for a while.
+                lp_set_current_thread_name("lp-worker")
                 LaunchTracer.instant("OnNamedThread")
                 done.signal()
             }.start()
