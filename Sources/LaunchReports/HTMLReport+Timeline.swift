@@ -137,8 +137,10 @@ extension HTMLReport {
             let labelY = coordinate(lanesBottom + 15)
             if budgetMs <= axisEndMs {
                 let bx = coordinate(x(budgetMs))
+                // Centred on the line, unless that would cut it off at the chart's right edge.
+                let anchor = x(budgetMs) > chartWidth - rightMargin - 60 ? " class=\"end\"" : ""
                 svg += "<g class=\"budget\"><title>budget \(ms(budgetMs))</title><line x1=\"\(bx)\" y1=\"16\" x2=\"\(bx)\" "
-                    + "y2=\"\(coordinate(lanesBottom))\"/><text x=\"\(bx)\" y=\"\(labelY)\">budget \(ms(budgetMs))</text></g>\n"
+                    + "y2=\"\(coordinate(lanesBottom))\"/><text\(anchor) x=\"\(bx)\" y=\"\(labelY)\">budget \(ms(budgetMs))</text></g>\n"
             } else {
                 svg += "<g class=\"budget\"><text class=\"end\" x=\"\(coordinate(chartWidth - rightMargin))\" y=\"\(labelY)\">"
                     + "budget \(ms(budgetMs)) → beyond this chart</text></g>\n"
