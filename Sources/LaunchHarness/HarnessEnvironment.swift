@@ -34,6 +34,8 @@ struct HarnessEnvironment: Sendable {
         if let json = value(LaunchContract.Variable.launchOptions) {
             do { environment.options = try LaunchOptions(json: json) } catch { throw .badLaunchOptions(error) }
         }
+        // The tracer writes on the ready pipe; a value it cannot use is stopped here, as every other variable is.
+        _ = try integer(LaunchContract.Variable.readyDescriptor, in: 0...65_535)
         environment.profiling = value(LaunchContract.Variable.trace) != nil
         environment.samplerEnabled = value(LaunchContract.Variable.sampler) != "0"
         environment.sampleIntervalMicroseconds = try integer(LaunchContract.Variable.sampleInterval, in: 100...1_000_000) ?? 1_000

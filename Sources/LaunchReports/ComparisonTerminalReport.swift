@@ -55,7 +55,7 @@ public enum ComparisonTerminalReport {
                 lines.append(" moved  \(change.rule.id)  \(change.place)  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
             }
             for span in changes.spans {
-                let site = "\(span.file.split(separator: "/").last.map(String.init) ?? span.file):\(span.line)"
+                let site = SourceSite.text(file: span.file, line: span.line)
                 lines.append(" span   \(span.name) (\(site))  \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")  "
                     + "(\(Milliseconds.signed(span.deltaMs)))")
             }

@@ -116,7 +116,7 @@ public enum LaunchTracer {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {
-        if milestone == .firstFrame || milestone == .fullyDrawn { _announce(milestone) }
+        _announce(milestone)  // out of line: milestones are a handful per launch
         guard lp_is_enabled() != 0 else { return }
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
         if let event = lp_record(

@@ -44,10 +44,16 @@ public struct SpanCategory: RawRepresentable, Hashable, Sendable, CustomStringCo
         Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "category\(rawValue)"
     }
 
-    /// The category with the given stable name.
+    /// The category with the given stable name, or `category<N>` as ``description``
+    /// writes one this version does not know.
     public init?(name: String) {
-        guard let index = Self.names.firstIndex(of: name) else { return nil }
-        self.init(rawValue: UInt8(index))
+        if let index = Self.names.firstIndex(of: name) {
+            self.init(rawValue: UInt8(index))
+        } else if name.hasPrefix("category"), let raw = UInt8(name.dropFirst("category".count)) {
+            self.init(rawValue: raw)
+        } else {
+            return nil
+        }
     }
 }
 
@@ -56,13 +62,10 @@ extension SpanCategory: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        if let known = SpanCategory(name: text) {
-            self = known
-        } else if text.hasPrefix("category"), let raw = UInt8(text.dropFirst("category".count)) {
-            self.init(rawValue: raw)
-        } else {
+        guard let category = SpanCategory(name: text) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown span category '\(text)'")
         }
+        self = category
     }
 
     /// Encodes the stable name.

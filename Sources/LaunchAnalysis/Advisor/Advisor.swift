@@ -85,7 +85,7 @@ public enum Advisor {
                 return Finding(
                     rule: .spanOverBudget, severity: .critical, span: name, file: span.file, line: span.line,
                     medianMs: cost, spanMedianMs: cost, runsAppeared: check.runsOver, runsTotal: runs,
-                    budgetShare: cost / frameBudget,
+                    budgetShare: cost / limit,
                     recommendation: "\(name) takes \(Milliseconds.text(cost)) against its budget of \(Milliseconds.text(limit)): make it cheaper or move it")
             case .phase(.timeToBackgroundReady):
                 return Finding(
@@ -123,7 +123,5 @@ public enum Advisor {
 }
 
 extension Finding {
-    static func short(_ file: String) -> String {
-        file.split(separator: "/").last.map(String.init) ?? file
-    }
+    static func short(_ file: String) -> String { SourceSite.fileName(file) }
 }

@@ -41,6 +41,6 @@ public struct Finding: Sendable, Codable, Equatable {
     /// `RemoteConfig.swift:42`, or the span name when the site is unknown.
     public var location: String {
         guard let file, let line else { return span }
-        return "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+        return SourceSite.text(file: file, line: line)
     }
 }

@@ -20,7 +20,7 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         /// `App.swift:42`, or the span name when the site is unknown.
         public var location: String {
             guard let file, let line else { return span }
-            return "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+            return SourceSite.text(file: file, line: line)
         }
     }
 

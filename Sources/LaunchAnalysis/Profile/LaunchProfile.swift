@@ -93,7 +93,7 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
 
         verdict = BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented)
         findings = Advisor.findings(for: timelines, budget: budget, verdict: verdict)
-        let found = (Self.unknownSpanNames(in: budget, timelines: timelines) ?? []) + Self.openSpans(timelines)
+        let found = Self.unknownSpanNames(in: budget, timelines: timelines) + Self.openSpans(timelines)
         warnings = found.isEmpty ? nil : found
     }
 
@@ -105,7 +105,7 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         for timeline in timelines {
             var seen: Set<String> = []
             for span in timeline.mainThreadSpans + timeline.otherSpans where span.isOpen {
-                let site = "\(span.name) (\(span.file.split(separator: "/").last.map(String.init) ?? span.file):\(span.line))"
+                let site = "\(span.name) (\(SourceSite.text(file: span.file, line: span.line)))"
                 if seen.insert(site).inserted {
                     if runs[site] == nil { order.append(site) }
                     runs[site, default: 0] += 1
@@ -119,8 +119,8 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     }
 
     /// Warnings for the span names `budget` gives that no timeline recorded.
-    static func unknownSpanNames(in budget: LaunchBudget, timelines: [LaunchTimeline]) -> [String]? {
-        guard !timelines.isEmpty else { return nil }
+    static func unknownSpanNames(in budget: LaunchBudget, timelines: [LaunchTimeline]) -> [String] {
+        guard !timelines.isEmpty else { return [] }
         let seen = Set(timelines.flatMap { $0.mainThreadSpans + $0.otherSpans }.map(\.name))
         var warnings: [String] = []
         for (key, names) in [("spans", budget.spansMs.keys.sorted()), ("requiredForFirstFrame", budget.requiredForFirstFrame)] {
@@ -129,7 +129,7 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
                 warnings.append("the budget's \(key) names '\(name)', which no run recorded\(hint)")
             }
         }
-        return warnings.isEmpty ? nil : warnings
+        return warnings
     }
 
     /// The statistics of `phase`, if measured.

@@ -71,7 +71,7 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     public var blockedNanoseconds: [WaitKind: UInt64]
 
     /// Wall time from begin to end, nanoseconds (0 if the end precedes the begin).
-    public var wallNanoseconds: UInt64 { endNanoseconds >= beginNanoseconds ? endNanoseconds - beginNanoseconds : 0 }
+    public var wallNanoseconds: UInt64 { endNanoseconds.subtractingClamped(beginNanoseconds) }
 
     /// Identifies the same span across runs: name and call site.
     public var key: String { "\(name)@\(file):\(line)" }
