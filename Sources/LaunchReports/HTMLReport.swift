@@ -44,7 +44,7 @@ public enum HTMLReport {
                 + HTMLEscaping.text(profile.verdict.summary) + "</p>\n"
         }
 
-        let metric = primaryPhase(of: profile)
+        let metric = profile.primaryPhase
         let budget = metric.flatMap { profile.verdict.check(.phase($0))?.budgetMs }
         if let metric, let median = medianRun(of: report, metric: metric), let timeline = median.timeline {
             let layout = TimelineLayout(timeline: timeline, limit: spanLimit)
@@ -101,11 +101,6 @@ public enum HTMLReport {
                 + "\(environment.operatingSystem), clock \(environment.clockSource)"),
             HTMLEscaping.text(report.createdAt), "launchprof " + HTMLEscaping.text(report.toolVersion),
         ]
-    }
-
-    /// The total a launch is judged by: time to first frame, else to background-ready, else to ready.
-    static func primaryPhase(of profile: LaunchProfile) -> Phase? {
-        [Phase.timeToFirstFrame, .timeToBackgroundReady, .timeToReady].first { profile.statistics($0) != nil }
     }
 
     /// The counted runs that succeeded, in run order.

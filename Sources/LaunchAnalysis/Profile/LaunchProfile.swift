@@ -132,6 +132,14 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         return warnings
     }
 
+    /// The total the launch is judged by — the one the budget verdict checks first:
+    /// to the end of the hooks in the background, to the first frame when the app
+    /// reports one, else to the ready condition — if it was measured.
+    public var primaryPhase: Phase? {
+        if case .phase(let phase)? = verdict.checks.first?.subject { return phase }
+        return [Phase.timeToBackgroundReady, .timeToFirstFrame, .timeToReady].first { statistics($0) != nil }
+    }
+
     /// The statistics of `phase`, if measured.
     public func statistics(_ phase: Phase) -> PhaseStatistics? {
         phases.first { $0.phase == phase }
