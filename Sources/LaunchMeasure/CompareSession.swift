@@ -27,20 +27,19 @@ public enum CompareSession {
         base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
         stop: (_ base: CollectedLaunches, _ head: CollectedLaunches, _ stage: Int) -> Bool
     ) throws(LaunchError) -> ComparedLaunches {
-        precondition(!stages.isEmpty && stages == stages.sorted() && stages[0] > 0, "stages must be ascending and positive")
+        precondition(!stages.isEmpty && stages[0] > 0 && zip(stages, stages.dropFirst()).allSatisfy(<), "stages must be increasing and positive")
         let scope = SessionScope(progress: progress)
         defer { scope.end() }
         let sides = [LaunchSide(request: base), LaunchSide(request: head)]
         let names = ["base", "head"]
         let total = stages.last!
         var stagesRun = 0
-        var stopped = false
 
         /// One launch of side `which`; false when the session must end.
-        func launch(_ which: Int, first: Bool) throws(LaunchError) -> Bool {
+        func launch(_ which: Int) throws(LaunchError) -> Bool {
             if scope.stopRequested { return false }
             let side = sides[which]
-            let record = try side.launchNext(scope: scope, isFirstOfSession: first)
+            let record = try side.launchNext(scope: scope)
             if side.stopReason != nil { return false }
             if let record {
                 progress?.runFinished(
@@ -50,13 +49,11 @@ public enum CompareSession {
             return !scope.stopRequested
         }
 
-        var first = true
         session: do {
             let warmup = max(base.plan.warmup, head.plan.warmup)
             for round in 0..<warmup {
                 for which in round % 2 == 0 ? [0, 1] : [1, 0] {
-                    guard try launch(which, first: first) else { break session }
-                    first = false
+                    guard try launch(which) else { break session }
                 }
             }
             var counted = 0
@@ -64,25 +61,20 @@ public enum CompareSession {
                 while counted < target {
                     // ABBA: even rounds base first, odd rounds head first.
                     for which in counted % 2 == 0 ? [0, 1] : [1, 0] {
-                        guard try launch(which, first: first) else { break session }
-                        first = false
+                        guard try launch(which) else { break session }
                     }
                     counted += 1
                 }
                 stagesRun = stage + 1
-                if stop(sides[0].collected(stopSignal: nil), sides[1].collected(stopSignal: nil), stage) {
-                    stopped = true
-                    break
-                }
+                if stop(sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil), stage) { break }
             }
         }
         progress?.finished()
-        _ = stopped
         let signal = scope.stopSignal
         let reason = sides.enumerated().compactMap { index, side in side.stopReason.map { "\(names[index]) \($0)" } }.first
         return ComparedLaunches(
-            base: sides[0].collected(stopSignal: signal, stopReason: reason),
-            head: sides[1].collected(stopSignal: signal, stopReason: reason),
+            base: sides[0].collected(in: scope, stopSignal: signal, stopReason: reason),
+            head: sides[1].collected(in: scope, stopSignal: signal, stopReason: reason),
             stagesRun: stagesRun)
     }
 }

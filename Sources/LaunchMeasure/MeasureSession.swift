@@ -33,7 +33,7 @@ public enum MeasureSession {
         let side = LaunchSide(request: request)
         if plan.mode == .hot {
             try side.launchHot(scope: scope)
-            let counted = side.runs.filter { !$0.isWarmup }.count
+            let counted = side.countedRuns
             for run in side.runs {
                 progress?.runFinished(run, side: nil, counted: run.isWarmup ? 0 : run.index, of: counted, warmup: run.isWarmup, elapsedSeconds: scope.elapsed)
             }
@@ -49,7 +49,7 @@ public enum MeasureSession {
             }
         }
         progress?.finished()
-        return side.collected(stopSignal: scope.stopSignal)
+        return side.collected(in: scope, stopSignal: scope.stopSignal)
     }
 
     /// One process launch: one record, or, in hot mode, one per launch inside it.

@@ -31,6 +31,11 @@ final class SessionScope {
     /// True once a stop signal came.
     var stopRequested: Bool { Platform.stopRequests > 0 }
 
+    /// The machine the session runs on, read once (hostname, OS, CPU from /proc/cpuinfo).
+    private(set) lazy var machine = (
+        hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
+        cpuCount: Platform.cpuCount)
+
     /// The stop signal that ended the session early, if one did.
     var stopSignal: Int32? { stopRequested ? Platform.lastStopSignal : nil }
 }
@@ -58,7 +63,7 @@ final class LaunchSide {
     /// started (``stopReason`` then says why).
     ///
     /// - Throws: ``LaunchError`` when the very first launch cannot be started.
-    func launchNext(scope: SessionScope, isFirstOfSession: Bool? = nil) throws(LaunchError) -> RunRecord? {
+    func launchNext(scope: SessionScope) throws(LaunchError) -> RunRecord? {
         let plan = request.plan
         let position = launches
         let isWarmup = position < plan.warmup
@@ -73,7 +78,7 @@ final class LaunchSide {
                 request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, isSubreaper: scope.isSubreaper)
         } catch {
             // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
-            if runs.isEmpty && (isFirstOfSession ?? true) { throw error }
+            if runs.isEmpty { throw error }
             stopReason = (isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)")
                 + " could not be started: \(error)"
             return nil
@@ -103,10 +108,11 @@ final class LaunchSide {
     }
 
     /// What this side collected, with the machine it ran on.
-    func collected(stopSignal: Int32?, stopReason otherStop: String? = nil) -> CollectedLaunches {
+    func collected(in scope: SessionScope, stopSignal: Int32?, stopReason otherStop: String? = nil) -> CollectedLaunches {
+        let machine = scope.machine
         let environment = MachineEnvironment(
-            hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
-            cpuCount: Platform.cpuCount, clockSource: (clockSource ?? .monotonic).description)
+            hostname: machine.hostname, operatingSystem: machine.operatingSystem, cpuModel: machine.cpuModel,
+            cpuCount: machine.cpuCount, clockSource: (clockSource ?? .monotonic).description)
         return CollectedLaunches(
             runs: runs, appBudget: appBudget, environment: environment, finishedAt: Platform.utcTimestamp,
             stopReason: stopReason ?? otherStop, stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName))
