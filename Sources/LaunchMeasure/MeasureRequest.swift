@@ -13,15 +13,17 @@ public struct MeasureRequest: Sendable {
     /// Where the reports go.
     public var outputDirectory: String
 
-    /// Where each launch's trace, stdout and stderr are kept: by default `<output>/<name>.runs/`.
-    public var runsDirectory: String
+    /// The folder each launch's trace, stdout and stderr are kept in, one new
+    /// folder per launch (`run-N`, `warmup-N`, `hot`): usually a ``RunsFolder``'s
+    /// root, or a side's folder in it.
+    public var runs: OwnedDirectory
 
     /// Makes a request from values already validated; it checks nothing itself.
-    public init(plan: MeasurementPlan, executable: String, arguments: [String], outputDirectory: String, runsDirectory: String? = nil) {
+    public init(plan: MeasurementPlan, executable: String, arguments: [String], outputDirectory: String, runs: OwnedDirectory) {
         self.plan = plan
         self.executable = executable
         self.arguments = arguments
         self.outputDirectory = outputDirectory
-        self.runsDirectory = runsDirectory ?? outputDirectory + "/" + ReportFileName.safe(plan.name) + ".runs"
+        self.runs = runs
     }
 }
