@@ -16,7 +16,7 @@ import LaunchTracing
 ///
 /// ```swift
 /// let runs = try RunsFolder(replacing: "Reports/app.runs")
-/// let request = MeasureRequest(plan: plan, executable: path, arguments: [], outputDirectory: "Reports", runs: runs.root)
+/// let request = MeasureRequest(plan: plan, executable: path, arguments: [], runs: runs.root)
 /// // … measure, relocate the runs' paths, write the report …
 /// try runs.commit()
 /// ```

@@ -46,9 +46,7 @@ struct ProgramTarget {
     }
 
     /// The launch request for this program under `plan`, its launches' folders made in `runs`.
-    func request(plan: MeasurementPlan, options: MeasureOptions, runs: OwnedDirectory) -> MeasureRequest {
-        MeasureRequest(
-            plan: plan, executable: executable, arguments: Array(command.dropFirst()), outputDirectory: options.outputDirectory,
-            runs: runs)
+    func request(plan: MeasurementPlan, runs: OwnedDirectory) -> MeasureRequest {
+        MeasureRequest(plan: plan, executable: executable, arguments: Array(command.dropFirst()), runs: runs)
     }
 }

@@ -162,7 +162,7 @@ enum CompareCommand {
             var plan = sidePlan
             plan.name = "\(name) (\(label))"
             plan.command = target.command
-            do { return target.request(plan: plan, options: shared, runs: try runs.root.makeSubdirectory(label)) } catch {
+            do { return target.request(plan: plan, runs: try runs.root.makeSubdirectory(label)) } catch {
                 runs.discard()
                 throw UsageError("\(error)")
             }
@@ -244,7 +244,7 @@ enum CompareCommand {
         let runs = try shared.runsFolder(name: comparisonName)
         let collected: CollectedLaunches
         do {
-            let request = target.request(plan: plan, options: shared, runs: try runs.root.makeSubdirectory("head"))
+            let request = target.request(plan: plan, runs: try runs.root.makeSubdirectory("head"))
             collected = runs.relocated(try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet)))
         } catch {
             runs.discard()
