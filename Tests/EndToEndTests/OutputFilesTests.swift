@@ -112,6 +112,32 @@ struct OutputFilesTests {
         #expect(!entries(output).contains { $0.contains(".tmp-") }, "\(entries(output))")
     }
 
+    @Test func aComparisonsRunsFolderIsReplacedWholeAndItCanGoToStandardOutput() throws {
+        func compare(_ stages: String, _ extra: [String]) throws -> Executables.Result {
+            try Executables.run(["compare", "--base", "/bin/sh -c 'exit 0'", "--head", "/bin/sh -c ': head'", "--ready", "exit",
+                                 "--warmup", "0", "--stages", stages, "--quiet"] + extra, in: scratch.url)
+        }
+        #expect([0, 3].contains(try compare("10", ["--output", output, "--name", "cmp"]).status))
+        #expect(entries(output + "/cmp.runs") == ["base", "head"])
+        #expect(entries(output + "/cmp.runs/head").count == 10)
+        #expect([0, 3].contains(try compare("8", ["--output", output, "--name", "cmp"]).status))
+        #expect(entries(output + "/cmp.runs/base") == (1...8).map { "run-\($0)" }.sorted())
+        #expect(entries(output + "/cmp.runs/head") == (1...8).map { "run-\($0)" }.sorted())
+        #expect(!entries(output).contains { $0.contains(".tmp-") }, "\(entries(output))")
+
+        let piped = try compare("8", ["--output", "-", "--format", "json"])
+        #expect([0, 3].contains(piped.status), "\(piped.stderr)")
+        try scratch.write(piped.stdout, to: "comparison.json")
+        guard case .comparison(let report) = try JSONReport.readDocument(from: scratch.file("comparison.json")) else {
+            Issue.record("not a comparison: \(piped.stdout.prefix(200))")
+            return
+        }
+        let folder = try #require(report.head.runs.first?.stdoutPath?.components(separatedBy: "/head/").first)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(piped.stderr.contains("the runs are kept in \(folder)"), "\(piped.stderr)")
+        #expect(entries(folder) == ["base", "head"])
+    }
+
     // MARK: Links
 
     @Test func aLinkedRunsFolderIsAnErrorThatNamesItAndItsTargetIsUntouched() throws {
