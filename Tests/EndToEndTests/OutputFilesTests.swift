@@ -207,6 +207,8 @@ struct OutputFilesTests {
         }
         let compare = try Executables.run(["compare", "--base", "/bin/true", "--head", "/bin/true", "--output", "-"], in: scratch.url)
         expectOneErrorLine(compare, mentions: ["--output -"])
+        let calibrate = try Executables.run(["calibrate", "--output", "-", "--", "/bin/true"], in: scratch.url)
+        expectOneErrorLine(calibrate, mentions: ["--output", "no report"])
         #expect(entries(scratch.path).isEmpty, "\(entries(scratch.path))")
     }
 

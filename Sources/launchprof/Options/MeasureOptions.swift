@@ -16,6 +16,8 @@ struct MeasureOptions {
         var formats = "terminal,json,html"
         /// How the default report name is made, for the help.
         var name = "from the command line: the program's name and its arguments, at most 60 characters of [a-z0-9._-]"
+        /// False for a command that writes no report (only runs), which `--output -` cannot send anywhere.
+        var writesReports = true
     }
 
     /// `measure`'s defaults.
@@ -130,6 +132,9 @@ struct MeasureOptions {
             throw UsageError("--output takes a folder, or '-' for standard output, not ''")
         }
         if outputDirectory == Self.standardOutput {
+            guard defaults.writesReports else {
+                throw UsageError("--output takes the folder the runs go to; this command writes no report for '-' to send to standard output")
+            }
             _ = try ReportOutput.standardOutputFormat(formats)
         } else if let problem = Files.prepareWritableDirectory(outputDirectory) {
             throw UsageError("cannot write reports to '\(outputDirectory)': \(problem)")

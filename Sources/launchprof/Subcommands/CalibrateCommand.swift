@@ -18,7 +18,8 @@ enum CalibrateCommand {
     ]
 
     static let defaults = MeasureOptions.Defaults(
-        runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal", name: "calibrate-<program>")
+        runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal", name: "calibrate-<program>",
+        writesReports: false)
 
     static let options = MeasureOptions.table(defaults).filter { !["--budget-ms", "--format", "--name", "--ignore-failures"].contains($0.name) }
         + ownOptions
