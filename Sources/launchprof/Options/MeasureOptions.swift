@@ -15,7 +15,8 @@ struct MeasureOptions {
         var runsMeaning = "counted launches"
         var formats = "terminal,json,html"
         /// How the default report name is made, for the help.
-        var name = "from the command line: the program's name and its arguments, at most 60 characters of [a-z0-9._-]"
+        var name = "sample-<variant>, or the program's name and its arguments, at most 60 characters of [a-z0-9._-], "
+            + "with a hash of the command line when cut or when another command's report holds the name"
         /// False for a command that writes no report (only runs), which `--output -` cannot send anywhere.
         var writesReports = true
     }
