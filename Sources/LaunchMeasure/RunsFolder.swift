@@ -69,7 +69,7 @@ public final class RunsFolder {
         let prefix = "launchprof-" + ReportFileName.safe(name) + ".runs-"
         let path: String, descriptor: Int32
         do {
-            path = try Platform.makeTemporaryDirectory(prefix: prefix)
+            path = Self.absolute(try Platform.makeTemporaryDirectory(prefix: prefix))
             descriptor = try Platform.openDirectoryNoFollow(path)
         } catch {
             throw .cannotCreate(path: prefix + "XXXXXX", code: error.code)
