@@ -1,6 +1,6 @@
 import _LaunchTracingShims
 
-/// An open span, returned by ``LaunchTracer/begin(_:category:fileID:line:)``.
+/// An open span, returned by ``LaunchTracer/begin(_:category:fileID:filePath:line:)``.
 ///
 /// Call ``end()`` once when the work is done. A span that is never ended is kept
 /// in the trace and marked open. A span begun while tracing was off, or when the

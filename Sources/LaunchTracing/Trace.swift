@@ -31,6 +31,10 @@ public struct Trace: Sendable, Equatable {
     public var metadata: [String: String]
     /// Interned strings; events refer to them by index.
     public var strings: [String]
+    /// The `#filePath` of each call site's file: the string id of a `#fileID`
+    /// to the string id of its path. Empty in traces written before paths were
+    /// recorded.
+    public var filePaths: [UInt32: UInt32]
     /// One entry per thread that recorded, in registration order.
     public var threads: [TraceThread]
     /// What the sampler saw the main thread doing, if it ran.
@@ -40,7 +44,7 @@ public struct Trace: Sendable, Equatable {
         clockSource: TraceClockSource, calibration: [CalibrationPair] = [], processID: Int32 = 0,
         executablePath: String = "", spawn: SpawnTime? = nil, runtimeInitNanoseconds: UInt64 = 0,
         flushNanoseconds: UInt64 = 0, metadata: [String: String] = [:], strings: [String] = [],
-        threads: [TraceThread] = [], samples: [ThreadSample] = []
+        filePaths: [UInt32: UInt32] = [:], threads: [TraceThread] = [], samples: [ThreadSample] = []
     ) {
         self.clockSource = clockSource
         self.calibration = calibration
@@ -51,6 +55,7 @@ public struct Trace: Sendable, Equatable {
         self.flushNanoseconds = flushNanoseconds
         self.metadata = metadata
         self.strings = strings
+        self.filePaths = filePaths
         self.threads = threads
         self.samples = samples
     }
@@ -60,6 +65,9 @@ public struct Trace: Sendable, Equatable {
 
     /// The event's `#fileID`, such as `MyApp/Settings.swift`.
     public func file(of event: TraceEvent) -> String { string(event.fileID) }
+
+    /// The `#filePath` of the event's call site, when the trace recorded it.
+    public func filePath(of event: TraceEvent) -> String? { filePaths[event.fileID].map(string) }
 
     /// The interned string at `index`, or `""` when out of range.
     public func string(_ index: UInt32) -> String {
