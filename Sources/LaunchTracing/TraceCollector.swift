@@ -24,11 +24,17 @@ enum TraceCollector {
         for entry in ThreadRegistry.shared.snapshot() {
             var events: [TraceEvent] = []
             var usage: [SpanUsage] = []
+            var total = 0
             var chunk = lp_chunk_after(entry.buffer, nil)
+            while let current = chunk {
+                total += lp_chunk_count(entry.buffer, current)
+                chunk = lp_chunk_after(entry.buffer, current)
+            }
+            events.reserveCapacity(total)  // once: growing it chunk by chunk copies the array each time
+            chunk = lp_chunk_after(entry.buffer, nil)
             while let current = chunk {
                 let start = lp_chunk_events(current)!
                 let count = lp_chunk_count(entry.buffer, current)
-                events.reserveCapacity(events.count + count)
                 for offset in 0..<count {
                     let raw = start + offset
                     let event = raw.pointee

@@ -7,10 +7,10 @@
 //                                            "Instrument an app" shows: spans around real work, then
 //                                            LaunchTracer.mark(.firstFrame), then it exits
 //   launchprof-fixture fixed-work            didFinishLaunching does a fixed amount of CPU work
-//                                            (about 50 ms: 50 spans of 1M steps), a low-noise
+//                                            (about 50 ms: 50 spans of 2.5M steps), a low-noise
 //                                            app for measuring the observer effect
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
-//                                            of CPU work (20k steps each) all the while
+//                                            of CPU work (200k steps each) all the while
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -52,15 +52,16 @@ final class SpinDelegate: LaunchDelegate {
     }
 }
 
-/// A fixed amount of CPU work: `steps` steps of a linear congruential generator.
+/// A fixed amount of CPU work: `steps` steps of a linear congruential generator
+/// from `seed` (a different seed each call, so no two calls can be merged).
 @inline(never)
-func fixedWork(_ steps: Int) -> UInt64 {
-    var x: UInt64 = 1
+func fixedWork(_ steps: Int, seed: UInt64) -> UInt64 {
+    var x = seed
     for _ in 0..<steps { x = x &* 6_364_136_223_846_793_005 &+ 1 }
     return x
 }
 
-/// didFinishLaunching does 50 spans of 1M steps (about 50 ms of CPU in all).
+/// didFinishLaunching does 50 spans of 2.5M steps (about 50 ms of CPU in all).
 final class FixedWorkDelegate: LaunchDelegate {
     nonisolated(unsafe) static var workers = 0
     nonisolated(unsafe) static var sink: UInt64 = 0
@@ -70,11 +71,11 @@ final class FixedWorkDelegate: LaunchDelegate {
         for _ in 0..<Self.workers {
             Thread {
                 var x: UInt64 = 0
-                while true { LaunchTracer.measure("WorkerChunk") { x &+= fixedWork(20_000) } }
+                while true { LaunchTracer.measure("WorkerChunk") { x = fixedWork(200_000, seed: x) } }
             }.start()
         }
         var x: UInt64 = 0
-        for _ in 0..<50 { LaunchTracer.measure("Chunk", category: .compute) { x &+= fixedWork(1_000_000) } }
+        for _ in 0..<50 { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(2_500_000, seed: x) } }
         Self.sink = x
         return true
     }
