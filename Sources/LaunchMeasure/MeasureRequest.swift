@@ -16,8 +16,18 @@ public struct MeasureRequest: Sendable {
     /// Where each launch's trace, stdout and stderr are kept: by default `<output>/<name>.runs/`.
     public var runsDirectory: String
 
+    /// Shell commands run around the launches (`--prepare`, `--setup`, `--cleanup`).
+    public var commands: SessionCommands
+    /// The program's stdout is a pseudo-terminal (`--pty`); see ``LaunchRequest/pseudoTerminal``.
+    public var pseudoTerminal: Bool
+
     /// Makes a request from values already validated; it checks nothing itself.
-    public init(plan: MeasurementPlan, executable: String, arguments: [String], outputDirectory: String, runsDirectory: String? = nil) {
+    public init(
+        plan: MeasurementPlan, executable: String, arguments: [String], outputDirectory: String, runsDirectory: String? = nil,
+        commands: SessionCommands = SessionCommands(), pseudoTerminal: Bool = false
+    ) {
+        self.commands = commands
+        self.pseudoTerminal = pseudoTerminal
         self.plan = plan
         self.executable = executable
         self.arguments = arguments

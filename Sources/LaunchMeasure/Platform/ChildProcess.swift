@@ -41,6 +41,7 @@ extension Platform {
 
     /// Reaps the child `pid`, waiting for it to end (`waitpid`).
     static func reap(_ pid: Int32) throws(SystemError) -> ExitStatus {
+        defer { _ = startedChildren.withLock { $0.remove(pid) } }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             if errno != EINTR { throw .current }

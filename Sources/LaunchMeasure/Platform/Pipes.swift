@@ -1,4 +1,5 @@
-// Descriptors: the ready and stdout pipes, read without blocking, and poll.
+// Descriptors: the ready and stdout pipes, the stdout pseudo-terminal, read
+// without blocking, and poll.
 
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +8,7 @@ import Glibc
 #error("Unsupported Platform")
 #endif
 import LaunchTracing
+import _LaunchMeasureShims
 
 extension Platform {
     /// A pipe whose ends are close-on-exec and numbered 10 or above, so that
@@ -19,6 +21,30 @@ extension Platform {
         let readEnd = fcntl(ends[0], F_DUPFD_CLOEXEC, 10)
         guard readEnd >= 0 else { throw .current }
         let writeEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
+        guard writeEnd >= 0 else {
+            let failure = SystemError.current
+            Glibc.close(readEnd)
+            throw failure
+        }
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        return (readEnd, writeEnd)
+    }
+
+    /// A pseudo-terminal for a child's stdout, as a pipe's two ends: `read` is
+    /// the master (non-blocking), `write` the slave the child writes to; both
+    /// close-on-exec and numbered 10 or above, like ``makePipe()``'s. The slave
+    /// is not made anyone's controlling terminal, and output processing is off
+    /// (no `\r` before each `\n`), so what is read is what was written.
+    /// Once every copy of the slave is closed, reading the master gives `EIO`:
+    /// the end of the stream.
+    static func makePseudoTerminal() throws(SystemError) -> (read: Int32, write: Int32) {
+        var master: Int32 = -1, slave: Int32 = -1
+        let result = lp_open_pseudo_terminal(&master, &slave)
+        guard result == 0 else { throw SystemError(code: result) }
+        defer { Glibc.close(master); Glibc.close(slave) }
+        let readEnd = fcntl(master, F_DUPFD_CLOEXEC, 10)
+        guard readEnd >= 0 else { throw .current }
+        let writeEnd = fcntl(slave, F_DUPFD_CLOEXEC, 10)
         guard writeEnd >= 0 else {
             let failure = SystemError.current
             Glibc.close(readEnd)

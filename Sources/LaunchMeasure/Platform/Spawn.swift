@@ -26,24 +26,24 @@ extension Platform {
     /// when launchprof is killed with SIGKILL. (A set-user-ID program clears it
     /// at exec: the kernel's rule.)
     ///
-    /// `stampName` is added to the environment with the spawn time as its value:
-    /// everything is prepared first, then the clock is read, its digits written
-    /// into a slot allocated in advance, and the child made at once.
+    /// `stampName`, when given, is added to the environment with the spawn time
+    /// as its value: everything is prepared first, then the clock is read, its
+    /// digits written into a slot allocated in advance, and the child made at once.
     static func spawn(
-        path: String, arguments: [String], environment: [String], stampName: String,
+        path: String, arguments: [String], environment: [String], stampName: String?,
         descriptors: [(from: Int32, to: Int32)]
     ) throws(SystemError) -> Spawned {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 
         // The stamp slot: "NAME=" then room for UInt64's 20 digits and the NUL.
-        let prefix = Array((stampName + "=").utf8CString.dropLast())
+        let prefix = Array(((stampName ?? "") + "=").utf8CString.dropLast())
         let slot = UnsafeMutablePointer<CChar>.allocate(capacity: prefix.count + 21)
         defer { slot.deallocate() }
         slot.initialize(repeating: 0, count: prefix.count + 21)
         for (offset, byte) in prefix.enumerated() { slot[offset] = byte }
-        let envp = environment.map { strdup($0) } + [slot, nil]
-        defer { for pointer in envp.dropLast(2) { free(pointer) } }
+        let envp = environment.map { strdup($0) } + (stampName == nil ? [] : [slot]) + [nil]
+        defer { for pointer in envp.prefix(environment.count) { free(pointer) } }
 
         let from = descriptors.map(\.from), to = descriptors.map(\.to)
         var pid: pid_t = 0
@@ -57,7 +57,7 @@ extension Platform {
                                 var request = lp_spawn_request(
                                     path: path, argv: argv.baseAddress, envp: envp.baseAddress,
                                     from: from.baseAddress, to: to.baseAddress, count: Int32(descriptors.count),
-                                    stdin_path: devNull, close_others: 1, stamp_digits: slot + prefix.count, directory: nil)
+                                    stdin_path: devNull, close_others: 1, stamp_digits: stampName == nil ? nil : slot + prefix.count, directory: nil)
                                 return lp_spawn(&request, &pid, &nanoseconds)
                             }
                         }
@@ -66,6 +66,7 @@ extension Platform {
             }
         }
         guard result == 0 else { throw SystemError(code: result) }
+        _ = startedChildren.withLock { $0.insert(pid) }
         return Spawned(pid: pid, nanoseconds: nanoseconds)
     }
 

@@ -53,6 +53,12 @@ typedef struct {
 /// EACCES, ENOEXEC…) once the child that failed has been reaped.
 int lp_spawn(const lp_spawn_request *request, pid_t *pid, uint64_t *spawn_ns);
 
+/// Opens a pseudo-terminal: `*master` to read what the child writes to
+/// `*slave`, both close-on-exec. The slave is nobody's controlling terminal,
+/// 80×24, with output processing off (no `\r` before each `\n`) and no echo.
+/// Returns 0, or an errno value.
+int lp_open_pseudo_terminal(int *master, int *slave);
+
 #ifdef __cplusplus
 }
 #endif

@@ -44,6 +44,6 @@ struct ProgramTarget {
     func request(plan: MeasurementPlan, options: MeasureOptions, runsDirectory: String? = nil) -> MeasureRequest {
         MeasureRequest(
             plan: plan, executable: executable, arguments: Array(command.dropFirst()), outputDirectory: options.outputDirectory,
-            runsDirectory: runsDirectory)
+            runsDirectory: runsDirectory, commands: options.commands, pseudoTerminal: options.pseudoTerminal)
     }
 }

@@ -32,7 +32,7 @@ enum CompareCommand {
 
     static let defaults = MeasureOptions.Defaults(
         runs: 20, runsMeaning: "counted launches per side: the first stage", formats: "terminal,json,markdown,html",
-        name: "compare-<base>-vs-<head>")
+        name: "compare-<base>-vs-<head>", sharedCommands: true)
 
     static let options = MeasureOptions.table(defaults).filter { $0.name != "--budget-ms" } + ownOptions
 
