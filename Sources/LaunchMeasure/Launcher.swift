@@ -332,7 +332,7 @@ private struct Watch {
     mutating func scan(_ bytes: ArraySlice<UInt8>, at now: UInt64) {
         guard readyAt == nil, regex != nil else { return }
         var rest = bytes
-        while let newline = rest.firstIndex(of: 0x0A) {
+        while let newline = Platform.firstNewline(in: rest) {
             stdoutLine += rest[..<newline]
             match(at: now)
             stdoutLine.removeAll(keepingCapacity: true)

@@ -150,7 +150,7 @@ struct LauncherTests {
     func stdoutRegex() throws {
         let outcome = try shell(
             "echo 'port 80 closed'; echo 'now listening on port 8123 (http)'; sleep 30",
-            ready: .stdout(pattern: #"listening on port \d+"#), timeout: 10)
+            ready: .stdout(pattern: "listening on port [0-9]+ "), timeout: 10)
         #expect(outcome.termination == .stoppedAtReady)
         #expect(outcome.readyNanoseconds != nil)
     }

@@ -114,7 +114,8 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
 
     /// Why `pattern` is not accepted as a `stdout:` pattern, or nil: it must be a
     /// POSIX extended regular expression `regcomp` compiles, without
-    /// backreferences (`\1`, which need backtracking), with balanced parentheses,
+    /// backreferences (`\1`, which need backtracking) or escapes POSIX does not
+    /// have (`\d`: write `[0-9]`; GNU's `\w`, `\s`, `\b` are kept), with balanced parentheses,
     /// and at most ``stdoutPatternLimit`` elements once its repetitions are expanded.
     public static func stdoutPatternProblem(_ pattern: String) -> String? {
         let bytes = Array(pattern.utf8)
@@ -129,6 +130,14 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
             case UInt8(ascii: "\\"):
                 if index + 1 < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
                     return "backreferences such as \\\(Character(UnicodeScalar(bytes[index + 1]))) are not supported"
+                }
+                // A letter after '\' is literal in POSIX, and only GNU's \w \W \s \S \b \B mean more:
+                // a \d written out of habit would silently match a 'd'.
+                if index + 1 < bytes.count, Character(UnicodeScalar(bytes[index + 1])).isLetter,
+                   !"wWsSbB".utf8.contains(bytes[index + 1]) {
+                    let letter = Character(UnicodeScalar(bytes[index + 1]))
+                    let hint = ["d": " (write [0-9])", "D": " (write [^0-9])", "t": " (write a tab itself)"][letter] ?? ""
+                    return "\\\(letter) is not part of POSIX extended regular expressions\(hint)"
                 }
                 index += 2
                 last = 1

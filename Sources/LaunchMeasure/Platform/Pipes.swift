@@ -77,6 +77,14 @@ extension Platform {
         }
     }
 
+    /// The index of the first `\n` in `bytes` (`memchr`), or nil.
+    static func firstNewline(in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0x0A, buffer.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(found) - base)
+        }
+    }
+
     /// Writes all of `bytes` (retrying partial writes); false on an error.
     @discardableResult
     static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
