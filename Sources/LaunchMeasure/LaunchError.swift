@@ -32,7 +32,8 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreate(path: String, code: Int32)
     /// A system call needed to launch failed (for example `pipe` with `EMFILE`).
     case systemCallFailed(name: String, code: Int32)
-    /// `posix_spawn` refused the program (for example `ENOEXEC`, not a valid executable).
+    /// The program could not be started: `execve` refused it (for example
+    /// `ENOEXEC`, not a valid executable), or the process could not be made.
     case spawnFailed(path: String, code: Int32)
     /// The child could not be reaped (`waitpid` failed; for example `ECHILD`
     /// when SIGCHLD is ignored and the kernel reaped it already).

@@ -88,6 +88,8 @@ public enum MeasureSession {
             executable: request.executable, arguments: request.arguments, extraEnvironment: environment,
             ready: ready, timeoutSeconds: perLaunch * Double(max(1, hotLaunches)), workDirectory: directory,
             readyGraceSeconds: perLaunch * Double(max(1, hotLaunches)), pseudoTerminal: request.pseudoTerminal)
+        // Orphans adopted before the launch (a server --setup or --prepare started) are not its leftovers.
+        if isSubreaper, Platform.hasChildren { Platform.spareAdoptedOrphans() }
         let outcome = try Launcher.launch(launchRequest)
 
         var record = RunRecord(

@@ -11,8 +11,8 @@ import LaunchTracing
 ///
 /// A command that exits with a code other than 0, or is killed, is an error that
 /// names it (``LaunchError/commandFailed(role:command:problem:)``). Processes it
-/// leaves running (a server started by `setup`) are left alone: they are not the
-/// launch's leftovers.
+/// leaves running (a server started by `setup`) are left alone: only what a
+/// launch leaves is ended.
 ///
 /// ```swift
 /// let commands = SessionCommands(prepare: "rm -rf ~/.cache/my-app")
@@ -86,8 +86,6 @@ public struct SessionCommands: Sendable, Equatable {
         let status: Platform.ExitStatus
         do { status = try Platform.reap(pid) } catch { throw .failed(.waitFailed(processID: pid, code: error.code)) }
         drain()
-        // What it started and left (a server, a daemon) was orphaned to us: not a launch's leftover.
-        Platform.spareAdoptedOrphans()
         if interrupted { throw .interrupted }
         let ending: String
         switch status {

@@ -54,7 +54,8 @@ struct ProcessControlTests {
         // A daemon in a session of its own with an empty environment: nothing marks it as the launch's, but its parentage.
         let script = "setsid env -i /bin/sh -c 'echo $$ >> \(pids.path); exec sleep 300' & sleep 0.1; exit 0"
         let result = try Executables.run(
-            ["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "bare-daemon", "--", "/bin/sh", "-c", script])
+            ["measure", "--runs", "2", "--warmup", "0", "--budget-ms", "60000", "--output", output.path, "--name", "bare-daemon",
+             "--", "/bin/sh", "-c", script])
         let started = Self.processIDs(in: pids)
         defer { for pid in started where !Self.hasEnded(pid) { kill(pid, SIGKILL) } }
         #expect(result.status == 0, "\(result.stderr)")
@@ -78,8 +79,8 @@ struct ProcessControlTests {
         let report = try JSONReport.read(from: output.appendingPathComponent("long-line.json").path)
         let run = try #require(report.runs.first)
         #expect(run.status == .neverReady)
-        let peak = ScratchDirectory.read(run.stderrPath).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.first
-        let kilobytes = try #require(peak, "no VmHWM line in \(run.stderrPath)")
+        let peak = ScratchDirectory.read(try #require(run.stderrPath)).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.first
+        let kilobytes = try #require(peak, "no VmHWM line in \(run.stderrPath ?? "")")
         #expect(kilobytes < 100_000, "launchprof's peak memory was \(kilobytes) kB")
     }
 
@@ -102,7 +103,8 @@ struct ProcessControlTests {
         let output = Executables.temporaryDirectory()
         // Python block-buffers stdout when it is not a terminal (unless PYTHONUNBUFFERED is set).
         let program = ["env", "-u", "PYTHONUNBUFFERED", "python3", "-c", "import time\nprint('READY')\ntime.sleep(60)"]
-        let common = ["measure", "--runs", "1", "--warmup", "0", "--timeout", "3", "--ready", "stdout:^READY$", "--output", output.path]
+        let common = ["measure", "--runs", "1", "--warmup", "0", "--timeout", "3", "--ready", "stdout:^READY$", "--budget-ms", "60000",
+                      "--output", output.path]
         let piped = try Executables.run(common + ["--name", "piped", "--"] + program)
         #expect(piped.status == 2)
         #expect(piped.stderr.contains("--pty"), "\(piped.stderr)")
@@ -113,7 +115,7 @@ struct ProcessControlTests {
         let run = try #require(report.runs.first)
         #expect(run.status == .ok)
         // Kept byte for byte: the terminal adds no carriage return.
-        #expect(ScratchDirectory.read(run.stdoutPath) == "READY\n")
+        #expect(ScratchDirectory.read(try #require(run.stdoutPath)) == "READY\n")
     }
 }
 
@@ -137,6 +139,20 @@ struct SessionCommandTests {
         // Each prepare takes 300 ms: none of it is in a launch's time.
         #expect(report.runs.count == 4)
         #expect(report.runs.allSatisfy { ($0.timeToReadyMs ?? .infinity) < 300 }, "\(report.runs.map(\.timeToReadyMs))")
+    }
+
+    @Test func aServerStartedBySetupIsNotALeftover() throws {
+        let output = Executables.temporaryDirectory()
+        let pid = output.appendingPathComponent("server.pid").path
+        let stopped = output.appendingPathComponent("stopped").path
+        // The server outlives the setup's shell: launchprof adopts it, and must leave it running.
+        let result = try Executables.run(
+            ["measure", "--runs", "3", "--warmup", "1", "--ready", "exit", "--output", output.path, "--name", "server",
+             "--setup", "sleep 300 & echo $! > \(pid)", "--cleanup", "kill $(cat \(pid)) && touch \(stopped)", "--", "/bin/true"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONReport.read(from: output.appendingPathComponent("server.json").path)
+        #expect(report.runs.allSatisfy { $0.leftoverProcesses == nil })
+        #expect(FileManager.default.fileExists(atPath: stopped), "the server was gone before the cleanup")
     }
 
     @Test func aFailingPrepareEndsTheMeasurementNamingItAndKeepsTheRuns() throws {

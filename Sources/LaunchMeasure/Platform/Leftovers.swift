@@ -5,7 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
+// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
 import LaunchTracing
@@ -79,11 +79,11 @@ extension Platform {
     /// `--prepare`, `--setup` and `--cleanup` run. The parentage scan leaves them alone.
     static let startedChildren = Mutex<Set<Int32>>([])
 
-    /// Orphans left by `--setup`, `--prepare` or `--cleanup` (a server they
-    /// started): adopted, but not a launch's leftovers.
+    /// Orphans adopted before a launch began (a server `--setup` or `--prepare`
+    /// started): not that launch's leftovers, never ended.
     static let sparedOrphans = Mutex<Set<Int32>>([])
 
-    /// Marks every orphan adopted so far as spared (after a session command ran).
+    /// Marks every orphan adopted so far as spared (just before a launch).
     static func spareAdoptedOrphans() {
         let orphans = adoptedOrphans()
         sparedOrphans.withLock { $0.formUnion(orphans) }

@@ -30,7 +30,8 @@ struct MeasureOptions {
         .value("--mode", "MODE", "warm (default), cold (drops the file cache before each launch; needs root), "
             + "or hot (relaunches the hooks inside one live process; instrumented programs only)"),
         .value("--ready", "WHEN", ReadyCondition.forms.joined(separator: " | ")
-            + " (default: first-frame when the program is instrumented, exit otherwise)"),
+            + " (default: first-frame when the program is instrumented, exit otherwise; REGEX is a POSIX extended "
+            + "regular expression, as grep -E takes)"),
         .value("--timeout", "SECONDS", "per launch (default 20, the order of the system watchdog)"),
         .value("--budget", "FILE", "budget file (default ./\(BudgetResolution.defaultFileName) when present)"),
         .value("--budget-ms", "N", "time-to-first-frame budget, milliseconds"),
