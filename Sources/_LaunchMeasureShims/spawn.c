@@ -72,7 +72,6 @@ static int lp_child_main(void *opaque) {
         if (to > highest) highest = to;
     }
     if (request->close_others) syscall(LP_SYS_CLOSE_RANGE, (unsigned)highest + 1, ~0U, 0U);
-    if (request->directory && chdir(request->directory) != 0) goto failed;
 
     sigset_t none;
     sigemptyset(&none);

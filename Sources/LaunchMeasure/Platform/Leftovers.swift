@@ -132,6 +132,8 @@ extension Platform {
     /// and the processes whose environment holds `stampEntry` (descendants
     /// that left the process group but still have a live parent). Ending an
     /// orphan orphans its own children, so the scan repeats until none is left.
+    /// (Orphans cannot be told apart by launch: in a process that runs several
+    /// sessions at once, the first scan ends every session's orphans.)
     static func endLeftovers(stampEntry: String, isSubreaper: Bool) -> Int {
         var ended = Set<Int32>()
         // With no child at all, no orphan was reparented to us (as subreaper):

@@ -17,17 +17,7 @@ extension Platform {
     static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw .current }
-        defer { Glibc.close(ends[0]); Glibc.close(ends[1]) }
-        let readEnd = fcntl(ends[0], F_DUPFD_CLOEXEC, 10)
-        guard readEnd >= 0 else { throw .current }
-        let writeEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
-        guard writeEnd >= 0 else {
-            let failure = SystemError.current
-            Glibc.close(readEnd)
-            throw failure
-        }
-        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
-        return (readEnd, writeEnd)
+        return try raised(read: ends[0], write: ends[1])
     }
 
     /// A pseudo-terminal for a child's stdout, as a pipe's two ends: `read` is
@@ -41,10 +31,16 @@ extension Platform {
         var master: Int32 = -1, slave: Int32 = -1
         let result = lp_open_pseudo_terminal(&master, &slave)
         guard result == 0 else { throw SystemError(code: result) }
-        defer { Glibc.close(master); Glibc.close(slave) }
-        let readEnd = fcntl(master, F_DUPFD_CLOEXEC, 10)
+        return try raised(read: master, write: slave)
+    }
+
+    /// `read` and `write` moved to descriptors numbered 10 or above, close-on-exec,
+    /// the read end non-blocking; the originals are closed.
+    private static func raised(read: Int32, write: Int32) throws(SystemError) -> (read: Int32, write: Int32) {
+        defer { Glibc.close(read); Glibc.close(write) }
+        let readEnd = fcntl(read, F_DUPFD_CLOEXEC, 10)
         guard readEnd >= 0 else { throw .current }
-        let writeEnd = fcntl(slave, F_DUPFD_CLOEXEC, 10)
+        let writeEnd = fcntl(write, F_DUPFD_CLOEXEC, 10)
         guard writeEnd >= 0 else {
             let failure = SystemError.current
             Glibc.close(readEnd)

@@ -57,7 +57,7 @@ extension Platform {
                                 var request = lp_spawn_request(
                                     path: path, argv: argv.baseAddress, envp: envp.baseAddress,
                                     from: from.baseAddress, to: to.baseAddress, count: Int32(descriptors.count),
-                                    stdin_path: devNull, close_others: 1, stamp_digits: stampName == nil ? nil : slot + prefix.count, directory: nil)
+                                    stdin_path: devNull, close_others: 1, stamp_digits: stampName == nil ? nil : slot + prefix.count)
                                 return lp_spawn(&request, &pid, &nanoseconds)
                             }
                         }

@@ -37,8 +37,6 @@ typedef struct {
     /// Where the spawn time's decimal digits and a NUL are written, read from
     /// CLOCK_MONOTONIC just before the child is made (NULL: none). Room for 21 bytes.
     char *stamp_digits;
-    /// The working directory of the child, or NULL to inherit launchprof's.
-    const char *directory;
 } lp_spawn_request;
 
 /// Starts `request` from a thread of launchprof's that lives as long as the
