@@ -34,7 +34,18 @@ typedef struct {
     volatile int error;
     int reset[_NSIG];
     int reset_count;
+    /// glibc's own signals (SIGCANCEL, SIGSETXID), which its sigaction refuses:
+    /// put back through the system call when they are not at their default.
+    int raw_reset[4];
+    int raw_reset_count;
 } lp_child_args;
+
+/// The kernel's struct sigaction, large enough on every architecture; the
+/// handler comes first everywhere, and all zeros is SIG_DFL with no flags.
+typedef struct {
+    void *handler;
+    unsigned long rest[7];
+} lp_kernel_sigaction;
 
 static int lp_child_main(void *opaque) {
     lp_child_args *args = opaque;
@@ -47,6 +58,9 @@ static int lp_child_main(void *opaque) {
     fallback.sa_handler = SIG_DFL;
     sigemptyset(&fallback.sa_mask);
     for (int i = 0; i < args->reset_count; i++) sigaction(args->reset[i], &fallback, NULL);
+    lp_kernel_sigaction fallback_raw;
+    memset(&fallback_raw, 0, sizeof fallback_raw);
+    for (int i = 0; i < args->raw_reset_count; i++) syscall(SYS_rt_sigaction, args->raw_reset[i], &fallback_raw, NULL, 8);
 
     if (setpgid(0, 0) != 0) goto failed;
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) goto failed;
@@ -97,8 +111,16 @@ static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *
     for (int signal = 1; signal < _NSIG; signal++) {
         if (signal == SIGKILL || signal == SIGSTOP) continue;
         struct sigaction current;
-        if (sigaction(signal, NULL, &current) != 0) continue;  // glibc's own signals
-        if (current.sa_handler != SIG_DFL) args.reset[args.reset_count++] = signal;
+        if (sigaction(signal, NULL, &current) == 0) {
+            if (current.sa_handler != SIG_DFL) args.reset[args.reset_count++] = signal;
+            continue;
+        }
+        // glibc's own signals: asked of the kernel itself (a parent may ignore them, and ignoring survives exec).
+        lp_kernel_sigaction raw;
+        memset(&raw, 0, sizeof raw);
+        if (syscall(SYS_rt_sigaction, signal, NULL, &raw, 8) == 0 && raw.handler != NULL && args.raw_reset_count < 4) {
+            args.raw_reset[args.raw_reset_count++] = signal;
+        }
     }
 
     struct timespec now;
