@@ -166,8 +166,9 @@ private struct Watch {
     /// How much of a line `stdout:REGEX` searches: its last 64 KiB.
     static let lineWindow = 65_536
     /// The most a drain reads before the watch looks at the clock again: a
-    /// program that writes faster than it is read cannot hold it past its timeout.
-    static let drainLimit = 16 * 65_536
+    /// program that writes faster than it is read cannot hold it past its
+    /// timeout, and the pattern searches at most four windows' worth between looks.
+    static let drainLimit = 4 * 65_536
 
     init(request: LaunchRequest, spawned: Platform.Spawned, readyFD: Int32, stdoutFD: Int32?, stdoutFile: Int32) {
         self.request = request
@@ -265,6 +266,8 @@ private struct Watch {
         Platform.reapGroup(pid, milliseconds: 100)
         let end = exitAt ?? MonotonicClock.nanoseconds
         drainReady(at: end, final: true)
+        // Output read after a timeout or a stop is kept, not searched: the launch has ended unready.
+        if timedOut || aborted { regex = nil }
         drainStdout(at: end, final: true)
 
         let termination: Termination
@@ -322,13 +325,13 @@ private struct Watch {
     }
 
     /// Copies what the program wrote to stdout into its file (at most
-    /// ``drainLimit`` bytes a call, 64 times that when `final`), matching its lines
+    /// ``drainLimit`` bytes a call, 16 times that when `final`), matching its lines
     /// against the pattern.
     mutating func drainStdout(at now: UInt64, final: Bool = false) {
         guard stdoutOpen, let stdoutFD else { return }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var read = 0
-        reading: while read < (final ? 64 : 1) * Self.drainLimit {
+        reading: while read < (final ? 16 : 1) * Self.drainLimit {
             switch Platform.read(stdoutFD, into: &chunk) {
             case .bytes(let count):
                 Platform.writeAll(stdoutFile, chunk[0..<count])
