@@ -160,8 +160,10 @@ static pthread_mutex_t lp_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t lp_posted = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t lp_done = PTHREAD_COND_INITIALIZER;
 static lp_spawn_job *lp_job = NULL;
-static pthread_once_t lp_once = PTHREAD_ONCE_INIT;
-static int lp_thread_error = 0;
+/// The process whose spawning thread is running (0: none yet). A process
+/// forked from this one has no such thread: it makes its own.
+static pid_t lp_spawner_process = 0;
+static pthread_once_t lp_fork_handlers_once = PTHREAD_ONCE_INIT;
 
 static void *lp_spawner(void *unused) {
     (void)unused;
@@ -178,7 +180,22 @@ static void *lp_spawner(void *unused) {
     return NULL;
 }
 
-static void lp_start_spawner(void) {
+// fork() copies this state but not the spawning thread: the child starts afresh.
+static void lp_before_fork(void) { pthread_mutex_lock(&lp_lock); }
+static void lp_after_fork_in_parent(void) { pthread_mutex_unlock(&lp_lock); }
+static void lp_after_fork_in_child(void) {
+    pthread_mutex_init(&lp_lock, NULL);
+    pthread_cond_init(&lp_posted, NULL);
+    pthread_cond_init(&lp_done, NULL);
+    lp_job = NULL;
+    lp_spawner_process = 0;
+}
+static void lp_register_fork_handlers(void) {
+    pthread_atfork(lp_before_fork, lp_after_fork_in_parent, lp_after_fork_in_child);
+}
+
+/// Starts the spawning thread, every signal blocked in it; called with lp_lock held.
+static int lp_start_spawner(void) {
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);  // the new thread inherits the full mask
@@ -186,16 +203,24 @@ static void lp_start_spawner(void) {
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     pthread_t thread;
-    lp_thread_error = pthread_create(&thread, &attributes, lp_spawner, NULL);
+    int error = pthread_create(&thread, &attributes, lp_spawner, NULL);
     pthread_attr_destroy(&attributes);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (error == 0) lp_spawner_process = getpid();
+    return error;
 }
 
 int lp_spawn(const lp_spawn_request *request, pid_t *pid, uint64_t *spawn_ns) {
-    pthread_once(&lp_once, lp_start_spawner);
-    if (lp_thread_error) return lp_thread_error;
+    pthread_once(&lp_fork_handlers_once, lp_register_fork_handlers);
     lp_spawn_job job = {.request = request};
     pthread_mutex_lock(&lp_lock);
+    if (lp_spawner_process != getpid()) {
+        int error = lp_start_spawner();
+        if (error) {
+            pthread_mutex_unlock(&lp_lock);
+            return error;
+        }
+    }
     while (lp_job) pthread_cond_wait(&lp_done, &lp_lock);  // one spawn at a time; its caller empties the slot
     lp_job = &job;
     pthread_cond_signal(&lp_posted);

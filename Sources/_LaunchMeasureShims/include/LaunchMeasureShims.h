@@ -40,8 +40,9 @@ typedef struct {
 } lp_spawn_request;
 
 /// Starts `request` from a thread of launchprof's that lives as long as the
-/// process (made on first use, every signal blocked), so that the child's
-/// PR_SET_PDEATHSIG fires only when launchprof itself ends.
+/// process (made on first use in each process, every signal blocked), so that
+/// the child's PR_SET_PDEATHSIG fires only when launchprof itself ends. Calls
+/// from several threads take turns.
 ///
 /// The child leads a new process group, has an empty signal mask and every
 /// signal at its default action, and gets SIGKILL when launchprof dies (also
