@@ -41,7 +41,7 @@ public struct SessionCommands: Sendable, Equatable {
     enum Failure: Error {
         /// It failed: the error to report.
         case failed(LaunchError)
-        /// A stop signal came while it ran; it was ended.
+        /// A stop signal that ends a launch at once came while it ran; it was ended.
         case interrupted
     }
 
@@ -75,7 +75,9 @@ public struct SessionCommands: Sendable, Equatable {
         var interrupted = false
         // Until it exits (not until its output closes: something it started in the background may hold it).
         while !Platform.hasExited(pid) {
-            if Platform.stopRequests > stopsBefore {
+            // A stop signal that ends a launch at once (a second Ctrl-C, SIGTERM, SIGHUP) ends the command;
+            // a first Ctrl-C lets it finish (the session then stops before the next launch).
+            if Platform.stopRequests > stopsBefore, Platform.mustAbortLaunch {
                 interrupted = true
                 Platform.signalGroup(pid, Platform.killSignal)
                 break

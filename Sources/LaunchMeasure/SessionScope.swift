@@ -94,7 +94,8 @@ final class LaunchSide {
         let isWarmup = position < plan.warmup
         let index = isWarmup ? 0 : position - plan.warmup + 1
         let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
-        guard try prepare(before: isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)") else { return nil }
+        guard try prepare(before: isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)"),
+              !scope.stopRequested else { return nil }  // a Ctrl-C during the prepare: no launch after it
         launches += 1
         let records: [RunRecord]
         let trace: Trace?
@@ -141,7 +142,7 @@ final class LaunchSide {
     /// Hot mode: one process, its hooks run again for every warm-up and counted launch.
     func launchHot(scope: SessionScope) throws(LaunchError) {
         let plan = request.plan
-        guard try prepare(before: "the hot launch") else { return }
+        guard try prepare(before: "the hot launch"), !scope.stopRequested else { return }
         let (records, trace) = try MeasureSession.launch(
             request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, isSubreaper: scope.isSubreaper)
         runs = records.filter { $0.status != .interrupted }

@@ -207,6 +207,21 @@ struct SessionCommandTests {
         #expect(FileManager.default.fileExists(atPath: cleaned.path))
     }
 
+    @Test func aCtrlCDuringPrepareLetsItFinishAndLaunchesNothingMore() throws {
+        let output = Executables.temporaryDirectory()
+        let started = output.appendingPathComponent("started"), finished = output.appendingPathComponent("finished")
+        let launched = output.appendingPathComponent("launched")
+        let process = try Executables.start(
+            ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "interrupted-prepare",
+             "--prepare", "touch \(started.path); sleep 1; touch \(finished.path)", "--", "/bin/sh", "-c", "touch \(launched.path)"])
+        Executables.waitUntilExists(started)
+        process.interrupt()  // a first Ctrl-C: stop after what is under way
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(FileManager.default.fileExists(atPath: finished.path), "the prepare was cut short")
+        #expect(!FileManager.default.fileExists(atPath: launched.path), "a launch was made after the Ctrl-C")
+    }
+
     @Test func compareRunsSetupAndCleanupOnceAndPrepareBeforeEveryLaunchOfBothSides() throws {
         let output = Executables.temporaryDirectory()
         let log = output.appendingPathComponent("log").path
