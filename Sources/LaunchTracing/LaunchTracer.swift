@@ -5,7 +5,8 @@ import _LaunchTracingShims
 /// Every entry point is cheap enough to leave in shipping code: a span costs
 /// about two clock reads and one store of 48 bytes into a per-thread chunk of
 /// pre-faulted memory; no lock, allocation or `String` is involved (a thread's
-/// first event, and one in a few hundred after it, takes a new chunk out of line). When tracing
+/// first event, and the first event of each next chunk — chunks hold 84 events
+/// at first, doubling up to 5,461 — takes a chunk out of line, in about a microsecond). When tracing
 /// is off (``isEnabled`` is `false`) a span costs a load and a branch.
 ///
 /// Names are `StaticString`s, so call sites pass literals. The call site

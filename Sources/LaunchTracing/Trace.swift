@@ -77,7 +77,7 @@ public struct Trace: Sendable, Equatable {
     /// Events recorded, summed over threads.
     public var eventCount: Int { threads.reduce(0) { $0 + $1.events.count } }
 
-    /// Events dropped because a buffer was full, summed over threads.
+    /// Events dropped because the trace memory was at its cap, summed over threads.
     public var droppedCount: UInt64 { threads.reduce(0) { $0 + $1.dropped } }
 
     /// Every milestone mark in time order, with the thread it was marked on.
@@ -122,7 +122,7 @@ public struct TraceThread: Sendable, Equatable {
     /// The thread's name, if it had one.
     public var name: String?
     public var isMain: Bool
-    /// Events lost because the buffer was full.
+    /// Events lost because the trace memory was at its cap (``LaunchTracer/bufferLimitBytes``).
     public var dropped: UInt64
     /// Events in the order they began.
     public var events: [TraceEvent]

@@ -28,7 +28,7 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
     public var spawnIsApproximate: Bool
     /// Samples the sampler took of the main thread during this launch.
     public var sampleCount: Int
-    /// Events lost to full buffers in the whole trace.
+    /// Events lost to the tracer's memory cap in the whole trace.
     public var droppedEvents: UInt64
     /// The `#filePath` of each call site's `#fileID` in the trace: where the
     /// file was when the app was built. Empty for traces and reports made
