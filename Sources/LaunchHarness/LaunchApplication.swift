@@ -76,12 +76,12 @@ public final class LaunchApplication: @unchecked Sendable {
     ///
     /// The remedy for CPU work the first frame does not need.
     public func deferUntilAfterFirstFrame(
-        _ label: StaticString, fileID: StaticString = #fileID, line: UInt = #line,
+        _ label: StaticString, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         _ work: @escaping () -> Void
     ) {
-        LaunchTracer.instant("deferUntilAfterFirstFrame", category: .deferred, fileID: fileID, line: line)
+        LaunchTracer.instant("deferUntilAfterFirstFrame", category: .deferred, fileID: fileID, filePath: filePath, line: line)
         let task = {
-            let span = LaunchTracer.begin(label, category: .deferred, fileID: fileID, line: line)
+            let span = LaunchTracer.begin(label, category: .deferred, fileID: fileID, filePath: filePath, line: line)
             work()
             span.end()
         }
@@ -99,13 +99,13 @@ public final class LaunchApplication: @unchecked Sendable {
     ///
     /// The remedy for blocking I/O, network and waits on the main thread.
     public func runInBackground(
-        _ label: StaticString, fileID: StaticString = #fileID, line: UInt = #line,
+        _ label: StaticString, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         _ work: @escaping @Sendable () -> Void
     ) {
-        LaunchTracer.instant("runInBackground", category: .background, fileID: fileID, line: line)
+        LaunchTracer.instant("runInBackground", category: .background, fileID: fileID, filePath: filePath, line: line)
         lock.withLock { state.backgroundPending += 1 }
         DispatchQueue.global(qos: .utility).async { [self] in
-            let span = LaunchTracer.begin(label, category: .background, fileID: fileID, line: line)
+            let span = LaunchTracer.begin(label, category: .background, fileID: fileID, filePath: filePath, line: line)
             work()
             span.end()
             lock.withLock { state.backgroundPending -= 1 }

@@ -6,17 +6,22 @@ import LaunchAnalysis
 /// in its head.
 ///
 /// GitHub needs a path relative to the repository; a span's site is known by
-/// its `#fileID` (`Module/File.swift`), so the caller supplies `locate`, which
-/// finds the file in the checkout (nil leaves the annotation without a file).
+/// its `#fileID` (`Module/File.swift`) and, in traces that recorded it, its
+/// `#filePath` (where the file was when the app was built), so the caller
+/// supplies `locate`, which finds the file in the checkout from the two (nil
+/// leaves the annotation without a file).
 public enum GitHubAnnotations {
     /// The annotation lines for `document`, each ending in a newline.
-    public static func render(_ document: ReportDocument, locate: (String) -> String?) -> String {
+    ///
+    /// - Parameter locate: The repository-relative path of a call site's file,
+    ///   from its `#fileID` and its `#filePath` when known.
+    public static func render(_ document: ReportDocument, locate: (_ fileID: String, _ filePath: String?) -> String?) -> String {
         var lines: [String] = []
         switch document {
         case .measurement(let report):
             for finding in report.profile.findings {
                 let level = finding.severity == .critical ? "error" : finding.severity == .warning ? "warning" : "notice"
-                lines.append(line(level: level, file: finding.file.flatMap(locate), line: finding.line,
+                lines.append(line(level: level, file: finding.file.flatMap { locate($0, finding.filePath) }, line: finding.line,
                                   title: "launchprof \(finding.rule.id)", message: finding.recommendation))
             }
             if report.outcome.status != .pass {
@@ -25,7 +30,7 @@ public enum GitHubAnnotations {
             }
         case .comparison(let report):
             for change in report.changes.new {
-                lines.append(line(level: "warning", file: change.file.flatMap(locate), line: change.line,
+                lines.append(line(level: "warning", file: change.file.flatMap { locate($0, change.filePath) }, line: change.line,
                                   title: "launchprof: new \(change.rule.id)", message: change.recommendation))
             }
             let level = report.outcome.status == .pass ? "notice" : report.outcome.exitCode == 3 ? "warning" : "error"

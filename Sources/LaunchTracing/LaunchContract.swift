@@ -19,7 +19,12 @@ public enum LaunchContract {
         /// `monotonic` makes the tracer read `clock_gettime` instead of CPU ticks
         /// (`LAUNCHPROF_CLOCK`; read by the C shim, which cannot use this constant).
         public static let clock = "LAUNCHPROF_CLOCK"
-        /// Each thread's buffer capacity in events (`LAUNCHPROF_EVENTS_PER_THREAD`).
+        /// The most memory every thread's events may take together, in MiB
+        /// (`LAUNCHPROF_TRACE_BUFFER_MB`, default 64).
+        public static let traceBufferMegabytes = "LAUNCHPROF_TRACE_BUFFER_MB"
+        /// No longer read: each thread's capacity, replaced by the process-wide
+        /// ``traceBufferMegabytes``.
+        @available(*, deprecated, renamed: "traceBufferMegabytes", message: "no longer read; the cap is process-wide")
         public static let eventsPerThread = "LAUNCHPROF_EVENTS_PER_THREAD"
         /// The parent's monotonic clock just before it spawned the program, in
         /// nanoseconds (`LAUNCHPROF_SPAWN_NS`). Also the stamp by which leftover

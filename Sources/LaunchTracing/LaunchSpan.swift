@@ -1,10 +1,11 @@
 import _LaunchTracingShims
 
-/// An open span, returned by ``LaunchTracer/begin(_:category:fileID:line:)``.
+/// An open span, returned by ``LaunchTracer/begin(_:category:fileID:filePath:line:)``.
 ///
 /// Call ``end()`` once when the work is done. A span that is never ended is kept
-/// in the trace and marked open. A span begun while tracing was off, or when the
-/// thread's buffer was full, is inert: `end()` does nothing.
+/// in the trace and marked open. A span begun while tracing was off, or once the
+/// trace memory reached its cap (``LaunchTracer/bufferLimitBytes``), is inert:
+/// `end()` does nothing.
 ///
 /// Ending a span costs one clock read and one store. A span may be ended on
 /// another thread than the one that began it.
@@ -21,7 +22,7 @@ public struct LaunchSpan: @unchecked Sendable {
     @inlinable @inline(__always)
     init(event: UnsafeMutablePointer<lp_event>?) { self.event = event }
 
-    /// True when the span is being recorded (tracing was on and the buffer had room).
+    /// True when the span is being recorded (tracing was on and the trace memory had room).
     @inlinable
     public var isRecording: Bool { event != nil }
 

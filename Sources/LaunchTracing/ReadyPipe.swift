@@ -2,7 +2,7 @@
 /// `LAUNCHPROF_READY_FD`, on which the program says, one word a line, that its
 /// first frame was drawn, that it is fully drawn, and that its trace is written.
 ///
-/// ``LaunchTracer/mark(_:fileID:line:)`` writes `firstFrame` and `fullyDrawn`
+/// ``LaunchTracer/mark(_:fileID:filePath:line:)`` writes `firstFrame` and `fullyDrawn`
 /// itself, so an app that uses the tracer alone is measured to its first frame
 /// as one that runs the harness is. Without the variable nothing is written.
 package enum ReadyPipe {

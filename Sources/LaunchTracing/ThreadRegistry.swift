@@ -1,15 +1,15 @@
 import _LaunchTracingShims
 
-/// The process's per-thread buffers. Threads register on their first event
-/// (the slow path); the registry keeps buffers after their thread exits, so
-/// nothing recorded is lost.
+/// The process's per-thread event lists. A thread registers on its first event
+/// (the slow path) with an empty list; its chunks come from the process-wide
+/// trace arena as it records (`lp_refill`). The registry keeps a thread's events
+/// after it exits, until they are flushed or reset, so nothing recorded is lost.
 @usableFromInline
 final class ThreadRegistry: @unchecked Sendable {
     static let shared = ThreadRegistry()
 
     struct Entry {
         let buffer: UnsafeMutablePointer<lp_thread_buffer>
-        let capacity: Int
         let index: UInt32
         let osThreadID: UInt64
         let name: String?
@@ -18,21 +18,15 @@ final class ThreadRegistry: @unchecked Sendable {
 
     private let lock = Lock()
     private var entries: [Entry] = []
-    private var capacity: Int
+    private var nextIndex: UInt32 = 0
     private var exitFlushClaimed = false
     private var exitHandlerInstalled = false
 
-    private init() {
-        capacity = ProcessEnvironment.value(LaunchContract.Variable.eventsPerThread).flatMap { Int($0) }.map { max(0, $0) }
-            ?? 32_768
-    }
+    private init() {}
 
-    var eventsPerThread: Int {
-        get { lock.withLock { capacity } }
-        set { lock.withLock { capacity = newValue } }
-    }
-
-    /// Creates, pre-faults and installs the calling thread's buffer.
+    /// Creates and installs the calling thread's (empty) event list. Costs a
+    /// lock, a small allocation and two system calls (thread id and name); no
+    /// event memory is touched until the first event takes a chunk.
     @usableFromInline @inline(never)
     static func registerCurrentThread() -> UnsafeMutablePointer<lp_thread_buffer> {
         if let existing = lp_current_buffer() { return existing }
@@ -40,22 +34,17 @@ final class ThreadRegistry: @unchecked Sendable {
     }
 
     private func register() -> UnsafeMutablePointer<lp_thread_buffer> {
-        let count = lock.withLock { capacity }
-        let bytes = count * MemoryLayout<lp_event>.stride
-        let storage = Platform.allocateResident(bytes: bytes)?.bindMemory(to: lp_event.self, capacity: count)
-        let usable = storage == nil ? 0 : count
         let buffer = UnsafeMutablePointer<lp_thread_buffer>.allocate(capacity: 1)
         buffer.initialize(to: lp_thread_buffer(
-            next: storage, limit: storage.map { $0 + usable }, dropped: 0, start: storage, accounting: 0))
+            next: nil, limit: nil, dropped: 0, first: nil, current: nil, accounting: 0, exited: 0))
         let osThreadID = lp_thread_id(), name = Platform.currentThreadName(), isMain = lp_is_main_thread() != 0
         let installExitHandler = lock.withLock { () -> Bool in
-            entries.append(Entry(
-                buffer: buffer, capacity: usable, index: UInt32(entries.count), osThreadID: osThreadID,
-                name: name, isMain: isMain))
+            entries.append(Entry(buffer: buffer, index: nextIndex, osThreadID: osThreadID, name: name, isMain: isMain))
+            nextIndex += 1
             defer { exitHandlerInstalled = true }
             return !exitHandlerInstalled
         }
-        lp_set_current_buffer(buffer)
+        lp_adopt_buffer(buffer)
         if installExitHandler { LaunchTracer.flushAtExitIfRequested() }
         return buffer
     }
@@ -65,11 +54,18 @@ final class ThreadRegistry: @unchecked Sendable {
         lock.withLock { entries }
     }
 
+    /// Discards every event: live threads keep their chunks for reuse; threads
+    /// that exited are forgotten and their chunks go back to the arena.
     func reset() {
         lock.withLock {
-            for entry in entries {
-                entry.buffer.pointee.next = entry.buffer.pointee.start
-                entry.buffer.pointee.dropped = 0
+            entries.removeAll { entry in
+                guard entry.buffer.pointee.exited != 0 else {
+                    lp_buffer_rewind(entry.buffer)
+                    return false
+                }
+                lp_buffer_release(entry.buffer)
+                entry.buffer.deallocate()
+                return true
             }
         }
     }

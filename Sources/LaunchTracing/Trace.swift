@@ -31,6 +31,10 @@ public struct Trace: Sendable, Equatable {
     public var metadata: [String: String]
     /// Interned strings; events refer to them by index.
     public var strings: [String]
+    /// The `#filePath` of each call site's file: the string id of a `#fileID`
+    /// to the string id of its path. Empty in traces written before paths were
+    /// recorded.
+    public var filePaths: [UInt32: UInt32]
     /// One entry per thread that recorded, in registration order.
     public var threads: [TraceThread]
     /// What the sampler saw the main thread doing, if it ran.
@@ -40,7 +44,7 @@ public struct Trace: Sendable, Equatable {
         clockSource: TraceClockSource, calibration: [CalibrationPair] = [], processID: Int32 = 0,
         executablePath: String = "", spawn: SpawnTime? = nil, runtimeInitNanoseconds: UInt64 = 0,
         flushNanoseconds: UInt64 = 0, metadata: [String: String] = [:], strings: [String] = [],
-        threads: [TraceThread] = [], samples: [ThreadSample] = []
+        filePaths: [UInt32: UInt32] = [:], threads: [TraceThread] = [], samples: [ThreadSample] = []
     ) {
         self.clockSource = clockSource
         self.calibration = calibration
@@ -51,6 +55,7 @@ public struct Trace: Sendable, Equatable {
         self.flushNanoseconds = flushNanoseconds
         self.metadata = metadata
         self.strings = strings
+        self.filePaths = filePaths
         self.threads = threads
         self.samples = samples
     }
@@ -61,6 +66,9 @@ public struct Trace: Sendable, Equatable {
     /// The event's `#fileID`, such as `MyApp/Settings.swift`.
     public func file(of event: TraceEvent) -> String { string(event.fileID) }
 
+    /// The `#filePath` of the event's call site, when the trace recorded it.
+    public func filePath(of event: TraceEvent) -> String? { filePaths[event.fileID].map(string) }
+
     /// The interned string at `index`, or `""` when out of range.
     public func string(_ index: UInt32) -> String {
         Int(index) < strings.count ? strings[Int(index)] : ""
@@ -69,7 +77,7 @@ public struct Trace: Sendable, Equatable {
     /// Events recorded, summed over threads.
     public var eventCount: Int { threads.reduce(0) { $0 + $1.events.count } }
 
-    /// Events dropped because a buffer was full, summed over threads.
+    /// Events dropped because the trace memory was at its cap, summed over threads.
     public var droppedCount: UInt64 { threads.reduce(0) { $0 + $1.dropped } }
 
     /// Every milestone mark in time order, with the thread it was marked on.
@@ -114,7 +122,7 @@ public struct TraceThread: Sendable, Equatable {
     /// The thread's name, if it had one.
     public var name: String?
     public var isMain: Bool
-    /// Events lost because the buffer was full.
+    /// Events lost because the trace memory was at its cap (``LaunchTracer/bufferLimitBytes``).
     public var dropped: UInt64
     /// Events in the order they began.
     public var events: [TraceEvent]

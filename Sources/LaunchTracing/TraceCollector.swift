@@ -19,44 +19,60 @@ enum TraceCollector {
         var interner = StringInterner()
         let usageByAddress = ResourceAccounting.closedSpans()
         var threads: [TraceThread] = []
+        var filePaths: [UInt32: UInt32] = [:]
+        var lastPath: UnsafeRawPointer?
         for entry in ThreadRegistry.shared.snapshot() {
-            let buffer = entry.buffer.pointee
-            let count = buffer.start.map { buffer.next! - $0 } ?? 0
             var events: [TraceEvent] = []
-            events.reserveCapacity(count)
             var usage: [SpanUsage] = []
-            for offset in 0..<count {
-                let raw = buffer.start! + offset
-                let event = raw.pointee
-                let kindBits = event.kind & UInt8(LP_EVENT_KIND_MASK)
-                let kind = TraceEvent.Kind(rawValue: kindBits) ?? .instant
-                let nameID: UInt32
-                if kind == .mark {
-                    nameID = interner.intern(Milestone(rawValue: event.category).id)
-                } else if event.kind & UInt8(LP_EVENT_FLAG_SCALAR_NAME) != 0 {
-                    let scalar = Unicode.Scalar(UInt32(UInt(bitPattern: event.name))) ?? "?"
-                    nameID = interner.intern(String(Character(scalar)))
-                } else {
-                    nameID = interner.intern(address: event.name, length: Int(event.name_length))
+            var total = 0
+            var chunk = lp_chunk_after(entry.buffer, nil)
+            while let current = chunk {
+                total += lp_chunk_count(entry.buffer, current)
+                chunk = lp_chunk_after(entry.buffer, current)
+            }
+            events.reserveCapacity(total)  // once: growing it chunk by chunk copies the array each time
+            chunk = lp_chunk_after(entry.buffer, nil)
+            while let current = chunk {
+                let start = lp_chunk_events(current)!
+                let count = lp_chunk_count(entry.buffer, current)
+                for offset in 0..<count {
+                    let raw = start + offset
+                    let event = raw.pointee
+                    let kindBits = event.kind & UInt8(LP_EVENT_KIND_MASK)
+                    let kind = TraceEvent.Kind(rawValue: kindBits) ?? .instant
+                    let nameID: UInt32
+                    if kind == .mark {
+                        nameID = interner.intern(Milestone(rawValue: event.category).id)
+                    } else if event.kind & UInt8(LP_EVENT_FLAG_SCALAR_NAME) != 0 {
+                        let scalar = Unicode.Scalar(UInt32(UInt(bitPattern: event.name))) ?? "?"
+                        nameID = interner.intern(String(Character(scalar)))
+                    } else {
+                        nameID = interner.intern(address: event.name, length: Int(event.name_length))
+                    }
+                    let fileID = interner.intern(address: event.file, length: nil)
+                    if event.path != lastPath, let path = event.path {  // one file's events come in runs
+                        lastPath = path
+                        if filePaths[fileID] == nil { filePaths[fileID] = interner.intern(address: path, length: nil) }
+                    }
+                    let begin = converter.nanoseconds(event.begin)
+                    let isOpen = kind == .span && event.end == 0
+                    let end = isOpen ? max(begin, flushNs) : max(begin, converter.nanoseconds(event.end))
+                    if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0,
+                       let spanUsage = usageByAddress[UInt(bitPattern: raw)] {
+                        usage.append(SpanUsage(eventIndex: UInt32(events.count), usage: spanUsage))
+                    }
+                    events.append(TraceEvent(
+                        kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
+                        line: event.line, beginNanoseconds: begin, endNanoseconds: end))
                 }
-                let fileID = interner.intern(address: event.file, length: nil)
-                let begin = converter.nanoseconds(event.begin)
-                let isOpen = kind == .span && event.end == 0
-                let end = isOpen ? max(begin, flushNs) : max(begin, converter.nanoseconds(event.end))
-                events.append(TraceEvent(
-                    kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
-                    line: event.line, beginNanoseconds: begin, endNanoseconds: end))
-                if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0,
-                   let spanUsage = usageByAddress[UInt(bitPattern: raw)] {
-                    usage.append(SpanUsage(eventIndex: UInt32(offset), usage: spanUsage))
-                }
+                chunk = lp_chunk_after(entry.buffer, current)
             }
             // The name the thread had when it first recorded: by flush time a thread
             // that ended may have had its id reused by another, named otherwise.
             let name = entry.name ?? Platform.threadName(tid: entry.osThreadID)
             threads.append(TraceThread(
                 index: entry.index, osThreadID: entry.osThreadID,
-                name: name, isMain: entry.isMain, dropped: buffer.dropped, events: events, usage: usage))
+                name: name, isMain: entry.isMain, dropped: entry.buffer.pointee.dropped, events: events, usage: usage))
         }
 
         let attachments = TraceAttachments.snapshot()
@@ -70,6 +86,7 @@ enum TraceCollector {
             flushNanoseconds: flushNs,
             metadata: attachments.metadata,
             strings: interner.strings,
+            filePaths: filePaths,
             threads: threads,
             samples: attachments.samples)
     }

@@ -64,6 +64,19 @@ public enum TraceDecoder {
                     let key = try section.string("a metadata key")
                     trace.metadata[key] = try section.string("a metadata value")
                 }
+            case .filePaths:
+                guard sawStrings else { throw section.failure("the 'strings' section before the 'filePaths' section") }
+                let count = try section.count("file paths", minimumBytes: 2)
+                for _ in 0..<count {
+                    let start = section.offset
+                    let fileID = try section.varint32("a file id")
+                    let pathID = try section.varint32("a file path id")
+                    guard Int(fileID) < trace.strings.count, Int(pathID) < trace.strings.count else {
+                        throw section.failure(
+                            "string ids below \(trace.strings.count) (found \(fileID) and \(pathID))", at: start)
+                    }
+                    trace.filePaths[fileID] = pathID
+                }
             case .thread:
                 guard sawStrings else { throw section.failure("the 'strings' section before any 'thread' section") }
                 trace.threads.append(try decodeThread(&section, strings: trace.strings.count))

@@ -38,6 +38,16 @@ public enum TraceEncoder {
         }
         file.section(.metadata, metadata)
 
+        if !trace.filePaths.isEmpty {
+            var paths = ByteWriter()
+            paths.varint(trace.filePaths.count)
+            for (fileID, pathID) in trace.filePaths.sorted(by: { $0.key < $1.key }) {
+                paths.varint(fileID)
+                paths.varint(pathID)
+            }
+            file.section(.filePaths, paths)
+        }
+
         for thread in trace.threads {
             file.section(.thread, encode(thread))
         }

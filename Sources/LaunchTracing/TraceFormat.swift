@@ -21,6 +21,9 @@ public enum TraceFormat {
         case thread = 3
         case samples = 4
         case metadata = 5
+        /// `#filePath` of each `#fileID`: pairs of string ids. Added after
+        /// version 1's first release; older readers skip it.
+        case filePaths = 6
         case end = 0xFF
 
         var name: String {
@@ -30,6 +33,7 @@ public enum TraceFormat {
             case .thread: return "thread"
             case .samples: return "samples"
             case .metadata: return "metadata"
+            case .filePaths: return "filePaths"
             case .end: return "end"
             }
         }

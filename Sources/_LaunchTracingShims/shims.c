@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/resource.h>
@@ -19,6 +20,261 @@ lp_state_t lp_state = {
 };
 
 __thread lp_thread_buffer *lp_tls_buffer __attribute__((tls_model("initial-exec"))) = 0;
+
+// MARK: The trace arena
+//
+// Every thread's chunks come from one region reserved (not committed) at the
+// first event, as large as the cap. Chunks are handed out by a bump pointer
+// under a lock (the slow path only); the arena is pre-faulted ahead of that
+// pointer in steps, so the hot path writes to resident memory. A thread's first
+// chunk is small and each next one twice as large, up to LP_CHUNK_MAX, so a
+// thread holds memory in proportion to what it recorded.
+
+enum {
+    LP_CHUNK_FIRST = 4 * 1024,
+    LP_CHUNK_MAX = 256 * 1024,
+    /// How far ahead of the bump pointer the arena is kept resident.
+    LP_POOL_STEP = 256 * 1024,
+};
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+enum { LP_CHUNK_CLASSES = 7 };  // 4 KiB << 0 ... 4 KiB << 6 = 256 KiB
+
+static struct {
+    pthread_mutex_t lock;
+    char *base;          // NULL until the first chunk; (char *)-1 when reserving failed
+    uint64_t reserved;   // bytes reserved at base (the cap in force then)
+    uint64_t cap;        // bytes that chunks may hold at once
+    uint64_t bumped;     // bytes of the reservation handed out at least once
+    uint64_t held;       // bytes held by threads' chunks now
+    uint64_t resident;   // bytes pre-faulted from base
+    /// Chunks of threads that exited, given back by lp_buffer_release, by size class.
+    lp_chunk *free[LP_CHUNK_CLASSES];
+    volatile int full;   // 1 once no chunk of any size is left
+} lp_arena = {
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+    .cap = 64ull * 1024 * 1024,
+};
+
+static pthread_key_t lp_exit_key;
+static pthread_once_t lp_exit_key_once = PTHREAD_ONCE_INIT;
+
+static void lp_thread_exited(void *buffer) {
+    __atomic_store_n(&((lp_thread_buffer *)buffer)->exited, 1, __ATOMIC_RELEASE);
+}
+
+static void lp_make_exit_key(void) {
+    pthread_key_create(&lp_exit_key, lp_thread_exited);
+}
+
+void lp_adopt_buffer(lp_thread_buffer *buffer) {
+    pthread_once(&lp_exit_key_once, lp_make_exit_key);
+    pthread_setspecific(lp_exit_key, buffer);
+    lp_tls_buffer = buffer;
+}
+
+uint64_t lp_buffer_cap_get(void) {
+    pthread_mutex_lock(&lp_arena.lock);
+    uint64_t cap = lp_arena.cap;
+    pthread_mutex_unlock(&lp_arena.lock);
+    return cap;
+}
+
+int lp_buffer_cap_set(uint64_t bytes) {
+    pthread_mutex_lock(&lp_arena.lock);
+    if (lp_arena.base == (char *)-1) {  // reserving failed: try again with this size
+        lp_arena.base = 0;
+        lp_arena.full = 0;
+    }
+    int ok = lp_arena.base == 0 || bytes <= lp_arena.reserved;
+    if (ok) {
+        lp_arena.cap = bytes;
+        if (lp_arena.base != 0) lp_arena.full = lp_arena.held + sizeof(lp_chunk) + sizeof(lp_event) > bytes;
+    }
+    pthread_mutex_unlock(&lp_arena.lock);
+    return ok ? 0 : -1;
+}
+
+uint64_t lp_buffer_used(void) {
+    pthread_mutex_lock(&lp_arena.lock);
+    uint64_t held = lp_arena.held;
+    pthread_mutex_unlock(&lp_arena.lock);
+    return held;
+}
+
+static uint64_t lp_chunk_size(const lp_chunk *chunk) {
+    return chunk->size;
+}
+
+/// The largest class whose size `bytes` covers.
+static int lp_chunk_class(uint64_t bytes) {
+    int class = 0;
+    while (class + 1 < LP_CHUNK_CLASSES && ((uint64_t)LP_CHUNK_FIRST << (class + 1)) <= bytes) class++;
+    return class;
+}
+
+void lp_buffer_release(lp_thread_buffer *buffer) {
+    pthread_mutex_lock(&lp_arena.lock);
+    lp_chunk *chunk = buffer->first;
+    while (chunk != 0) {
+        lp_chunk *next = chunk->next;
+        uint64_t size = lp_chunk_size(chunk);
+        int class = lp_chunk_class(size);
+        chunk->next = lp_arena.free[class];
+        lp_arena.free[class] = chunk;
+        lp_arena.held -= size;
+        chunk = next;
+    }
+    lp_arena.full = 0;
+    pthread_mutex_unlock(&lp_arena.lock);
+    buffer->first = buffer->current = 0;
+    buffer->next = buffer->limit = 0;
+}
+
+/// Makes [from, to) of the arena resident: one madvise where the kernel has
+/// MADV_POPULATE_WRITE (Linux 5.14), else a write to each page.
+static void lp_arena_prefault(uint64_t from, uint64_t to) {
+    if (to <= from) return;
+#if defined(__linux__)
+    if (madvise(lp_arena.base + from, to - from, MADV_POPULATE_WRITE) == 0) return;
+#endif
+    long page = sysconf(_SC_PAGESIZE);
+    for (uint64_t offset = from; offset < to; offset += (uint64_t)page) {
+        ((volatile char *)lp_arena.base)[offset] = 0;
+    }
+}
+
+/// A chunk of about `want` bytes (less at the cap's edge), or NULL at the cap.
+/// Called with the lock held.
+static lp_chunk *lp_arena_take(uint64_t want) {
+    if (lp_arena.base == 0) {
+        uint64_t reserve = lp_arena.cap & ~(uint64_t)(LP_CHUNK_FIRST - 1);
+        if (reserve == 0) return 0;  // a cap of nothing: drop, and reserve when it is raised
+        void *memory = mmap(0, (size_t)reserve, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (memory == MAP_FAILED) {
+            lp_arena.base = (char *)-1;
+            lp_arena.full = 1;
+            return 0;
+        }
+        lp_arena.base = memory;
+        lp_arena.reserved = reserve;
+        lp_arena.resident = reserve < LP_POOL_STEP ? reserve : LP_POOL_STEP;
+        lp_arena_prefault(0, lp_arena.resident);
+    }
+    if (lp_arena.base == (char *)-1) return 0;
+    uint64_t left = lp_arena.cap > lp_arena.held ? lp_arena.cap - lp_arena.held : 0;
+    if (want > left) want = left;
+    if (want < sizeof(lp_chunk) + sizeof(lp_event)) {
+        lp_arena.full = 1;
+        return 0;
+    }
+    // A chunk given back by an exited thread, of this size class; else fresh
+    // memory; else any chunk given back.
+    int class = lp_chunk_class(want);
+    lp_chunk *chunk = lp_arena.free[class];
+    if (chunk != 0 && lp_chunk_size(chunk) > left) chunk = 0;
+    uint64_t fresh = lp_arena.reserved - lp_arena.bumped;
+    if (want > fresh) want = fresh;
+    // Fresh memory used up: any chunk given back will do, larger ones first.
+    for (int other = LP_CHUNK_CLASSES - 1; chunk == 0 && want < sizeof(lp_chunk) + sizeof(lp_event)
+         && other >= 0; other--) {
+        lp_chunk *candidate = lp_arena.free[other];
+        if (candidate != 0 && lp_chunk_size(candidate) <= left) chunk = candidate, class = other;
+    }
+    if (chunk != 0) {
+        lp_arena.free[class] = chunk->next;
+    } else {
+        if (want < sizeof(lp_chunk) + sizeof(lp_event)) {
+            lp_arena.full = 1;
+            return 0;
+        }
+        chunk = (lp_chunk *)(lp_arena.base + lp_arena.bumped);
+        lp_arena.bumped += want;
+        if (lp_arena.bumped > lp_arena.resident) {
+            uint64_t target = lp_arena.bumped + LP_POOL_STEP;
+            if (target > lp_arena.reserved) target = lp_arena.reserved;
+            lp_arena_prefault(lp_arena.resident, target);
+            lp_arena.resident = target;
+        }
+        chunk->size = want;
+        chunk->limit = (lp_event *)(chunk + 1) + (want - sizeof(lp_chunk)) / sizeof(lp_event);
+    }
+    lp_arena.held += lp_chunk_size(chunk);
+    chunk->next = 0;
+    chunk->end = (lp_event *)(chunk + 1);
+    return chunk;
+}
+
+lp_event *lp_chunk_events(const lp_chunk *chunk) {
+    return (lp_event *)(chunk + 1);
+}
+
+__attribute__((noinline, cold)) lp_event *lp_refill(lp_thread_buffer *buffer) {
+    lp_chunk *current = buffer->current;
+    lp_chunk *chunk = current == 0 ? buffer->first : __atomic_load_n(&current->next, __ATOMIC_ACQUIRE);
+    if (chunk == 0) {
+        if (lp_arena.full) {
+            buffer->dropped += 1;
+            return 0;
+        }
+        uint64_t want = LP_CHUNK_FIRST;
+        if (current != 0) {
+            uint64_t size = current->size;
+            want = size >= LP_CHUNK_MAX / 2 ? LP_CHUNK_MAX : size * 2;
+        }
+        pthread_mutex_lock(&lp_arena.lock);
+        chunk = lp_arena_take(want);
+        pthread_mutex_unlock(&lp_arena.lock);
+        if (chunk == 0) {
+            buffer->dropped += 1;
+            return 0;
+        }
+        if (current == 0) {
+            __atomic_store_n(&buffer->first, chunk, __ATOMIC_RELEASE);
+        } else {
+            __atomic_store_n(&current->next, chunk, __ATOMIC_RELEASE);
+        }
+    }
+    // The chunk left behind is complete: its end is published before the
+    // thread moves on, so a reader that sees the move sees the end.
+    if (current != 0) __atomic_store_n(&current->end, buffer->next, __ATOMIC_RELEASE);
+    lp_event *event = lp_chunk_events(chunk);
+    chunk->end = event;
+    __atomic_store_n(&buffer->current, chunk, __ATOMIC_RELEASE);
+    buffer->limit = chunk->limit;
+    buffer->next = event + 1;
+    return event;
+}
+
+long lp_chunk_count(const lp_thread_buffer *buffer, const lp_chunk *chunk) {
+    lp_event *events = lp_chunk_events(chunk);
+    if (__atomic_load_n(&buffer->current, __ATOMIC_ACQUIRE) == chunk) {
+        lp_event *next = __atomic_load_n(&buffer->next, __ATOMIC_RELAXED);
+        if (next >= events && next <= chunk->limit) return next - events;
+    }
+    // Left behind (or left while being read): its end was stored first.
+    lp_event *end = __atomic_load_n(&chunk->end, __ATOMIC_ACQUIRE);
+    return end >= events && end <= chunk->limit ? end - events : 0;
+}
+
+const lp_chunk *lp_chunk_after(const lp_thread_buffer *buffer, const lp_chunk *chunk) {
+    if (chunk == 0) return __atomic_load_n(&buffer->first, __ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&buffer->current, __ATOMIC_ACQUIRE) == chunk) return 0;
+    return __atomic_load_n(&chunk->next, __ATOMIC_ACQUIRE);
+}
+
+void lp_buffer_rewind(lp_thread_buffer *buffer) {
+    for (lp_chunk *chunk = buffer->first; chunk != 0; chunk = chunk->next) {
+        chunk->end = lp_chunk_events(chunk);
+    }
+    buffer->current = 0;
+    buffer->next = 0;
+    buffer->limit = 0;
+    buffer->dropped = 0;
+}
 
 int lp_cpu_counter_is_invariant(void) {
 #if defined(__x86_64__)
@@ -87,6 +343,14 @@ __attribute__((constructor(101))) static void lp_runtime_init(void) {
         lp_state.runtime_init_ticks = ns;
     }
     lp_state.runtime_init_ns = ns;
+    const char *megabytes = getenv("LAUNCHPROF_TRACE_BUFFER_MB");
+    if (megabytes != 0 && *megabytes != 0) {
+        char *end = 0;
+        unsigned long long value = strtoull(megabytes, &end, 10);
+        if (end != 0 && *end == 0 && megabytes[0] != '-' && value <= (1ull << 24)) {
+            lp_arena.cap = value * 1024 * 1024;
+        }
+    }
     const char *tracing = getenv("LAUNCHPROF_TRACING");
     if (tracing != 0 && strcmp(tracing, "0") == 0) lp_state.enabled = 0;
 }

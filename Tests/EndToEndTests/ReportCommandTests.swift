@@ -66,6 +66,49 @@ struct ReportCommandTests {
         #expect(!none.stdout.contains("\n::"))
     }
 
+    /// A traced build records each call site's `#filePath`; annotations make it
+    /// relative to the repository, so a file outside `Sources/<Module>` is found.
+    @Test func annotationsUseTheRecordedFilePath() throws {
+        let (_, saved) = try #require(Self.saved)
+        let located = saved.profile.findings.filter { $0.file != nil }
+        #expect(!located.isEmpty)
+        for finding in located {
+            // The sample was built from this checkout: its #filePath is the real file.
+            #expect(finding.filePath == Executables.packageRoot.appendingPathComponent("Sources/" + finding.file!).path)
+        }
+        // The app built on another machine, from a checkout laid out otherwise
+        // (no folder named after the module), the report rendered here.
+        let repository = Executables.temporaryDirectory()
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Lib"), withIntermediateDirectories: true)
+        var report = saved
+        for index in report.profile.findings.indices {
+            guard let file = report.profile.findings[index].file else { continue }
+            let name = String(file.split(separator: "/").last!)
+            report.profile.findings[index].filePath = "/ci/build/checkout/Lib/" + name
+            FileManager.default.createFile(atPath: repository.appendingPathComponent("Lib/" + name).path, contents: Data())
+        }
+        let path = repository.appendingPathComponent("moved.json")
+        try JSONEncoder().encode(report).write(to: path)
+        let result = try Executables.run(
+            ["report", path.path, "--format", "json", "--output", "-"], environment: ["GITHUB_ACTIONS": "true"], in: repository)
+        #expect(result.status == 0, "\(result.stderr)")
+        let annotations = result.stderr.split(separator: "\n").filter { $0.hasPrefix("::") }
+        for finding in located {
+            let file = "Lib/" + finding.file!.split(separator: "/").last!
+            #expect(annotations.contains { $0.contains("file=\(file),line=\(finding.line!),") }, "no annotation at \(file)")
+        }
+        // Without a recorded path (a report from before paths were recorded) the
+        // #fileID's conventional place is the guess.
+        for index in report.profile.findings.indices { report.profile.findings[index].filePath = nil }
+        try JSONEncoder().encode(report).write(to: path)
+        let old = try Executables.run(
+            ["report", path.path, "--format", "json", "--output", "-"], environment: ["GITHUB_ACTIONS": "true"], in: repository)
+        for finding in located {
+            #expect(old.stderr.contains("file=Sources/\(finding.file!),line=\(finding.line!),"))
+        }
+    }
+
     @Test func badReportsAndOutputsAreOneLineAndExitTwo() throws {
         let scratch = Executables.temporaryDirectory()
         let newer = scratch.appendingPathComponent("newer.json")

@@ -6,6 +6,11 @@
 //   launchprof-fixture tracer-only           an app that links the tracer alone, as the README's
 //                                            "Instrument an app" shows: spans around real work, then
 //                                            LaunchTracer.mark(.firstFrame), then it exits
+//   launchprof-fixture fixed-work            didFinishLaunching does a fixed amount of CPU work
+//                                            (about 50 ms: 50 spans of 2.5M steps), a low-noise
+//                                            app for measuring the observer effect
+//   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
+//                                            of CPU work (200k steps each) all the while
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -47,6 +52,35 @@ final class SpinDelegate: LaunchDelegate {
     }
 }
 
+/// A fixed amount of CPU work: `steps` steps of a linear congruential generator
+/// from `seed` (a different seed each call, so no two calls can be merged).
+@inline(never)
+func fixedWork(_ steps: Int, seed: UInt64) -> UInt64 {
+    var x = seed
+    for _ in 0..<steps { x = x &* 6_364_136_223_846_793_005 &+ 1 }
+    return x
+}
+
+/// didFinishLaunching does 50 spans of 2.5M steps (about 50 ms of CPU in all).
+final class FixedWorkDelegate: LaunchDelegate {
+    nonisolated(unsafe) static var workers = 0
+    nonisolated(unsafe) static var sink: UInt64 = 0
+    required init() {}
+
+    func didFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
+        for _ in 0..<Self.workers {
+            Thread {
+                var x: UInt64 = 0
+                while true { LaunchTracer.measure("WorkerChunk") { x = fixedWork(200_000, seed: x) } }
+            }.start()
+        }
+        var x: UInt64 = 0
+        for _ in 0..<50 { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(2_500_000, seed: x) } }
+        Self.sink = x
+        return true
+    }
+}
+
 switch arguments.count > 1 ? arguments[1] : "" {
 case "spin" where arguments.count == 4:
     LaunchApplication.main(delegate: SpinDelegate.self, exitAfterLaunch: true)
@@ -68,12 +102,17 @@ case "tracer-only":
     LaunchTracer.mark(.firstFrame)
     print(bytes, index[index.count / 2])
     exit(0)
+case "fixed-work":
+    LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
+case "busy-workers":
+    FixedWorkDelegate.workers = 8
+    LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
 case "sample-app":
     SampleApp.main(arguments: Array(arguments.dropFirst(2)))
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work | busy-workers | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

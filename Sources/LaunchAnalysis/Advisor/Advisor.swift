@@ -61,6 +61,10 @@ public enum Advisor {
         }
 
         findings += budgetFindings(verdict, timelines: timelines, frameBudget: frameBudget)
+        let paths = timelines.reduce(into: [String: String]()) { $0.merge($1.filePaths) { first, _ in first } }
+        for index in findings.indices {
+            findings[index].filePath = findings[index].file.flatMap { paths[$0] }
+        }
         return findings.sorted {
             $0.severity != $1.severity ? $0.severity > $1.severity : $0.medianMs > $1.medianMs
         }

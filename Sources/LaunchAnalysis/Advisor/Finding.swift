@@ -38,6 +38,10 @@ public struct Finding: Sendable, Codable, Equatable {
     /// One concrete recommendation.
     public var recommendation: String
 
+    /// The `#filePath` of the span's call site (where the file was when the
+    /// app was built), when the trace recorded it.
+    public var filePath: String? = nil
+
     /// `RemoteConfig.swift:42`, or the span name when the site is unknown.
     public var location: String {
         guard let file, let line else { return span }

@@ -13,6 +13,8 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         public var headMs: Double?
         /// The head's finding's recommendation (the base's when gone).
         public var recommendation: String
+        /// The `#filePath` of the call site, when the trace recorded it.
+        public var filePath: String? = nil
 
         /// `Fetch (App.swift:42)`, or the span name alone when the site is unknown.
         public var place: String { file == nil ? span : "\(span) (\(location))" }
@@ -59,7 +61,7 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         func change(_ finding: Finding, base: Finding?, head: Finding?) -> FindingChange {
             FindingChange(
                 rule: finding.rule, span: finding.span, file: finding.file, line: finding.line, baseMs: base?.medianMs,
-                headMs: head?.medianMs, recommendation: finding.recommendation)
+                headMs: head?.medianMs, recommendation: finding.recommendation, filePath: finding.filePath)
         }
         new = head.findings.filter { baseByKey[key($0)] == nil }.map { change($0, base: nil, head: $0) }
         gone = base.findings.filter { headByKey[key($0)] == nil }.map { change($0, base: $0, head: nil) }

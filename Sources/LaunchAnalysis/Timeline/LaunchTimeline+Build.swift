@@ -28,6 +28,8 @@ extension LaunchTimeline {
             if let hot = hotStarts.last(where: { $0 <= starts[index] && $0 > starts[index - 1] }) { starts[index] = hot }
         }
 
+        let filePaths = Dictionary(
+            trace.filePaths.map { (trace.string($0.key), trace.string($0.value)) }, uniquingKeysWith: { first, _ in first })
         var timelines: [LaunchTimeline] = []
         for (launch, start) in starts.enumerated() {
             let lowerBound = launch == 0 ? 0 : start
@@ -61,7 +63,7 @@ extension LaunchTimeline {
                 phases: phases(milestones, hotLaunchBegin: hotBegin, background: isBackground),
                 mainThreadSpans: main, otherSpans: others.sorted { $0.beginNanoseconds < $1.beginNanoseconds },
                 launchOptions: options, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
-                sampleCount: sampleCount, droppedEvents: trace.droppedCount))
+                sampleCount: sampleCount, droppedEvents: trace.droppedCount, filePaths: filePaths))
         }
         return timelines
     }

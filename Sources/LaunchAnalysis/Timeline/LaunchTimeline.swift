@@ -28,8 +28,12 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
     public var spawnIsApproximate: Bool
     /// Samples the sampler took of the main thread during this launch.
     public var sampleCount: Int
-    /// Events lost to full buffers in the whole trace.
+    /// Events lost to the tracer's memory cap in the whole trace.
     public var droppedEvents: UInt64
+    /// The `#filePath` of each call site's `#fileID` in the trace: where the
+    /// file was when the app was built. Empty for traces and reports made
+    /// before paths were recorded.
+    public var filePaths: [String: String] = [:]
 
     /// The duration of `phase` in milliseconds, if it happened.
     public func milliseconds(_ phase: Phase) -> Double? {
@@ -80,7 +84,7 @@ public struct SpanRecord: Sendable, Codable, Equatable {
 extension LaunchTimeline {
     private enum CodingKeys: String, CodingKey {
         case launchIndex, milestones, hotLaunchBeginNanoseconds, phases, mainThreadSpans, otherSpans
-        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents
+        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, filePaths
     }
 
     /// Decodes a timeline; a schema-1 report's string options and its
@@ -115,6 +119,7 @@ extension LaunchTimeline {
         spawnIsApproximate = try container.decode(Bool.self, forKey: .spawnIsApproximate)
         sampleCount = try container.decode(Int.self, forKey: .sampleCount)
         droppedEvents = try container.decode(UInt64.self, forKey: .droppedEvents)
+        filePaths = try container.decodeIfPresent([String: String].self, forKey: .filePaths) ?? [:]
     }
 
     /// Encodes the timeline, with ``isBackground`` spelled out for readers of the JSON.
@@ -131,5 +136,6 @@ extension LaunchTimeline {
         try container.encode(spawnIsApproximate, forKey: .spawnIsApproximate)
         try container.encode(sampleCount, forKey: .sampleCount)
         try container.encode(droppedEvents, forKey: .droppedEvents)
+        if !filePaths.isEmpty { try container.encode(filePaths, forKey: .filePaths) }
     }
 }

@@ -30,16 +30,17 @@ typedef enum {
     LP_TICK_SOURCE_MANUAL = 2,
 } lp_tick_source;
 
-/// One recorded event: 40 bytes, written once at begin and patched at end.
+/// One recorded event: 48 bytes, written once at begin and patched at end.
 ///
-/// `name` and `file` are the addresses of static strings (Swift `StaticString`
+/// `name`, `file` and `path` are the addresses of static strings (Swift `StaticString`
 /// literals): nothing is copied or built on the hot path; strings are interned
 /// when the trace is written.
 typedef struct {
     uint64_t begin;        // ticks
     uint64_t end;          // ticks; 0 while a span is open
     const void *name;      // static UTF-8 bytes (or a scalar value, see flags)
-    const void *file;      // static UTF-8 bytes of #fileID
+    const void *file;      // static UTF-8 bytes of #fileID (NUL-terminated)
+    const void *path;      // static UTF-8 bytes of #filePath (NUL-terminated), or NULL
     uint32_t line;
     uint16_t name_length;
     uint8_t kind;          // lp_event_kind | flags
@@ -57,17 +58,65 @@ enum {
     LP_EVENT_KIND_MASK = 0x0F,
 };
 
-/// A thread's preallocated buffer. Only its own thread writes `next`/`dropped`.
+/// A block of events taken from the process's trace arena: this header, then
+/// events up to `limit`. A thread's chunks form a list, oldest first.
+typedef struct lp_chunk {
+    /// The thread's next chunk, or NULL; set once, before the thread moves on.
+    struct lp_chunk *next;
+    /// One past the last event written, stored when the thread moved on.
+    lp_event *end;
+    /// One past the last slot.
+    lp_event *limit;
+    /// The chunk's bytes, header included.
+    uint64_t size;
+} lp_chunk;
+
+/// A thread's events: the chunk being written and the list before it. Only its
+/// own thread writes `next`, `limit`, `dropped` and `current` (and links chunks).
 typedef struct {
+    /// Where the next event goes; equal to `limit` when the chunk is full (or
+    /// before the first chunk), which sends the next event to `lp_refill`.
     lp_event *next;
     lp_event *limit;
+    /// Events not recorded because the process-wide cap was reached.
     uint64_t dropped;
-    lp_event *start;
+    lp_chunk *first;
+    lp_chunk *current;
     /// Non-zero when spans begun on this thread also record resource usage
     /// (CPU time, context switches, faults): the harness turns it on for the
     /// main thread while profiling.
     int accounting;
+    /// Set when the thread exited (its events stay until the next reset).
+    int exited;
 } lp_thread_buffer;
+
+/// The slow path of `lp_record`: moves `buffer` to a new chunk (growing from
+/// 4 KiB to 256 KiB per thread, taken from a pre-faulted pool) and returns its
+/// first slot, already claimed; or counts the event as dropped and returns NULL
+/// once the process-wide cap is reached. Never inlined.
+lp_event *lp_refill(lp_thread_buffer *buffer);
+
+/// The events of `chunk`, and how many `buffer` wrote there (the last chunk's
+/// count is read from `buffer->next`).
+lp_event *lp_chunk_events(const lp_chunk *chunk);
+long lp_chunk_count(const lp_thread_buffer *buffer, const lp_chunk *chunk);
+/// The chunk after `chunk` in `buffer`'s list, NULL after the one being written.
+const lp_chunk *lp_chunk_after(const lp_thread_buffer *buffer, const lp_chunk *chunk);
+/// Rewinds `buffer` to its first chunk, keeping every chunk for reuse.
+void lp_buffer_rewind(lp_thread_buffer *buffer);
+/// Gives `buffer`'s chunks back to the arena (its thread exited and its events
+/// were discarded); `buffer` is left empty.
+void lp_buffer_release(lp_thread_buffer *buffer);
+/// Makes `buffer` the calling thread's, and marks it `exited` when the thread ends.
+void lp_adopt_buffer(lp_thread_buffer *buffer);
+
+/// The process-wide cap on event memory, in bytes (default 64 MiB, or
+/// `LAUNCHPROF_TRACE_BUFFER_MB`). Setting it fails (returns -1) once the arena
+/// exists, which is at the first event.
+uint64_t lp_buffer_cap_get(void);
+int lp_buffer_cap_set(uint64_t bytes);
+/// Bytes of the arena handed out as chunks so far.
+uint64_t lp_buffer_used(void);
 
 /// Global tracer state, one instance in the process.
 typedef struct {
@@ -136,20 +185,23 @@ static inline __attribute__((always_inline)) void lp_set_current_buffer(lp_threa
     lp_tls_buffer = buffer;
 }
 
-/// Appends an event to `buffer`, or counts it as dropped. Returns the event, or
-/// NULL when the buffer is full. The begin tick is read last, so the tracer's own
+/// Appends an event to `buffer` (taking a new chunk out of line when the current
+/// one is full), or counts it as dropped. Returns the event, or NULL when the
+/// process-wide cap is reached. The begin tick is read last, so the tracer's own
 /// bookkeeping is not inside the span.
 static inline __attribute__((always_inline)) lp_event *lp_record(
     lp_thread_buffer *buffer, uint8_t kind, uint8_t category,
-    const void *name, uint16_t name_length, const void *file, uint32_t line) {
+    const void *name, uint16_t name_length, const void *file, const void *path, uint32_t line) {
     lp_event *event = buffer->next;
     if (__builtin_expect(event == buffer->limit, 0)) {
-        buffer->dropped += 1;
-        return 0;
+        event = lp_refill(buffer);
+        if (event == 0) return 0;
+    } else {
+        buffer->next = event + 1;
     }
-    buffer->next = event + 1;
     event->name = name;
     event->file = file;
+    event->path = path;
     event->line = line;
     event->name_length = name_length;
     event->kind = kind;

@@ -89,7 +89,7 @@ enum ReportOutput {
         FileHandle.standardOutput.write(Data(bytes))
         if annotations {
             let locator = SourceLocator()
-            Terminal.standardErrorRaw(GitHubAnnotations.render(document, locate: locator.path(of:)))
+            Terminal.standardErrorRaw(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)))
         }
     }
 
@@ -112,7 +112,7 @@ enum ReportOutput {
         }
         if annotations {
             let locator = SourceLocator()
-            print(GitHubAnnotations.render(document, locate: locator.path(of:)), terminator: "")
+            print(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)), terminator: "")
         }
     }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""The observer effect: time to first frame with full instrumentation against
+tracing off, launches interleaved (ABBA), Hodges-Lehmann shift and its 95 %
+interval.
+
+  Benchmarks/observer-effect.py RUNS_PER_SIDE COMMAND [ARGS...]
+
+"on" is what `launchprof measure` gives a launch: LAUNCHPROF_TRACE (per-span
+resource accounting, the 1 ms main-thread sampler, the trace written at exit),
+LAUNCHPROF_EXIT_AFTER_LAUNCH=1 and the ready pipe. "off" is the same launch with
+LAUNCHPROF_TRACING=0 and no LAUNCHPROF_TRACE: the ready pipe only. Readiness is
+the `firstFrame` word the program writes on the ready pipe; the time runs from
+just before the spawn. Prints one line: median off, median on, shift, interval.
+"""
+import os, subprocess, sys, tempfile, time
+
+def launch(command, instrumented, trace):
+    read, write = os.pipe()
+    env = dict(os.environ)
+    env.update({"LAUNCHPROF_READY_FD": "3", "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1"})
+    env.pop("LAUNCHPROF_TRACE", None)
+    if instrumented:
+        env["LAUNCHPROF_TRACE"] = trace
+        env["LAUNCHPROF_TRACING"] = "1"
+    else:
+        env["LAUNCHPROF_TRACING"] = "0"
+    def child():
+        os.dup2(write, 3)
+    start = time.monotonic_ns()
+    env["LAUNCHPROF_SPAWN_NS"] = str(start)
+    process = subprocess.Popen(command, env=env, preexec_fn=child, pass_fds=(write, 3),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    ready = None
+    buffer = b""
+    with os.fdopen(read, "rb", buffering=0) as pipe:
+        while True:
+            chunk = pipe.read(64)
+            if not chunk:
+                break
+            buffer += chunk
+            if ready is None and b"firstFrame" in buffer:
+                ready = (time.monotonic_ns() - start) / 1e6
+    process.wait()
+    if ready is None:
+        sys.exit(f"no firstFrame from {' '.join(command)} (exit {process.returncode})")
+    return ready
+
+def hodges_lehmann(off, on):
+    """Shift (on - off) and its 95 % distribution-free interval (Mann-Whitney)."""
+    from scipy.stats import norm
+    diffs = sorted(b - a for a in off for b in on)
+    n, m = len(off), len(on)
+    mid = len(diffs) // 2
+    shift = diffs[mid] if len(diffs) % 2 else (diffs[mid - 1] + diffs[mid]) / 2
+    z = norm.ppf(0.975)
+    k = int(n * m / 2 - z * (n * m * (n + m + 1) / 12) ** 0.5)
+    return shift, diffs[max(k, 0)], diffs[min(len(diffs) - 1, len(diffs) - 1 - k)]
+
+def main():
+    runs = int(sys.argv[1])
+    command = sys.argv[2:]
+    trace = os.path.join(tempfile.mkdtemp(), "trace.lptrace")
+    launch(command, True, trace), launch(command, False, trace)  # warm-up
+    off, on = [], []
+    for index in range(runs):
+        order = (False, True) if index % 2 == 0 else (True, False)  # ABBA
+        for instrumented in order:
+            (on if instrumented else off).append(launch(command, instrumented, trace))
+    med = lambda values: sorted(values)[len(values) // 2]
+    shift, low, high = hodges_lehmann(off, on)
+    print(f"{runs} per side: off {med(off):.2f} ms, on {med(on):.2f} ms, "
+          f"shift {shift:+.2f} ms [{low:+.2f}, {high:+.2f}] ({100 * shift / med(off):+.1f} %)")
+
+main()
