@@ -28,7 +28,8 @@ struct MeasureOptions {
     static func table(_ defaults: Defaults = measureDefaults) -> [OptionSpec] { [
         .value("--runs", "N", "\(defaults.runsMeaning) (default \(defaults.runs))"),
         .value("--warmup", "N", "launches not counted, first (default 1)"),
-        .value("--mode", "MODE", "warm (default), cold (drops the file cache before each launch; needs root), "
+        .value("--mode", "MODE", "warm (default), cold (before each launch drops the whole machine's page cache, every program's cached files "
+            + "and not only this one's: other work on the machine slows while it refills; needs root), "
             + "or hot (relaunches the hooks inside one live process; instrumented programs only)"),
         .value("--ready", "WHEN", ReadyCondition.forms.joined(separator: " | ")
             + " (default: first-frame when the program is instrumented, exit otherwise)"),
@@ -87,6 +88,11 @@ struct MeasureOptions {
                 + suggestion(modeText, among: names))
         }
         self.mode = mode
+        if mode == .cold, !parsed.has("--quiet") {
+            // Said once, on standard error, before anything runs: it affects the whole machine.
+            Terminal.standardError("launchprof: --mode cold drops the whole machine's page cache before each launch "
+                + "(every program's cached files, not only this one's)")
+        }
 
         do { formats = try ReportFormat.list(parsed.value("--format") ?? defaults.formats) } catch {
             let hint: String
