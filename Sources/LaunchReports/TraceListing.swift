@@ -13,7 +13,7 @@ public enum TraceListing {
     /// The listing a person reads: spans indented two spaces per level of nesting.
     ///
     /// ```text
-    /// thread 0 main (tid 4242): 3 spans, 1 instant
+    /// thread 0 main (tid 4242, named MyApp): 3 spans, 1 instant
     ///     start   duration  span
     ///    12.041   31.20 ms  LoadResources  io  MyApp/main.swift:6
     ///    43.300    8.12 ms    DecodeIndex  compute  MyApp/main.swift:9
@@ -35,8 +35,8 @@ public enum TraceListing {
         }
         for thread in outline.threads {
             lines.append("")
-            let name = thread.name.map { " " + $0 } ?? (thread.isMain ? " main" : "")
-            lines.append("thread \(thread.index)\(name) (tid \(thread.osThreadID)): \(count(thread.spans.count, "span")), "
+            let name = thread.name.map { ", named \($0)" } ?? ""
+            lines.append("thread \(thread.index)\(thread.isMain ? " main" : "") (tid \(thread.osThreadID)\(name)): \(count(thread.spans.count, "span")), "
                 + count(thread.instants.count, "instant") + (thread.dropped > 0 ? ", \(thread.dropped) events dropped" : ""))
             if !thread.spans.isEmpty {
                 lines.append(pad("start", 10) + pad("duration", 11) + "  span")

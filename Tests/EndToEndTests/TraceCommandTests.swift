@@ -34,6 +34,7 @@ struct TraceCommandTests {
         }
         #expect(indent(load, "LoadResources") == indent(hook, "didFinishLaunching") + 2)
         #expect(lines.contains { $0.contains("LoadHistory  background") })
+        #expect(lines.contains { $0.hasPrefix("thread 0 main (tid ") })
     }
 
     @Test func jsonHoldsEveryThreadsSpansWithStartAndDuration() throws {

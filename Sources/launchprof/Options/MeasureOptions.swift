@@ -88,11 +88,6 @@ struct MeasureOptions {
                 + suggestion(modeText, among: names))
         }
         self.mode = mode
-        if mode == .cold, !parsed.has("--quiet") {
-            // Said once, on standard error, before anything runs: it affects the whole machine.
-            Terminal.standardError("launchprof: --mode cold drops the whole machine's page cache before each launch "
-                + "(every program's cached files, not only this one's)")
-        }
 
         do { formats = try ReportFormat.list(parsed.value("--format") ?? defaults.formats) } catch {
             let hint: String
@@ -169,6 +164,21 @@ struct MeasureOptions {
             name: name ?? defaultName, commandLine: commandLine, command: command, runs: runs, warmup: warmup,
             mode: mode, ready: ready, timeoutSeconds: timeoutSeconds, launchOptions: launchOptions,
             ignoreFailures: ignoreFailures)
+    }
+
+    /// The progress line of a session about to launch. In cold mode it first says,
+    /// on standard error and unless quiet, that the whole machine's page cache is
+    /// dropped: once the input is checked, so bad input still gets one line.
+    func progressLine() -> ProgressLine {
+        announceColdMode()
+        return ProgressLine(quiet: quiet)
+    }
+
+    /// In cold mode, says on standard error (unless quiet) that the whole machine's page cache is dropped.
+    func announceColdMode() {
+        guard mode == .cold, !quiet else { return }
+        Terminal.standardError("launchprof: --mode cold drops the whole machine's page cache before each launch "
+            + "(every program's cached files, not only this one's)")
     }
 
     /// What `--output` takes for standard output.
