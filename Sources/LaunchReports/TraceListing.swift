@@ -106,11 +106,7 @@ public enum TraceListing {
                 json.integer(thread.dropped)
                 json.raw(",\"spans\":[")
                 for (position, span) in thread.spans.enumerated() {
-                    json.raw(position > 0 ? ",\n{\"name\":" : "\n{\"name\":")
-                    json.string(span.name)
-                    json.raw(",\"category\":")
-                    json.string(span.category.description)
-                    site(&json, span.file, span.line)
+                    event(&json, first: position == 0, span.name, span.category, span.file, span.line)
                     json.raw(",\"depth\":")
                     json.integer(span.depth)
                     json.raw(",\"startMs\":")
@@ -121,11 +117,7 @@ public enum TraceListing {
                 }
                 json.raw("],\"instants\":[")
                 for (position, instant) in thread.instants.enumerated() {
-                    json.raw(position > 0 ? ",\n{\"name\":" : "\n{\"name\":")
-                    json.string(instant.name)
-                    json.raw(",\"category\":")
-                    json.string(instant.category.description)
-                    site(&json, instant.file, instant.line)
+                    event(&json, first: position == 0, instant.name, instant.category, instant.file, instant.line)
                     json.raw(",\"ms\":")
                     offset(&json, instant.nanoseconds, outline)
                     json.byte(UInt8(ascii: "}"))
@@ -145,7 +137,12 @@ public enum TraceListing {
         }
     }
 
-    private static func site(_ json: inout JSONBytes, _ file: String, _ line: Int) {
+    /// Opens a span's or an instant's object: its name, category and call site.
+    private static func event(_ json: inout JSONBytes, first: Bool, _ name: String, _ category: SpanCategory, _ file: String, _ line: Int) {
+        json.raw(first ? "\n{\"name\":" : ",\n{\"name\":")
+        json.string(name)
+        json.raw(",\"category\":")
+        json.string(category.description)
         json.raw(",\"file\":")
         json.string(file)
         json.raw(",\"line\":")
