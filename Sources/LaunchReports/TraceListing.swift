@@ -56,7 +56,8 @@ public enum TraceListing {
     }
 
     /// The same as one JSON object: `origin` (`spawn` or `runtimeInit`),
-    /// `process`, `metadata`, `milestones` (`name`, `ms`) and `threads`, each with
+    /// `process`, `metadata` (the launch options and the app's budget as
+    /// objects, every other value a string), `milestones` (`name`, `ms`) and `threads`, each with
     /// `spans` (`name`, `category`, `file`, `line`, `depth`, `startMs`,
     /// `durationMs`, `open`) and `instants` (`name`, `category`, `file`, `line`,
     /// `ms`). Times are milliseconds after the origin, to the nanosecond.
@@ -82,7 +83,8 @@ public enum TraceListing {
                 if index > 0 { json.byte(UInt8(ascii: ",")) }
                 json.string(key)
                 json.byte(UInt8(ascii: ":"))
-                json.string(trace.metadata[key]!)
+                // The launch options and the budget are objects, as in a report: never JSON text in a string.
+                if let object = metadataObject(key, trace.metadata[key]!) { json.rawJSON(object) } else { json.string(trace.metadata[key]!) }
             }
             json.raw("},\n\"milestones\":[")
             for (index, (milestone, nanoseconds)) in outline.milestones.enumerated() {
@@ -125,6 +127,16 @@ public enum TraceListing {
                 json.raw("]}")
             }
             json.raw("\n]}\n")
+        }
+    }
+
+    /// The JSON object a metadata value holds, re-encoded by its own type, when
+    /// the key is one of the harness's JSON values and the value decodes.
+    private static func metadataObject(_ key: String, _ value: String) -> String? {
+        switch key {
+        case LaunchContract.MetadataKey.launchOptions: return (try? LaunchOptions(json: value))?.json
+        case LaunchContract.MetadataKey.budget: return (try? LaunchBudget(json: value))?.json
+        default: return nil
         }
     }
 

@@ -53,6 +53,9 @@ struct TraceCommandTests {
         #expect(abs(duration - Double(event.durationNanoseconds) / 1e6) < 1e-6)
         let start = try #require(load["startMs"] as? Double)
         #expect(abs(start - Double(event.beginNanoseconds - trace.spawn!.nanoseconds) / 1e6) < 1e-6)
+        let metadata = try #require(object["metadata"] as? [String: Any])
+        let budget = try #require(metadata["launch.budget"] as? [String: Any], "the app's budget, as an object")
+        #expect(budget["timeToFirstFrameMs"] as? Double == 400)
         let milestones = try #require(object["milestones"] as? [[String: Any]])
         #expect(milestones.contains { $0["name"] as? String == "fullyDrawn" })
     }
