@@ -36,11 +36,16 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     case linkInTheWay(path: String)
     /// A system call needed to launch failed (for example `pipe` with `EMFILE`).
     case systemCallFailed(name: String, code: Int32)
-    /// `posix_spawn` refused the program (for example `ENOEXEC`, not a valid executable).
+    /// The program could not be started: `execve` refused it (for example
+    /// `ENOEXEC`, not a valid executable), or the process could not be made.
     case spawnFailed(path: String, code: Int32)
     /// The child could not be reaped (`waitpid` failed; for example `ECHILD`
     /// when SIGCHLD is ignored and the kernel reaped it already).
     case waitFailed(processID: Int32, code: Int32)
+    /// A `--prepare`, `--setup` or `--cleanup` command (`role`) failed: it exited
+    /// with a code other than 0 or was killed (`problem` says which, with the
+    /// last line it wrote).
+    case commandFailed(role: String, command: String, problem: String)
     /// Cold mode could not drop the file cache for lack of privilege
     /// (`EACCES`, `EPERM`, or `EROFS` for a read-only `/proc/sys`).
     case coldModeNeedsRoot(path: String, code: Int32)
@@ -77,6 +82,8 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot start '\(path)': \(reason(code))"
         case .waitFailed(let processID, let code):
             return "lost track of process \(processID): \(reason(code))"
+        case .commandFailed(let role, let command, let problem):
+            return "\(role) command '\(command)' failed: \(problem)"
         case .coldModeNeedsRoot(let path, let code):
             return "cold mode needs root and a writable '\(path)' (\(reason(code)))"
         case .cannotDropCaches(let path, let code):

@@ -38,6 +38,11 @@ public struct LaunchRequest: Sendable, Equatable {
     /// For `.firstFrame` and `.fullyDrawn`: how long after ready the program may
     /// take to flush its trace, write `done` and exit by itself before it is killed.
     public var readyGraceSeconds: Double
+    /// When true, the child's stdout is a pseudo-terminal instead of a pipe or a
+    /// file, so that a program that buffers its output when it is not a terminal
+    /// (C stdio, Python) writes each line at once. What it writes is still kept in
+    /// `stdout.txt`, byte for byte (no `\r` added). Its stderr stays a file.
+    public var pseudoTerminal: Bool
 
     /// Makes a request; see the properties for each value's meaning.
     public init(
@@ -48,7 +53,8 @@ public struct LaunchRequest: Sendable, Equatable {
         timeoutSeconds: Double,
         workDirectory: String,
         workDirectoryDescriptor: Int32? = nil,
-        readyGraceSeconds: Double = 5
+        readyGraceSeconds: Double = 5,
+        pseudoTerminal: Bool = false
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -58,6 +64,7 @@ public struct LaunchRequest: Sendable, Equatable {
         self.workDirectory = workDirectory
         self.workDirectoryDescriptor = workDirectoryDescriptor
         self.readyGraceSeconds = readyGraceSeconds
+        self.pseudoTerminal = pseudoTerminal
     }
 
     /// The path of the file that receives the child's stdout.

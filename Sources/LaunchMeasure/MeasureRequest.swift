@@ -15,8 +15,18 @@ public struct MeasureRequest: Sendable {
     /// root, or a side's folder in it.
     public var runs: OwnedDirectory
 
+    /// Shell commands run around the launches (`--prepare`, `--setup`, `--cleanup`).
+    public var commands: SessionCommands
+    /// The program's stdout is a pseudo-terminal (`--pty`); see ``LaunchRequest/pseudoTerminal``.
+    public var pseudoTerminal: Bool
+
     /// Makes a request from values already validated; it checks nothing itself.
-    public init(plan: MeasurementPlan, executable: String, arguments: [String], runs: OwnedDirectory) {
+    public init(
+        plan: MeasurementPlan, executable: String, arguments: [String], runs: OwnedDirectory,
+        commands: SessionCommands = SessionCommands(), pseudoTerminal: Bool = false
+    ) {
+        self.commands = commands
+        self.pseudoTerminal = pseudoTerminal
         self.plan = plan
         self.executable = executable
         self.arguments = arguments

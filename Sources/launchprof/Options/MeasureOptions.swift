@@ -19,6 +19,8 @@ struct MeasureOptions {
             + "with a hash of the command line when cut or when another command's report holds the name"
         /// False for a command that writes no report (only runs), which `--output -` cannot send anywhere.
         var writesReports = true
+        /// True when the command launches two sides that share --setup, --prepare and --cleanup.
+        var sharedCommands = false
     }
 
     /// `measure`'s defaults.
@@ -32,7 +34,8 @@ struct MeasureOptions {
             + "and not only this one's: other work on the machine slows while it refills; needs root), "
             + "or hot (relaunches the hooks inside one live process; instrumented programs only)"),
         .value("--ready", "WHEN", ReadyCondition.forms.joined(separator: " | ")
-            + " (default: first-frame when the program is instrumented, exit otherwise)"),
+            + " (default: first-frame when the program is instrumented, exit otherwise; REGEX is a POSIX extended "
+            + "regular expression, as grep -E takes)"),
         .value("--timeout", "SECONDS", "per launch (default 20, the order of the system watchdog)"),
         .value("--budget", "FILE", "budget file (default ./\(BudgetResolution.defaultFileName) when present)"),
         .value("--budget-ms", "N", "time-to-first-frame budget, milliseconds"),
@@ -49,6 +52,13 @@ struct MeasureOptions {
         .flag("--all", "list every finding in the terminal report, not only the top 5"),
         .flag("--quiet", "no progress, no terminal report (a verdict that is not a pass still gets its line)"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
+        // How the program is started, and the commands run around its launches.
+        .flag("--pty", "the program's stdout is a pseudo-terminal, so a program that buffers output when it is "
+            + "not a terminal (C stdio, python3) writes each line at once; stdout.txt still keeps it, stderr stays a file"),
+        .value("--prepare", "CMD", "shell command (/bin/sh -c) run before every launch, warm-ups included; its time is "
+            + "not counted, its failure ends the measurement" + (defaults.sharedCommands ? " (compare: before each side's launches)" : "")),
+        .value("--setup", "CMD", "shell command run once before the first launch" + (defaults.sharedCommands ? " of either side" : "")),
+        .value("--cleanup", "CMD", "shell command run once at the end, also after a failure or Ctrl-C (not after a failed --setup)"),
     ] }
 
     var runs: Int
@@ -73,6 +83,10 @@ struct MeasureOptions {
     var githubAnnotations: Bool
     /// How the terminal report draws (`--all`: every finding; colours).
     var renderOptions: RenderOptions
+    /// `--pty`: the program's stdout is a pseudo-terminal.
+    var pseudoTerminal: Bool
+    /// `--prepare`, `--setup`, `--cleanup`.
+    var commands: SessionCommands
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
@@ -146,6 +160,11 @@ struct MeasureOptions {
         color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         githubAnnotations = try Self.annotations(parsed)
         renderOptions = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
+        pseudoTerminal = parsed.has("--pty")
+        commands = SessionCommands(prepare: parsed.value("--prepare"), setup: parsed.value("--setup"), cleanup: parsed.value("--cleanup"))
+        for (option, command) in [("--prepare", commands.prepare), ("--setup", commands.setup), ("--cleanup", commands.cleanup)] {
+            if let command, command.allSatisfy(\.isWhitespace) { throw UsageError("\(option) takes a shell command, not '\(command)'") }
+        }
     }
 
     /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.

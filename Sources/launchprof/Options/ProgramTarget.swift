@@ -45,8 +45,11 @@ struct ProgramTarget {
         isSample = false
     }
 
-    /// The launch request for this program under `plan`, its launches' folders made in `runs`.
-    func request(plan: MeasurementPlan, runs: OwnedDirectory) -> MeasureRequest {
-        MeasureRequest(plan: plan, executable: executable, arguments: Array(command.dropFirst()), runs: runs)
+    /// The launch request for this program under `plan`, its launches' folders made in `runs`, started as
+    /// `options` say (`--pty`, `--prepare`, `--setup`, `--cleanup`).
+    func request(plan: MeasurementPlan, runs: OwnedDirectory, options: MeasureOptions) -> MeasureRequest {
+        MeasureRequest(
+            plan: plan, executable: executable, arguments: Array(command.dropFirst()), runs: runs,
+            commands: options.commands, pseudoTerminal: options.pseudoTerminal)
     }
 }

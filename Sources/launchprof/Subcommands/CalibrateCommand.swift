@@ -71,8 +71,8 @@ enum CalibrateCommand {
             let a: MeasureRequest, b: MeasureRequest
             do {
                 let folder = try runs.root.makeSubdirectory("round-\(round)")
-                a = target.request(plan: plan, runs: try folder.makeSubdirectory("a"))
-                b = target.request(plan: plan, runs: try folder.makeSubdirectory("b"))
+                a = target.request(plan: plan, runs: try folder.makeSubdirectory("a"), options: shared)
+                b = target.request(plan: plan, runs: try folder.makeSubdirectory("b"), options: shared)
                 compared = try CompareSession.run(base: a, head: b, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet)) { _, _, _ in true }
             } catch {
                 throw UsageError("\(error)")

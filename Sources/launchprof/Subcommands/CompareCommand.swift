@@ -32,7 +32,7 @@ enum CompareCommand {
 
     static let defaults = MeasureOptions.Defaults(
         runs: 20, runsMeaning: "counted launches per side: the first stage", formats: "terminal,json,markdown,html",
-        name: "compare-<base>-vs-<head>")
+        name: "compare-<base>-vs-<head>", sharedCommands: true)
 
     static let options = MeasureOptions.table(defaults).filter { $0.name != "--budget-ms" } + ownOptions
 
@@ -162,7 +162,7 @@ enum CompareCommand {
             var plan = sidePlan
             plan.name = "\(name) (\(label))"
             plan.command = target.command
-            do { return target.request(plan: plan, runs: try runs.root.makeSubdirectory(label)) } catch {
+            do { return target.request(plan: plan, runs: try runs.root.makeSubdirectory(label), options: shared) } catch {
                 runs.discard()
                 throw UsageError("\(error)")
             }
@@ -244,7 +244,7 @@ enum CompareCommand {
         let runs = try shared.runsFolder(name: comparisonName)
         let collected: CollectedLaunches
         do {
-            let request = target.request(plan: plan, runs: try runs.root.makeSubdirectory("head"))
+            let request = target.request(plan: plan, runs: try runs.root.makeSubdirectory("head"), options: shared)
             collected = runs.relocated(try MeasureSession.run(request, progress: shared.progressLine()))
         } catch {
             runs.discard()

@@ -79,6 +79,6 @@ enum MeasureCommand {
         }
         // Cold mode's privilege is checked by the first launch's cache drop, before anything runs.
         let runs = try shared.runsFolder(name: plan.name)
-        return (target.request(plan: plan, runs: runs.root), runs)
+        return (target.request(plan: plan, runs: runs.root, options: shared), runs)
     }
 }
