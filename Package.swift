@@ -38,6 +38,10 @@ let package = Package(
 
         // Examples: the sample app `launchprof measure` measures by default
         .target(name: "SampleApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
+        // Examples: the README's two ways to adopt LaunchProf, shown there byte for byte
+        // and built and measured by EndToEndTests (AdoptionExampleTests)
+        .executableTarget(name: "ExampleSpansApp", dependencies: ["LaunchTracing"]),
+        .executableTarget(name: "ExampleHarnessApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
 
         // Tools
         .executableTarget(
@@ -73,6 +77,7 @@ let package = Package(
             dependencies: [
                 "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
                 "launchprof", "launchprof-fixture",  // run as processes
+                "ExampleSpansApp", "ExampleHarnessApp",  // the README's examples, run as processes
             ]
         ),
     ]

@@ -4,10 +4,14 @@ extension LaunchApplication {
     /// Runs the app: the equivalent of `UIApplicationMain`. Never returns.
     ///
     /// Marks `main`, creates the application and a `D`, runs the launch hooks in
-    /// the system's order and then the main loop. With `exitAfterLaunch` (or
-    /// `LAUNCHPROF_EXIT_AFTER_LAUNCH=1`) it flushes the trace and exits once launch
-    /// ends: fully drawn, or the first frame with nothing left pending, or the first
-    /// frame plus a grace period (`LAUNCHPROF_GRACE_MS`, default 5 s).
+    /// the system's order and then the main loop. Launch ends when the app is fully
+    /// drawn, or at the first frame with no deferred or background work left, or
+    /// a grace period after the first frame (`LAUNCHPROF_GRACE_MS`, default 5 s).
+    /// Then, when `LAUNCHPROF_TRACE` names a file, the trace is written there —
+    /// once: an app that keeps running (run by hand) has its trace without
+    /// exiting, and its later exit writes no second one. With `exitAfterLaunch`
+    /// (or `LAUNCHPROF_EXIT_AFTER_LAUNCH=1`, which `launchprof measure` sets) it
+    /// then exits; otherwise it runs the main loop for ever.
     ///
     /// - Parameters:
     ///   - delegate: The delegate type; a fresh instance is made for every launch.
@@ -46,17 +50,27 @@ extension LaunchApplication {
             sequence.run(D.self, index: index + 1)
         }
 
+        // Launch has ended: the trace (when LAUNCHPROF_TRACE names one) is written
+        // now, once, whether the app exits or keeps running.
+        finishTrace(sampler: sampler)
         guard environment.exitAfterLaunch || exitAfterLaunch else {
             sequence.runForever()
         }
+        ReadyPipe.write(.done)
+        Platform.exitProcess(0)
+    }
+
+    /// Stops the sampler, adds its samples and writes the trace to
+    /// `LAUNCHPROF_TRACE`. The tracer writes it once per process, so the exit
+    /// that may follow writes no second one; what the app records after this
+    /// is not in the file.
+    static func finishTrace(sampler: MainThreadSampler?) {
         if let sampler {
             let samples = sampler.stop()
             LaunchTracer.appendSamples(samples)
             LaunchTracer.setMetadata(String(sampler.costNanosecondsPerSample), forKey: LaunchContract.MetadataKey.samplerCost)
         }
         LaunchTracer.flushForExit()
-        ReadyPipe.write(.done)
-        Platform.exitProcess(0)
     }
 
     /// Runs one launch of `D` on the calling thread and returns when it ends,

@@ -59,6 +59,34 @@ public enum ChromeTraceReport {
         }
     }
 
+    /// Renders the launches of one trace file (`launchprof trace --format
+    /// chrome-trace`): one process per launch (a trace with hot launches has
+    /// several), laid out as a report's runs are, its time 0 the launch's spawn.
+    ///
+    /// ```swift
+    /// let bytes = ChromeTraceReport.render(launches: LaunchTimeline.build(from: trace), name: "launch.lptrace")
+    /// ```
+    public static func render(launches timelines: [LaunchTimeline], name: String) -> [UInt8] {
+        let spanCount = timelines.reduce(0) { $0 + $1.mainThreadSpans.count + $1.otherSpans.count }
+        return JSONBytes.bytes(capacity: 4096 + 320 * spanCount) { json in
+            var writer = Writer(json: json)
+            writer.json.raw("{\"traceEvents\":[")
+            for (offset, timeline) in timelines.enumerated() {
+                let pid = offset + 1
+                let total = timeline.milliseconds(.timeToFirstFrame).map { " (\(Milliseconds.text($0)))" } ?? ""
+                writer.metadata("process_name", pid: pid, tid: 0, key: "name", value: "launch \(timeline.launchIndex)" + total)
+                writer.metadata("process_sort_index", pid: pid, tid: 0, sortIndex: pid)
+                writer.metadata("thread_name", pid: pid, tid: 1, key: "name", value: "main")
+                writer.metadata("thread_sort_index", pid: pid, tid: 1, sortIndex: 1)
+                writer.write(timeline, pid: pid)
+            }
+            writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{\"kind\":\"trace\",\"name\":")
+            writer.json.string(name)
+            writer.json.raw(",\"timeOrigin\":\"each process's ts 0 is its launch's spawn (a hot launch's beginning when it has none)\"}}\n")
+            json = writer.json
+        }
+    }
+
     /// The name of the counter of the main thread's blocked time.
     public static let blockedCounterName = "main thread blocked (ms)"
 
@@ -112,6 +140,11 @@ public enum ChromeTraceReport {
                 json.raw("}")
                 return
             }
+            write(timeline, pid: pid)
+        }
+
+        /// A launch's spans, lanes, milestones and blocked-time counter, in process `pid`.
+        mutating func write(_ timeline: LaunchTimeline, pid: Int) {
             let origin = Int64(clamping: ChromeTraceReport.origin(of: timeline))
 
             for span in timeline.mainThreadSpans {

@@ -125,6 +125,13 @@ struct JSONBytes: ~Copyable {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Writes `text`, which is already JSON (made by one of this package's own
+    /// encoders), as it is.
+    mutating func rawJSON(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
     /// Writes `count` copies of `byte` (indentation).
     @inline(__always)
     mutating func repeating(_ byte: UInt8, count: Int) {

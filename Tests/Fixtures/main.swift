@@ -11,6 +11,9 @@
 //                                            app for measuring the observer effect
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
 //                                            of CPU work (200k steps each) all the while
+//   launchprof-fixture keeps-running      a harness app that does not exit after launch (as one run by
+//                                            hand): once its trace is at LAUNCHPROF_TRACE it records an
+//                                            `AfterTrace` span and exits 0, which must not write it again
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -81,6 +84,23 @@ final class FixedWorkDelegate: LaunchDelegate {
     }
 }
 
+/// Launches, and exits on its own once the harness has written the trace.
+final class KeepsRunningDelegate: LaunchDelegate {
+    required init() {}
+
+    func didFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
+        LaunchTracer.measure("Launch") { _ = (0..<1_000).reduce(0, &+) }
+        let path = ProcessInfo.processInfo.environment["LAUNCHPROF_TRACE"] ?? ""
+        Thread.detachNewThread {
+            // Waits for the file the harness writes when launch ends (not for time to pass).
+            while !FileManager.default.fileExists(atPath: path) { usleep(5_000) }
+            LaunchTracer.begin("AfterTrace").end()
+            exit(0)
+        }
+        return true
+    }
+}
+
 switch arguments.count > 1 ? arguments[1] : "" {
 case "spin" where arguments.count == 4:
     LaunchApplication.main(delegate: SpinDelegate.self, exitAfterLaunch: true)
@@ -107,12 +127,14 @@ case "fixed-work":
 case "busy-workers":
     FixedWorkDelegate.workers = 8
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
+case "keeps-running":
+    LaunchApplication.main(delegate: KeepsRunningDelegate.self)
 case "sample-app":
     SampleApp.main(arguments: Array(arguments.dropFirst(2)))
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work | busy-workers | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work | busy-workers | keeps-running | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

@@ -30,7 +30,8 @@ struct MeasureOptions {
     static func table(_ defaults: Defaults = measureDefaults) -> [OptionSpec] { [
         .value("--runs", "N", "\(defaults.runsMeaning) (default \(defaults.runs))"),
         .value("--warmup", "N", "launches not counted, first (default 1)"),
-        .value("--mode", "MODE", "warm (default), cold (drops the file cache before each launch; needs root), "
+        .value("--mode", "MODE", "warm (default), cold (before each launch drops the whole machine's page cache, every program's cached files "
+            + "and not only this one's: other work on the machine slows while it refills; needs root), "
             + "or hot (relaunches the hooks inside one live process; instrumented programs only)"),
         .value("--ready", "WHEN", ReadyCondition.forms.joined(separator: " | ")
             + " (default: first-frame when the program is instrumented, exit otherwise; REGEX is a POSIX extended "
@@ -182,6 +183,21 @@ struct MeasureOptions {
             name: name ?? defaultName, commandLine: commandLine, command: command, runs: runs, warmup: warmup,
             mode: mode, ready: ready, timeoutSeconds: timeoutSeconds, launchOptions: launchOptions,
             ignoreFailures: ignoreFailures)
+    }
+
+    /// The progress line of a session about to launch. In cold mode it first says,
+    /// on standard error and unless quiet, that the whole machine's page cache is
+    /// dropped: once the input is checked, so bad input still gets one line.
+    func progressLine() -> ProgressLine {
+        announceColdMode()
+        return ProgressLine(quiet: quiet)
+    }
+
+    /// In cold mode, says on standard error (unless quiet) that the whole machine's page cache is dropped.
+    func announceColdMode() {
+        guard mode == .cold, !quiet else { return }
+        Terminal.standardError("launchprof: --mode cold drops the whole machine's page cache before each launch "
+            + "(every program's cached files, not only this one's)")
     }
 
     /// What `--output` takes for standard output.

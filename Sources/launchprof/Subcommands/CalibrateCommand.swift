@@ -65,6 +65,7 @@ enum CalibrateCommand {
         defer {
             do { try runs.commit() } catch { Terminal.standardError("launchprof: \(error)") }
         }
+        shared.announceColdMode()
         for round in 1...rounds {
             let compared: ComparedLaunches
             let a: MeasureRequest, b: MeasureRequest

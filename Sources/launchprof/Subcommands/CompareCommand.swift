@@ -171,7 +171,7 @@ enum CompareCommand {
         let compared: ComparedLaunches
         do {
             compared = try CompareSession.run(
-                base: baseRequest, head: headRequest, stages: stages, progress: ProgressLine(quiet: shared.quiet)
+                base: baseRequest, head: headRequest, stages: stages, progress: shared.progressLine()
             ) { baseRuns, headRuns, stage in
                 let a = MeasurementReport(plan: baseRequest.plan, collected: baseRuns, budget: shared.budget)
                 let b = MeasurementReport(plan: headRequest.plan, collected: headRuns, budget: shared.budget)
@@ -245,7 +245,7 @@ enum CompareCommand {
         let collected: CollectedLaunches
         do {
             let request = target.request(plan: plan, runs: try runs.root.makeSubdirectory("head"), options: shared)
-            collected = runs.relocated(try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet)))
+            collected = runs.relocated(try MeasureSession.run(request, progress: shared.progressLine()))
         } catch {
             runs.discard()
             throw UsageError("\(error)")

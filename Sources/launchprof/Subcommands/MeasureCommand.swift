@@ -47,7 +47,7 @@ enum MeasureCommand {
         let (request, runs) = try makeRequest(parsed, shared: shared, commandLine: ["launchprof", "measure"] + arguments)
         let collected: CollectedLaunches
         do {
-            collected = try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet))
+            collected = try MeasureSession.run(request, progress: shared.progressLine())
         } catch {
             runs.discard()
             throw UsageError("\(error)")
