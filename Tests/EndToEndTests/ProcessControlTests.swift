@@ -67,6 +67,36 @@ struct ProcessControlTests {
         }
     }
 
+    @Test func aPortConditionSaysWhichLoopbackAddressAnswered() throws {
+        let output = Executables.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        // A server on 127.0.0.1 only, at a port that was free a moment ago.
+        let socketNumber = try Self.freeIPv4Port()
+        let script = "import socket, time; s = socket.socket(); s.bind(('127.0.0.1', \(socketNumber))); s.listen(); time.sleep(60)"
+        let result = try Executables.run(
+            ["measure", "--runs", "2", "--warmup", "0", "--timeout", "20", "--budget-ms", "60000", "--ready", "port:\(socketNumber)",
+             "--no-color", "--output", output.path, "--name", "port-v4", "--", "python3", "-c", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONReport.read(from: output.appendingPathComponent("port-v4.json").path)
+        #expect(report.runs.map(\.readyAddress) == ["127.0.0.1", "127.0.0.1"])
+        #expect(result.stdout.contains("port:\(socketNumber) (answered on 127.0.0.1)"), "\(result.stdout)")
+    }
+
+    /// A TCP port on 127.0.0.1 that was free a moment ago.
+    static func freeIPv4Port() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     @Test func aLongLineWithoutANewlineKeepsLaunchprofSmall() throws {
         let output = Executables.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }

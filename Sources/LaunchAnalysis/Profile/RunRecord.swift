@@ -54,6 +54,9 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// Processes the launch left running outside its process group (`setsid`,
     /// a double fork), found by the spawn stamp in their environment and ended.
     public var leftoverProcesses: Int?
+    /// For a `port:N` ready condition, the loopback address that answered
+    /// (`127.0.0.1` or `::1`).
+    public var readyAddress: String?
 
     /// Makes a record; everything not given is unknown (nil or empty).
 

@@ -81,12 +81,20 @@ public struct MeasurementReport: Sendable, Equatable {
     /// for a default, what it came to (`exit`, `end of the hooks (background launch)`).
     public var readyLabel: String {
         let ready = configuration.ready
-        guard configuration.readyIsDefault else { return ready.description }
+        guard configuration.readyIsDefault else { return ready.description + answeredOn }
         if runs.isEmpty { return "first-frame (exit if uninstrumented)" }
         if ready == .firstFrame, runs.contains(where: { $0.timeline?.isBackground == true }) {
             return "end of the hooks (background launch)"
         }
         return ready.description
+    }
+
+    /// ` (answered on ::1)` when a port condition was met: the loopback
+    /// addresses that answered, in the order first seen; empty otherwise.
+    private var answeredOn: String {
+        var seen: [String] = []
+        for address in runs.compactMap(\.readyAddress) where !seen.contains(address) { seen.append(address) }
+        return seen.isEmpty ? "" : " (answered on " + seen.joined(separator: ", ") + ")"
     }
 }
 
