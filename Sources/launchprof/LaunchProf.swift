@@ -34,21 +34,21 @@ enum LaunchProf {
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         guard let first = arguments.first else {
-            print(overview)
+            Terminal.print(overview)
             return .success
         }
         switch first {
         case "-h", "--help", "help":
             if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
-                print(command.help)
+                Terminal.print(command.help)
             } else if arguments.count > 1, arguments[1] == "version" {
-                print("USAGE: launchprof version\n\nPrints the version of launchprof (also: launchprof --version).")
+                Terminal.print("USAGE: launchprof version\n\nPrints the version of launchprof (also: launchprof --version).")
             } else {
-                print(overview)
+                Terminal.print(overview)
             }
             return .success
         case "--version", "version":
-            print("launchprof \(LaunchProfVersion.string)")
+            Terminal.print("launchprof \(LaunchProfVersion.string)")
             return .success
         default:
             guard let command = subcommands.first(where: { $0.name == first }) else {
@@ -61,7 +61,7 @@ enum LaunchProf {
             }
             let rest = Array(arguments.dropFirst())
             if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
-                print(command.help)
+                Terminal.print(command.help)
                 return .success
             }
             return try command.run(rest)

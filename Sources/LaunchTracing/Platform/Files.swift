@@ -31,34 +31,6 @@ extension Platform {
             throw .cannotWrite(path: path, reason: error.systemMessage)
         }
     }
-
-    /// Reads a whole file.
-    static func readFile(_ path: String) throws(TraceFileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: SystemError.current.systemMessage) }
-        defer { close(fd) }
-        var info = stat()
-        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: SystemError.current.systemMessage)
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
-    }
-}
-
-extension Platform {
-    /// True when something exists at `path` (the C function is `access` with `F_OK`).
-    static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 }
 
 extension Platform {

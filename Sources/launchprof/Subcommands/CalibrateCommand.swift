@@ -89,11 +89,11 @@ enum CalibrateCommand {
         let percent = max(0.5, (widestPercent * 2).rounded(.up) / 2)
         let milliseconds = max(0.5, (widestMs * 2).rounded(.up) / 2)
         if !shared.quiet {
-            print("launchprof calibrate — \(target.shortName), \(rounds) A/A round(s) of \(shared.runs) launches per side")
-            lines.forEach { print($0) }
-            print("")
+            Terminal.print("launchprof calibrate — \(ControlCharacters.escaped(target.shortName)), \(rounds) A/A round(s) of \(shared.runs) launches per side")
+            lines.forEach { Terminal.print($0) }
+            Terminal.print("")
         }
-        print("recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(percent))% --min-effect-ms \(Milliseconds.oneDecimal(milliseconds))"
+        Terminal.print("recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(percent))% --min-effect-ms \(Milliseconds.oneDecimal(milliseconds))"
             + "  (the widest A/A interval: ±\(Milliseconds.oneDecimal(widestPercent))%, ±\(ms(widestMs)))")
         if parsed.has("--write-budget") {
             var budget = shared.budget.file?.budget ?? LaunchBudget()
@@ -106,7 +106,7 @@ enum CalibrateCommand {
             } catch {
                 throw UsageError("cannot write the budget file '\(budgetPath)': \(error)")
             }
-            print("written to \(budgetPath)")
+            Terminal.print("written to \(budgetPath)")
         }
         return .success
     }

@@ -51,7 +51,7 @@ enum ReportCommand {
             guard formats.count == 1 else { throw UsageError("--output - writes one format to standard output, not \(formats.count)") }
             let bytes: [UInt8]
             do { bytes = try formats[0].render(document, options: render) } catch { throw UsageError("\(error)") }
-            FileHandle.standardOutput.write(Data(bytes))
+            Terminal.standardOutput(bytes)
             if annotations { ReportOutput.show(document, written: [], terminal: false, render: render, annotations: true) }
             return .success
         }
@@ -69,7 +69,7 @@ enum ReportCommand {
             Terminal.standardError("launchprof: \(problem)")
             return .error
         }
-        for file in written { print("wrote \(file)") }
+        for file in written { Terminal.print("wrote \(ControlCharacters.escaped(file))") }
         return .success
     }
 }

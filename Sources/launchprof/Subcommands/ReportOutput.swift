@@ -22,7 +22,7 @@ enum ReportOutput {
              render: options.renderOptions, annotations: options.githubAnnotations)
         // Quiet, a verdict that is not a pass still gets its one line (errors get theirs on standard error).
         if options.quiet, writeProblem == nil, document.outcome.status != .pass, !document.outcome.isError {
-            print(TerminalReport.verdictLine(document, color: options.color))
+            Terminal.print(TerminalReport.verdictLine(document, color: options.color))
         }
         if let writeProblem {
             Terminal.standardError("launchprof: \(writeProblem)")
@@ -34,12 +34,12 @@ enum ReportOutput {
     /// Prints the terminal report (when `terminal`), the files written, and the CI annotations.
     static func show(_ document: ReportDocument, written: [String], terminal: Bool, render: RenderOptions, annotations: Bool) {
         if terminal {
-            print(TerminalReport.render(document, options: render))
-            if !written.isEmpty { print("report: " + written.joined(separator: ", ")) }
+            Terminal.print(TerminalReport.render(document, options: render))
+            if !written.isEmpty { Terminal.print("report: " + ControlCharacters.escaped(written.joined(separator: ", "))) }
         }
         if annotations {
             let locator = SourceLocator()
-            print(GitHubAnnotations.render(document, locate: locator.path(of:)), terminator: "")
+            Terminal.print(GitHubAnnotations.render(document, locate: locator.path(of:)), terminator: "")
         }
     }
 
