@@ -3,7 +3,8 @@ import LaunchTracing
 import SampleApp
 
 /// The `launchprof` command: dispatches to a subcommand, maps errors to the exit
-/// codes (0 passed, 1 gate failed, 2 error, 3 inconclusive, 128 + N stopped by signal N).
+/// codes (``ExitCode/all``: 0 passed, 1 gate failed, 2 error, 3 inconclusive,
+/// 128 + N stopped by stop signal N).
 @main
 enum LaunchProf {
     static let subcommands: [Subcommand] = [
@@ -88,9 +89,7 @@ enum LaunchProf {
           -h, --help  Show this help
           --version   Print the version
 
-        EXIT CODES:
-          0  passed    1  budget exceeded or regression    2  error    3  inconclusive
-          130  Ctrl-C (128 + N for signal N)
+        \(ExitCode.helpSection())
 
         Instrument an app with the LaunchTracing and LaunchHarness libraries; see README.md.
         """
@@ -101,4 +100,9 @@ struct Subcommand: Sendable {
     let name: String
     let help: String
     let run: @Sendable ([String]) throws -> ExitCode
+}
+
+extension ExitCode {
+    /// The stop signals' codes (130, 143, 129): a command that launches stops on them after the current launch.
+    static let stops = StopSignal.allCases.map(stopped(by:))
 }

@@ -33,6 +33,9 @@ enum CalibrateCommand {
         OPTIONS:
         \(OptionSpec.helpSection(options))
 
+        \(ExitCode.helpSection([.success, .error] + ExitCode.stops, meanings: [
+            .success: "recommended", .error: "error or failed runs"]))
+
         EXAMPLES:
           launchprof calibrate --runs 20
           launchprof calibrate --rounds 5 --write-budget -- ./my-app
