@@ -103,6 +103,6 @@ struct Subcommand: Sendable {
 }
 
 extension ExitCode {
-    /// The stop signals' codes (130, 143, 129): a command that launches stops on them after the current launch.
+    /// The stop signals' codes (130, 143, 129), which every command that launches programs can end with.
     static let stops = StopSignal.allCases.map(stopped(by:))
 }

@@ -37,9 +37,9 @@ public enum ExitCode: Sendable, Hashable {
 }
 
 extension ExitCode {
-    /// The signals that stop a measurement, comparison or calibration after the
-    /// current launch (the report keeps the runs so far); the command then exits
-    /// with 128 + the signal's number. The numbers are the same on Linux and Darwin.
+    /// The signals that stop a measurement, comparison or calibration (the report
+    /// keeps the runs so far); the command then exits with 128 + the signal's
+    /// number. The numbers are the same on Linux and Darwin.
     public enum StopSignal: Int32, Sendable, CaseIterable {
         /// `SIGINT`, Ctrl-C: exit code 130.
         case interrupt = 2

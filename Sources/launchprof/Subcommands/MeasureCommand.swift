@@ -30,7 +30,8 @@ enum MeasureCommand {
 
         \(ExitCode.helpSection([.success, .gateFailed, .error] + ExitCode.stops, meanings: [
             .success: "within budget", .gateFailed: "over budget", .error: "error or failed runs"]))
-                    (a stop signal stops after the current launch; a second Ctrl-C ends it at once)
+                    (Ctrl-C stops after the current launch, a second one ends it at once;
+                    SIGTERM and SIGHUP end it at once; the report keeps the runs so far)
 
         EXAMPLES:
           launchprof measure
