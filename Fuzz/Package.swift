@@ -18,18 +18,19 @@ let package = Package(
     ],
     targets: [
         .target(name: "LibFuzzerDriver"),
+        .target(name: "FuzzerMain", dependencies: ["LibFuzzerDriver"]),
         .executableTarget(
             name: "TraceReaderFuzzer",
-            dependencies: ["LibFuzzerDriver", .product(name: "LaunchTracing", package: "LaunchProf")]
+            dependencies: ["FuzzerMain", .product(name: "LaunchTracing", package: "LaunchProf")]
         ),
         .executableTarget(
             name: "BudgetReaderFuzzer",
-            dependencies: ["LibFuzzerDriver", .product(name: "LaunchTracing", package: "LaunchProf")]
+            dependencies: ["FuzzerMain", .product(name: "LaunchTracing", package: "LaunchProf")]
         ),
         .executableTarget(
             name: "ReportReaderFuzzer",
             dependencies: [
-                "LibFuzzerDriver",
+                "FuzzerMain",
                 .product(name: "LaunchAnalysis", package: "LaunchProf"),
                 .product(name: "LaunchReports", package: "LaunchProf"),
             ]
@@ -37,6 +38,6 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type == .executable {
+for target in package.targets where target.name != "LibFuzzerDriver" {
     target.swiftSettings = [.swiftLanguageMode(.v6)]
 }

@@ -1,10 +1,5 @@
+import FuzzerMain
 import LaunchTracing
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
-import LibFuzzerDriver
 
 /// One input: parses the bytes as a `launchprof.json` budget file.
 /// Every input must either parse or throw a `LaunchBudgetError`; a parsed budget
@@ -20,12 +15,8 @@ func budgetReaderFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// Hands the command line to libFuzzer, which calls ``budgetReaderFuzzer(_:_:)`` with each input.
+/// libFuzzer calls ``budgetReaderFuzzer(_:_:)`` with each input.
 @main
 enum BudgetReaderFuzzer {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in budgetReaderFuzzer(data, size) })
-    }
+    static func main() { LibFuzzer.run(budgetReaderFuzzer) }
 }

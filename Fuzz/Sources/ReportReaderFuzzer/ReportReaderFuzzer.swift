@@ -1,6 +1,6 @@
 import Foundation
+import FuzzerMain
 import LaunchReports
-import LibFuzzerDriver
 
 /// One input: reads the bytes as a JSON report (a measurement or
 /// a comparison, any schema this version reads). Every input must either read
@@ -11,12 +11,8 @@ func reportReaderFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// Hands the command line to libFuzzer, which calls ``reportReaderFuzzer(_:_:)`` with each input.
+/// libFuzzer calls ``reportReaderFuzzer(_:_:)`` with each input.
 @main
 enum ReportReaderFuzzer {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in reportReaderFuzzer(data, size) })
-    }
+    static func main() { LibFuzzer.run(reportReaderFuzzer) }
 }

@@ -1,10 +1,5 @@
+import FuzzerMain
 import LaunchTracing
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
-import LibFuzzerDriver
 
 /// One input: decodes the bytes as a trace file. Every input must
 /// either decode or throw a `TraceFileError`; a trap or a sanitizer report is a bug.
@@ -22,12 +17,8 @@ func traceReaderFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// Hands the command line to libFuzzer, which calls ``traceReaderFuzzer(_:_:)`` with each input.
+/// libFuzzer calls ``traceReaderFuzzer(_:_:)`` with each input.
 @main
 enum TraceReaderFuzzer {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in traceReaderFuzzer(data, size) })
-    }
+    static func main() { LibFuzzer.run(traceReaderFuzzer) }
 }

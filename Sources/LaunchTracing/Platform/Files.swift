@@ -37,15 +37,27 @@ extension Platform {
     /// Writes `line` and a newline to `fd`, retrying interrupted writes; errors are ignored
     /// (a reader that went away must not stop the app). The C function is `write`.
     static func writeLine(_ line: String, to fd: Int32) {
-        var bytes = Array(line.utf8) + [0x0A]
+        let bytes = Array(line.utf8) + [0x0A]
+        _ = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
+    }
+}
+
+/// Writes to an open file descriptor.
+package enum Descriptor {
+    /// Writes all of `bytes` to `fd`, retrying after `EINTR` and short writes;
+    /// returns the error of the `write` that failed, or nil.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return .current
+            }
+            if written == 0 { return SystemError(code: EIO) }
             offset += written
         }
-        bytes.removeAll()
+        return nil
     }
 }
 

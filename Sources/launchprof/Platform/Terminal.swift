@@ -29,7 +29,7 @@ enum Terminal {
     /// Writes text to standard error as it is (progress lines).
     static func standardErrorRaw(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in _ = writeAll(2, UnsafeRawBufferPointer(bytes)) }
+        text.withUTF8 { bytes in _ = Descriptor.writeAll(2, UnsafeRawBufferPointer(bytes)) }
     }
 
     /// Writes `text` and a newline (unless `terminator` says otherwise) to standard output.
@@ -41,26 +41,12 @@ enum Terminal {
     /// nothing more is written after one.
     static func standardOutput(_ bytes: [UInt8]) {
         guard standardOutputFailure == nil else { return }
-        standardOutputFailure = bytes.withUnsafeBytes { writeAll(1, $0) }
+        standardOutputFailure = bytes.withUnsafeBytes { Descriptor.writeAll(1, $0) }
     }
 
     /// Why a write to standard output failed, if one did. Standard output is
     /// written from the main thread only.
     nonisolated(unsafe) private static var standardOutputFailure: SystemError?
-
-    /// Writes all of `bytes` to `fd`, retrying after `EINTR`; the error of a write that failed.
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return .current
-            }
-            offset += written
-        }
-        return nil
-    }
 
     /// True when standard output is a terminal.
     static var isInteractive: Bool { isatty(1) == 1 }
