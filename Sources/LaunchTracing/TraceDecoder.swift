@@ -183,8 +183,8 @@ public enum TraceDecoder {
 }
 
 extension Trace {
-    /// The largest trace file read, in bytes (1 GiB, far above what the tracer's
-    /// buffers hold).
+    /// The largest trace file read, in bytes: 1 GiB, so that a file that is not a
+    /// trace (or a trace that never ends) cannot take the reader's memory.
     public static let maximumFileBytes = 1 << 30
 
     /// Reads and decodes the trace file at `path`.
