@@ -33,7 +33,8 @@ let package = Package(
         // Profiler: analysis, reports, launching
         .target(name: "LaunchAnalysis", dependencies: ["LaunchTracing"]),
         .target(name: "LaunchReports", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
-        .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
+        .target(name: "_LaunchMeasureShims"),  // spawning a child that dies with launchprof
+        .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchMeasureShims"]),
 
         // Examples: the sample app `launchprof measure` measures by default
         .target(name: "SampleApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
@@ -78,7 +79,7 @@ let package = Package(
 )
 
 // Strict settings for every Swift target, in one place.
-for target in package.targets where target.name != "_LaunchTracingShims" {
+for target in package.targets where !["_LaunchTracingShims", "_LaunchMeasureShims"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

@@ -31,3 +31,53 @@ enum Platform {
     /// near 1. The corresponding C function is `erfc`.
     static func complementaryErrorFunction(_ x: Double) -> Double { erfc(x) }
 }
+
+/// A POSIX extended regular expression compiled with the C library's `regcomp`
+/// (`REG_EXTENDED | REG_NOSUB`, the C locale: bytes), asked only whether it
+/// matches somewhere in a line. It is searched as `^.*(PATTERN)`: one pass of
+/// the library's automaton from the line's start, so a search takes time in
+/// proportion to the line's length times the pattern's size, with no
+/// backtracking. ``ReadyCondition/stdoutPatternProblem(_:)`` vets a pattern
+/// first (no backreferences, balanced groups, a bounded size).
+package final class ExtendedRegex: @unchecked Sendable {
+    /// The compiled pattern; only read after `init` (regexec is thread-safe).
+    private let compiled: UnsafeMutablePointer<regex_t>
+
+    /// Compiles `pattern`; throws the library's message when it rejects it.
+    package init(_ pattern: String) throws(ExtendedRegex.Rejected) {
+        let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+        let code = regcomp(compiled, "^.*(" + pattern + ")", REG_EXTENDED | REG_NOSUB)
+        guard code == 0 else {
+            var message = [CChar](repeating: 0, count: 256)
+            regerror(code, compiled, &message, message.count)
+            compiled.deallocate()
+            throw Rejected(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.compiled = compiled
+    }
+
+    deinit {
+        regfree(compiled)
+        compiled.deallocate()
+    }
+
+    /// Why `regcomp` refused a pattern, in the C library's words.
+    package struct Rejected: Error {
+        package var message: String
+    }
+
+    /// True when the pattern matches somewhere in `line` (a NUL byte ends a
+    /// segment: each segment is searched on its own).
+    package func matches(_ line: some Collection<UInt8>) -> Bool {
+        for segment in line.split(separator: 0, omittingEmptySubsequences: false) {
+            let found = withUnsafeTemporaryAllocation(of: CChar.self, capacity: segment.count + 1) { buffer in
+                var index = 0
+                for byte in segment { buffer[index] = CChar(bitPattern: byte); index += 1 }
+                buffer[index] = 0
+                return regexec(compiled, buffer.baseAddress!, 0, nil, 0) == 0
+            }
+            if found { return true }
+        }
+        return false
+    }
+}

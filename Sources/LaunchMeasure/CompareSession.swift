@@ -6,6 +6,10 @@ import LaunchTracing
 /// ABBA order (base, head, head, base, …), so that a machine getting busier or
 /// quieter weighs on both sides alike.
 ///
+/// `--setup` and `--cleanup` are the base request's and run once for the
+/// session; each side's `--prepare` runs before each of its launches (the
+/// command line gives both sides the same commands).
+///
 /// Counted launches come in stages: at each stage's count per side the caller
 /// looks at what was collected and says whether to stop (a verdict reached) or
 /// go on to the next stage. Interruption and launches that cannot be started
@@ -34,6 +38,11 @@ public enum CompareSession {
         let names = ["base", "head"]
         let total = stages.last!
         var stagesRun = 0
+        guard try scope.setUp(base.commands) else {
+            return ComparedLaunches(
+                base: sides[0].collected(in: scope, stopSignal: scope.stopSignal),
+                head: sides[1].collected(in: scope, stopSignal: scope.stopSignal), stagesRun: 0)
+        }
 
         /// One launch of side `which`; false when the session must end.
         func launch(_ which: Int) throws(LaunchError) -> Bool {
@@ -49,29 +58,36 @@ public enum CompareSession {
             return !scope.stopRequested
         }
 
-        session: do {
-            let warmup = max(base.plan.warmup, head.plan.warmup)
-            for round in 0..<warmup {
-                for which in round % 2 == 0 ? [0, 1] : [1, 0] {
-                    guard try launch(which) else { break session }
-                }
-            }
-            var counted = 0
-            for (stage, target) in stages.enumerated() {
-                while counted < target {
-                    // ABBA: even rounds base first, odd rounds head first.
-                    for which in counted % 2 == 0 ? [0, 1] : [1, 0] {
+        do {
+            session: do {
+                let warmup = max(base.plan.warmup, head.plan.warmup)
+                for round in 0..<warmup {
+                    for which in round % 2 == 0 ? [0, 1] : [1, 0] {
                         guard try launch(which) else { break session }
                     }
-                    counted += 1
                 }
-                stagesRun = stage + 1
-                if stop(sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil), stage) { break }
+                var counted = 0
+                for (stage, target) in stages.enumerated() {
+                    while counted < target {
+                        // ABBA: even rounds base first, odd rounds head first.
+                        for which in counted % 2 == 0 ? [0, 1] : [1, 0] {
+                            guard try launch(which) else { break session }
+                        }
+                        counted += 1
+                    }
+                    stagesRun = stage + 1
+                    if stop(sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil), stage) { break }
+                }
             }
+        } catch {
+            _ = scope.cleanUp(base.commands)
+            throw error
         }
+        let cleanupFailure = scope.cleanUp(base.commands)
         progress?.finished()
         let signal = scope.stopSignal
         let reason = sides.enumerated().compactMap { index, side in side.stopReason.map { "\(names[index]) \($0)" } }.first
+            ?? cleanupFailure
         return ComparedLaunches(
             base: sides[0].collected(in: scope, stopSignal: signal, stopReason: reason),
             head: sides[1].collected(in: scope, stopSignal: signal, stopReason: reason),

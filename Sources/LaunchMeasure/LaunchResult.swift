@@ -27,7 +27,7 @@ public struct LaunchResult: Sendable, Equatable {
 
     /// The process id the child had (also its process group id).
     public var processID: Int32
-    /// CLOCK_MONOTONIC read immediately before `posix_spawn`.
+    /// CLOCK_MONOTONIC read immediately before the child was made.
     public var spawnNanoseconds: UInt64
     /// When the ready condition became true; nil when it never did (a timeout,
     /// or an exit before a `stdout`/`port`/`file` condition held).

@@ -3,12 +3,15 @@ import LaunchTracing
 
 /// Launches one program and watches it until it is ready, exits or times out.
 ///
-/// The program is started with `posix_spawn` (no shell) in a process group of
-/// its own, stdin from /dev/null, stdout and stderr to files, and a pipe on fd 3
-/// (`LAUNCHPROF_READY_FD=3`) on which an instrumented program writes
-/// `firstFrame`, `fullyDrawn` and `done`. The parent's CLOCK_MONOTONIC time read
-/// just before the spawn is handed down as `LAUNCHPROF_SPAWN_NS`. When the launch
-/// ends, everything left in the process group is killed and the child is reaped.
+/// The program is started directly (no shell: clone and execve) in a process
+/// group of its own, stdin from /dev/null, stdout and stderr to files (stdout
+/// through a pipe, or a pseudo-terminal with ``LaunchRequest/pseudoTerminal``,
+/// when it must be watched), and a pipe on fd 3 (`LAUNCHPROF_READY_FD=3`) on
+/// which an instrumented program writes `firstFrame`, `fullyDrawn` and `done`.
+/// It dies with launchprof (`PR_SET_PDEATHSIG`), even a launchprof killed with
+/// SIGKILL. The parent's CLOCK_MONOTONIC time read just before the spawn is
+/// handed down as `LAUNCHPROF_SPAWN_NS`. When the launch ends, everything left
+/// in the process group is killed and the child is reaped.
 ///
 /// ```swift
 /// let outcome = try Launcher.launch(LaunchRequest(
@@ -33,25 +36,24 @@ public enum Launcher {
         }
         let path = try resolve(request.executable)
         try checkNotReadyYet(request.ready)
-        do { try Platform.makeDirectories(request.workDirectory) } catch {
-            throw .cannotCreate(path: request.workDirectory, code: error.code)
+        let (stdoutFile, stderrFile) = try createOutputFiles(request)
+        defer {
+            Platform.close(stdoutFile)
+            Platform.close(stderrFile)
         }
-        let stdoutFile: Int32, stderrFile: Int32
-        do { stdoutFile = try Platform.createFile(request.stdoutPath) } catch {
-            throw .cannotCreate(path: request.stdoutPath, code: error.code)
-        }
-        defer { Platform.close(stdoutFile) }
-        do { stderrFile = try Platform.createFile(request.stderrPath) } catch {
-            throw .cannotCreate(path: request.stderrPath, code: error.code)
-        }
-        defer { Platform.close(stderrFile) }
 
         let readyPipe: (read: Int32, write: Int32)
         do { readyPipe = try Platform.makePipe() } catch { throw .systemCallFailed(name: "pipe", code: error.code) }
         defer { Platform.close(readyPipe.read) }
-        // stdout:REGEX needs to see the output as it arrives: it goes through a pipe, copied to the file.
+        // stdout:REGEX needs to see the output as it arrives, and a pseudo-terminal
+        // must be read: it goes through a pipe (or the terminal), copied to the file.
         var stdoutPipe: (read: Int32, write: Int32)?
-        if case .stdout = request.ready {
+        if request.pseudoTerminal {
+            do { stdoutPipe = try Platform.makePseudoTerminal() } catch {
+                Platform.close(readyPipe.write)
+                throw .systemCallFailed(name: "posix_openpt", code: error.code)
+            }
+        } else if case .stdout = request.ready {
             do { stdoutPipe = try Platform.makePipe() } catch {
                 Platform.close(readyPipe.write)
                 throw .systemCallFailed(name: "pipe", code: error.code)
@@ -76,6 +78,33 @@ public enum Launcher {
         var watch = Watch(request: request, spawned: spawned, readyFD: readyPipe.read,
                           stdoutFD: stdoutPipe?.read, stdoutFile: stdoutFile)
         return try watch.run()
+    }
+
+    /// Creates the launch's `stdout.txt` and `stderr.txt`, new, in its work
+    /// directory (made if missing), through a descriptor of the directory: no
+    /// link on the way is followed, and a file already there is an error.
+    static func createOutputFiles(_ request: LaunchRequest) throws(LaunchError) -> (stdout: Int32, stderr: Int32) {
+        var directory = request.workDirectoryDescriptor ?? -1
+        if request.workDirectoryDescriptor == nil {
+            do {
+                try Platform.makeDirectories(request.workDirectory)
+                directory = try Platform.openDirectoryNoFollow(request.workDirectory)
+            } catch {
+                throw Platform.isSymbolicLink(request.workDirectory)
+                    ? .linkInTheWay(path: request.workDirectory) : .cannotCreate(path: request.workDirectory, code: error.code)
+            }
+        }
+        defer { if request.workDirectoryDescriptor == nil { Platform.close(directory) } }
+        func create(_ path: String) throws(LaunchError) -> Int32 {
+            do { return try Platform.createFile(String(path.split(separator: "/").last!), in: directory) } catch {
+                throw .cannotCreate(path: path, code: error.code)
+            }
+        }
+        let stdout = try create(request.stdoutPath)
+        do { return (stdout, try create(request.stderrPath)) } catch {
+            Platform.close(stdout)
+            throw error
+        }
     }
 
     /// Throws when the ready condition already holds before the launch: readiness
@@ -125,13 +154,21 @@ private struct Watch {
 
     var readyLines: [LaunchResult.ReadyLine] = []
     var readyBuffer: [UInt8] = []
-    var stdoutBuffer: [UInt8] = []
+    /// The stdout line being read, for the pattern: at most twice ``lineWindow``.
+    var stdoutLine: [UInt8] = []
     var readyOpen = true
     var stdoutOpen = true
     var readyAt: UInt64?
     /// For `port:N`: the loopback address that accepted the connection.
     var readyAddress: String?
-    var regex: Regex<AnyRegexOutput>?
+    var regex: ExtendedRegex?
+
+    /// How much of a line `stdout:REGEX` searches: its last 64 KiB.
+    static let lineWindow = 65_536
+    /// The most a drain reads before the watch looks at the clock again: a
+    /// program that writes faster than it is read cannot hold it past its
+    /// timeout, and the pattern searches at most four windows' worth between looks.
+    static let drainLimit = 4 * 65_536
 
     init(request: LaunchRequest, spawned: Platform.Spawned, readyFD: Int32, stdoutFD: Int32?, stdoutFile: Int32) {
         self.request = request
@@ -140,7 +177,7 @@ private struct Watch {
         self.stdoutFD = stdoutFD
         self.stdoutFile = stdoutFile
         stdoutOpen = stdoutFD != nil
-        if case .stdout(let pattern) = request.ready { regex = try? Regex(pattern) }
+        if case .stdout(let pattern) = request.ready { regex = try? ExtendedRegex(pattern) }
     }
 
     mutating func run() throws(LaunchError) -> LaunchResult {
@@ -229,6 +266,8 @@ private struct Watch {
         Platform.reapGroup(pid, milliseconds: 100)
         let end = exitAt ?? MonotonicClock.nanoseconds
         drainReady(at: end, final: true)
+        // Output read after a timeout or a stop is kept, not searched: the launch has ended unready.
+        if timedOut || aborted { regex = nil }
         drainStdout(at: end, final: true)
 
         let termination: Termination
@@ -285,15 +324,19 @@ private struct Watch {
         }
     }
 
-    /// Copies what the program wrote to stdout into its file, matching lines against the pattern.
+    /// Copies what the program wrote to stdout into its file (at most
+    /// ``drainLimit`` bytes a call, 16 times that when `final`), matching its lines
+    /// against the pattern.
     mutating func drainStdout(at now: UInt64, final: Bool = false) {
         guard stdoutOpen, let stdoutFD else { return }
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        reading: while true {
+        var read = 0
+        reading: while read < (final ? 16 : 1) * Self.drainLimit {
             switch Platform.read(stdoutFD, into: &chunk) {
             case .bytes(let count):
                 Platform.writeAll(stdoutFile, chunk[0..<count])
-                stdoutBuffer += chunk[0..<count]
+                scan(chunk[0..<count], at: now)
+                read += count
             case .endOfFile:
                 stdoutOpen = false
                 break reading
@@ -301,19 +344,31 @@ private struct Watch {
                 break reading
             }
         }
-        while let newline = stdoutBuffer.firstIndex(of: 0x0A) {
-            match(stdoutBuffer[..<newline], at: now)
-            stdoutBuffer.removeSubrange(...newline)
-        }
-        if final || !stdoutOpen, !stdoutBuffer.isEmpty {
-            match(stdoutBuffer[...], at: now)
-            stdoutBuffer.removeAll()
+        if final || !stdoutOpen, !stdoutLine.isEmpty {
+            match(at: now)
+            stdoutLine.removeAll()
         }
     }
 
-    mutating func match(_ line: ArraySlice<UInt8>, at now: UInt64) {
+    /// Adds `bytes` to the line being read, matching each line they end; keeps
+    /// no more of a long line than the last 64 KiB the pattern searches.
+    mutating func scan(_ bytes: ArraySlice<UInt8>, at now: UInt64) {
+        guard readyAt == nil, regex != nil else { return }
+        var rest = bytes
+        while let newline = Platform.firstNewline(in: rest) {
+            stdoutLine += rest[..<newline]
+            match(at: now)
+            stdoutLine.removeAll(keepingCapacity: true)
+            if readyAt != nil { return }
+            rest = rest[(newline + 1)...]
+        }
+        stdoutLine += rest
+        if stdoutLine.count > 2 * Self.lineWindow { stdoutLine.removeFirst(stdoutLine.count - Self.lineWindow) }
+    }
+
+    mutating func match(at now: UInt64) {
         guard readyAt == nil, let regex else { return }
-        if String(decoding: line, as: UTF8.self).contains(regex) { readyAt = now }
+        if regex.matches(stdoutLine.suffix(Self.lineWindow)) { readyAt = now }
     }
 }
 

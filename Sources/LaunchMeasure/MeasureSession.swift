@@ -29,8 +29,24 @@ public enum MeasureSession {
     public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> CollectedLaunches {
         let scope = SessionScope(progress: progress)
         defer { scope.end() }
-        let plan = request.plan
         let side = LaunchSide(request: request)
+        guard try scope.setUp(request.commands) else {
+            return side.collected(in: scope, stopSignal: scope.stopSignal)
+        }
+        var collected: CollectedLaunches
+        do { collected = try measure(side, scope: scope, progress: progress) } catch {
+            _ = scope.cleanUp(request.commands)
+            throw error
+        }
+        if let failure = scope.cleanUp(request.commands) { collected.stopReason = collected.stopReason ?? failure }
+        return collected
+    }
+
+    /// The launches of a measurement, between its setup and its cleanup.
+    private static func measure(
+        _ side: LaunchSide, scope: SessionScope, progress: (any MeasureProgress)?
+    ) throws(LaunchError) -> CollectedLaunches {
+        let plan = side.request.plan
         if plan.mode == .hot {
             try side.launchHot(scope: scope)
             let counted = side.countedRuns
@@ -56,9 +72,9 @@ public enum MeasureSession {
     static func launch(
         _ request: MeasureRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int, isSubreaper: Bool
     ) throws(LaunchError) -> ([RunRecord], Trace?) {
-        let directory = request.runsDirectory + "/" + label
-        let tracePath = directory + "/" + traceFileName
-        Platform.remove(tracePath)
+        // A new folder of its own for each launch; the paths the program is given are absolute.
+        let directory = try request.runs.makeSubdirectory(label)
+        let tracePath = directory.path + "/" + traceFileName
         let plan = request.plan
         var environment = [
             LaunchContract.Variable.trace: tracePath,
@@ -70,8 +86,12 @@ public enum MeasureSession {
         let perLaunch = plan.timeoutSeconds
         let launchRequest = LaunchRequest(
             executable: request.executable, arguments: request.arguments, extraEnvironment: environment,
-            ready: ready, timeoutSeconds: perLaunch * Double(max(1, hotLaunches)), workDirectory: directory,
-            readyGraceSeconds: perLaunch * Double(max(1, hotLaunches)))
+            ready: ready, timeoutSeconds: perLaunch * Double(max(1, hotLaunches)), workDirectory: directory.path,
+            workDirectoryDescriptor: directory.descriptor, readyGraceSeconds: perLaunch * Double(max(1, hotLaunches)),
+            pseudoTerminal: request.pseudoTerminal)
+        defer { withExtendedLifetime(directory) {} }  // its descriptor stays open for the launch
+        // Orphans adopted before the launch (a server --setup or --prepare started) are not its leftovers.
+        if isSubreaper, Platform.hasChildren { Platform.spareAdoptedOrphans() }
         let outcome = try Launcher.launch(launchRequest)
 
         var record = RunRecord(
@@ -110,9 +130,9 @@ public enum MeasureSession {
         case .timedOut:
             record.status = .timedOut
             record.problem = "not ready within \(formatSeconds(launchRequest.timeoutSeconds)) s (timed out; its process group was killed)"
-            if case .stdout = ready, Platform.fileSize(outcome.stdoutPath) == 0 {
+            if case .stdout = ready, !request.pseudoTerminal, Platform.fileSize(outcome.stdoutPath) == 0 {
                 record.problem! += "; it wrote nothing on stdout: a program whose stdout is not a terminal may buffer it "
-                    + "(python3 -u, or stdbuf -oL before the command, make it write each line at once)"
+                    + "(--pty gives it a terminal; python3 -u, or stdbuf -oL before the command, make it write each line at once)"
             }
         }
         if record.status != .ok, record.status != .interrupted {
@@ -120,15 +140,11 @@ public enum MeasureSession {
         }
         // The launch made the ready file (it did not exist before: Launcher checks); the next one must make it again.
         if case .file(let path) = ready { Platform.remove(path) }
-        // Descendants that left the launch's process group carry its spawn stamp: end them.
-        // As their subreaper, an orphan is our child: with no child there is nothing to
-        // look for, and the scan of /proc is skipped (one system call instead).
-        if !isSubreaper || Platform.hasChildren {
-            let leftovers = Platform.processes(
-                withEnvironmentEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(outcome.spawnNanoseconds)")
-            for pid in leftovers { Platform.end(pid) }
-            if !leftovers.isEmpty { record.leftoverProcesses = leftovers.count }
-        }
+        // What the launch left running outside its process group: orphans (found by
+        // parentage, as their subreaper) and descendants carrying its spawn stamp.
+        let leftovers = Platform.endLeftovers(
+            stampEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(outcome.spawnNanoseconds)", isSubreaper: isSubreaper)
+        if leftovers > 0 { record.leftoverProcesses = leftovers }
 
         // The trace, when the program wrote one. The program could have put anything
         // there: a link is not followed, and only a regular file of bounded size is read.

@@ -38,6 +38,31 @@ final class SessionScope {
 
     /// The stop signal that ended the session early, if one did.
     var stopSignal: Int32? { stopRequested ? Platform.lastStopSignal : nil }
+
+    /// Runs `--setup`, when given; false when a stop signal ended it (no launch
+    /// is made then, and no cleanup).
+    ///
+    /// - Throws: ``LaunchError/commandFailed(role:command:problem:)`` when it failed.
+    func setUp(_ commands: SessionCommands) throws(LaunchError) -> Bool {
+        guard let setup = commands.setup else { return true }
+        do { try SessionCommands.run(setup, role: .setup) } catch {
+            switch error {
+            case .failed(let failure): throw failure
+            case .interrupted: return false
+            }
+        }
+        return true
+    }
+
+    /// Runs `--cleanup`, when given, even after a stop signal; the message when
+    /// it failed (a stop signal during it only ends it).
+    func cleanUp(_ commands: SessionCommands) -> String? {
+        guard let cleanup = commands.cleanup else { return nil }
+        do { try SessionCommands.run(cleanup, role: .cleanup) } catch {
+            if case .failed(let failure) = error { return failure.description }
+        }
+        return nil
+    }
 }
 
 /// One program's launches in a session: the runs so far, and what their traces
@@ -69,6 +94,8 @@ final class LaunchSide {
         let isWarmup = position < plan.warmup
         let index = isWarmup ? 0 : position - plan.warmup + 1
         let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
+        guard try prepare(before: isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)"),
+              !scope.stopRequested else { return nil }  // a Ctrl-C during the prepare: no launch after it
         launches += 1
         let records: [RunRecord]
         let trace: Trace?
@@ -97,9 +124,25 @@ final class LaunchSide {
         return kept.first
     }
 
+    /// Runs `--prepare`, when given, before the launch `what`; false when that
+    /// launch must not be made: it failed (``stopReason`` says so) or a stop signal came.
+    ///
+    /// - Throws: its failure when nothing was measured yet.
+    private func prepare(before what: String) throws(LaunchError) -> Bool {
+        guard let prepare = request.commands.prepare else { return true }
+        do { try SessionCommands.run(prepare, role: .prepare) } catch {
+            guard case .failed(let failure) = error else { return false }  // a stop signal: the session ends
+            if runs.isEmpty { throw failure }
+            stopReason = "\(failure) (before \(what))"
+            return false
+        }
+        return true
+    }
+
     /// Hot mode: one process, its hooks run again for every warm-up and counted launch.
     func launchHot(scope: SessionScope) throws(LaunchError) {
         let plan = request.plan
+        guard try prepare(before: "the hot launch"), !scope.stopRequested else { return }
         let (records, trace) = try MeasureSession.launch(
             request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, isSubreaper: scope.isSubreaper)
         runs = records.filter { $0.status != .interrupted }

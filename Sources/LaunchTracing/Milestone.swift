@@ -14,7 +14,7 @@ public struct Milestone: RawRepresentable, Hashable, Sendable, CustomStringConve
     @inlinable
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// The parent's clock just before `posix_spawn` (from `LAUNCHPROF_SPAWN_NS`),
+    /// The parent's clock just before it made the process (from `LAUNCHPROF_SPAWN_NS`),
     /// or the OS's record of the process start.
     public static let spawn = Milestone(rawValue: 0)
     /// The earliest moment user code ran (a C constructor in the tracer).

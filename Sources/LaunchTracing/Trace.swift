@@ -87,7 +87,7 @@ public struct Trace: Sendable, Equatable {
 /// When the process was spawned, and how that is known.
 public struct SpawnTime: Sendable, Hashable {
     public enum Source: UInt8, Sendable, Hashable {
-        /// The parent's clock just before `posix_spawn`, from `LAUNCHPROF_SPAWN_NS`: exact.
+        /// The parent's clock just before it made the process, from `LAUNCHPROF_SPAWN_NS`: exact.
         case parent = 1
         /// The OS's record of the process start (Linux `/proc/self/stat`): to 10 ms.
         case operatingSystem = 2

@@ -12,7 +12,10 @@ struct ReadyConditionTests {
             ("first-frame", .firstFrame),
             ("fully-drawn", .fullyDrawn),
             ("stdout:READY", .stdout(pattern: "READY")),
-            ("stdout:listening on port \\d+", .stdout(pattern: "listening on port \\d+")),
+            ("stdout:listening on port [0-9]+", .stdout(pattern: "listening on port [0-9]+")),
+            ("stdout:^(ready|listening)( on [a-z]+)?$", .stdout(pattern: "^(ready|listening)( on [a-z]+)?$")),
+            ("stdout:\\bup\\b", .stdout(pattern: "\\bup\\b")),
+            ("stdout:[]a]\\(", .stdout(pattern: "[]a]\\(")),
             ("stdout:a:b", .stdout(pattern: "a:b")),
             ("port:1", .port(1)),
             ("port:8080", .port(8080)),
@@ -65,13 +68,26 @@ struct ReadyConditionTests {
         let error = try #require(throws: ReadyCondition.ParseError.self) { try ReadyCondition(parsing: "stdout:(") }
         #expect("\(error)".contains("invalid regular expression"))
     }
+
+    @Test("stdout: takes POSIX extended regular expressions whose search cannot run away", arguments: [
+        ("stdout:(a)\\1", "backreferences"),
+        ("stdout:port \\d+", "write [0-9]"),
+        ("stdout:a)", "unbalanced parenthesis"),
+        ("stdout:(a{100}){100}", "more than 1000"),
+        ("stdout:a{5000}", "more than 1000"),
+        ("stdout:a{2,1}", "invalid regular expression"),
+    ])
+    func posixPatterns(text: String, problem: String) throws {
+        let error = try #require(throws: ReadyCondition.ParseError.self) { try ReadyCondition(parsing: text) }
+        #expect("\(error)".contains(problem), "\(error)")
+    }
 }
 
 /// The object form a report holds, and the text a schema-1 report held.
 @Suite("ReadyCondition in reports")
 struct ReadyConditionCodingTests {
     @Test("each condition round-trips through its object form", arguments: [
-        ReadyCondition.exit, .firstFrame, .fullyDrawn, .stdout(pattern: "listening on \\d+"), .port(8080), .file(path: "/tmp/ready"),
+        ReadyCondition.exit, .firstFrame, .fullyDrawn, .stdout(pattern: "listening on [0-9]+"), .port(8080), .file(path: "/tmp/ready"),
     ])
     func roundTrip(condition: ReadyCondition) throws {
         let data = try JSONEncoder().encode(condition)

@@ -17,11 +17,12 @@ struct LauncherTests {
     /// Runs `script` with `/bin/sh -c`, with `$1`, `$2`… set to `parameters`.
     func shell(
         _ script: String, _ parameters: String..., ready: ReadyCondition = .exit, timeout: Double = 10,
-        environment: [String: String] = [:], grace: Double = 5
+        environment: [String: String] = [:], grace: Double = 5, pseudoTerminal: Bool = false
     ) throws -> LaunchResult {
         try Launcher.launch(LaunchRequest(
             executable: "/bin/sh", arguments: ["-c", script, "sh"] + parameters, extraEnvironment: environment,
-            ready: ready, timeoutSeconds: timeout, workDirectory: scratch.file("run"), readyGraceSeconds: grace))
+            ready: ready, timeoutSeconds: timeout, workDirectory: scratch.file("run"), readyGraceSeconds: grace,
+            pseudoTerminal: pseudoTerminal))
     }
 
     // MARK: Exit status
@@ -150,7 +151,7 @@ struct LauncherTests {
     func stdoutRegex() throws {
         let outcome = try shell(
             "echo 'port 80 closed'; echo 'now listening on port 8123 (http)'; sleep 30",
-            ready: .stdout(pattern: #"listening on port \d+"#), timeout: 10)
+            ready: .stdout(pattern: "listening on port [0-9]+ "), timeout: 10)
         #expect(outcome.termination == .stoppedAtReady)
         #expect(outcome.readyNanoseconds != nil)
     }
@@ -161,6 +162,35 @@ struct LauncherTests {
         #expect(outcome.readyNanoseconds != nil)
         #expect(outcome.termination == .exited(code: 0) || outcome.termination == .stoppedAtReady)
         #expect(ScratchDirectory.read(outcome.stdoutPath) == "all set")
+    }
+
+    @Test("stdout:REGEX searches the last 64 KiB of a line longer than that")
+    func stdoutLongLine() throws {
+        // 200,000 bytes, then READY, on one line: only the line's end is searched, and it holds READY.
+        let outcome = try shell("head -c 200000 /dev/zero | tr '\\0' x; echo READY; sleep 30", ready: .stdout(pattern: "xREADY$"), timeout: 10)
+        #expect(outcome.termination == .stoppedAtReady)
+        #expect(outcome.readyNanoseconds != nil)
+    }
+
+    @Test("the child starts in its own process group with no signal blocked or ignored, and only fds 0–3 open")
+    func processState() throws {
+        let outcome = try shell(
+            "echo pgid $(ps -o pgid= -p $$) pid $$; ls /proc/$$/fd; exec grep -E '^Sig(Blk|Ign)' /proc/self/status")
+        let lines = ScratchDirectory.read(outcome.stdoutPath).split(separator: "\n").map(String.init)
+        let ids = lines.first?.split(separator: " ").map(String.init) ?? []
+        #expect(ids.count == 4 && ids[1] == ids[3], "\(lines)")
+        #expect(lines.suffix(2) == ["SigBlk:\t0000000000000000", "SigIgn:\t0000000000000000"], "\(lines)")
+        // ls itself opens one more descriptor to read the folder.
+        #expect(Set(lines.dropFirst().dropLast(2)).isSubset(of: ["0", "1", "2", "3", "4"]), "\(lines)")
+    }
+
+    @Test("with pseudoTerminal, stdout is a terminal and is kept byte for byte; stderr is not")
+    func pseudoTerminal() throws {
+        let outcome = try shell(
+            "[ -t 1 ] && echo stdout is a terminal; [ -t 2 ] || echo stderr is not >&2", pseudoTerminal: true)
+        #expect(outcome.termination == .exited(code: 0))
+        #expect(ScratchDirectory.read(outcome.stdoutPath) == "stdout is a terminal\n")
+        #expect(ScratchDirectory.read(outcome.stderrPath) == "stderr is not\n")
     }
 
     @Test("stdout:REGEX that never matches is never ready")
@@ -326,6 +356,27 @@ struct LauncherTests {
         }
         #expect(throws: LaunchError.notExecutable(path: plain)) { try launch(plain) }
         #expect(throws: LaunchError.spawnFailed(path: garbage, code: ENOEXEC)) { try launch(garbage) }
+    }
+
+    @Test("a file or link where stdout.txt goes is an error that names it, never written through")
+    func plantedOutputFile() throws {
+        let victim = try scratch.write("untouched", to: "victim")
+        try FileManager.default.createDirectory(atPath: scratch.file("run"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("run/stdout.txt"), withDestinationPath: victim)
+        #expect(throws: LaunchError.cannotCreate(path: scratch.file("run/stdout.txt"), code: EEXIST)) {
+            try shell("echo overwritten")
+        }
+        #expect(ScratchDirectory.read(victim) == "untouched")
+        #expect(LaunchError.cannotCreate(path: "x", code: EEXIST).description.contains("never through a link"))
+    }
+
+    @Test("a work directory that is a link is an error that names it")
+    func linkedWorkDirectory() throws {
+        let elsewhere = scratch.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("run"), withDestinationPath: elsewhere)
+        #expect(throws: LaunchError.linkInTheWay(path: scratch.file("run"))) { try shell("echo overwritten") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
     }
 
     @Test("a work directory that cannot be created is reported")

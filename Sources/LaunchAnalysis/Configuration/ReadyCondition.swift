@@ -18,10 +18,14 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
     case firstFrame
     /// Ready when the program writes `fullyDrawn` to the ready pipe (end of extended launch).
     case fullyDrawn
-    /// Ready at the first stdout line that the Swift `Regex` `pattern` matches anywhere in.
+    /// Ready at the first stdout line that `pattern`, a POSIX extended regular
+    /// expression (`grep -E`'s dialect, matched byte by byte), matches anywhere in.
     ///
     /// Matching is line by line (multi-line patterns never match); a last line
-    /// without a newline is matched when the program closes its stdout.
+    /// without a newline is matched when the program closes its stdout. Only
+    /// the last 64 KiB of a longer line are searched. Backreferences are not
+    /// accepted, and every search ends in time proportional to the line's
+    /// length: no pattern can hold a launch past its timeout.
     case stdout(pattern: String)
     /// Ready when a TCP connection to this port on a loopback address succeeds:
     /// `127.0.0.1`, else `::1` (probed about every millisecond).
@@ -39,7 +43,8 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Accepts `exit`, `first-frame`, `fully-drawn`, `stdout:REGEX`, `port:N`
     /// (1–65535) and `file:PATH`. Anything else, a port out of range, an empty
-    /// pattern or path, and a regular expression Swift's `Regex` rejects throw
+    /// pattern or path, and a pattern that is not an accepted POSIX extended
+    /// regular expression (``stdoutPatternProblem(_:)``) throw
     /// ``ParseError`` naming the value.
     public init(parsing text: String) throws(ParseError) {
         switch text {
@@ -58,7 +63,7 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
             guard !value.isEmpty else {
                 throw ParseError(text: text, problem: "stdout: needs a regular expression after the colon")
             }
-            if let problem = Self.regexProblem(value) {
+            if let problem = Self.stdoutPatternProblem(value) {
                 throw ParseError(text: text, problem: "invalid regular expression (\(problem))")
             }
             self = .stdout(pattern: value)
@@ -103,14 +108,90 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
     /// True for the conditions an instrumented program reports through the ready pipe.
     public var isReportedByProgram: Bool { readyWord != nil }
 
-    /// Why Swift's `Regex` rejects `pattern`, or nil when it compiles.
-    static func regexProblem(_ pattern: String) -> String? {
-        do {
-            _ = try Regex(pattern)
-            return nil
-        } catch {
-            return "\(error)"
+    /// The most elements a `stdout:` pattern may have once its repetitions are
+    /// expanded (`(ab){3}` has 6): it bounds the cost of searching a line.
+    public static let stdoutPatternLimit = 1_000
+
+    /// Why `pattern` is not accepted as a `stdout:` pattern, or nil: it must be a
+    /// POSIX extended regular expression `regcomp` compiles, without
+    /// backreferences (`\1`, which need backtracking) or escapes POSIX does not
+    /// have (`\d`: write `[0-9]`; GNU's `\w`, `\s`, `\b` are kept), with balanced parentheses,
+    /// and at most ``stdoutPatternLimit`` elements once its repetitions are expanded.
+    public static func stdoutPatternProblem(_ pattern: String) -> String? {
+        let bytes = Array(pattern.utf8)
+        // Sizes of the open groups' contents so far, innermost last; `last` is
+        // the size of the atom just read, for a repetition that follows it.
+        var groups: [Int] = [0]
+        var last = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\\"):
+                if index + 1 < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
+                    return "backreferences such as \\\(Character(UnicodeScalar(bytes[index + 1]))) are not supported"
+                }
+                // A letter after '\' is literal in POSIX, and only GNU's \w \W \s \S \b \B mean more:
+                // a \d written out of habit would silently match a 'd'.
+                if index + 1 < bytes.count, Character(UnicodeScalar(bytes[index + 1])).isLetter,
+                   !"wWsSbB".utf8.contains(bytes[index + 1]) {
+                    let letter = Character(UnicodeScalar(bytes[index + 1]))
+                    let hint = ["d": " (write [0-9])", "D": " (write [^0-9])", "t": " (write a tab itself)"][letter] ?? ""
+                    return "\\\(letter) is not part of POSIX extended regular expressions\(hint)"
+                }
+                index += 2
+                last = 1
+            case UInt8(ascii: "["):
+                // A bracket expression: a leading ']' (after an optional '^') is a member; '[:…:]' classes hold ']'.
+                var end = index + 1
+                if end < bytes.count, bytes[end] == UInt8(ascii: "^") { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "]") { end += 1 }
+                while end < bytes.count, bytes[end] != UInt8(ascii: "]") {
+                    if bytes[end] == UInt8(ascii: "["), end + 1 < bytes.count, [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[end + 1]),
+                       let close = bytes[(end + 2)...].firstIndex(of: UInt8(ascii: "]")) {
+                        end = close + 1
+                    } else {
+                        end += 1
+                    }
+                }
+                index = end + 1
+                last = 1
+            case UInt8(ascii: "("):
+                groups.append(0)
+                index += 1
+                last = 0
+                continue
+            case UInt8(ascii: ")"):
+                guard groups.count > 1 else { return "unbalanced parenthesis: a ')' closes no group" }
+                last = groups.removeLast() + 1
+                index += 1
+            case UInt8(ascii: "{"):
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { return "'{' without its '}'" }
+                let bounds = String(decoding: bytes[(index + 1)..<close], as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+                let numbers = bounds.map { Int($0) }
+                let most = numbers.compactMap { $0 }.max() ?? 0
+                guard most <= stdoutPatternLimit else { return "a repetition of more than \(stdoutPatternLimit)" }
+                // {n,} repeats at least n times: counted as n + 1.
+                let times = bounds.count == 2 && numbers[1] == nil ? most + 1 : most
+                groups[groups.count - 1] += last * (max(times, 1) - 1)
+                index = close + 1
+                last = 0
+                continue
+            default:
+                index += 1
+                last = 1
+            }
+            groups[groups.count - 1] += last
+            if groups[groups.count - 1] > stdoutPatternLimit {
+                return "more than \(stdoutPatternLimit) elements once its repetitions are expanded"
+            }
         }
+        guard groups.count == 1 else { return "unbalanced parenthesis: a '(' is not closed" }
+        guard groups[0] <= stdoutPatternLimit else {
+            return "more than \(stdoutPatternLimit) elements once its repetitions are expanded"
+        }
+        do { _ = try ExtendedRegex(pattern) } catch { return error.message }
+        return nil
     }
 
     /// "expected …", with a suggestion when `text` is a near miss of a keyword.

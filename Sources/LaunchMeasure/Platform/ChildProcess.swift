@@ -3,7 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
+// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
 import LaunchTracing
@@ -41,6 +41,7 @@ extension Platform {
 
     /// Reaps the child `pid`, waiting for it to end (`waitpid`).
     static func reap(_ pid: Int32) throws(SystemError) -> ExitStatus {
+        defer { _ = startedChildren.withLock { $0.remove(pid) } }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             if errno != EINTR { throw .current }

@@ -1,13 +1,15 @@
-// What a launch leaves behind: orphans reaped as their subreaper, descendants
-// that left the process group found by their spawn stamp in /proc.
+// What a launch leaves behind: orphans reaped as their subreaper, found by
+// parentage in /proc, and descendants that left the process group found by
+// their spawn stamp in /proc.
 
 #if canImport(Glibc)
 import Glibc
 #else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
+// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
 import LaunchTracing
+import Synchronization
 
 extension Platform {
     /// Makes this process the reaper of its descendants' orphans
@@ -72,11 +74,80 @@ extension Platform {
         return found
     }
 
+    /// The children this process started and has not reaped yet: launches under
+    /// way (in this or another session of the process) and the commands
+    /// `--prepare`, `--setup` and `--cleanup` run. The parentage scan leaves them alone.
+    static let startedChildren = Mutex<Set<Int32>>([])
+
+    /// Orphans adopted before a launch began (a server `--setup` or `--prepare`
+    /// started): not that launch's leftovers, never ended.
+    static let sparedOrphans = Mutex<Set<Int32>>([])
+
+    /// Marks every orphan adopted so far as spared (just before a launch).
+    static func spareAdoptedOrphans() {
+        let orphans = adoptedOrphans()
+        sparedOrphans.withLock { $0.formUnion(orphans) }
+    }
+
+    /// This process's children, running, that it did not start itself: as the
+    /// subreaper, every orphan a launch left (a `setsid` daemon, a double fork,
+    /// whatever its environment) is reparented to it. Exited ones found on the
+    /// way are reaped, not returned. Reads `/proc/*/stat`.
+    static func adoptedOrphans() -> [Int32] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        let me = getpid()
+        let started = startedChildren.withLock { $0 }.union(sparedOrphans.withLock { $0 })
+        var found: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 1_024)
+        while let item = readdir(directory) {
+            guard let pid = Int32(text(item.pointee.d_name)), pid != me, !started.contains(pid) else { continue }
+            let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            Glibc.close(fd)
+            // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+            guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
+            let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 3)
+            guard fields.count >= 2, let ppid = Int32(String(decoding: fields[1], as: UTF8.self)), ppid == me else { continue }
+            if fields[0].first == UInt8(ascii: "Z") {
+                var status: Int32 = 0
+                _ = waitpid(pid, &status, WNOHANG)
+            } else {
+                found.append(pid)
+            }
+        }
+        return found
+    }
+
     /// True when this process has a child, running or exited and not yet reaped
     /// (`waitid(P_ALL, WNOHANG | WNOWAIT)`); it reaps nothing. One system call.
     static var hasChildren: Bool {
         var info = siginfo_t()
         return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0 || errno != ECHILD
+    }
+
+    /// Ends what a launch left running and returns how many processes that was:
+    /// the orphans reparented to this process (when it is their subreaper),
+    /// and the processes whose environment holds `stampEntry` (descendants
+    /// that left the process group but still have a live parent). Ending an
+    /// orphan orphans its own children, so the scan repeats until none is left.
+    /// (Orphans cannot be told apart by launch: in a process that runs several
+    /// sessions at once, the first scan ends every session's orphans.)
+    static func endLeftovers(stampEntry: String, isSubreaper: Bool) -> Int {
+        var ended = Set<Int32>()
+        // With no child at all, no orphan was reparented to us (as subreaper):
+        // the scans are skipped (one system call instead).
+        if isSubreaper, !hasChildren { return 0 }
+        for _ in 0..<16 {
+            var found = Set(processes(withEnvironmentEntry: stampEntry))
+            if isSubreaper { found.formUnion(adoptedOrphans()) }
+            found.subtract(ended)
+            if found.isEmpty { break }
+            for pid in found { end(pid) }
+            ended.formUnion(found)
+        }
+        return ended.count
     }
 
     /// Ends `pid` (SIGKILL) and reaps it if it is this process's child.

@@ -1,12 +1,14 @@
-// Descriptors: the ready and stdout pipes, read without blocking, and poll.
+// Descriptors: the ready and stdout pipes, the stdout pseudo-terminal, read
+// without blocking, and poll.
 
 #if canImport(Glibc)
 import Glibc
 #else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
+// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
 import LaunchTracing
+import _LaunchMeasureShims
 
 extension Platform {
     /// A pipe whose ends are close-on-exec and numbered 10 or above, so that
@@ -15,10 +17,30 @@ extension Platform {
     static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw .current }
-        defer { Glibc.close(ends[0]); Glibc.close(ends[1]) }
-        let readEnd = fcntl(ends[0], F_DUPFD_CLOEXEC, 10)
+        return try raised(read: ends[0], write: ends[1])
+    }
+
+    /// A pseudo-terminal for a child's stdout, as a pipe's two ends: `read` is
+    /// the master (non-blocking), `write` the slave the child writes to; both
+    /// close-on-exec and numbered 10 or above, like ``makePipe()``'s. The slave
+    /// is not made anyone's controlling terminal, and output processing is off
+    /// (no `\r` before each `\n`), so what is read is what was written.
+    /// Once every copy of the slave is closed, reading the master gives `EIO`:
+    /// the end of the stream.
+    static func makePseudoTerminal() throws(SystemError) -> (read: Int32, write: Int32) {
+        var master: Int32 = -1, slave: Int32 = -1
+        let result = lp_open_pseudo_terminal(&master, &slave)
+        guard result == 0 else { throw SystemError(code: result) }
+        return try raised(read: master, write: slave)
+    }
+
+    /// `read` and `write` moved to descriptors numbered 10 or above, close-on-exec,
+    /// the read end non-blocking; the originals are closed.
+    private static func raised(read: Int32, write: Int32) throws(SystemError) -> (read: Int32, write: Int32) {
+        defer { Glibc.close(read); Glibc.close(write) }
+        let readEnd = fcntl(read, F_DUPFD_CLOEXEC, 10)
         guard readEnd >= 0 else { throw .current }
-        let writeEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
+        let writeEnd = fcntl(write, F_DUPFD_CLOEXEC, 10)
         guard writeEnd >= 0 else {
             let failure = SystemError.current
             Glibc.close(readEnd)
@@ -48,6 +70,14 @@ extension Platform {
             case EAGAIN, EWOULDBLOCK: return .wouldBlock
             default: return .endOfFile
             }
+        }
+    }
+
+    /// The index of the first `\n` in `bytes` (`memchr`), or nil.
+    static func firstNewline(in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0x0A, buffer.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(found) - base)
         }
     }
 

@@ -3,7 +3,7 @@
 #if canImport(Glibc)
 import Glibc
 #else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, glibc's posix_spawn.
+// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
 import LaunchAnalysis

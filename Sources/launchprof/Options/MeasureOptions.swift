@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchMeasure
 import LaunchReports
 import LaunchTracing
 
@@ -14,7 +15,12 @@ struct MeasureOptions {
         var runsMeaning = "counted launches"
         var formats = "terminal,json,html"
         /// How the default report name is made, for the help.
-        var name = "the executable's name"
+        var name = "sample-<variant>, or the program's name and its arguments, at most 60 characters of [a-z0-9._-], "
+            + "with a hash of the command line when cut or when another command's report holds the name"
+        /// False for a command that writes no report (only runs), which `--output -` cannot send anywhere.
+        var writesReports = true
+        /// True when the command launches two sides that share --setup, --prepare and --cleanup.
+        var sharedCommands = false
     }
 
     /// `measure`'s defaults.
@@ -27,13 +33,15 @@ struct MeasureOptions {
         .value("--mode", "MODE", "warm (default), cold (drops the file cache before each launch; needs root), "
             + "or hot (relaunches the hooks inside one live process; instrumented programs only)"),
         .value("--ready", "WHEN", ReadyCondition.forms.joined(separator: " | ")
-            + " (default: first-frame when the program is instrumented, exit otherwise)"),
+            + " (default: first-frame when the program is instrumented, exit otherwise; REGEX is a POSIX extended "
+            + "regular expression, as grep -E takes)"),
         .value("--timeout", "SECONDS", "per launch (default 20, the order of the system watchdog)"),
         .value("--budget", "FILE", "budget file (default ./\(BudgetResolution.defaultFileName) when present)"),
         .value("--budget-ms", "N", "time-to-first-frame budget, milliseconds"),
         .repeatable("--launch-option", "K=V", "handed to the app as its launch options (repeatable); keys: reason, url, "
             + "sourceApplication, activityType, shortcutType, background, payload.NAME"),
-        .value("--output", "DIR", "where reports go (default ./Reports)"),
+        .value("--output", "DIR", "where reports go (default ./Reports); '-' writes the report to standard output, "
+            + "in the one file format --format names, and keeps the runs in a temporary folder named on standard error"),
         .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
             + " (default \(defaults.formats))"),
         .value("--name", "NAME", "report name (default: \(defaults.name))"),
@@ -43,6 +51,13 @@ struct MeasureOptions {
         .flag("--all", "list every finding in the terminal report, not only the top 5"),
         .flag("--quiet", "no progress, no terminal report (a verdict that is not a pass still gets its line)"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
+        // How the program is started, and the commands run around its launches.
+        .flag("--pty", "the program's stdout is a pseudo-terminal, so a program that buffers output when it is "
+            + "not a terminal (C stdio, python3) writes each line at once; stdout.txt still keeps it, stderr stays a file"),
+        .value("--prepare", "CMD", "shell command (/bin/sh -c) run before every launch, warm-ups included; its time is "
+            + "not counted, its failure ends the measurement" + (defaults.sharedCommands ? " (compare: before each side's launches)" : "")),
+        .value("--setup", "CMD", "shell command run once before the first launch" + (defaults.sharedCommands ? " of either side" : "")),
+        .value("--cleanup", "CMD", "shell command run once at the end, also after a failure or Ctrl-C (not after a failed --setup)"),
     ] }
 
     var runs: Int
@@ -54,6 +69,7 @@ struct MeasureOptions {
     var budget: BudgetResolution
     /// `--launch-option` pairs; nil when none were given.
     var launchOptions: LaunchOptions?
+    /// `--output`; `-` when the report goes to standard output (``toStandardOutput``).
     var outputDirectory: String
     var formats: [ReportFormat]
     /// `--name`; nil for the default.
@@ -66,6 +82,10 @@ struct MeasureOptions {
     var githubAnnotations: Bool
     /// How the terminal report draws (`--all`: every finding; colours).
     var renderOptions: RenderOptions
+    /// `--pty`: the program's stdout is a pseudo-terminal.
+    var pseudoTerminal: Bool
+    /// `--prepare`, `--setup`, `--cleanup`.
+    var commands: SessionCommands
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
@@ -123,7 +143,15 @@ struct MeasureOptions {
             throw UsageError("--name takes a report name, not '\(name)'")
         }
         outputDirectory = parsed.value("--output") ?? "Reports"
-        if let problem = Files.prepareWritableDirectory(outputDirectory) {
+        if outputDirectory.isEmpty {
+            throw UsageError("--output takes a folder, or '-' for standard output, not ''")
+        }
+        if outputDirectory == Self.standardOutput {
+            guard defaults.writesReports else {
+                throw UsageError("--output takes the folder the runs go to; this command writes no report for '-' to send to standard output")
+            }
+            _ = try ReportOutput.standardOutputFormat(formats)
+        } else if let problem = Files.prepareWritableDirectory(outputDirectory) {
             throw UsageError("cannot write reports to '\(outputDirectory)': \(problem)")
         }
         ignoreFailures = parsed.has("--ignore-failures")
@@ -131,6 +159,11 @@ struct MeasureOptions {
         color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         githubAnnotations = try Self.annotations(parsed)
         renderOptions = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
+        pseudoTerminal = parsed.has("--pty")
+        commands = SessionCommands(prepare: parsed.value("--prepare"), setup: parsed.value("--setup"), cleanup: parsed.value("--cleanup"))
+        for (option, command) in [("--prepare", commands.prepare), ("--setup", commands.setup), ("--cleanup", commands.cleanup)] {
+            if let command, command.allSatisfy(\.isWhitespace) { throw UsageError("\(option) takes a shell command, not '\(command)'") }
+        }
     }
 
     /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.
@@ -151,6 +184,24 @@ struct MeasureOptions {
             ignoreFailures: ignoreFailures)
     }
 
-    /// Where the reports go.
-    var writer: ReportWriter { ReportWriter(directory: outputDirectory) }
+    /// What `--output` takes for standard output.
+    static let standardOutput = "-"
+
+    /// True when the report goes to standard output (`--output -`).
+    var toStandardOutput: Bool { outputDirectory == Self.standardOutput }
+
+    /// Where the reports go: nil for standard output.
+    var writer: ReportWriter? { toStandardOutput ? nil : ReportWriter(directory: outputDirectory) }
+
+    /// The new folder the launches of the report `name` write into: beside the
+    /// old `<output>/<name>.runs/`, which it replaces when the report is written;
+    /// a temporary folder when the report goes to standard output.
+    func runsFolder(name: String) throws -> RunsFolder {
+        do {
+            if toStandardOutput { return try RunsFolder(temporaryFor: name) }
+            return try RunsFolder(replacing: outputDirectory + "/" + ReportFileName.safe(name) + ".runs")
+        } catch {
+            throw UsageError("\(error)")
+        }
+    }
 }

@@ -1,0 +1,65 @@
+// The C floor under LaunchMeasure: starting a child that dies with launchprof.
+//
+// posix_spawn has no point between fork and exec at which the child could ask
+// for PR_SET_PDEATHSIG, so launchprof starts its children here: clone (a vfork
+// with a stack of its own), then, in the child, the process group, the signal
+// dispositions and mask, the descriptors, prctl(PR_SET_PDEATHSIG, SIGKILL), a
+// check that the parent is still there, and execve.
+
+#ifndef LAUNCH_MEASURE_SHIMS_H
+#define LAUNCH_MEASURE_SHIMS_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What to start and how. Every pointer must stay valid until `lp_spawn` returns.
+typedef struct {
+    /// The program's path (no PATH search: execve).
+    const char *path;
+    /// NULL-terminated argv and envp.
+    char *const *argv;
+    char *const *envp;
+    /// `count` descriptors: `from[i]` is moved onto `to[i]` in the child (dup2;
+    /// close-on-exec cleared when they are equal).
+    const int *from;
+    const int *to;
+    int count;
+    /// The file opened read-only on fd 0, or NULL to leave fd 0 as it is.
+    const char *stdin_path;
+    /// When non-zero, every descriptor above the highest `to` is closed in the
+    /// child (close_range, Linux 5.9+; where the kernel lacks it, close-on-exec
+    /// descriptors still close at exec).
+    int close_others;
+    /// Where the spawn time's decimal digits and a NUL are written, read from
+    /// CLOCK_MONOTONIC just before the child is made (NULL: none). Room for 21 bytes.
+    char *stamp_digits;
+} lp_spawn_request;
+
+/// Starts `request` from a thread of launchprof's that lives as long as the
+/// process (made on first use in each process, every signal blocked), so that
+/// the child's PR_SET_PDEATHSIG fires only when launchprof itself ends. Calls
+/// from several threads take turns.
+///
+/// The child leads a new process group, has an empty signal mask and every
+/// signal at its default action, and gets SIGKILL when launchprof dies (also
+/// when it died before the child could ask: the parent is checked after the
+/// prctl). Returns 0 and sets `*pid` and `*spawn_ns` (CLOCK_MONOTONIC read just
+/// before the clone), or an errno value: the exec's own failure (ENOENT,
+/// EACCES, ENOEXEC…) once the child that failed has been reaped.
+int lp_spawn(const lp_spawn_request *request, pid_t *pid, uint64_t *spawn_ns);
+
+/// Opens a pseudo-terminal: `*master` to read what the child writes to
+/// `*slave`, both close-on-exec. The slave is nobody's controlling terminal,
+/// 80×24, with output processing off (no `\r` before each `\n`) and no echo.
+/// Returns 0, or an errno value.
+int lp_open_pseudo_terminal(int *master, int *slave);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
