@@ -8,18 +8,25 @@ import _LaunchProfTestSupport
 /// leaves, reports, the program's output — cannot make it hang, grow without
 /// limit, lose what it measured, or take over the terminal.
 ///
-/// Each launchprof here runs under a 4 GiB address-space limit (`ulimit -v`):
-/// a read without end fails fast instead of taking the machine's memory.
+/// Each launchprof here runs under a 4 GiB address-space limit (`ulimit -v`),
+/// where it can start under one (a sanitizer's build reserves more): a read
+/// without end fails fast instead of taking the machine's memory.
 @Suite("hostile input")
 struct HostileInputTests {
     let scratch = ScratchDirectory("lp-hostile")
+
+    /// `ulimit -v 4194304; ` where launchprof starts under that limit, else nothing.
+    static let memoryLimit: String = {
+        let probe = try? Executables.run(["-c", "ulimit -v 4194304; exec '\(Executables.launchprof)' --version"], executable: "/bin/sh")
+        return probe?.status == 0 ? "ulimit -v 4194304; " : ""
+    }()
 
     /// Runs launchprof under the memory limit, in `directory` (default: the scratch directory).
     func launchprof(_ arguments: [String], in directory: URL? = nil, stdout: String? = nil, timeout: Double = 120) throws -> Executables.Result {
         let quoted = ([Executables.launchprof] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let redirect = stdout.map { " > '\($0)'" } ?? ""
         return try Executables.run(
-            ["-c", "ulimit -v 4194304; exec " + quoted.joined(separator: " ") + redirect], executable: "/bin/sh",
+            ["-c", Self.memoryLimit + "exec " + quoted.joined(separator: " ") + redirect], executable: "/bin/sh",
             in: directory ?? scratch.url, timeoutSeconds: timeout)
     }
 
