@@ -147,13 +147,14 @@ public enum MeasureSession {
             stampEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(outcome.spawnNanoseconds)", isSubreaper: isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }
 
-        // The trace, when the program wrote one.
+        // The trace, when the program wrote one. The program could have put anything
+        // there: a link is not followed, and only a regular file of bounded size is read.
         var trace: Trace?
         var timelines: [LaunchTimeline] = []
-        if Platform.exists(tracePath) {
+        if Platform.entryExists(tracePath) {
             record.tracePath = tracePath
             do {
-                let read = try Trace.read(from: tracePath)
+                let read = try Trace.read(from: tracePath, followingLinks: false)
                 trace = read
                 timelines = LaunchTimeline.build(from: read)
             } catch {

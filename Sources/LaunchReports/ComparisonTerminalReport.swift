@@ -10,13 +10,13 @@ public enum ComparisonTerminalReport {
         var lines: [String] = []
         let launches = report.metrics.first.map { "\($0.baseMs.count) vs \($0.headMs.count) launches" } ?? "no launches compared"
         let stages = report.source == .interleaved ? ", stage \(report.stagesRun) of \(report.stages.count)" : ""
-        lines.append(style.bold("launchprof compare — \(report.name)")
+        lines.append(style.bold("launchprof compare — \(text(report.name))")
             + style.dim("  \(report.source.rawValue), \(launches)\(stages), α \(report.settings.alpha), minimum effect "
                 + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(Milliseconds.text(report.settings.minimumEffectMs))"))
         lines.append(TerminalReport.headline(report.outcome, style: style))
-        lines.append(style.dim("base: " + report.base.configuration.command.joined(separator: " ")))
-        lines.append(style.dim("head: " + report.head.configuration.command.joined(separator: " ")))
-        for warning in report.warnings { lines.append(style.yellow("warning: ") + warning) }
+        lines.append(style.dim("base: " + text(report.base.configuration.command.joined(separator: " "))))
+        lines.append(style.dim("head: " + text(report.head.configuration.command.joined(separator: " "))))
+        for warning in report.warnings { lines.append(style.yellow("warning: ") + text(warning)) }
         lines.append("")
 
         if !report.metrics.isEmpty {
@@ -30,7 +30,7 @@ public enum ComparisonTerminalReport {
                 case .inconclusive: verdict = style.yellow("inconclusive")
                 }
                 rows.append([
-                    metric.name + (metric.gated ? " *" : ""),
+                    text(metric.name) + (metric.gated ? " *" : ""),
                     ms(Summary.median(metric.baseMs)), ms(Summary.median(metric.headMs)),
                     Percent.text(metric.shiftPercent),
                     Percent.text(metric.intervalPercent[0]) + " … " + Percent.text(metric.intervalPercent[1]),
@@ -46,21 +46,23 @@ public enum ComparisonTerminalReport {
         if !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) {
             lines.append(style.bold("why it changed"))
             for change in changes.new {
-                lines.append(" " + style.red("new  ") + " \(change.rule.id)  \(change.place)  \(ms(change.headMs ?? .nan))")
+                lines.append(" " + style.red("new  ") + " \(change.rule.id)  \(text(change.place))  \(ms(change.headMs ?? .nan))")
             }
             for change in changes.gone {
-                lines.append(" " + style.green("gone ") + " \(change.rule.id)  \(change.place)  was \(ms(change.baseMs ?? .nan))")
+                lines.append(" " + style.green("gone ") + " \(change.rule.id)  \(text(change.place))  was \(ms(change.baseMs ?? .nan))")
             }
             for change in changes.moved {
-                lines.append(" moved  \(change.rule.id)  \(change.place)  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
+                lines.append(" moved  \(change.rule.id)  \(text(change.place))  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
             }
             for span in changes.spans {
                 let site = SourceSite.text(file: span.file, line: span.line)
-                lines.append(" span   \(span.name) (\(site))  \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")  "
+                lines.append(" span   \(text(span.name)) (\(text(site)))  \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")  "
                     + "(\(Milliseconds.signed(span.deltaMs)))")
             }
             lines.append("")
         }
         return lines.joined(separator: "\n")
     }
+
+    private static func text(_ value: String) -> String { ControlCharacters.escaped(value) }
 }

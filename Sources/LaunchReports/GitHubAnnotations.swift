@@ -48,16 +48,17 @@ public enum GitHubAnnotations {
         return "::\(level) \(properties.joined(separator: ","))::\(data(message))"
     }
 
-    /// A command's message: `%`, CR and LF escaped, as GitHub's toolkit does.
+    /// A command's message: `%`, CR and LF escaped, as GitHub's toolkit does, and
+    /// every other control character written visibly (``ControlCharacters``).
     static func data(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            case "\r\n": out += "%0D%0A"
-            default: out.append(character)
+            case _ where ControlCharacters.isEscaped(scalar): out += ControlCharacters.escaped(String(scalar))
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchTracing
 
 /// The JSON report: the complete, lossless form of a report document.
 ///
@@ -43,14 +44,31 @@ public enum JSONReport {
         }
     }
 
+    /// The largest report file read, in bytes: 1 GiB. Reports of many runs with
+    /// many spans reach hundreds of megabytes; a larger file is refused rather
+    /// than decoded (decoding costs several times the file's size in memory).
+    public static let maximumFileBytes = 1 << 30
+
     /// Reads any report document this version knows, by its `kind`.
+    ///
+    /// Only a regular file of at most ``maximumFileBytes`` is read: a device,
+    /// FIFO or directory at `path` is an error, never a read without end.
     public static func readDocument(from path: String) throws(ReportError) -> ReportDocument {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = Data(try BoundedFile.read(path, limit: maximumFileBytes))
         } catch {
-            throw .cannotRead(path: path, reason: (error as NSError).localizedDescription)
+            throw .cannotRead(path: path, reason: error.description)
         }
+        return try readDocument(data, path: path)
+    }
+
+    /// Decodes a report document from the bytes of a report file; errors name `path`.
+    ///
+    /// ```swift
+    /// let document = try JSONReport.readDocument(bytes, path: "stdin")
+    /// ```
+    public static func readDocument(_ data: Data, path: String) throws(ReportError) -> ReportDocument {
         struct Header: Decodable {
             let kind: String?
             let schemaVersion: Int?

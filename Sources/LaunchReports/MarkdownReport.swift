@@ -40,7 +40,7 @@ public enum MarkdownReport {
             lines.append("**Findings**")
             lines.append("")
             for finding in profile.findings.prefix(5) {
-                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))** `\(finding.location)` — \(ms(finding.medianMs)) "
+                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))** `\(code(finding.location))` — \(ms(finding.medianMs)) "
                     + "in \(finding.runsAppeared)/\(finding.runsTotal) runs: \(escaped(finding.recommendation))")
             }
             lines.append("")
@@ -57,7 +57,7 @@ public enum MarkdownReport {
             lines += ["| metric | base | head | change | 95% CI | p | verdict |", "|---|---:|---:|---:|---:|---:|---|"]
             for metric in report.metrics {
                 let verdict = metric.verdict == .pass ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
-                lines.append("| \(metric.name)\(metric.gated ? " *" : "") | \(ms(Summary.median(metric.baseMs))) | "
+                lines.append("| \(escaped(metric.name))\(metric.gated ? " *" : "") | \(ms(Summary.median(metric.baseMs))) | "
                     + "\(ms(Summary.median(metric.headMs))) | \(Percent.text(metric.shiftPercent)) | "
                     + "\(Percent.text(metric.intervalPercent[0])) … \(Percent.text(metric.intervalPercent[1])) | "
                     + "\(Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue)) | \(verdict) |")
@@ -83,7 +83,7 @@ public enum MarkdownReport {
             }
             for span in changes.spans {
                 let site = SourceSite.text(file: span.file, line: span.line)
-                lines.append("- span **\(escaped(span.name))** `\(site)` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
+                lines.append("- span **\(escaped(span.name))** `\(code(site))` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
                     + "(\(Milliseconds.signed(span.deltaMs)))")
             }
             lines.append("")
@@ -95,15 +95,30 @@ public enum MarkdownReport {
 
     /// `**Fetch** `App.swift:42``, or the span alone when its site is unknown.
     static func markdownPlace(_ change: FindingsDiff.FindingChange) -> String {
-        "**\(escaped(change.span))**" + (change.file == nil ? "" : " `\(change.location)`")
+        "**\(escaped(change.span))**" + (change.file == nil ? "" : " `\(code(change.location))`")
     }
 
-    /// `text` with Markdown's table and emphasis characters escaped.
+    /// `text` with its control characters (``ControlCharacters``) and Markdown's
+    /// table and emphasis characters escaped.
     static func escaped(_ text: String) -> String {
         var out = ""
-        for character in text {
+        for character in ControlCharacters.escaped(text) {
             if "|*_`<>[]".contains(character) { out.append("\\") }
             out.append(character)
+        }
+        return out
+    }
+
+    /// `text` for inside a code span: control characters escaped, and a backquote
+    /// or table bar, which would end the span or the cell, replaced.
+    static func code(_ text: String) -> String {
+        var out = ""
+        for character in ControlCharacters.escaped(text) {
+            switch character {
+            case "`": out.append("'")
+            case "|": out += "\\|"
+            default: out.append(character)
+            }
         }
         return out
     }

@@ -18,10 +18,10 @@ public enum TerminalReport {
         let outcome = report.outcome
         var lines: [String] = []
         let config = report.configuration
-        lines.append(style.bold("launchprof measure — \(report.name)")
+        lines.append(style.bold("launchprof measure — \(text(report.name))")
             + style.dim("  \(profile.successfulRuns)/\(profile.runCount) runs ok"
                 + (report.interrupted && profile.runCount < config.runs ? " (of \(config.runs) planned)" : "")
-                + ", \(config.mode.rawValue), ready: \(report.readyLabel)"
+                + ", \(config.mode.rawValue), ready: \(text(report.readyLabel))"
                 + (config.warmup > 0 ? ", \(config.warmup) warm-up" : "")))
 
         // The outcome first; then the budget verdict over the runs that succeeded,
@@ -36,9 +36,9 @@ public enum TerminalReport {
         if !judged, profile.successfulRuns > 0 {
             let verdict = profile.verdict
             lines.append((verdict.passed ? style.green("budget") : style.red("budget"))
-                + "  \(verdict.summary), over the \(profile.successfulRuns) run(s) that succeeded")
+                + "  \(text(verdict.summary)), over the \(profile.successfulRuns) run(s) that succeeded")
         }
-        for warning in profile.warnings ?? [] { lines.append(style.yellow("warning: ") + warning) }
+        for warning in profile.warnings ?? [] { lines.append(style.yellow("warning: ") + text(warning)) }
         let leftovers = report.runs.filter { ($0.leftoverProcesses ?? 0) > 0 }
         if let first = leftovers.first {
             lines.append(style.yellow("warning: ") + "\(leftovers.count) launch(es) left processes running outside their process group "
@@ -87,10 +87,10 @@ public enum TerminalReport {
             lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of budget)"))
             for finding in profile.findings.prefix(limit) {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
-                let place = finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))"
+                let place = text(finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))")
                 lines.append(" \(mark) \(finding.rule.id)  \(place)  \(ms(finding.medianMs))  "
                     + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int((finding.budgetShare * 100).rounded()))%")
-                lines.append("     " + finding.recommendation)
+                lines.append("     " + text(finding.recommendation))
             }
             if profile.findings.count > limit {
                 lines.append(style.dim("   … \(profile.findings.count - limit) more: --all lists them, the JSON report has them"))
@@ -105,8 +105,8 @@ public enum TerminalReport {
         if failedRuns > 0 {
             lines.append(style.red("\(failedRuns) failed run(s)"))
             for run in report.runs where !run.isWarmup && run.status != .ok {
-                lines.append("  run \(run.index): \(run.problem ?? run.status.rawValue)")
-                if let stderr = run.stderrPath { lines.append(style.dim("    its output: \(stderr) (and stdout.txt beside it)")) }
+                lines.append("  run \(run.index): \(text(run.problem ?? run.status.rawValue))")
+                if let stderr = run.stderrPath { lines.append(style.dim("    its output: \(text(stderr)) (and stdout.txt beside it)")) }
             }
             lines.append("")
         }
@@ -120,15 +120,16 @@ public enum TerminalReport {
 
     /// The outcome's status as a word, and its reason.
     static func headline(_ outcome: ReportOutcome, style: Style) -> String {
+        let reason = text(outcome.reason)
         switch outcome.status {
-        case .pass: return style.green("PASS") + "  " + outcome.reason
-        case .overBudget: return style.red("FAIL") + "  " + outcome.reason
-        case .failedRuns: return style.red("FAILED RUNS") + "  " + outcome.reason
-        case .noRuns: return style.yellow("NO RUNS") + "  " + outcome.reason
-        case .interrupted: return style.yellow("STOPPED") + "  " + outcome.reason
-        case .regression: return style.red("REGRESSION") + "  " + outcome.reason
-        case .inconclusive: return style.yellow("INCONCLUSIVE") + "  " + outcome.reason
-        case .incomparable: return style.red("INCOMPARABLE") + "  " + outcome.reason
+        case .pass: return style.green("PASS") + "  " + reason
+        case .overBudget: return style.red("FAIL") + "  " + reason
+        case .failedRuns: return style.red("FAILED RUNS") + "  " + reason
+        case .noRuns: return style.yellow("NO RUNS") + "  " + reason
+        case .interrupted: return style.yellow("STOPPED") + "  " + reason
+        case .regression: return style.red("REGRESSION") + "  " + reason
+        case .inconclusive: return style.yellow("INCONCLUSIVE") + "  " + reason
+        case .incomparable: return style.red("INCOMPARABLE") + "  " + reason
         }
     }
 
@@ -139,6 +140,9 @@ public enum TerminalReport {
         guard summary.medianConfidenceLevel < 0.95 else { return text }
         return text + " (\(Int((summary.medianConfidenceLevel * 100).rounded(.down)))%)"
     }
+
+    /// Text from the measured program or its trace, its control characters escaped.
+    static func text(_ value: String) -> String { ControlCharacters.escaped(value) }
 
     static func describe(_ warning: RunWarning) -> String {
         switch warning {

@@ -196,12 +196,24 @@ public enum TraceDecoder {
 }
 
 extension Trace {
+    /// The largest trace file read, in bytes: 1 GiB, so that a file that is not a
+    /// trace (or a trace that never ends) cannot take the reader's memory.
+    public static let maximumFileBytes = 1 << 30
+
     /// Reads and decodes the trace file at `path`.
+    ///
+    /// Only a regular file of at most ``maximumFileBytes`` is read; a device,
+    /// FIFO or directory is an error, never a read without end. With
+    /// `followingLinks` false a symbolic link at `path` is an error too: that is
+    /// how `launchprof` reads the trace a measured program left.
     ///
     /// - Throws: ``TraceFileError`` naming the file, and for a bad file the byte
     ///   offset and what was expected there.
-    public static func read(from path: String) throws(TraceFileError) -> Trace {
-        let bytes = try Platform.readFile(path)
+    public static func read(from path: String, followingLinks: Bool = true) throws(TraceFileError) -> Trace {
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: maximumFileBytes, followLinks: followingLinks) } catch {
+            throw .cannotRead(path: path, reason: error.description)
+        }
         do {
             return try TraceDecoder.decode(bytes)
         } catch {

@@ -3,7 +3,8 @@ import LaunchTracing
 import SampleApp
 
 /// The `launchprof` command: dispatches to a subcommand, maps errors to the exit
-/// codes (0 passed, 1 gate failed, 2 error, 3 inconclusive, 128 + N stopped by signal N).
+/// codes (``ExitCode/all``: 0 passed, 1 gate failed, 2 error, 3 inconclusive,
+/// 128 + N stopped by stop signal N).
 @main
 enum LaunchProf {
     static let subcommands: [Subcommand] = [
@@ -35,21 +36,21 @@ enum LaunchProf {
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         guard let first = arguments.first else {
-            print(overview)
+            Terminal.print(overview)
             return .success
         }
         switch first {
         case "-h", "--help", "help":
             if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
-                print(command.help)
+                Terminal.print(command.help)
             } else if arguments.count > 1, arguments[1] == "version" {
-                print("USAGE: launchprof version\n\nPrints the version of launchprof (also: launchprof --version).")
+                Terminal.print("USAGE: launchprof version\n\nPrints the version of launchprof (also: launchprof --version).")
             } else {
-                print(overview)
+                Terminal.print(overview)
             }
             return .success
         case "--version", "version":
-            print("launchprof \(LaunchProfVersion.string)")
+            Terminal.print("launchprof \(LaunchProfVersion.string)")
             return .success
         default:
             guard let command = subcommands.first(where: { $0.name == first }) else {
@@ -62,7 +63,7 @@ enum LaunchProf {
             }
             let rest = Array(arguments.dropFirst())
             if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
-                print(command.help)
+                Terminal.print(command.help)
                 return .success
             }
             return try command.run(rest)
@@ -90,9 +91,7 @@ enum LaunchProf {
           -h, --help  Show this help
           --version   Print the version
 
-        EXIT CODES:
-          0  passed    1  budget exceeded or regression    2  error    3  inconclusive
-          130  Ctrl-C (128 + N for signal N)
+        \(ExitCode.helpSection())
 
         Instrument an app with the LaunchTracing and LaunchHarness libraries; see README.md.
         """
@@ -103,4 +102,9 @@ struct Subcommand: Sendable {
     let name: String
     let help: String
     let run: @Sendable ([String]) throws -> ExitCode
+}
+
+extension ExitCode {
+    /// The stop signals' codes (130, 143, 129), which every command that launches programs can end with.
+    static let stops = StopSignal.allCases.map(stopped(by:))
 }

@@ -49,7 +49,7 @@ struct BudgetResolutionTests {
     }
 
     @Test func aMissingExplicitFileIsAnErrorNamingIt() {
-        #expect(throws: LaunchBudgetError.badFile(path: "/nonexistent/budget.json", problem: "cannot read the file")) {
+        #expect(throws: LaunchBudgetError.badFile(path: "/nonexistent/budget.json", problem: "cannot read the file: no such file or directory")) {
             try BudgetResolution(filePath: "/nonexistent/budget.json", timeToFirstFrameMs: nil)
         }
     }

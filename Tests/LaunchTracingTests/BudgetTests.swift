@@ -161,7 +161,7 @@ struct BudgetTests {
 
     @Test func aMissingBudgetFileIsNamed() throws {
         let path = scratch.url.appendingPathComponent("absent.json").path
-        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file")) {
+        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file: no such file or directory")) {
             try LaunchBudget(contentsOf: path)
         }
         // Where a file is optional (the default ./launchprof.json), its absence is no error.
@@ -188,11 +188,54 @@ struct BudgetTests {
     }
 
     @Test func anUnreadableBudgetFileIsNamed() {
-        // A directory opens but cannot be read (EISDIR): unreadable even as root.
+        // A directory opens but is no budget: refused as such, even as root.
         let path = scratch.url.path
-        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file")) {
+        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file: it is a directory, not a regular file")) {
             try LaunchBudget(contentsOf: path)
         }
+    }
+
+    @Test func aBudgetPathThatIsNoRegularFileIsRefusedAtOnce() throws {
+        // Each of these used to be read without end (a device) or to block (a FIFO).
+        #expect(throws: LaunchBudgetError.badFile(path: "/dev/zero", problem: "cannot read the file: it is a character device, not a regular file")) {
+            try LaunchBudget(contentsOf: "/dev/zero")
+        }
+        let fifo = scratch.file("launchprof.json")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let expected = LaunchBudgetError.badFile(path: fifo, problem: "cannot read the file: it is a FIFO, not a regular file")
+        #expect(throws: expected) { try LaunchBudget(contentsOf: fifo) }
+        // The optional default file is opened once: what is there is what is refused.
+        #expect(throws: expected) { try LaunchBudget.loadIfPresent(path: fifo) }
+    }
+
+    @Test func aBudgetFileOverOneMebibyteIsRefused() throws {
+        let path = scratch.file("large.json")
+        // Valid JSON, all whitespace but the object: its size alone is refused.
+        try Data((String(repeating: " ", count: LaunchBudget.maximumFileBytes) + "{}").utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file: it is larger than 1 MiB, the most read of such a file")) {
+            try LaunchBudget(contentsOf: path)
+        }
+        try Data(("{}" + String(repeating: " ", count: 1000)).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try LaunchBudget(contentsOf: path) == LaunchBudget())
+    }
+
+    @Test func aKeyGivenTwiceIsRefusedAtEveryLevel() {
+        #expect(throws: LaunchBudgetError.duplicateKey("timeToFirstFrameMs")) {
+            try LaunchBudget(json: #"{"timeToFirstFrameMs": 300, "alpha": 0.05, "timeToFirstFrameMs": 500}"#)
+        }
+        #expect(throws: LaunchBudgetError.duplicateKey("hooks.didFinishLaunching")) {
+            try LaunchBudget(json: #"{"hooks": {"didFinishLaunching": 100, "didFinishLaunching": 200}}"#)
+        }
+        #expect(throws: LaunchBudgetError.duplicateKey("spans.Decode")) {
+            try LaunchBudget(json: #"{"spans": {"Decode": 10, "Read": 5, "Decode": 10}}"#)
+        }
+        #expect(throws: LaunchBudgetError.duplicateKey("minimumEffect.percent")) {
+            try LaunchBudget(json: #"{"minimumEffect": {"percent": 5, "percent": 1}}"#)
+        }
+        #expect(LaunchBudgetError.duplicateKey("hooks.didFinishLaunching").description
+            == "key 'hooks.didFinishLaunching' appears twice (give each key once)")
+        // The same name in different objects is no duplicate.
+        #expect(throws: Never.self) { try LaunchBudget(json: #"{"spans": {"alpha": 10}, "alpha": 0.05}"#) }
     }
 
     // MARK: Gate settings

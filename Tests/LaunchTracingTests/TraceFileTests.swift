@@ -162,7 +162,7 @@ struct TraceFileTests {
         } catch {
             #expect(error.description.hasPrefix(path + ": invalid trace at byte 0"))
         }
-        #expect(throws: TraceFileError.cannotRead(path: "/nonexistent/x.lptrace", reason: "No such file or directory")) {
+        #expect(throws: TraceFileError.cannotRead(path: "/nonexistent/x.lptrace", reason: "no such file or directory")) {
             _ = try Trace.read(from: "/nonexistent/x.lptrace")
         }
     }

@@ -35,3 +35,74 @@ public enum ExitCode: Sendable, Hashable {
         }
     }
 }
+
+extension ExitCode {
+    /// The signals that stop a measurement, comparison or calibration (the report
+    /// keeps the runs so far); the command then exits with 128 + the signal's
+    /// number. The numbers are the same on Linux and Darwin.
+    public enum StopSignal: Int32, Sendable, CaseIterable {
+        /// `SIGINT`, Ctrl-C: exit code 130.
+        case interrupt = 2
+        /// `SIGTERM`, a CI cancelling its job: exit code 143.
+        case terminate = 15
+        /// `SIGHUP`, the terminal went away: exit code 129.
+        case hangUp = 1
+
+        /// `SIGINT`, `SIGTERM`, `SIGHUP`.
+        public var name: String {
+            switch self {
+            case .interrupt: return "SIGINT"
+            case .terminate: return "SIGTERM"
+            case .hangUp: return "SIGHUP"
+            }
+        }
+    }
+
+    /// The code a stop signal ends a command with (130 for Ctrl-C).
+    public static func stopped(by signal: StopSignal) -> ExitCode { .stoppedBySignal(signal.rawValue) }
+
+    /// Every code a `launchprof` command can exit with, in the order help lists
+    /// them: 0, 1, 2, 3, then 130, 143 and 129 for the stop signals.
+    public static let all: [ExitCode] = [.success, .gateFailed, .error, .inconclusive]
+        + StopSignal.allCases.map(stopped(by:))
+
+    /// What the code means, in a few words, for help: "passed", "stopped by SIGINT (Ctrl-C)".
+    public var meaning: String {
+        switch self {
+        case .success: return "passed"
+        case .gateFailed: return "budget exceeded or regression"
+        case .error: return "error"
+        case .inconclusive: return "inconclusive"
+        case .stoppedBySignal(let number):
+            switch StopSignal(rawValue: number) {
+            case .interrupt: return "Ctrl-C (SIGINT)"
+            case .terminate: return "SIGTERM"
+            case .hangUp: return "SIGHUP"
+            case nil: return "signal \(number)"
+            }
+        }
+    }
+
+    /// An `EXIT CODES:` help section: `codes` with their meanings (or the ones
+    /// given in `meanings`), several to a line, each line at most about 80 columns.
+    ///
+    /// ```swift
+    /// ExitCode.helpSection([.success, .error], meanings: [.success: "rendered"])
+    /// // "EXIT CODES: 0 rendered, 2 error"
+    /// ```
+    public static func helpSection(_ codes: [ExitCode] = all, meanings: [ExitCode: String] = [:]) -> String {
+        let items = codes.map { "\($0.rawValue) \(meanings[$0] ?? $0.meaning)" }
+        var lines: [String] = []
+        var line = "EXIT CODES:"
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? "" : ",")
+            if line.count + 1 + piece.count > 80, line != "EXIT CODES:" {
+                lines.append(line)
+                line = String(repeating: " ", count: "EXIT CODES:".count)
+            }
+            line += " " + piece
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+}

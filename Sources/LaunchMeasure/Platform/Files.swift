@@ -34,6 +34,12 @@ extension Platform {
         access(path, F_OK) == 0
     }
 
+    /// True when `path` names anything, a dangling symbolic link included (`lstat`).
+    static func entryExists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     /// The size of the file at `path` in bytes, or nil when it cannot be read (`stat`).
     static func fileSize(_ path: String) -> Int? {
         var status = stat()
@@ -78,11 +84,15 @@ extension Platform {
         sync()
     }
 
-    /// The last `maxBytes` of a file as text, or nil when it is empty or unreadable.
+    /// The last `maxBytes` of a file as text, or nil when it is empty, unreadable
+    /// or not a regular file. A launch's output file may have been replaced by the
+    /// program: a link is not followed, and a FIFO or device is not read.
     static func tail(of path: String, maxBytes: Int) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = lseek(fd, 0, SEEK_END)
         guard size > 0 else { return nil }
         let start = max(0, Int(size) - maxBytes)

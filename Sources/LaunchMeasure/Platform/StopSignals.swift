@@ -6,6 +6,7 @@ import Glibc
 // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
+import LaunchAnalysis
 
 extension Platform {
     /// The handlers in force before ``installStopHandlers()``, to put back.
@@ -15,7 +16,8 @@ extension Platform {
 
     /// The signals that stop a measurement: SIGINT (Ctrl-C), SIGTERM (a CI
     /// cancelling its job), SIGHUP (the terminal went away).
-    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// Their numbers come from ``ExitCode/StopSignal``, which the help's exit codes are made from.
+    static let stopSignals: [Int32] = ExitCode.StopSignal.allCases.map(\.rawValue)
 
     /// Installs handlers for the stop signals that only count them in
     /// `sig_atomic_t`s, unblocks them on the calling thread, and puts SIGCHLD back

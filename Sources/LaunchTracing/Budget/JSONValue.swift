@@ -31,6 +31,29 @@ package enum JSONValue: Sendable, Equatable {
         return value
     }
 
+    /// The path of the first key that appears twice in one object, at any depth
+    /// (`hooks.didFinishLaunching`, `items[2].name`), or nil when every object's
+    /// keys are distinct. Objects in documents LaunchProf reads are small.
+    package func firstDuplicateKey(at path: String = "") -> String? {
+        switch self {
+        case .object(let members):
+            var seen = Set<String>()
+            for (key, value) in members {
+                let keyPath = path.isEmpty ? key : path + "." + key
+                if !seen.insert(key).inserted { return keyPath }
+                if let duplicate = value.firstDuplicateKey(at: keyPath) { return duplicate }
+            }
+            return nil
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let duplicate = element.firstDuplicateKey(at: "\(path)[\(index)]") { return duplicate }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// A short description of the value's kind and, for scalars, the value, for error messages.
     package var summary: String {
         switch self {

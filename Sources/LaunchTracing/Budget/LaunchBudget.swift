@@ -65,8 +65,9 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
         "gate", "minimumEffect", "alpha",
     ]
 
-    /// Parses the JSON budget format. Unknown keys, non-numbers and values that
-    /// are not positive are rejected with the key and the value named.
+    /// Parses the JSON budget format. Unknown keys, keys given twice in one object,
+    /// non-numbers and values that are not positive are rejected with the key
+    /// and the value named.
     public init(json text: String) throws(LaunchBudgetError) {
         let root: JSONValue
         do {
@@ -77,6 +78,8 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
         guard case .object(let members) = root else {
             throw .badValue(key: "(top level)", value: root.summary, expected: "an object")
         }
+        // A parser keeps one of two values for a key, silently: refuse to guess.
+        if let key = root.firstDuplicateKey() { throw .duplicateKey(key) }
         self.init()
         for (key, value) in members {
             switch key {
@@ -211,6 +214,8 @@ public enum LaunchBudgetError: Error, Sendable, Equatable, CustomStringConvertib
     case unknownKey(String, expected: [String])
     /// A key with a value it cannot take.
     case badValue(key: String, value: String, expected: String)
+    /// A key given twice in the same object (its path, such as `hooks.didFinishLaunching`).
+    case duplicateKey(String)
     /// A budget file at `path` could not be read, or held a bad budget (`problem`).
     case badFile(path: String, problem: String)
 
@@ -223,6 +228,8 @@ public enum LaunchBudgetError: Error, Sendable, Equatable, CustomStringConvertib
             return "unknown key '\(key)' (expected one of: \(expected.joined(separator: ", ")))"
         case .badValue(let key, let value, let expected):
             return "'\(key)' is \(value); expected \(expected)"
+        case .duplicateKey(let key):
+            return "key '\(key)' appears twice (give each key once)"
         }
     }
 }
@@ -270,16 +277,32 @@ extension LaunchBudget {
         try container.encodeIfPresent(alpha, forKey: .alpha)
     }
 
+    /// The largest budget file read, in bytes (1 MiB; a budget is a few kilobytes).
+    public static let maximumFileBytes = 1 << 20
+
     /// Reads a budget file (`launchprof.json`). Errors name the file, the key and the value.
+    ///
+    /// Only a regular file of at most ``maximumFileBytes`` is read: a device,
+    /// FIFO or directory at `path` is an error, never a read without end.
     ///
     /// - Throws: ``LaunchBudgetError/badFile(path:problem:)``.
     public init(contentsOf path: String) throws(LaunchBudgetError) {
-        let bytes: [UInt8]
-        do { bytes = try Platform.readFile(path) } catch {
+        guard let budget = try Self.read(path, missingIsNil: false) else {
             throw .badFile(path: path, problem: "cannot read the file")
         }
+        self = budget
+    }
+
+    /// The budget in the file at `path`; nil when nothing is there and `missingIsNil`.
+    /// The file is opened once: whether it is there is the open's answer.
+    private static func read(_ path: String, missingIsNil: Bool) throws(LaunchBudgetError) -> LaunchBudget? {
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: maximumFileBytes) } catch {
+            if missingIsNil, error.isMissing { return nil }
+            throw .badFile(path: path, problem: "cannot read the file: \(error)")
+        }
         do {
-            try self.init(json: String(decoding: bytes, as: UTF8.self))
+            return try LaunchBudget(json: String(decoding: bytes, as: UTF8.self))
         } catch {
             throw .badFile(path: path, problem: error.description)
         }
@@ -293,7 +316,6 @@ extension LaunchBudget {
     /// - Throws: ``LaunchBudgetError/badFile(path:problem:)`` for a file that is
     ///   there but unreadable or not a budget.
     public static func loadIfPresent(path: String) throws(LaunchBudgetError) -> LaunchBudget? {
-        guard Platform.fileExists(path) else { return nil }
-        return try LaunchBudget(contentsOf: path)
+        try read(path, missingIsNil: true)
     }
 }

@@ -31,49 +31,33 @@ extension Platform {
             throw .cannotWrite(path: path, reason: error.systemMessage)
         }
     }
-
-    /// Reads a whole file.
-    static func readFile(_ path: String) throws(TraceFileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .cannotRead(path: path, reason: SystemError.current.systemMessage) }
-        defer { close(fd) }
-        var info = stat()
-        let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: max(size, 0))
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, reason: SystemError.current.systemMessage)
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
-    }
-}
-
-extension Platform {
-    /// True when something exists at `path` (the C function is `access` with `F_OK`).
-    static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 }
 
 extension Platform {
     /// Writes `line` and a newline to `fd`, retrying interrupted writes; errors are ignored
     /// (a reader that went away must not stop the app). The C function is `write`.
     static func writeLine(_ line: String, to fd: Int32) {
-        var bytes = Array(line.utf8) + [0x0A]
+        let bytes = Array(line.utf8) + [0x0A]
+        _ = bytes.withUnsafeBytes { Descriptor.writeAll(fd, $0) }
+    }
+}
+
+/// Writes to an open file descriptor.
+package enum Descriptor {
+    /// Writes all of `bytes` to `fd`, retrying after `EINTR` and short writes;
+    /// returns the error of the `write` that failed, or nil.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return .current
+            }
+            if written == 0 { return SystemError(code: EIO) }
             offset += written
         }
-        bytes.removeAll()
+        return nil
     }
 }
 

@@ -10,19 +10,43 @@ import Darwin
 #error("Unsupported Platform")
 #endif
 import LaunchAnalysis
+import LaunchTracing
 
-/// The command's terminal: standard error, whether output goes to a terminal, exit.
+/// The command's terminal: standard output and error, whether output goes to a
+/// terminal, exit.
+///
+/// Everything the command prints goes through here. A failed write to standard
+/// output (a full disk, `> /dev/full`) is remembered, and ``exit(_:)`` turns it
+/// into exit code 2 with one line on standard error: output that was asked for
+/// and lost is an error, not a pass.
 enum Terminal {
-    /// Writes one line to standard error.
+    /// Writes one line to standard error, its control characters escaped
+    /// (``ControlCharacters``): an error's reason may quote the measured program.
     static func standardError(_ line: String) {
-        standardErrorRaw(line + "\n")
+        standardErrorRaw(ControlCharacters.escaped(line) + "\n")
     }
 
     /// Writes text to standard error as it is (progress lines).
     static func standardErrorRaw(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+        text.withUTF8 { bytes in _ = Descriptor.writeAll(2, UnsafeRawBufferPointer(bytes)) }
     }
+
+    /// Writes `text` and a newline (unless `terminator` says otherwise) to standard output.
+    static func print(_ text: String, terminator: String = "\n") {
+        standardOutput(Array((text + terminator).utf8))
+    }
+
+    /// Writes `bytes` to standard output; a failure is kept for ``exit(_:)``, and
+    /// nothing more is written after one.
+    static func standardOutput(_ bytes: [UInt8]) {
+        guard standardOutputFailure == nil else { return }
+        standardOutputFailure = bytes.withUnsafeBytes { Descriptor.writeAll(1, $0) }
+    }
+
+    /// Why a write to standard output failed, if one did. Standard output is
+    /// written from the main thread only.
+    nonisolated(unsafe) private static var standardOutputFailure: SystemError?
 
     /// True when standard output is a terminal.
     static var isInteractive: Bool { isatty(1) == 1 }
@@ -30,9 +54,16 @@ enum Terminal {
     /// True when standard error is a terminal.
     static var isStandardErrorInteractive: Bool { isatty(2) == 1 }
 
-    /// Flushes standard output and exits with `code`.
+    /// Exits with `code`, or with ``ExitCode/error`` when a write to standard
+    /// output failed (saying so on standard error, unless the command already
+    /// failed with its own line).
     static func exit(_ code: ExitCode) -> Never {
         fflush(nil)
+        var code = code
+        if let failure = standardOutputFailure, [.success, .gateFailed, .inconclusive].contains(code) {
+            standardError("launchprof: cannot write to standard output: \(failure)")
+            code = .error
+        }
         #if canImport(Glibc)
         Glibc.exit(code.rawValue)
         #else

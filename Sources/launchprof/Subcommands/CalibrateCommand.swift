@@ -34,6 +34,9 @@ enum CalibrateCommand {
         OPTIONS:
         \(OptionSpec.helpSection(options))
 
+        \(ExitCode.helpSection([.success, .error] + ExitCode.stops, meanings: [
+            .success: "recommended", .error: "error or failed runs"]))
+
         EXAMPLES:
           launchprof calibrate --runs 20
           launchprof calibrate --rounds 5 --write-budget -- ./my-app
@@ -97,11 +100,11 @@ enum CalibrateCommand {
         let percent = max(0.5, (widestPercent * 2).rounded(.up) / 2)
         let milliseconds = max(0.5, (widestMs * 2).rounded(.up) / 2)
         if !shared.quiet {
-            print("launchprof calibrate — \(target.shortName), \(rounds) A/A round(s) of \(shared.runs) launches per side")
-            lines.forEach { print($0) }
-            print("")
+            Terminal.print("launchprof calibrate — \(ControlCharacters.escaped(target.shortName)), \(rounds) A/A round(s) of \(shared.runs) launches per side")
+            lines.forEach { Terminal.print($0) }
+            Terminal.print("")
         }
-        print("recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(percent))% --min-effect-ms \(Milliseconds.oneDecimal(milliseconds))"
+        Terminal.print("recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(percent))% --min-effect-ms \(Milliseconds.oneDecimal(milliseconds))"
             + "  (the widest A/A interval: ±\(Milliseconds.oneDecimal(widestPercent))%, ±\(ms(widestMs)))")
         if parsed.has("--write-budget") {
             var budget = shared.budget.file?.budget ?? LaunchBudget()
@@ -114,7 +117,7 @@ enum CalibrateCommand {
             } catch {
                 throw UsageError("cannot write the budget file '\(budgetPath)': \(error)")
             }
-            print("written to \(budgetPath)")
+            Terminal.print("written to \(budgetPath)")
         }
         return .success
     }

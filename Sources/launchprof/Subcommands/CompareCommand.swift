@@ -50,8 +50,8 @@ enum CompareCommand {
         OPTIONS:
         \(OptionSpec.helpSection(options))
 
-        EXIT CODES: 0 pass or improvement, 1 regression, 2 error or failed runs,
-                    3 inconclusive, 130 Ctrl-C
+        \(ExitCode.helpSection([.success, .gateFailed, .error, .inconclusive] + ExitCode.stops, meanings: [
+            .success: "pass or improvement", .gateFailed: "regression", .error: "error or failed runs"]))
 
         EXAMPLES:
           launchprof compare --base-sample naive --head-sample slowed

@@ -28,8 +28,10 @@ enum MeasureCommand {
         OPTIONS:
         \(OptionSpec.helpSection(options))
 
-        EXIT CODES: 0 within budget, 1 over budget, 2 error or failed runs, 130 Ctrl-C
-                    (Ctrl-C stops after the current launch; a second one ends it at once)
+        \(ExitCode.helpSection([.success, .gateFailed, .error] + ExitCode.stops, meanings: [
+            .success: "within budget", .gateFailed: "over budget", .error: "error or failed runs"]))
+                    (Ctrl-C stops after the current launch, a second one ends it at once;
+                    SIGTERM and SIGHUP end it at once; the report keeps the runs so far)
 
         EXAMPLES:
           launchprof measure

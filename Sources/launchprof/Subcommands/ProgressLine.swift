@@ -20,7 +20,8 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
         let value = run.timeToReadyMs ?? run.milliseconds(.timeToFirstFrame)
         let label = (side.map { $0 + " " } ?? "") + (warmup ? "warm-up" : "run \(counted)/\(total)")
         if !warmup, let value, run.status == .ok { values[side ?? "", default: []].append(value) }
-        let status = run.status == .ok ? (value.map { ms($0) } ?? "ok") : "FAILED: \(run.problem ?? run.status.rawValue)"
+        let status = run.status == .ok
+            ? (value.map { ms($0) } ?? "ok") : "FAILED: \(ControlCharacters.escaped(run.problem ?? run.status.rawValue))"
         guard interactive else {
             Terminal.standardError("\(label): \(status)")
             return

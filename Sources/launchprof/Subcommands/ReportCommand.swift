@@ -26,7 +26,8 @@ enum ReportCommand {
         OPTIONS:
         \(OptionSpec.helpSection(options))
 
-        EXIT CODES: 0 rendered, 2 error (a missing, malformed or newer report, or an unwritable output)
+        \(ExitCode.helpSection([.success, .error], meanings: [
+            .success: "rendered", .error: "error (a missing, malformed or newer report, or an unwritable output)"]))
 
         EXAMPLES:
           launchprof report Reports/sample-naive.json
@@ -67,7 +68,7 @@ enum ReportCommand {
             Terminal.standardError("launchprof: \(problem)")
             return .error
         }
-        for file in written { print("wrote \(file)") }
+        for file in written { Terminal.print("wrote \(ControlCharacters.escaped(file))") }
         return .success
     }
 }

@@ -39,7 +39,7 @@ enum ReportOutput {
              render: options.renderOptions, annotations: options.githubAnnotations)
         // Quiet, a verdict that is not a pass still gets its one line (errors get theirs on standard error).
         if options.quiet, writeProblem == nil, document.outcome.status != .pass, !document.outcome.isError {
-            print(TerminalReport.verdictLine(document, color: options.color))
+            Terminal.print(TerminalReport.verdictLine(document, color: options.color))
         }
         if let writeProblem {
             Terminal.standardError("launchprof: \(writeProblem)")
@@ -86,7 +86,7 @@ enum ReportOutput {
     static func printDocument(_ document: ReportDocument, format: ReportFormat, render: RenderOptions, annotations: Bool) throws {
         let bytes: [UInt8]
         do { bytes = try format.render(document, options: render) } catch { throw UsageError("\(error)") }
-        FileHandle.standardOutput.write(Data(bytes))
+        Terminal.standardOutput(bytes)
         if annotations {
             let locator = SourceLocator()
             Terminal.standardErrorRaw(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)))
@@ -107,12 +107,12 @@ enum ReportOutput {
     /// Prints the terminal report (when `terminal`), the files written, and the CI annotations.
     static func show(_ document: ReportDocument, written: [String], terminal: Bool, render: RenderOptions, annotations: Bool) {
         if terminal {
-            print(TerminalReport.render(document, options: render))
-            if !written.isEmpty { print("report: " + written.joined(separator: ", ")) }
+            Terminal.print(TerminalReport.render(document, options: render))
+            if !written.isEmpty { Terminal.print("report: " + ControlCharacters.escaped(written.joined(separator: ", "))) }
         }
         if annotations {
             let locator = SourceLocator()
-            print(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)), terminator: "")
+            Terminal.print(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)), terminator: "")
         }
     }
 
