@@ -36,7 +36,7 @@ struct ControlCharacterTests {
             let markdown = MarkdownReport.render(document)
             Self.expectNoControlCharacters(markdown, allowingColor: false)
             #expect(markdown.contains(#"\\u{1B}]0;pwned\\u{07}\\u{1B}\[2J"#) || markdown.contains(Self.shown))
-            let annotations = GitHubAnnotations.render(document) { _ in "App/\(Self.hostile).swift" }
+            let annotations = GitHubAnnotations.render(document) { _, _ in "App/\(Self.hostile).swift" }
             Self.expectNoControlCharacters(annotations, allowingColor: false)
             #expect(TerminalReport.verdictLine(document, color: false).unicodeScalars.allSatisfy { !ControlCharacters.isEscaped($0) })
         }
