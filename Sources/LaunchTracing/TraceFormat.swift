@@ -21,6 +21,10 @@ public enum TraceFormat {
         case thread = 3
         case samples = 4
         case metadata = 5
+        /// Per thread, each accounted span's run-queue wait.
+        case spanSchedule = 8
+        /// Per sample, the exact wait kind and what was waited on.
+        case sampleDetails = 9
         case end = 0xFF
 
         var name: String {
@@ -30,6 +34,8 @@ public enum TraceFormat {
             case .thread: return "thread"
             case .samples: return "samples"
             case .metadata: return "metadata"
+            case .spanSchedule: return "spanSchedule"
+            case .sampleDetails: return "sampleDetails"
             case .end: return "end"
             }
         }

@@ -1,3 +1,5 @@
+import LaunchTracing
+
 /// One piece of advice: what is slow, where, how much it costs, and what to do.
 public struct Finding: Sendable, Codable, Equatable {
     /// How much a finding matters, by its share of the launch budget.
@@ -37,6 +39,9 @@ public struct Finding: Sendable, Codable, Equatable {
     public var budgetShare: Double
     /// One concrete recommendation.
     public var recommendation: String
+    /// What the main thread waited on, the most sampled first, where the sampler
+    /// could name it (blocking rules only): a file, a socket's peer, a child's command, a sleep's length.
+    public var waitedOn: [WaitTarget]? = nil
 
     /// `RemoteConfig.swift:42`, or the span name when the site is unknown.
     public var location: String {

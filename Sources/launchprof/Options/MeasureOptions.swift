@@ -43,6 +43,7 @@ struct MeasureOptions {
         .flag("--all", "list every finding in the terminal report, not only the top 5"),
         .flag("--quiet", "no progress, no terminal report (a verdict that is not a pass still gets its line)"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
+        .flag("--redact-paths", RedactPaths.help),
     ] }
 
     var runs: Int
@@ -66,6 +67,8 @@ struct MeasureOptions {
     var githubAnnotations: Bool
     /// How the terminal report draws (`--all`: every finding; colours).
     var renderOptions: RenderOptions
+    /// `--redact-paths`: the measured program's paths cut to their last component in every report.
+    var redactPaths = false
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
@@ -131,6 +134,7 @@ struct MeasureOptions {
         color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         githubAnnotations = try Self.annotations(parsed)
         renderOptions = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
+        redactPaths = parsed.has("--redact-paths")
     }
 
     /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.

@@ -7,6 +7,7 @@ import LaunchReports
 /// comes from. What was measured is shown even when it could not be saved.
 enum ReportOutput {
     static func write(_ document: ReportDocument, options: MeasureOptions, baseline: Baseline? = nil) -> ExitCode {
+        let document = options.redactPaths ? document.redactingPaths() : document
         var written: [String] = []
         var writeProblem: String?
         do {
