@@ -45,8 +45,12 @@ public enum Advisor {
 
         for site in SpanSite.collect(timelines) {
             let wallMedian = Summary.median(padded(site.wall, to: runs))
-            findings += blockingFindings(site, runs: runs, wallMedian: wallMedian, frameBudget: frameBudget)
+            let blocking = blockingFindings(site, runs: runs, wallMedian: wallMedian, frameBudget: frameBudget)
+            findings += blocking
             let cpu = Summary.median(padded(site.cpu, to: runs))
+            // Moving the blocking work off the main queue takes its CPU with it: the
+            // blocking finding leads, and the CPU one is `info` at most.
+            let blockingLeads = blocking.map(\.medianMs).reduce(0, +) >= cpu
             if cpu >= minimumCPUMs {
                 let required = budget.requiredForFirstFrame.contains(site.name)
                 let appeared = site.cpu.filter { $0 >= minimumCPUMs }.count
@@ -64,7 +68,7 @@ public enum Advisor {
                 }
                 findings.append(Finding(
                     rule: required ? .slowRequiredWork : .deferrableCPUWork,
-                    severity: cpuSeverity(cpu, budget: frameBudget, launchMedianMs: launchMedian),
+                    severity: blockingLeads ? .info : cpuSeverity(cpu, budget: frameBudget, launchMedianMs: launchMedian),
                     span: site.name, file: site.file, line: site.line, medianMs: cpu, spanMedianMs: wallMedian,
                     runsAppeared: appeared, runsTotal: runs, budgetShare: cpu / frameBudget,
                     recommendation: recommendation))
@@ -101,7 +105,9 @@ public enum Advisor {
             let cost = Summary.median(padded(values, to: runs))
             guard cost >= minimumBlockedMs else { continue }
             let appeared = values.filter { $0 >= minimumBlockedMs }.count
-            let named = (site.targets[kind] ?? [:]).sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
+            var targets = site.targets[kind] ?? [:]
+            if kind == .unknown { targets.merge(site.targets[.other] ?? [:], uniquingKeysWith: +) }
+            let named = targets.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
                 .prefix(maximumTargetsShown).map(\.key)
             let rule = AdvisorRule(blockingOn: kind)
             findings.append(Finding(
