@@ -67,26 +67,33 @@ public struct SpanUsage: Sendable, Hashable {
 }
 
 /// The slow path for spans begun on a thread with accounting on: at begin and at
-/// end, the thread CPU clock, one `getrusage` and one read of the thread's
-/// `schedstat` (kept open, one descriptor per accounted thread). Only threads the
-/// harness opts in pay it.
+/// end, the thread CPU clock, one `getrusage`, and a read of the thread's
+/// `schedstat` (kept open, one descriptor per accounted thread) when the thread
+/// was switched out since the last one. Only threads the harness opts in pay it.
 @usableFromInline
 enum ResourceAccounting {
     private struct State {
         var open: [UInt: (thread: UInt64, usage: ResourceUsage)] = [:]
         var closed: [UInt: ResourceUsage] = [:]
-        /// Each accounted thread's open `schedstat`, by OS thread id (-1: none).
-        var scheduleStatistics: [UInt64: Int32] = [:]
+        /// Each accounted thread's open `schedstat` (-1: none), and its last reading:
+        /// the thread's context switches when it was read, and its run-queue wait.
+        var scheduleStatistics: [UInt64: (fd: Int32, switches: UInt64, runQueue: UInt64?)] = [:]
 
+        /// `thread`'s usage now. The run-queue wait only grows after the thread
+        /// was switched out (it waits on a run queue to run again), so while its
+        /// context switches have not changed the last reading still holds and
+        /// `schedstat` is not read again: a span that ran undisturbed pays no read.
         mutating func usage(of thread: UInt64) -> ResourceUsage {
-            let fd: Int32
-            if let open = scheduleStatistics[thread] {
-                fd = open
-            } else {
-                fd = Platform.openScheduleStatistics(thread: thread)
-                scheduleStatistics[thread] = fd
+            var usage = Platform.threadUsage()
+            let switches = usage.voluntaryContextSwitches &+ usage.involuntaryContextSwitches
+            if let last = scheduleStatistics[thread], last.switches == switches, last.runQueue != nil {
+                usage.runQueueNanoseconds = last.runQueue
+                return usage
             }
-            return Platform.threadUsage(scheduleStatistics: fd)
+            let fd = scheduleStatistics[thread]?.fd ?? Platform.openScheduleStatistics(thread: thread)
+            usage.runQueueNanoseconds = Platform.runQueueWait(fd)
+            scheduleStatistics[thread] = (fd, switches, usage.runQueueNanoseconds)
+            return usage
         }
     }
 

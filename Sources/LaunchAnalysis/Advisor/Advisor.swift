@@ -3,10 +3,13 @@ import LaunchTracing
 /// Explains slow launches: turns the main-thread spans of many runs into
 /// ``Finding``s with one concrete recommendation each.
 ///
-/// Blocking is told from CPU work by measurement: a span's self wall time
-/// against the main thread's CPU time over it, and the sampler's record of the
-/// system call the thread was blocked in. A span's name or category never
-/// decides it.
+/// Blocking is told from CPU work by measurement: a span's off-CPU time (self
+/// wall − CPU − run-queue wait, measured in every run), attributed to the wait
+/// kinds the sampler saw blocked in any run of the same call site (pooled), with
+/// what was waited on where the sampler could name it. Run-queue wait is CPU
+/// contention, never blocking. A span's name or category never decides it.
+///
+/// Every threshold, and why it has its value, is in the catalog's "Thresholds" article.
 public enum Advisor {
     /// Main-thread time blocked on one kind of wait below which a span gets no
     /// finding (median over runs, milliseconds). Low on purpose: the same call on

@@ -33,11 +33,10 @@ extension Platform {
 
     /// The calling thread's resource usage: its exact CPU time from the thread CPU
     /// clock (`CLOCK_THREAD_CPUTIME_ID`, not `getrusage`'s tick-scaled estimate),
-    /// context switches and page faults from `getrusage(RUSAGE_THREAD)`, and, when
-    /// `scheduleStatistics` is an open `/proc/self/task/<tid>/schedstat`, the time
-    /// it spent runnable but waiting for a CPU. Darwin: the process's usage, which
-    /// is what the platform offers cheaply.
-    static func threadUsage(scheduleStatistics: Int32 = -1) -> ResourceUsage {
+    /// context switches and page faults from `getrusage(RUSAGE_THREAD)`; no
+    /// run-queue wait (``runQueueWait(_:)`` reads it). Darwin: the process's usage,
+    /// which is what the platform offers cheaply.
+    static func threadUsage() -> ResourceUsage {
         var usage = rusage()
         lp_thread_rusage(&usage)
         func ns(_ time: timeval) -> UInt64 {
@@ -55,8 +54,7 @@ extension Platform {
             voluntaryContextSwitches: UInt64(max(0, usage.ru_nvcsw)),
             involuntaryContextSwitches: UInt64(max(0, usage.ru_nivcsw)),
             minorFaults: UInt64(max(0, usage.ru_minflt)),
-            majorFaults: UInt64(max(0, usage.ru_majflt)),
-            runQueueNanoseconds: runQueueWait(scheduleStatistics))
+            majorFaults: UInt64(max(0, usage.ru_majflt)))
     }
 
     /// Opens the calling thread's `/proc/self/task/<tid>/schedstat` (-1 where there is none).
