@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "DefectShims.h"
+#ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/epoll.h>
@@ -22,3 +23,4 @@ int defects_epoll_wait_one(int epoll) {
     do { ready = epoll_wait(epoll, &event, 1, -1); } while (ready < 0 && errno == EINTR);
     return ready;
 }
+#endif

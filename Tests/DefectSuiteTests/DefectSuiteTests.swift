@@ -10,8 +10,14 @@ import _LaunchProfTestSupport
 /// a background queue, and CPU work inside and over its budget. Each case is
 /// measured by the built `launchprof` like any app; the suite's precision and
 /// recall are printed.
-@Suite("Defect suite", .serialized)
+@Suite("Defect suite", .serialized, .enabled(if: DefectSuiteTests.isLinux, "its defects are Linux system calls"))
 struct DefectSuiteTests {
+    #if os(Linux)
+    static let isLinux = true
+    #else
+    static let isLinux = false
+    #endif
+
     /// The defects' files live beside the build (a real disk: O_DIRECT and
     /// fdatasync mean nothing on a tmpfs).
     static let scratch = BuiltProducts.directory.appendingPathComponent("defect-suite-scratch").path

@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import LaunchTracing
 
@@ -93,3 +94,4 @@ final class Prepared: @unchecked Sendable {
         }
     }
 }
+#endif

@@ -13,6 +13,8 @@ import Foundation
 import LaunchHarness
 import LaunchTracing
 
+#if os(Linux)
+
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let defect = Defect(rawValue: arguments[1]), let size = Double(arguments[2]),
       ["main", "background"].contains(arguments[3]) else {
@@ -40,3 +42,7 @@ final class DefectDelegate: LaunchDelegate {
 }
 
 LaunchApplication.main(delegate: DefectDelegate.self, budget: defect.budget, exitAfterLaunch: true)
+#else
+FileHandle.standardError.write(Data("launchprof-defects: the defect suite runs on Linux\n".utf8))
+exit(2)
+#endif

@@ -68,15 +68,16 @@ struct SpanSite {
         guard let named = span.waitTargets else { return }
         // A target's kind is the one it was sampled under; one sample each when the run's counts are not kept.
         for target in named {
-            let kind = WaitSite.kind(of: target, among: span.waitSamples ?? [:])
+            let kind = WaitKind(of: target, among: span.waitSamples ?? [:])
             targets[kind, default: [:]][target, default: 0] += 1
         }
     }
 }
 
-/// Which wait kind a named target belongs to.
-enum WaitSite {
-    static func kind(of target: WaitTarget, among sampled: [WaitKind: Int]) -> WaitKind {
+extension WaitKind {
+    /// The wait kind a named target was sampled under: of the kinds its target
+    /// can be waited on by, the first one the span's samples saw.
+    init(of target: WaitTarget, among sampled: [WaitKind: Int]) {
         let candidates: [WaitKind]
         switch target.kind {
         case .file: candidates = [.disk, .ipc, .event]
@@ -86,7 +87,7 @@ enum WaitSite {
         case .sleep: candidates = [.sleep]
         case .descriptor: candidates = [.other, .event]
         }
-        return candidates.first { sampled[$0] != nil } ?? candidates[0]
+        self = candidates.first { sampled[$0] != nil } ?? candidates[0]
     }
 }
 

@@ -83,9 +83,13 @@ extension Platform {
         var status = stat()
         let mode = fstat(fd, &status) == 0 ? status.st_mode & S_IFMT : 0
         if mode == S_IFSOCK || link.hasPrefix("socket:") {
+            #if os(Linux)
             var domain: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             let isLocal = getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 && domain == AF_UNIX
+            #else
+            let isLocal = false
+            #endif
             return isLocal
                 ? (.localSocket, WaitTarget(kind: .localSocket, name: peerName(fd) ?? "unnamed"))
                 : (.socket, WaitTarget(kind: .socket, name: peerName(fd) ?? "an unconnected socket"))
@@ -168,7 +172,12 @@ extension Platform {
         var nanoseconds = UInt64(request.tv_sec) * 1_000_000_000 + UInt64(request.tv_nsec)
         if let clock {
             var now = timespec()
+            #if os(Linux)
             guard clock_gettime(clockid_t(truncatingIfNeeded: clock), &now) == 0 else { return nil }
+            #else
+            _ = clock
+            return nil
+            #endif
             nanoseconds = nanoseconds.subtractingClamped(UInt64(max(0, now.tv_sec)) * 1_000_000_000 + UInt64(max(0, now.tv_nsec)))
             return WaitTarget(kind: .sleep, name: durationText(nanoseconds) + " left until its deadline")
         }

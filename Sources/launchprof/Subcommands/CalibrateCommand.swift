@@ -20,7 +20,7 @@ enum CalibrateCommand {
     static let defaults = MeasureOptions.Defaults(
         runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal", name: "calibrate-<program>")
 
-    static let options = MeasureOptions.table(defaults).filter { !["--budget-ms", "--format", "--name", "--ignore-failures"].contains($0.name) }
+    static let options = MeasureOptions.table(defaults).filter { !["--budget-ms", "--format", "--name", "--ignore-failures", "--redact-paths"].contains($0.name) }
         + ownOptions
 
     static let help = """
