@@ -5,19 +5,19 @@ import LaunchTracing
 import Testing
 import _LaunchProfTestSupport
 
+#if os(Linux)
+let defectSuiteRunsHere = true
+#else
+let defectSuiteRunsHere = false
+#endif
+
 /// The advisor against an app with one launch defect per case (`launchprof-defects`):
 /// every class of wait at a few sizes down to 2 ms, on the main thread and moved to
 /// a background queue, and CPU work inside and over its budget. Each case is
 /// measured by the built `launchprof` like any app; the suite's precision and
 /// recall are printed.
-@Suite("Defect suite", .serialized, .enabled(if: DefectSuiteTests.isLinux, "its defects are Linux system calls"))
+@Suite("Defect suite", .serialized, .enabled(if: defectSuiteRunsHere, "its defects are Linux system calls"))
 struct DefectSuiteTests {
-    #if os(Linux)
-    static let isLinux = true
-    #else
-    static let isLinux = false
-    #endif
-
     /// The defects' files live beside the build (a real disk: O_DIRECT and
     /// fdatasync mean nothing on a tmpfs).
     static let scratch = BuiltProducts.directory.appendingPathComponent("defect-suite-scratch").path

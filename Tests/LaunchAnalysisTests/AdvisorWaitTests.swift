@@ -10,8 +10,10 @@ struct AdvisorWaitTests {
 
     /// The profile of one run per trace.
     func profile(_ traces: [Trace], budget: LaunchBudget = LaunchBudget()) throws -> LaunchProfile {
-        let runs = try traces.enumerated().map { index, trace in
-            RunRecord(index: index + 1, isWarmup: false, status: .ok, timeline: try #require(LaunchTimeline.build(from: trace).first))
+        var runs: [RunRecord] = []
+        for (index, trace) in traces.enumerated() {
+            let timeline = try #require(LaunchTimeline.build(from: trace).first)
+            runs.append(RunRecord(index: index + 1, isWarmup: false, status: .ok, timeline: timeline))
         }
         return LaunchProfile(runs: runs, budget: budget)
     }
