@@ -48,7 +48,7 @@ struct DefectCase: Sendable {
             }
             cases.append(DefectCase(defect: wait.defect, milliseconds: 10, place: .background, expected: nil))
         }
-        for size in [10.0, 40] {
+        for size in [10.0, 45] {
             cases.append(DefectCase(defect: "cpu-over-budget", milliseconds: size, place: .main, expected: .deferrableCPUWork))
             cases.append(DefectCase(defect: "required-cpu-over-budget", milliseconds: size, place: .main, expected: .slowRequiredWork))
             cases.append(DefectCase(defect: "cpu-inside-budget", milliseconds: size, place: .main, expected: nil))

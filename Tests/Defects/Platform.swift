@@ -33,8 +33,9 @@ enum DefectSystem {
         init() { start = reading() }
         deinit { if schedstat >= 0 { close(schedstat) } }
 
-        /// Blocked nanoseconds since `init`.
-        var elapsed: UInt64 { reading() &- start }
+        /// Blocked nanoseconds since `init`. The run-queue wait is kept on the
+        /// scheduler's clock, which drifts from CLOCK_MONOTONIC by a little: never below 0.
+        var elapsed: UInt64 { UInt64(max(0, Int64(bitPattern: reading()) - Int64(bitPattern: start))) }
 
         private func reading() -> UInt64 {
             var time = timespec()
@@ -57,6 +58,25 @@ enum DefectSystem {
     static func partner(_ body: @escaping @Sendable () -> Void) {
         let thread = Thread(block: body)
         thread.start()
+    }
+
+    /// The main thread's word to its partner that it is about to block: the
+    /// partner ends the wait `nanoseconds` after that, not after a deadline set
+    /// earlier, so on a busy machine a main thread that waited for a core first
+    /// still blocks for the whole defect.
+    final class Cue: @unchecked Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        let nanoseconds: UInt64
+        init(_ nanoseconds: UInt64) { self.nanoseconds = nanoseconds }
+        /// Main thread, just before the blocking call.
+        func blocking() { semaphore.signal() }
+        /// Partner: returns when the main thread said it blocks.
+        func awaitBlocking() { semaphore.wait() }
+        /// Partner: returns `nanoseconds` after the main thread said it blocks.
+        func waitOut() {
+            awaitBlocking()
+            DefectSystem.sleep(until: DefectSystem.now() + nanoseconds)
+        }
     }
 
     // MARK: Disk
@@ -138,8 +158,8 @@ enum DefectSystem {
 
     // MARK: Network and local exchanges
 
-    /// Sends a request to a loopback TCP server (in a partner thread) that answers at `deadline`, and reads the answer.
-    static func request(answeredAt deadline: UInt64) {
+    /// Sends a request to a loopback TCP server (in a partner thread) that answers `nanoseconds` after it, and reads the answer.
+    static func request(answeredAfter nanoseconds: UInt64) {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -155,7 +175,7 @@ enum DefectSystem {
             let client = accept(listener, nil, nil)
             var byte: UInt8 = 0
             _ = read(client, &byte, 1)
-            sleep(until: deadline)  // the server's latency
+            sleep(until: now() + nanoseconds)  // the server's latency, from the request
             _ = write(client, "ok", 2)
             close(client)
             close(listener)
@@ -171,106 +191,119 @@ enum DefectSystem {
         close(fd)
     }
 
-    /// Reads a pipe a partner writes at `deadline`.
-    static func readPipe(writtenAt deadline: UInt64) {
+    /// Reads a pipe a partner writes `nanoseconds` after the read begins.
+    static func readPipe(writtenAfter nanoseconds: UInt64) {
+        let cue = Cue(nanoseconds)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { fail("cannot make a pipe") }
         let writer = fds[1]
         partner {
-            sleep(until: deadline)
+            cue.waitOut()
             _ = write(writer, "x", 1)
         }
         var byte: UInt8 = 0
+        cue.blocking()
         _ = read(fds[0], &byte, 1)
         close(fds[0])
         close(fds[1])
     }
 
-    /// Reads a named pipe at `path` a partner writes at `deadline`.
-    static func readFIFO(_ path: String, writtenAt deadline: UInt64) {
+    /// Reads a named pipe at `path` a partner writes `nanoseconds` after the read begins.
+    static func readFIFO(_ path: String, writtenAfter nanoseconds: UInt64) {
+        let cue = Cue(nanoseconds)
         unlink(path)
         guard mkfifo(path, 0o600) == 0 else { fail("cannot make the named pipe \(path)") }
         // Read-write, so opening does not wait for a writer and a read waits for data.
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { fail("cannot open \(path)") }
         partner {
-            sleep(until: deadline)
+            cue.waitOut()
             let writer = open(path, O_WRONLY | O_CLOEXEC)
             _ = write(writer, "x", 1)
             close(writer)
         }
         var byte: UInt8 = 0
+        cue.blocking()
         _ = read(fd, &byte, 1)
         close(fd)
         unlink(path)
     }
 
-    /// Reads a local socket pair a partner writes at `deadline`.
-    static func readSocketPair(writtenAt deadline: UInt64) {
+    /// Reads a local socket pair a partner writes `nanoseconds` after the read begins.
+    static func readSocketPair(writtenAfter nanoseconds: UInt64) {
+        let cue = Cue(nanoseconds)
         var fds: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else { fail("cannot make a socket pair") }
         let writer = fds[1]
         partner {
-            sleep(until: deadline)
+            cue.waitOut()
             _ = write(writer, "x", 1)
         }
         var byte: UInt8 = 0
+        cue.blocking()
         _ = recv(fds[0], &byte, 1, 0)
         close(fds[0])
         close(fds[1])
     }
 
-    /// An eventfd a partner signals at `deadline`.
-    private static func eventFD(signalledAt deadline: UInt64) -> Int32 {
+    /// An eventfd a partner signals when `cue` is waited out.
+    private static func eventFD(signalledAfter cue: Cue) -> Int32 {
         let fd = defects_eventfd()
         guard fd >= 0 else { fail("cannot make an eventfd") }
         partner {
-            sleep(until: deadline)
+            cue.waitOut()
             var one: UInt64 = 1
             _ = write(fd, &one, 8)
         }
         return fd
     }
 
-    /// `epoll_wait` on an eventfd signalled at `deadline`: an event loop's wait.
-    static func epollEventFD(signalledAt deadline: UInt64) {
-        let fd = eventFD(signalledAt: deadline)
+    /// `epoll_wait` on an eventfd signalled `nanoseconds` after the wait begins: an event loop's wait.
+    static func epollEventFD(signalledAfter nanoseconds: UInt64) {
+        let cue = Cue(nanoseconds)
+        let fd = eventFD(signalledAfter: cue)
         let epoll = defects_epoll_watching(fd)
         guard epoll >= 0 else { fail("cannot make an epoll") }
+        cue.blocking()
         _ = defects_epoll_wait_one(epoll)
         close(epoll)
         close(fd)
     }
 
-    /// `poll` on a pipe and an eventfd; the pipe is written at `deadline`.
-    static func pollPipeAndEventFD(writtenAt deadline: UInt64) {
+    /// `poll` on a pipe and an eventfd; the pipe is written `nanoseconds` after the poll begins.
+    static func pollPipeAndEventFD(writtenAfter nanoseconds: UInt64) {
+        let cue = Cue(nanoseconds)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { fail("cannot make a pipe") }
         let idle = defects_eventfd()
         let writer = fds[1]
         partner {
-            sleep(until: deadline)
+            cue.waitOut()
             _ = write(writer, "x", 1)
         }
         var polled = [pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0), pollfd(fd: idle, events: Int16(POLLIN), revents: 0)]
+        cue.blocking()
         while poll(&polled, 2, -1) == 0 {}
         close(fds[0])
         close(fds[1])
         close(idle)
     }
 
-    /// Reads an eventfd signalled at `deadline`.
-    static func readEventFD(signalledAt deadline: UInt64) {
-        let fd = eventFD(signalledAt: deadline)
+    /// Reads an eventfd signalled `nanoseconds` after the read begins.
+    static func readEventFD(signalledAfter nanoseconds: UInt64) {
+        let cue = Cue(nanoseconds)
+        let fd = eventFD(signalledAfter: cue)
         var value: UInt64 = 0
+        cue.blocking()
         _ = read(fd, &value, 8)
         close(fd)
     }
 
     // MARK: Locks and children
 
-    /// Takes a mutex a partner holds until `deadline`, computing all the while.
-    static func takeLockHeldUntil(_ deadline: UInt64) {
+    /// Takes a mutex a partner holds, computing, until `nanoseconds` after the main thread asks for it.
+    static func takeLockHeld(for nanoseconds: UInt64) {
+        let cue = Cue(nanoseconds)
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         let held = DispatchSemaphore(value: 0)
@@ -279,11 +312,14 @@ enum DefectSystem {
             pthread_mutex_lock(shared)
             held.signal()
             var x: UInt64 = 1
-            while now() < deadline { for _ in 0..<1_000 { x = x &* 6_364_136_223_846_793_005 &+ 1 } }
+            cue.awaitBlocking()
+            let end = now() + cue.nanoseconds
+            while now() < end { for _ in 0..<1_000 { x = x &* 6_364_136_223_846_793_005 &+ 1 } }
             pthread_mutex_unlock(shared)
             if x == 0 { print("") }
         }
         held.wait()
+        cue.blocking()
         pthread_mutex_lock(mutex)
         pthread_mutex_unlock(mutex)
     }

@@ -28,6 +28,10 @@ public enum Advisor {
     public static let warningShare = 0.05
     /// The share of the budget from which a finding is `critical`.
     public static let criticalShare = 0.2
+    /// A site whose blocking costs at least this share of its CPU gets CPU advice
+    /// at `info` at most: its blocking finding's remedy, moving it off the main
+    /// queue, takes the CPU with it.
+    public static let blockingLeadShare = 0.5
     /// How many named wait targets a finding lists at most.
     public static let maximumTargetsShown = 3
 
@@ -51,9 +55,9 @@ public enum Advisor {
             let blocking = blockingFindings(site, runs: runs, wallMedian: wallMedian, frameBudget: frameBudget)
             findings += blocking
             let cpu = Summary.median(padded(site.cpu, to: runs))
-            // Moving the blocking work off the main queue takes its CPU with it: the
-            // blocking finding leads, and the CPU one is `info` at most.
-            let blockingLeads = blocking.map(\.medianMs).reduce(0, +) >= cpu
+            // Moving the blocking work off the main queue takes its CPU with it: where
+            // blocking is at least half the CPU, the blocking finding leads and the CPU one is `info` at most.
+            let blockingLeads = blocking.map(\.medianMs).reduce(0, +) >= cpu * blockingLeadShare
             if cpu >= minimumCPUMs {
                 let required = budget.requiredForFirstFrame.contains(site.name)
                 let appeared = site.cpu.filter { $0 >= minimumCPUMs }.count
