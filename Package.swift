@@ -51,6 +51,9 @@ let package = Package(
 
         // Tests
         .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchTracing", "LaunchHarness", "SampleApp"], path: "Tests/Fixtures"),
+        // The advisor's defect suite: an app with one launch defect per case (not the sample).
+        .target(name: "_DefectShims", path: "Tests/DefectShims"),
+        .executableTarget(name: "launchprof-defects", dependencies: ["LaunchTracing", "LaunchHarness", "_DefectShims"], path: "Tests/Defects"),
         .target(name: "_LaunchProfTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "LaunchTracingTests",
@@ -73,6 +76,13 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "DefectSuiteTests",
+            dependencies: [
+                "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport",
+                "launchprof", "launchprof-defects",  // run as processes
+            ]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
@@ -84,7 +94,7 @@ let package = Package(
 )
 
 // Strict settings for every Swift target, in one place.
-for target in package.targets where !["_LaunchTracingShims", "_LaunchMeasureShims"].contains(target.name) {
+for target in package.targets where !["_LaunchTracingShims", "_LaunchMeasureShims", "_DefectShims"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

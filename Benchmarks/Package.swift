@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "LaunchHarness", package: "LaunchProf"),
+                .product(name: "LaunchTracing", package: "LaunchProf"),
             ],
             path: "Benchmarks/SamplerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -6,8 +6,11 @@ import LaunchTracing
 ///
 /// | system call | waiting on |
 /// |---|---|
-/// | `read`/`write`/`pread64`/… on a regular file or block device, `fsync`, `openat`, `statx`… | disk |
-/// | the same on a socket; `connect`, `accept`, `recvfrom`, `sendto`…; `poll` on a socket | network |
+/// | `read`/`write`/`pread64`/`recvfrom`/`connect`/… on a regular file or block device; `fsync`, `openat`, `statx`… | disk |
+/// | the same on a network (IPv4, IPv6) socket; `poll` on network sockets only | network |
+/// | the same on a pipe, a named pipe (FIFO) or a local (Unix-domain) socket | ipc |
+/// | `wait4`, `waitid`; `clone`, `fork`, `vfork` (a child being started) | process |
+/// | `poll` on anything else, `select`, `epoll_wait` | event |
 /// | `futex`, `semop`, `flock` | lock (mutexes, semaphores, condition variables) |
 /// | `nanosleep`, `clock_nanosleep` | sleep |
 /// | running, or runnable | none |
@@ -15,25 +18,41 @@ import LaunchTracing
 public enum BlockingClassifier {
     /// What the system call does with its arguments, as far as waiting goes.
     public enum SyscallKind: Sendable, Equatable {
-        /// I/O on the file descriptor in argument 0.
+        /// I/O on the file descriptor in argument 0 (reads, writes, sends, receives, connect, accept).
         case descriptorIO
-        /// A network-only call (connect, accept, sendto…).
+        /// A network-only call whose descriptor is not in argument 0.
         case network
-        /// A call that only touches files by path or flushes them.
-        case disk
+        /// A call that touches files: by the path in argument `pathArgument`, by the
+        /// descriptor in argument 0 (`fsync`), or neither (nil, `sync`).
+        case disk(pathArgument: Int?, descriptorArgument: Bool)
         /// A futex or semaphore wait.
         case lock
-        /// A sleep.
-        case sleep
+        /// A sleep; its requested `timespec` is at argument `requestArgument`
+        /// (`clock_nanosleep`'s flags in argument 1 say whether it is a deadline).
+        case sleep(requestArgument: Int)
         /// Polls the `pollfd` array in argument 0 (`nfds` in argument 1).
         case poll
+        /// Waits on an event loop whose descriptors it does not show (`select`, `epoll_wait`).
+        case event
+        /// Waits for a child process (`wait4`, `waitid`: `waitid` when `waitid` is true) or for one to start.
+        case process(waitid: Bool)
         /// Anything else.
         case other
+
+        /// The plain disk kind, for calls that name neither a path nor a descriptor.
+        public static let disk = SyscallKind.disk(pathArgument: nil, descriptorArgument: false)
     }
 
     /// The kind of an open file descriptor (`/proc/self/fd/N`).
     public enum DescriptorKind: Sendable, Equatable {
-        case file, blockDevice, socket, pipe, other
+        case file, blockDevice
+        /// A network socket (IPv4, IPv6…).
+        case socket
+        /// A local (Unix-domain) socket.
+        case localSocket
+        /// A pipe or a named pipe (FIFO).
+        case pipe
+        case other
     }
 
     /// Classifies one observation.
@@ -48,17 +67,25 @@ public enum BlockingClassifier {
         state: UInt8, syscall: Int32, kind: SyscallKind, descriptors: [DescriptorKind]
     ) -> ThreadSample.Wait {
         if state == UInt8(ascii: "R") { return .none }
-        guard syscall >= 0 else { return state == UInt8(ascii: "D") ? .disk : .none }
+        let uninterruptible = state == UInt8(ascii: "D")
+        guard syscall >= 0 else { return uninterruptible ? .disk : .none }
         switch kind {
-        case .descriptorIO, .poll:
+        case .descriptorIO:
             if descriptors.contains(.socket) { return .network }
             if descriptors.contains(.file) || descriptors.contains(.blockDevice) { return .disk }
-            return state == UInt8(ascii: "D") ? .disk : .other
+            if descriptors.contains(.pipe) || descriptors.contains(.localSocket) { return .ipc }
+            return uninterruptible ? .disk : .other
+        case .poll:
+            if !descriptors.isEmpty, descriptors.allSatisfy({ $0 == .socket }) { return .network }
+            if !descriptors.isEmpty, descriptors.allSatisfy({ $0 == .file || $0 == .blockDevice }) { return .disk }
+            return .event
+        case .event: return .event
         case .network: return .network
         case .disk: return .disk
         case .lock: return .lock
         case .sleep: return .sleep
-        case .other: return state == UInt8(ascii: "D") ? .disk : .other
+        case .process: return .process
+        case .other: return uninterruptible ? .disk : .other
         }
     }
 
@@ -67,7 +94,8 @@ public enum BlockingClassifier {
         Platform.syscallKinds[number] ?? .other
     }
 
-    /// The kind of descriptor a `/proc/self/fd/N` link target names.
+    /// The kind of descriptor a `/proc/self/fd/N` link target names (a socket's
+    /// family and a named pipe are not in the link: ``Platform`` asks the descriptor).
     public static func descriptorKind(linkTarget: String) -> DescriptorKind {
         if linkTarget.hasPrefix("socket:") { return .socket }
         if linkTarget.hasPrefix("pipe:") { return .pipe }

@@ -6,6 +6,14 @@ import LaunchTracing
 /// I/O the kind of descriptor. Each sample is classified by
 /// ``BlockingClassifier``.
 ///
+/// What a wait is on is named too (``LaunchTracing/WaitTarget``): the file behind
+/// the descriptor of the blocked call, a socket's peer, a named pipe, the command
+/// of the child waited for, a sleep's requested length, the path an `openat`
+/// names. That is resolved once per wait — consecutive samples in the same call
+/// with the same arguments reuse it — and for at most
+/// ``maximumResolutions`` waits a launch, so a long wait costs one resolution, not
+/// one per sample.
+///
 /// Cost: the sampler's own CPU time divided by its samples is measured and
 /// recorded in the trace's metadata (`sampler.costNsPerSample`). It runs on its
 /// own thread; on a machine with a spare core the main thread pays almost nothing.
@@ -28,6 +36,10 @@ public final class MainThreadSampler: @unchecked Sendable {
     private var started = false
     /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
     public private(set) var costNanosecondsPerSample: UInt64 = 0
+
+    /// How many distinct waits a sampler names at most; later ones are classified
+    /// by their system call and state alone.
+    public static let maximumResolutions = 4_096
 
     /// The OS id of the calling thread (Linux: `gettid`), the id to sample it by.
     public static var currentThreadID: UInt64 { Platform.currentThreadID }
@@ -62,25 +74,19 @@ public final class MainThreadSampler: @unchecked Sendable {
         guard let probe = Platform.ThreadProbe(threadID: threadID) else { return }
         let usageBefore = ResourceUsage.currentThread()
         var next = MonotonicClock.nanoseconds
+        var resolver = WaitResolver(thread: threadID)
         while !stopRequested.isSet, samples.count < capacity {
             if let observation = probe.observe() {
                 let kind = observation.syscall >= 0 ? BlockingClassifier.kind(ofSyscall: observation.syscall) : .other
-                var descriptors: [BlockingClassifier.DescriptorKind] = []
+                var described = WaitResolver.Described(descriptors: [], target: nil)
                 if observation.syscall >= 0, observation.state != UInt8(ascii: "R") {
-                    switch kind {
-                    case .descriptorIO:
-                        descriptors = [Platform.descriptorKind(Int32(truncatingIfNeeded: observation.arguments.0))]
-                    case .poll:
-                        descriptors = Platform.pollDescriptorKinds(
-                            address: UInt(observation.arguments.0), count: Int(observation.arguments.1))
-                    default: break
-                    }
+                    described = resolver.describe(observation, kind: kind)
                 }
                 let wait = BlockingClassifier.classify(
-                    state: observation.state, syscall: observation.syscall, kind: kind, descriptors: descriptors)
+                    state: observation.state, syscall: observation.syscall, kind: kind, descriptors: described.descriptors)
                 samples.append(ThreadSample(
                     nanoseconds: observation.nanoseconds, osThreadID: threadID, state: observation.state,
-                    syscall: observation.syscall, wait: wait))
+                    syscall: observation.syscall, wait: wait, target: wait == .none ? nil : described.target))
             }
             next += intervalNanoseconds
             let now = MonotonicClock.nanoseconds
@@ -89,5 +95,60 @@ public final class MainThreadSampler: @unchecked Sendable {
         }
         let cpu = ResourceUsage.currentThread().since(usageBefore).cpuNanoseconds
         costNanosecondsPerSample = samples.isEmpty ? 0 : cpu / UInt64(samples.count)
+    }
+}
+
+/// Names what a blocked call waits on, once per wait: the same call with the same
+/// arguments as the previous sample reuses the previous answer.
+struct WaitResolver {
+    struct Described {
+        var descriptors: [BlockingClassifier.DescriptorKind]
+        var target: WaitTarget?
+    }
+
+    let thread: UInt64
+    private var last: (syscall: Int32, arguments: [UInt64], described: Described)?
+    private var resolutions = 0
+
+    init(thread: UInt64) { self.thread = thread }
+
+    mutating func describe(_ observation: Platform.Observation, kind: BlockingClassifier.SyscallKind) -> Described {
+        let arguments = [observation.arguments.0, observation.arguments.1, observation.arguments.2, observation.arguments.3]
+        if let last, last.syscall == observation.syscall, last.arguments == arguments { return last.described }
+        guard resolutions < MainThreadSampler.maximumResolutions else { return Described(descriptors: [], target: nil) }
+        resolutions += 1
+        let described = Self.resolve(kind, arguments: arguments, thread: thread)
+        last = (observation.syscall, arguments, described)
+        return described
+    }
+
+    private static func resolve(_ kind: BlockingClassifier.SyscallKind, arguments: [UInt64], thread: UInt64) -> Described {
+        switch kind {
+        case .descriptorIO:
+            let descriptor = Platform.describeDescriptor(Int32(truncatingIfNeeded: arguments[0]))
+            return Described(descriptors: [descriptor.kind], target: descriptor.target)
+        case .poll:
+            let polled = Platform.describePollDescriptors(address: arguments[0], count: arguments[1])
+            return Described(descriptors: polled.kinds, target: polled.target)
+        case .disk(let pathArgument, let descriptorArgument):
+            if let pathArgument, let target = Platform.pathArgument(address: arguments[pathArgument]) {
+                return Described(descriptors: [], target: target)
+            }
+            if descriptorArgument {
+                let descriptor = Platform.describeDescriptor(Int32(truncatingIfNeeded: arguments[0]))
+                return Described(descriptors: [descriptor.kind], target: descriptor.target)
+            }
+            return Described(descriptors: [], target: nil)
+        case .sleep(let requestArgument):
+            // clock_nanosleep(clock, flags, request, remain): TIMER_ABSTIME (1) makes the request a deadline.
+            let deadline = requestArgument == 2 && arguments[1] & 1 != 0 ? arguments[0] : nil
+            return Described(descriptors: [], target: Platform.sleepLength(address: arguments[requestArgument], deadlineOn: deadline))
+        case .process(let waitid):
+            // wait4(pid, …); waitid(idtype, id, …) with P_PID = 1.
+            let pid: Int64 = waitid ? (arguments[0] == 1 ? Int64(truncatingIfNeeded: arguments[1]) : -1) : Int64(Int32(truncatingIfNeeded: arguments[0]))
+            return Described(descriptors: [], target: Platform.childCommand(pid: pid, thread: thread))
+        case .network, .lock, .event, .other:
+            return Described(descriptors: [], target: nil)
+        }
     }
 }

@@ -316,8 +316,11 @@ private extension WaitKind {
         case .network: return 1
         case .lock: return 2
         case .sleep: return 3
-        case .other: return 4
-        case .unknown: return 5
+        case .process: return 4
+        case .ipc: return 5
+        case .event: return 6
+        case .other: return 7
+        case .unknown: return 8
         }
     }
 }

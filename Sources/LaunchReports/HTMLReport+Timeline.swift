@@ -191,7 +191,7 @@ extension HTMLReport {
             case .network: return "network"
             case .lock: return "lock"
             case .sleep: return "sleep"
-            case .other, .unknown: return "wait"
+            case .process, .ipc, .event, .other, .unknown: return "wait"
             }
         }
         return "cpu"

@@ -41,3 +41,14 @@ public enum ReportDocument: Sendable, Equatable {
         }
     }
 }
+
+extension ReportDocument {
+    /// The document with every path of the measured program cut to its last
+    /// component (`--redact-paths`; see `PathRedaction`).
+    public func redactingPaths() -> ReportDocument {
+        switch self {
+        case .measurement(let report): return .measurement(report.redactingPaths())
+        case .comparison(let report): return .comparison(report.redactingPaths())
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchTracing
 
 extension SortedJSONByteEncoder {
     /// Writes `spans` one a line, as the generic path writes an array of
@@ -9,7 +10,8 @@ extension SortedJSONByteEncoder {
     /// container, fifteen calls through it and a sort; here it costs its
     /// bytes. The keys are `SpanRecord`'s synthesized ones in UTF-8 order,
     /// optional ones only when present, `category` as `SpanCategory.encode(to:)`
-    /// writes it and `blockedNanoseconds` as `Dictionary` writes `WaitKind` keys.
+    /// writes it, `blockedNanoseconds` and `waitSamples` as `Dictionary` writes
+    /// `WaitKind` keys, `waitTargets` as `WaitTarget`'s synthesized keys.
     /// `JSONReportWriterTests` checks the result against `JSONEncoder`'s.
     func spanRecords(_ spans: [SpanRecord]) throws {
         let parent = frames.count - 1
@@ -54,6 +56,14 @@ extension SortedJSONByteEncoder {
             }
             json.raw(#","name":"#)
             json.string(span.name)
+            if let off = span.offCPUNanoseconds {
+                json.raw(#","offCPUNanoseconds":"#)
+                json.integer(off)
+            }
+            if let queued = span.runQueueNanoseconds {
+                json.raw(#","runQueueNanoseconds":"#)
+                json.integer(queued)
+            }
             if let cpu = span.selfCPUNanoseconds {
                 json.raw(#","selfCPUNanoseconds":"#)
                 json.integer(cpu)
@@ -63,6 +73,31 @@ extension SortedJSONByteEncoder {
             if let switches = span.voluntaryContextSwitches {
                 json.raw(#","voluntaryContextSwitches":"#)
                 json.integer(switches)
+            }
+            if let samples = span.waitSamples {
+                json.raw(#","waitSamples":{"#)
+                var first = true
+                for kind in Self.waitKindsByName {
+                    guard let count = samples[kind] else { continue }
+                    if !first { json.byte(UInt8(ascii: ",")) }
+                    first = false
+                    json.string(kind.rawValue)
+                    json.byte(UInt8(ascii: ":"))
+                    json.integer(count)
+                }
+                json.byte(UInt8(ascii: "}"))
+            }
+            if let targets = span.waitTargets {
+                json.raw(#","waitTargets":["#)
+                for (position, target) in targets.enumerated() {
+                    if position > 0 { json.byte(UInt8(ascii: ",")) }
+                    json.raw(#"{"kind":"#)
+                    json.string(target.kind.rawValue)
+                    json.raw(#","name":"#)
+                    json.string(target.name)
+                    json.byte(UInt8(ascii: "}"))
+                }
+                json.byte(UInt8(ascii: "]"))
             }
             json.byte(UInt8(ascii: "}"))
             valueWritten()

@@ -1,11 +1,13 @@
 import _LaunchTracingShims
 
-/// What a thread consumed over a span: CPU time, context switches, page faults.
+/// What a thread consumed over a span: CPU time, time waiting for a CPU, context
+/// switches, page faults.
 ///
-/// Wall time much larger than CPU time, with voluntary context switches, means
-/// the thread was blocked; the harness's sampler says on what.
+/// Wall time minus CPU time minus run-queue wait is time the thread was off the
+/// CPU by its own doing: blocked. The harness's sampler says on what.
 public struct ResourceUsage: Sendable, Hashable {
-    /// User plus system CPU time of the thread, nanoseconds.
+    /// The thread's CPU time, nanoseconds: exact from the thread CPU clock
+    /// (`CLOCK_THREAD_CPUTIME_ID`) on Linux; `getrusage`'s user plus system time elsewhere.
     public var cpuNanoseconds: UInt64
     /// The thread gave up the CPU (it blocked). The C field is `ru_nvcsw`.
     public var voluntaryContextSwitches: UInt64
@@ -15,11 +17,17 @@ public struct ResourceUsage: Sendable, Hashable {
     public var minorFaults: UInt64
     /// Page faults that needed I/O (`ru_majflt`).
     public var majorFaults: UInt64
+    /// Time the thread was runnable but waiting for a CPU (the run-queue wait of
+    /// `/proc/self/task/<tid>/schedstat`), nanoseconds; nil where it is not known.
+    /// It is CPU contention, not blocking.
+    public var runQueueNanoseconds: UInt64?
 
     public init(
         cpuNanoseconds: UInt64 = 0, voluntaryContextSwitches: UInt64 = 0,
-        involuntaryContextSwitches: UInt64 = 0, minorFaults: UInt64 = 0, majorFaults: UInt64 = 0
+        involuntaryContextSwitches: UInt64 = 0, minorFaults: UInt64 = 0, majorFaults: UInt64 = 0,
+        runQueueNanoseconds: UInt64? = nil
     ) {
+        self.runQueueNanoseconds = runQueueNanoseconds
         self.cpuNanoseconds = cpuNanoseconds
         self.voluntaryContextSwitches = voluntaryContextSwitches
         self.involuntaryContextSwitches = involuntaryContextSwitches
@@ -27,7 +35,8 @@ public struct ResourceUsage: Sendable, Hashable {
         self.majorFaults = majorFaults
     }
 
-    /// The calling thread's usage so far (`getrusage(RUSAGE_THREAD)`).
+    /// The calling thread's usage so far (the thread CPU clock and `getrusage(RUSAGE_THREAD)`;
+    /// no run-queue wait).
     public static func currentThread() -> ResourceUsage {
         Platform.threadUsage()
     }
@@ -39,7 +48,10 @@ public struct ResourceUsage: Sendable, Hashable {
             voluntaryContextSwitches: voluntaryContextSwitches.subtractingClamped(earlier.voluntaryContextSwitches),
             involuntaryContextSwitches: involuntaryContextSwitches.subtractingClamped(earlier.involuntaryContextSwitches),
             minorFaults: minorFaults.subtractingClamped(earlier.minorFaults),
-            majorFaults: majorFaults.subtractingClamped(earlier.majorFaults))
+            majorFaults: majorFaults.subtractingClamped(earlier.majorFaults),
+            runQueueNanoseconds: runQueueNanoseconds.flatMap { now in
+                earlier.runQueueNanoseconds.map { now.subtractingClamped($0) }
+            })
     }
 }
 
@@ -54,13 +66,35 @@ public struct SpanUsage: Sendable, Hashable {
     }
 }
 
-/// The slow path for spans begun on a thread with accounting on: one
-/// `getrusage` at begin and at end. Only threads the harness opts in pay it.
+/// The slow path for spans begun on a thread with accounting on: at begin and at
+/// end, the thread CPU clock, one `getrusage`, and a read of the thread's
+/// `schedstat` (kept open, one descriptor per accounted thread) when the thread
+/// was switched out since the last one. Only threads the harness opts in pay it.
 @usableFromInline
 enum ResourceAccounting {
     private struct State {
         var open: [UInt: (thread: UInt64, usage: ResourceUsage)] = [:]
         var closed: [UInt: ResourceUsage] = [:]
+        /// Each accounted thread's open `schedstat` (-1: none), and its last reading:
+        /// the thread's context switches when it was read, and its run-queue wait.
+        var scheduleStatistics: [UInt64: (fd: Int32, switches: UInt64, runQueue: UInt64?)] = [:]
+
+        /// `thread`'s usage now. The run-queue wait only grows after the thread
+        /// was switched out (it waits on a run queue to run again), so while its
+        /// context switches have not changed the last reading still holds and
+        /// `schedstat` is not read again: a span that ran undisturbed pays no read.
+        mutating func usage(of thread: UInt64) -> ResourceUsage {
+            var usage = Platform.threadUsage()
+            let switches = usage.voluntaryContextSwitches &+ usage.involuntaryContextSwitches
+            if let last = scheduleStatistics[thread], last.switches == switches, last.runQueue != nil {
+                usage.runQueueNanoseconds = last.runQueue
+                return usage
+            }
+            let fd = scheduleStatistics[thread]?.fd ?? Platform.openScheduleStatistics(thread: thread)
+            usage.runQueueNanoseconds = Platform.runQueueWait(fd)
+            scheduleStatistics[thread] = (fd, switches, usage.runQueueNanoseconds)
+            return usage
+        }
     }
 
     private static let lock = Lock()
@@ -74,9 +108,8 @@ enum ResourceAccounting {
 
     @usableFromInline @inline(never)
     static func spanBegan(_ event: UnsafeMutablePointer<lp_event>) {
-        let usage = Platform.threadUsage()
         let thread = lp_thread_id()
-        lock.withLock { state.open[UInt(bitPattern: event)] = (thread, usage) }
+        lock.withLock { state.open[UInt(bitPattern: event)] = (thread, state.usage(of: thread)) }
         event.pointee.kind |= UInt8(LP_EVENT_FLAG_USAGE)
         // The begin tick is taken again so the getrusage call is outside the span.
         event.pointee.begin = lp_now_ticks()
@@ -84,9 +117,9 @@ enum ResourceAccounting {
 
     @usableFromInline @inline(never)
     static func spanEnded(_ event: UnsafeMutablePointer<lp_event>) {
-        let usage = Platform.threadUsage()
         let thread = lp_thread_id()
         lock.withLock {
+            let usage = state.usage(of: thread)
             guard let began = state.open.removeValue(forKey: UInt(bitPattern: event)),
                   began.thread == thread else { return }
             state.closed[UInt(bitPattern: event)] = usage.since(began.usage)
@@ -98,7 +131,12 @@ enum ResourceAccounting {
         lock.withLock { state.closed }
     }
 
+    /// Forgets every span; keeps the threads' open `schedstat` descriptors.
     static func reset() {
-        lock.withLock { state = State() }
+        lock.withLock {
+            let descriptors = state.scheduleStatistics
+            state = State()
+            state.scheduleStatistics = descriptors
+        }
     }
 }

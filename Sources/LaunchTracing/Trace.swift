@@ -193,6 +193,17 @@ public struct ThreadSample: Sendable, Hashable {
         case sleep = 4
         /// Blocked on something else (a pipe, a poll on several kinds).
         case other = 5
+        /// Waiting for a child process (`wait4`, `waitid`) or for one to start.
+        case process = 6
+        /// Reading or writing a pipe or a local (Unix-domain) socket.
+        case ipc = 7
+        /// Waiting in an event loop (`poll`, `epoll_wait`, `select`).
+        case event = 8
+
+        /// The kind the `samples` section stores: the first six kinds as they
+        /// are, the later ones as ``other`` (their exact kind is in the
+        /// `sampleDetails` section, which older readers skip).
+        var storedInSamples: Wait { rawValue <= Wait.other.rawValue ? self : .other }
     }
 
     public var nanoseconds: UInt64
@@ -202,12 +213,15 @@ public struct ThreadSample: Sendable, Hashable {
     /// The system call number the thread was in, or -1 when running in user space.
     public var syscall: Int32
     public var wait: Wait
+    /// What the thread waited on, when the sampler could name it.
+    public var target: WaitTarget?
 
-    public init(nanoseconds: UInt64, osThreadID: UInt64, state: UInt8, syscall: Int32, wait: Wait) {
+    public init(nanoseconds: UInt64, osThreadID: UInt64, state: UInt8, syscall: Int32, wait: Wait, target: WaitTarget? = nil) {
         self.nanoseconds = nanoseconds
         self.osThreadID = osThreadID
         self.state = state
         self.syscall = syscall
         self.wait = wait
+        self.target = target
     }
 }

@@ -82,6 +82,10 @@ public enum TraceDecoder {
                 trace.threads.append(try decodeThread(&section, strings: trace.strings.count))
             case .samples:
                 trace.samples = try decodeSamples(&section)
+            case .spanSchedule:
+                try decodeSpanSchedule(&section, into: &trace)
+            case .sampleDetails:
+                try decodeSampleDetails(&section, into: &trace)
             case .end:
                 guard sawProcess else { throw section.failure("a 'process' section before 'end'") }
                 let events = try section.varint("the event count")
@@ -192,6 +196,68 @@ public enum TraceDecoder {
                 syscall: Int32(truncatingIfNeeded: syscall), wait: wait))
         }
         return samples
+    }
+}
+
+extension TraceDecoder {
+    /// Section `spanSchedule` (written after the threads): run-queue waits added to their spans' usage.
+    fileprivate static func decodeSpanSchedule(_ reader: inout ByteReader, into trace: inout Trace) throws(TraceFileError) {
+        let threads = try reader.count("threads with span run-queue waits", minimumBytes: 2)
+        for _ in 0..<threads {
+            let start = reader.offset
+            let index = try reader.varint32("a thread index")
+            guard let position = trace.threads.firstIndex(where: { $0.index == index }) else {
+                throw reader.failure("the index of a thread decoded before (found \(index))", at: start)
+            }
+            let count = try reader.count("span run-queue waits", minimumBytes: 2)
+            let byEvent = Dictionary(
+                trace.threads[position].usage.enumerated().map { ($0.element.eventIndex, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            for _ in 0..<count {
+                let entryStart = reader.offset
+                let eventIndex = try reader.varint32("a span usage event index")
+                let wait = try reader.varint("a run-queue wait")
+                guard let usage = byEvent[eventIndex] else {
+                    throw reader.failure("the event index of an accounted span (found \(eventIndex))", at: entryStart)
+                }
+                trace.threads[position].usage[usage].usage.runQueueNanoseconds = wait
+            }
+        }
+    }
+
+    /// Section `sampleDetails` (written after the samples): exact wait kinds and wait targets.
+    fileprivate static func decodeSampleDetails(_ reader: inout ByteReader, into trace: inout Trace) throws(TraceFileError) {
+        let targetCount = try reader.count("wait targets", minimumBytes: 2)
+        var targets: [WaitTarget] = []
+        targets.reserveCapacity(targetCount)
+        for _ in 0..<targetCount {
+            let start = reader.offset
+            let code = try reader.byte("a wait target kind")
+            guard let kind = WaitTarget.Kind(code: code) else {
+                throw reader.failure("a wait target kind below \(WaitTarget.Kind.allCases.count) (found \(code))", at: start)
+            }
+            targets.append(WaitTarget(kind: kind, name: try reader.string("a wait target name")))
+        }
+        let count = try reader.count("sample details", minimumBytes: 3)
+        var index = 0
+        for _ in 0..<count {
+            let start = reader.offset
+            index += Int(truncatingIfNeeded: try reader.varint32("a sample index step"))
+            guard index < trace.samples.count else {
+                throw reader.failure("a sample index below \(trace.samples.count) (found \(index))", at: start)
+            }
+            let waitStart = reader.offset
+            let waitByte = try reader.byte("a sample wait kind")
+            guard let wait = ThreadSample.Wait(rawValue: waitByte) else {
+                throw reader.failure("a wait kind from 0 to 8 (found \(waitByte))", at: waitStart)
+            }
+            let targetStart = reader.offset
+            let reference = Int(truncatingIfNeeded: try reader.varint32("a wait target reference"))
+            guard reference <= targets.count else {
+                throw reader.failure("a wait target reference up to \(targets.count) (found \(reference))", at: targetStart)
+            }
+            trace.samples[index].wait = wait
+            trace.samples[index].target = reference == 0 ? nil : targets[reference - 1]
+        }
     }
 }
 

@@ -61,9 +61,11 @@ public enum TraceEncoder {
             samples.varint(sample.osThreadID)
             samples.byte(sample.state)
             samples.signedVarint(Int64(sample.syscall))
-            samples.byte(sample.wait.rawValue)
+            samples.byte(sample.wait.storedInSamples.rawValue)
         }
         file.section(.samples, samples)
+        if let schedule = spanSchedule(trace.threads) { file.section(.spanSchedule, schedule) }
+        if let details = sampleDetails(trace.samples) { file.section(.sampleDetails, details) }
 
         var end = ByteWriter()
         end.varint(trace.eventCount)
@@ -99,6 +101,62 @@ public enum TraceEncoder {
             writer.varint(span.usage.involuntaryContextSwitches)
             writer.varint(span.usage.minorFaults)
             writer.varint(span.usage.majorFaults)
+        }
+        return writer
+    }
+
+    /// Section `spanSchedule`: `threads`, then per thread `index, count, (eventIndex, runQueueNs)*`,
+    /// for the accounted spans whose run-queue wait is known; nil when none is.
+    private static func spanSchedule(_ threads: [TraceThread]) -> ByteWriter? {
+        let known = threads.map { thread in thread.usage.filter { $0.usage.runQueueNanoseconds != nil } }
+        guard known.contains(where: { !$0.isEmpty }) else { return nil }
+        var writer = ByteWriter()
+        writer.varint(known.filter { !$0.isEmpty }.count)
+        for (thread, spans) in zip(threads, known) where !spans.isEmpty {
+            writer.varint(thread.index)
+            writer.varint(spans.count)
+            for span in spans {
+                writer.varint(span.eventIndex)
+                writer.varint(span.usage.runQueueNanoseconds!)
+            }
+        }
+        return writer
+    }
+
+    /// Section `sampleDetails`: the wait targets (`count, (kind, name)*`), then the
+    /// samples with a wait kind the `samples` section cannot store or a target:
+    /// `count, (sampleIndex delta, wait, target + 1 or 0)*`; nil when there are none.
+    private static func sampleDetails(_ samples: [ThreadSample]) -> ByteWriter? {
+        var targets: [WaitTarget] = []
+        var targetIndex: [WaitTarget: Int] = [:]
+        var entries: [(index: Int, wait: UInt8, target: Int)] = []
+        for (index, sample) in samples.enumerated() where sample.target != nil || sample.wait != sample.wait.storedInSamples {
+            var reference = 0
+            if let target = sample.target {
+                if let known = targetIndex[target] {
+                    reference = known + 1
+                } else {
+                    targetIndex[target] = targets.count
+                    targets.append(target)
+                    reference = targets.count
+                }
+            }
+            entries.append((index, sample.wait.rawValue, reference))
+        }
+        guard !entries.isEmpty else { return nil }
+        var writer = ByteWriter()
+        writer.varint(targets.count)
+        for target in targets {
+            writer.byte(target.kind.code)
+            writer.string(target.name)
+        }
+        writer.varint(entries.count)
+        var previous = 0
+        for entry in entries {
+            writer.varint(entry.index - previous)
+            previous = entry.index
+            writer.byte(entry.wait)
+            writer.varint(entry.target)
         }
         return writer
     }

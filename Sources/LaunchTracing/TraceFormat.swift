@@ -24,6 +24,10 @@ public enum TraceFormat {
         /// `#filePath` of each `#fileID`: pairs of string ids. Added after
         /// version 1's first release; older readers skip it.
         case filePaths = 6
+        /// Per thread, each accounted span's run-queue wait.
+        case spanSchedule = 8
+        /// Per sample, the exact wait kind and what was waited on.
+        case sampleDetails = 9
         case end = 0xFF
 
         var name: String {
@@ -34,6 +38,8 @@ public enum TraceFormat {
             case .samples: return "samples"
             case .metadata: return "metadata"
             case .filePaths: return "filePaths"
+            case .spanSchedule: return "spanSchedule"
+            case .sampleDetails: return "sampleDetails"
             case .end: return "end"
             }
         }

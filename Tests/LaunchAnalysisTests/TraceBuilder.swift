@@ -24,10 +24,17 @@ struct TraceBuilder {
         if let cpu { usage.append(SpanUsage(eventIndex: UInt32(events.count - 1), usage: ResourceUsage(cpuNanoseconds: cpu))) }
     }
 
-    mutating func samples(_ wait: ThreadSample.Wait, from: UInt64, to: UInt64, every: UInt64 = 1_000_000) {
+    /// A span with its whole usage: CPU, run-queue wait, major faults.
+    mutating func span(_ name: String, _ begin: UInt64, _ end: UInt64, line: UInt32 = 10, usage: ResourceUsage) {
+        events.append(TraceEvent(kind: .span, category: SpanCategory.general.rawValue, nameID: id(name), fileID: 1, line: line, beginNanoseconds: begin, endNanoseconds: end))
+        self.usage.append(SpanUsage(eventIndex: UInt32(events.count - 1), usage: usage))
+    }
+
+    mutating func samples(_ wait: ThreadSample.Wait, from: UInt64, to: UInt64, every: UInt64 = 1_000_000, target: WaitTarget? = nil) {
         var t = from
         while t < to {
-            samples.append(ThreadSample(nanoseconds: t, osThreadID: 7, state: wait == .none ? 82 : 83, syscall: wait == .none ? -1 : 0, wait: wait))
+            samples.append(ThreadSample(
+                nanoseconds: t, osThreadID: 7, state: wait == .none ? 82 : 83, syscall: wait == .none ? -1 : 0, wait: wait, target: target))
             t += every
         }
     }
@@ -52,13 +59,7 @@ struct TraceBuilder {
     /// In didFinish: `Fetch` (App.swift:42) waits 39 ms on the network; `Index`
     /// (App.swift:77) spends 50 ms of CPU, 10 of them in a nested `Tokenize`.
     static func launch() -> TraceBuilder {
-        var b = TraceBuilder()
-        b.mark(.main, at: 7 * ms)
-        b.mark(.willFinishLaunchingBegin, at: 10 * ms)
-        b.span("willFinishLaunching", 10 * ms, 20 * ms, category: .harness, cpu: 10 * ms)
-        b.mark(.willFinishLaunchingEnd, at: 20 * ms)
-        b.mark(.didFinishLaunchingBegin, at: 20 * ms)
-        b.span("didFinishLaunching", 20 * ms, 120 * ms, category: .harness, cpu: 55 * ms)
+        var b = hooks()
         // Network wait: 40 ms of wall, 1 ms of CPU.
         b.span("Fetch", 21 * ms, 61 * ms, line: 42, category: .network, cpu: 1 * ms)
         b.samples(.network, from: 22 * ms, to: 61 * ms)
@@ -66,6 +67,18 @@ struct TraceBuilder {
         b.span("Index", 62 * ms, 112 * ms, line: 77, category: .compute, cpu: 50 * ms)
         b.span("Tokenize", 70 * ms, 80 * ms, line: 80, category: .compute, cpu: 10 * ms)
         b.samples(.none, from: 62 * ms, to: 112 * ms)
+        return b
+    }
+
+    /// The launch's milestones and hooks alone (first frame at 121 ms): add spans in didFinish (20–120).
+    static func hooks() -> TraceBuilder {
+        var b = TraceBuilder()
+        b.mark(.main, at: 7 * ms)
+        b.mark(.willFinishLaunchingBegin, at: 10 * ms)
+        b.span("willFinishLaunching", 10 * ms, 20 * ms, category: .harness, cpu: 10 * ms)
+        b.mark(.willFinishLaunchingEnd, at: 20 * ms)
+        b.mark(.didFinishLaunchingBegin, at: 20 * ms)
+        b.span("didFinishLaunching", 20 * ms, 120 * ms, category: .harness, cpu: 55 * ms)
         b.mark(.didFinishLaunchingEnd, at: 120 * ms)
         b.mark(.firstFrame, at: 121 * ms)
         return b

@@ -34,20 +34,26 @@ struct BlockingClassifierTests {
         Observation(state: "D", syscall: 0, kind: .descriptorIO, descriptors: [.file], wait: .disk),
         Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [.file], wait: .disk),
         Observation(state: "D", syscall: 17, kind: .descriptorIO, descriptors: [.blockDevice], wait: .disk),
-        Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [.pipe], wait: .other),
-        Observation(state: "D", syscall: 0, kind: .descriptorIO, descriptors: [.pipe], wait: .disk),
+        Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [.pipe], wait: .ipc),
+        Observation(state: "S", syscall: 45, kind: .descriptorIO, descriptors: [.localSocket], wait: .ipc),
+        Observation(state: "S", syscall: 45, kind: .descriptorIO, descriptors: [.socket], wait: .network),
+        Observation(state: "D", syscall: 0, kind: .descriptorIO, descriptors: [.other], wait: .disk),
+        Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [.other], wait: .other),
         Observation(state: "S", syscall: 0, kind: .descriptorIO, descriptors: [], wait: .other),
-        // poll: any socket makes it network.
-        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.pipe, .socket], wait: .network),
-        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.pipe], wait: .other),
+        // poll: network when it polls sockets only, an event loop otherwise.
+        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.socket, .socket], wait: .network),
+        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.pipe, .socket], wait: .event),
+        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.pipe], wait: .event),
+        Observation(state: "S", syscall: 7, kind: .poll, descriptors: [], wait: .event),
         Observation(state: "S", syscall: 7, kind: .poll, descriptors: [.file], wait: .disk),
         // Calls that say what they wait on.
-        Observation(state: "S", syscall: 42, kind: .network, descriptors: [], wait: .network),
+        Observation(state: "S", syscall: 232, kind: .event, descriptors: [], wait: .event),
         Observation(state: "D", syscall: 74, kind: .disk, descriptors: [], wait: .disk),
         Observation(state: "S", syscall: 202, kind: .lock, descriptors: [], wait: .lock),
-        Observation(state: "S", syscall: 230, kind: .sleep, descriptors: [], wait: .sleep),
-        Observation(state: "S", syscall: 61, kind: .other, descriptors: [], wait: .other),
-        Observation(state: "D", syscall: 61, kind: .other, descriptors: [], wait: .disk),
+        Observation(state: "S", syscall: 230, kind: .sleep(requestArgument: 2), descriptors: [], wait: .sleep),
+        Observation(state: "S", syscall: 61, kind: .process(waitid: false), descriptors: [], wait: .process),
+        Observation(state: "S", syscall: 39, kind: .other, descriptors: [], wait: .other),
+        Observation(state: "D", syscall: 39, kind: .other, descriptors: [], wait: .disk),
     ]
 
     @Test(arguments: observations)
@@ -106,15 +112,18 @@ struct BlockingClassifierTests {
         var expected: [Int32: Kind] = [-1: .other, 100_000: .other]
         #if arch(x86_64)
         expected.merge([
-            0: .descriptorIO, 1: .descriptorIO, 17: .descriptorIO, 42: .network, 43: .network, 45: .network,
-            74: .disk, 257: .disk, 332: .disk, 202: .lock, 35: .sleep, 230: .sleep, 7: .poll, 271: .poll,
-            39: .other, 60: .other,
+            0: .descriptorIO, 1: .descriptorIO, 17: .descriptorIO, 42: .descriptorIO, 43: .descriptorIO, 45: .descriptorIO,
+            74: .disk(pathArgument: nil, descriptorArgument: true), 257: .disk(pathArgument: 1, descriptorArgument: false),
+            2: .disk(pathArgument: 0, descriptorArgument: false), 162: .disk, 202: .lock,
+            35: .sleep(requestArgument: 0), 230: .sleep(requestArgument: 2), 7: .poll, 271: .poll, 232: .event, 23: .event,
+            61: .process(waitid: false), 247: .process(waitid: true), 56: .process(waitid: false), 39: .other, 60: .other,
         ]) { $1 }
         #elseif arch(arm64)
         expected.merge([
-            63: .descriptorIO, 64: .descriptorIO, 67: .descriptorIO, 203: .network, 202: .network, 207: .network,
-            82: .disk, 56: .disk, 291: .disk, 98: .lock, 101: .sleep, 115: .sleep, 73: .poll,
-            172: .other, 93: .other,
+            63: .descriptorIO, 64: .descriptorIO, 67: .descriptorIO, 203: .descriptorIO, 202: .descriptorIO, 207: .descriptorIO,
+            82: .disk(pathArgument: nil, descriptorArgument: true), 56: .disk(pathArgument: 1, descriptorArgument: false),
+            98: .lock, 101: .sleep(requestArgument: 0), 115: .sleep(requestArgument: 2), 73: .poll, 22: .event,
+            260: .process(waitid: false), 95: .process(waitid: true), 172: .other, 93: .other,
         ]) { $1 }
         #endif
         for (number, kind) in expected {
@@ -203,11 +212,42 @@ struct SampledActivityTests {
         check(activity, is: .lock)
     }
 
-    @Test func nanosleepIsSleep() {
+    @Test func nanosleepIsSleepAndNamesItsLength() {
         let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
             System.sleepInNanosleep(milliseconds: 80)
         }
         check(activity, is: .sleep)
+        let named = Set(activity.samples.filter { $0.wait == .sleep }.compactMap(\.target))
+        #expect(named == [WaitTarget(kind: .sleep, name: "80 ms")], "\(named)")
+    }
+
+    @Test func readingAPipeIsIPCAndNamesIt() {
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
+            let pipe = System.makePipe()
+            Thread {
+                System.sleepInNanosleep(milliseconds: 80) // the other end's work
+                System.writeByte(pipe.write)
+            }.start()
+            System.readByte(pipe.read)
+            System.closeDescriptor(pipe.read)
+            System.closeDescriptor(pipe.write)
+        }
+        check(activity, is: .ipc)
+        let named = Set(activity.samples.filter { $0.wait == .ipc }.compactMap(\.target))
+        #expect(named == [WaitTarget(kind: .pipe, name: "pipe")], "\(named)")
+    }
+
+    @Test func waitingForAChildIsProcessAndNamesItsCommand() throws {
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            child.arguments = ["0.08"]
+            guard (try? child.run()) != nil else { return }
+            System.waitForChild(child.processIdentifier)
+        }
+        #expect(activity.counts[.process, default: 0] > activity.samples.count / 2, "\(activity)")
+        let named = Set(activity.samples.filter { $0.wait == .process }.compactMap(\.target))
+        #expect(named.contains(WaitTarget(kind: .process, name: "/bin/sleep 0.08")), "\(named)")
     }
 
     @Test func aCPULoopIsNotWaiting() {

@@ -135,6 +135,14 @@ struct JSONReportWriterTests {
         report.runs[0].timeline?.mainThreadSpans[1].selfCPUNanoseconds = nil
         report.runs[0].timeline?.mainThreadSpans[1].isOpen = true
         report.runs[0].timeline?.mainThreadSpans[1].category = SpanCategory(rawValue: 200)
+        report.runs[0].timeline?.mainThreadSpans[1].blockedNanoseconds[.process] = 9
+        report.runs[0].timeline?.mainThreadSpans[1].runQueueNanoseconds = 11
+        report.runs[0].timeline?.mainThreadSpans[1].offCPUNanoseconds = 0
+        report.runs[0].timeline?.mainThreadSpans[1].waitSamples = [.ipc: 2, .event: 1, .disk: 4, .process: 3]
+        report.runs[0].timeline?.mainThreadSpans[1].waitTargets = [
+            WaitTarget(kind: .file, name: "/tmp/" + Self.awkward), WaitTarget(kind: .localSocket, name: "unnamed"),
+        ]
+        report.profile.findings[0].waitedOn = [WaitTarget(kind: .process, name: Self.awkward)]
         try expectSameAsReference(.measurement(report), "awkward")
         let text = String(decoding: try JSONReport.render(.measurement(report)), as: UTF8.self)
         #expect(text.contains(#""q\"uote\\back/slash \u0000\u0001\b\t\n\f\r\u001f"#))

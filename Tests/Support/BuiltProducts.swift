@@ -33,6 +33,9 @@ public enum BuiltProducts {
     /// The `launchprof-fixture` binary (small instrumented programs, and the sample app).
     public static var fixture: String { directory.appendingPathComponent("launchprof-fixture").path }
 
+    /// The `launchprof-defects` binary (the advisor's defect suite app).
+    public static var defects: String { directory.appendingPathComponent("launchprof-defects").path }
+
     /// How a run of a product ended.
     public struct Result: Sendable {
         public var status: Int32

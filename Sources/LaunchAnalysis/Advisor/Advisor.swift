@@ -3,16 +3,37 @@ import LaunchTracing
 /// Explains slow launches: turns the main-thread spans of many runs into
 /// ``Finding``s with one concrete recommendation each.
 ///
-/// Blocking is told from CPU work by measurement: a span's self wall time
-/// against the main thread's CPU time over it, and the sampler's record of the
-/// system call the thread was blocked in. A span's name or category never
-/// decides it.
+/// Blocking is told from CPU work by measurement: a span's off-CPU time (self
+/// wall − CPU − run-queue wait, measured in every run), attributed to the wait
+/// kinds the sampler saw blocked in any run of the same call site (pooled), with
+/// what was waited on where the sampler could name it. Run-queue wait is CPU
+/// contention, never blocking. A span's name or category never decides it.
+///
+/// Every threshold, and why it has its value, is in the catalog's "Thresholds" article.
 public enum Advisor {
     /// Main-thread time blocked on one kind of wait below which a span gets no
-    /// finding (median over runs, milliseconds).
-    public static let minimumBlockedMs = 2.0
+    /// finding (median over runs, milliseconds). Low on purpose: the same call on
+    /// a user's device can take many times longer than on a development machine,
+    /// so blocking before the first frame is flagged whatever the launch's margin;
+    /// its severity still follows its cost. See "Thresholds" in the catalog.
+    public static let minimumBlockedMs = 1.0
     /// Main-thread CPU time below which a span gets no finding (median over runs, milliseconds).
     public static let minimumCPUMs = 5.0
+    /// Run-queue wait from which a CPU finding mentions contention (median over runs, milliseconds).
+    public static let minimumContentionMs = 1.0
+    /// A launch whose median time to first frame is at most this share of its
+    /// budget is comfortably inside it: its CPU findings are `info` at most.
+    public static let comfortableShare = 0.5
+    /// The share of the budget from which a finding is a `warning`.
+    public static let warningShare = 0.05
+    /// The share of the budget from which a finding is `critical`.
+    public static let criticalShare = 0.2
+    /// A site whose blocking costs at least this share of its CPU gets CPU advice
+    /// at `info` at most: its blocking finding's remedy, moving it off the main
+    /// queue, takes the CPU with it.
+    public static let blockingLeadShare = 0.5
+    /// How many named wait targets a finding lists at most.
+    public static let maximumTargetsShown = 3
 
     /// The findings for a set of runs' timelines (one per run), most costly first.
     ///
@@ -24,36 +45,37 @@ public enum Advisor {
         guard runs > 0 else { return [] }
         let isBackground = timelines.contains { $0.isBackground }
         let frameBudget = isBackground ? budget.backgroundTimeToFirstFrameMs : budget.timeToFirstFrameMs
+        let totalPhase: Phase = isBackground ? .timeToBackgroundReady : .timeToFirstFrame
+        let totals = timelines.compactMap { $0.milliseconds(totalPhase) }
+        let launchMedian = totals.isEmpty ? nil : Summary.median(totals)
         var findings: [Finding] = []
 
         for site in SpanSite.collect(timelines) {
             let wallMedian = Summary.median(padded(site.wall, to: runs))
-            for (kind, values) in site.blocked.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                let cost = Summary.median(padded(values, to: runs))
-                let appeared = values.filter { $0 >= minimumBlockedMs }.count
-                guard cost >= minimumBlockedMs else { continue }
-                let (what, fix) = blockingAdvice(kind)
-                findings.append(Finding(
-                    rule: AdvisorRule(blockingOn: kind), severity: severity(cost, budget: frameBudget), span: site.name, file: site.file,
-                    line: site.line, medianMs: cost, spanMedianMs: wallMedian, runsAppeared: appeared, runsTotal: runs,
-                    budgetShare: cost / frameBudget,
-                    recommendation: "\(fix) the \(what) in \(site.name) (\(Finding.short(site.file)):\(site.line)) off the main queue "
-                        + "with app.runInBackground: the main thread was blocked on \(kind.phrase) for "
-                        + "\(Milliseconds.text(cost)) of the \(Milliseconds.text(wallMedian)) span in \(appeared) of \(runs) runs"))
-            }
+            let blocking = blockingFindings(site, runs: runs, wallMedian: wallMedian, frameBudget: frameBudget)
+            findings += blocking
             let cpu = Summary.median(padded(site.cpu, to: runs))
+            // Moving the blocking work off the main queue takes its CPU with it: where
+            // blocking is at least half the CPU, the blocking finding leads and the CPU one is `info` at most.
+            let blockingLeads = blocking.map(\.medianMs).reduce(0, +) >= cpu * blockingLeadShare
             if cpu >= minimumCPUMs {
                 let required = budget.requiredForFirstFrame.contains(site.name)
                 let appeared = site.cpu.filter { $0 >= minimumCPUMs }.count
-                let recommendation = required
+                var recommendation = required
                     ? "\(site.name) (\(Finding.short(site.file)):\(site.line)) is needed for the first frame but spends "
                         + "\(Milliseconds.text(cpu)) of CPU on the main thread in \(appeared) of \(runs) runs: move it off the main queue "
                         + "with app.runInBackground and show a placeholder, or make it cheaper (load only what the first screen shows)"
                     : "defer \(site.name) (\(Finding.short(site.file)):\(site.line)) with app.deferUntilAfterFirstFrame: "
                         + "it spends \(Milliseconds.text(cpu)) of CPU on the main thread before the first frame in \(appeared) of \(runs) runs, "
                         + "and it is not listed in requiredForFirstFrame"
+                let contention = Summary.median(padded(site.runQueue, to: runs))
+                if contention >= minimumContentionMs {
+                    recommendation += "; it also waited \(Milliseconds.text(contention)) for a CPU (contention with other threads or "
+                        + "processes: not blocking, and not removed by moving work off the main thread)"
+                }
                 findings.append(Finding(
-                    rule: required ? .slowRequiredWork : .deferrableCPUWork, severity: severity(cpu, budget: frameBudget),
+                    rule: required ? .slowRequiredWork : .deferrableCPUWork,
+                    severity: blockingLeads ? .info : cpuSeverity(cpu, budget: frameBudget, launchMedianMs: launchMedian),
                     span: site.name, file: site.file, line: site.line, medianMs: cpu, spanMedianMs: wallMedian,
                     runsAppeared: appeared, runsTotal: runs, budgetShare: cpu / frameBudget,
                     recommendation: recommendation))
@@ -67,6 +89,79 @@ public enum Advisor {
         }
         return findings.sorted {
             $0.severity != $1.severity ? $0.severity > $1.severity : $0.medianMs > $1.medianMs
+        }
+    }
+
+    /// The blocking findings of one site: its off-CPU time in every run, split
+    /// between the wait kinds the sampler saw in any run of it (pooled), or one
+    /// finding of unknown kind when no run had a sample of a wait.
+    static func blockingFindings(_ site: SpanSite, runs: Int, wallMedian: Double, frameBudget: Double) -> [Finding] {
+        var costs: [(kind: WaitKind, values: [Double])] = []
+        if site.offCPU.isEmpty {
+            // Not accounted (an app measured without the harness): each run's own sampled attribution.
+            costs = site.blocked.map { ($0.key, $0.value) }
+        } else {
+            var pool = site.pooledWaits
+            // A wait the sampler saw but could not name and one it never saw are one rule.
+            if let other = pool.removeValue(forKey: .other) { pool[.unknown, default: 0] += other }
+            pool[.unknown] = pool[.unknown] ?? 0
+            if pool.values.reduce(0, +) == 0 { pool = [.unknown: 1] }
+            let total = Double(pool.values.reduce(0, +))
+            for (kind, count) in pool where count > 0 {
+                costs.append((kind, site.offCPU.map { $0 * Double(count) / total }))
+            }
+        }
+        var findings: [Finding] = []
+        for (kind, values) in costs.sorted(by: { $0.kind.rawValue < $1.kind.rawValue }) {
+            let cost = Summary.median(padded(values, to: runs))
+            guard cost >= minimumBlockedMs else { continue }
+            let appeared = values.filter { $0 >= minimumBlockedMs }.count
+            var targets = site.targets[kind] ?? [:]
+            if kind == .unknown { targets.merge(site.targets[.other] ?? [:], uniquingKeysWith: +) }
+            let named = targets.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
+                .prefix(maximumTargetsShown).map(\.key)
+            let rule = AdvisorRule(blockingOn: kind)
+            findings.append(Finding(
+                rule: rule, severity: severity(cost, budget: frameBudget), span: site.name, file: site.file,
+                line: site.line, medianMs: cost, spanMedianMs: wallMedian, runsAppeared: appeared, runsTotal: runs,
+                budgetShare: cost / frameBudget,
+                recommendation: blockingRecommendation(
+                    kind, site: site, cost: cost, wallMedian: wallMedian, appeared: appeared, runs: runs, named: named),
+                waitedOn: named.isEmpty ? nil : named))
+        }
+        return findings
+    }
+
+    /// One sentence: what to do, then what was measured and what was waited on.
+    static func blockingRecommendation(
+        _ kind: WaitKind, site: SpanSite, cost: Double, wallMedian: Double, appeared: Int, runs: Int, named: [WaitTarget]
+    ) -> String {
+        let place = "\(site.name) (\(Finding.short(site.file)):\(site.line))"
+        let on = named.isEmpty ? "" : " (" + named.map(\.description).joined(separator: ", ") + ")"
+        let measured = "\(Milliseconds.text(cost)) of the \(Milliseconds.text(wallMedian)) span in \(appeared) of \(runs) runs"
+        switch kind {
+        case .disk:
+            return "move the disk I/O in \(place) off the main queue with app.runInBackground: the main thread was blocked on disk\(on) for \(measured)"
+        case .network:
+            return "move the network request in \(place) off the main queue with app.runInBackground: the main thread waited on the network\(on) for \(measured)"
+        case .lock:
+            return "move the lock/semaphore wait in \(place) off the main queue with app.runInBackground, or do not hold the lock across slow work: "
+                + "the main thread waited on a lock or semaphore for \(measured)"
+        case .sleep:
+            return "remove the sleep in \(place) (or move it off the main queue with app.runInBackground): the main thread slept\(on) for \(measured)"
+        case .process:
+            return "do not wait for a child process on the main thread in \(place): start it and take its result off the main queue "
+                + "with app.runInBackground; the main thread waited for \(named.isEmpty ? "a child process" : named.map(\.description).joined(separator: ", ")) for \(measured)"
+        case .ipc:
+            return "move the pipe or local-socket exchange in \(place) off the main queue with app.runInBackground: the main thread waited on "
+                + "\(named.isEmpty ? "a pipe or local socket" : named.map(\.description).joined(separator: ", ")) for \(measured)"
+        case .event:
+            return "do not run an event loop (poll, epoll, select) on the main thread in \(place) before the first frame: wait on it off the main "
+                + "queue with app.runInBackground; the main thread waited in one\(on) for \(measured)"
+        case .other, .unknown:
+            return "find and move the blocking call in \(place) off the main queue with app.runInBackground: the main thread was off the CPU, "
+                + "blocked on something the sampler could not name\(on), for \(measured) (a wait shorter than the sampling period, "
+                + "or a call it does not know)"
         }
     }
 
@@ -104,20 +199,22 @@ public enum Advisor {
         }
     }
 
-    /// What blocked and what to do: ("disk I/O", "move").
-    static func blockingAdvice(_ kind: WaitKind) -> (what: String, fix: String) {
-        switch kind {
-        case .disk: return ("disk I/O", "move")
-        case .network: return ("network request", "move")
-        case .lock: return ("lock/semaphore wait", "move")
-        case .sleep: return ("sleep", "remove or move")
-        case .other, .unknown: return ("blocking work", "move")
-        }
-    }
-
+    /// The severity of a cost by its share of the budget: `info` under 5%, `warning` from 5%, `critical` from 20%.
     static func severity(_ cost: Double, budget: Double) -> Finding.Severity {
         let share = cost / budget
-        return share >= 0.2 ? .critical : share >= 0.05 ? .warning : .info
+        return share >= criticalShare ? .critical : share >= warningShare ? .warning : .info
+    }
+
+    /// CPU work by what is at stake: `info` at most in a launch comfortably
+    /// inside its budget (first frame at most half of it), at least `warning` in
+    /// one over it, by its share of the budget in between (or when the launch's
+    /// total is unknown).
+    static func cpuSeverity(_ cost: Double, budget: Double, launchMedianMs: Double?) -> Finding.Severity {
+        let byShare = severity(cost, budget: budget)
+        guard let launch = launchMedianMs else { return byShare }
+        if launch <= budget * comfortableShare { return .info }
+        if launch > budget { return max(byShare, .warning) }
+        return byShare
     }
 
     /// Missing runs count as zero, so a cost seen in one run of ten is not its median.

@@ -4,7 +4,7 @@
 /// let network = profile.findings.filter { $0.rule == .mainThreadNetwork }
 /// ```
 public enum AdvisorRule: String, Sendable, Hashable, CaseIterable, Codable {
-    /// The main thread blocked on disk I/O before the first frame.
+    /// The main thread blocked on disk I/O (major page faults included) before the first frame.
     case mainThreadDiskIO = "main-thread-disk-io"
     /// The main thread waited on the network before the first frame.
     case mainThreadNetwork = "main-thread-network"
@@ -12,7 +12,14 @@ public enum AdvisorRule: String, Sendable, Hashable, CaseIterable, Codable {
     case mainThreadLockWait = "main-thread-lock-wait"
     /// The main thread slept before the first frame.
     case mainThreadSleep = "main-thread-sleep"
-    /// The main thread was blocked on something the sampler could not name.
+    /// The main thread waited for a child process (`wait4`, `waitid`) or for one to start, before the first frame.
+    case mainThreadProcessWait = "main-thread-process-wait"
+    /// The main thread waited on a pipe, a named pipe or a local (Unix-domain) socket before the first frame.
+    case mainThreadIPCWait = "main-thread-ipc-wait"
+    /// The main thread waited in an event loop (`poll`, `epoll_wait`, `select`) before the first frame.
+    case mainThreadEventWait = "main-thread-event-wait"
+    /// The main thread was blocked on something the sampler could not name, or
+    /// off the CPU with no sample in any run (a wait of unknown kind, with its measured cost).
     case mainThreadBlocked = "main-thread-blocked"
     /// Long CPU work before the first frame that the first frame does not need.
     case deferrableCPUWork = "deferrable-cpu-work"
@@ -35,6 +42,9 @@ public enum AdvisorRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .mainThreadNetwork: return "the main thread waited on the network before the first frame"
         case .mainThreadLockWait: return "the main thread waited on a lock or semaphore before the first frame"
         case .mainThreadSleep: return "the main thread slept before the first frame"
+        case .mainThreadProcessWait: return "the main thread waited for a child process before the first frame"
+        case .mainThreadIPCWait: return "the main thread waited on a pipe or local socket before the first frame"
+        case .mainThreadEventWait: return "the main thread waited in an event loop (poll, epoll, select) before the first frame"
         case .mainThreadBlocked: return "the main thread was blocked on something the sampler could not name"
         case .deferrableCPUWork: return "long CPU work before the first frame that the first frame does not need"
         case .slowRequiredWork: return "long CPU work the first frame needs"
@@ -51,6 +61,9 @@ public enum AdvisorRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .network: self = .mainThreadNetwork
         case .lock: self = .mainThreadLockWait
         case .sleep: self = .mainThreadSleep
+        case .process: self = .mainThreadProcessWait
+        case .ipc: self = .mainThreadIPCWait
+        case .event: self = .mainThreadEventWait
         case .other, .unknown: self = .mainThreadBlocked
         }
     }

@@ -1,3 +1,5 @@
+import LaunchTracing
+
 /// One piece of advice: what is slow, where, how much it costs, and what to do.
 public struct Finding: Sendable, Codable, Equatable {
     /// How much a finding matters, by its share of the launch budget.
@@ -37,6 +39,9 @@ public struct Finding: Sendable, Codable, Equatable {
     public var budgetShare: Double
     /// One concrete recommendation.
     public var recommendation: String
+    /// What the main thread waited on, the most sampled first, where the sampler
+    /// could name it (blocking rules only): a file, a socket's peer, a child's command, a sleep's length.
+    public var waitedOn: [WaitTarget]? = nil
 
     /// The `#filePath` of the span's call site (where the file was when the
     /// app was built), when the trace recorded it.

@@ -73,6 +73,18 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     public var majorFaults: UInt64?
     /// Self time spent waiting, by what it waited on (sampler), nanoseconds.
     public var blockedNanoseconds: [WaitKind: UInt64]
+    /// Self time runnable but waiting for a CPU (run-queue wait), nanoseconds, when
+    /// known: CPU contention, not blocking.
+    public var runQueueNanoseconds: UInt64?
+    /// Self time off the CPU by the thread's own doing — wall minus CPU minus
+    /// run-queue wait — nanoseconds, when accounted: the time blocked, whether or
+    /// not a sample caught it.
+    public var offCPUNanoseconds: UInt64?
+    /// The sampler's samples in the span's self time, by what they waited on
+    /// (only kinds seen); nil when none waited.
+    public var waitSamples: [WaitKind: Int]?
+    /// What the span waited on, as the sampler named it, the most sampled first (at most 4).
+    public var waitTargets: [WaitTarget]?
 
     /// Wall time from begin to end, nanoseconds (0 if the end precedes the begin).
     public var wallNanoseconds: UInt64 { endNanoseconds.subtractingClamped(beginNanoseconds) }

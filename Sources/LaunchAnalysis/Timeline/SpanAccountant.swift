@@ -1,7 +1,14 @@
 import LaunchTracing
 
 /// Turns one thread's span events into ``SpanRecord``s: nesting, self time,
-/// self CPU time, and the waits the sampler saw during each span's self time.
+/// self CPU time, run-queue wait and off-CPU time, and the waits the sampler saw
+/// during each span's self time.
+///
+/// Off-CPU time is wall − CPU − run-queue wait, measured in every run. Within one
+/// run it is split between the wait kinds the sampler saw in the span (in
+/// proportion to their samples); with no sample of a wait it is `unknown` — or
+/// `disk` when the span took major page faults. The advisor pools the samples of
+/// every run of a call site instead (``Advisor``).
 struct SpanAccountant {
     let trace: Trace
     /// The sampled thread's samples, in time order.
@@ -29,15 +36,18 @@ struct SpanAccountant {
         }
         var childWall = Array(repeating: UInt64(0), count: spans.count)
         var childCPU = Array(repeating: UInt64(0), count: spans.count)
+        var childRunQueue = Array(repeating: UInt64(0), count: spans.count)
         for position in spans.indices {
             guard let parent = parents[position] else { continue }
             let event = thread.events[spans[position]]
             childWall[parent] += event.durationNanoseconds
             childCPU[parent] += usageByIndex[spans[position]]?.cpuNanoseconds ?? 0
+            childRunQueue[parent] += usageByIndex[spans[position]]?.runQueueNanoseconds ?? 0
         }
         // Each sample belongs to the innermost span containing it.
         var waits = Array(repeating: [ThreadSample.Wait: Int](), count: spans.count)
         var sampleTotals = Array(repeating: 0, count: spans.count)
+        var targets = Array(repeating: [WaitTarget: Int](), count: spans.count)
         if !samples.isEmpty {
             var open: [Int] = []
             var next = 0
@@ -50,6 +60,7 @@ struct SpanAccountant {
                 guard let innermost = open.max(by: { depths[$0] < depths[$1] }) else { continue }
                 waits[innermost][sample.wait, default: 0] += 1
                 sampleTotals[innermost] += 1
+                if let target = sample.target, sample.wait != .none { targets[innermost][target, default: 0] += 1 }
             }
         }
         return spans.enumerated().map { position, index in
@@ -57,30 +68,39 @@ struct SpanAccountant {
             let usage = usageByIndex[index]
             let selfWall = event.durationNanoseconds.subtractingClamped(childWall[position])
             let selfCPU = usage.map { $0.cpuNanoseconds.subtractingClamped(childCPU[position]) }
-            var blocked: [WaitKind: UInt64] = [:]
+            let selfRunQueue = usage?.runQueueNanoseconds.map { $0.subtractingClamped(childRunQueue[position]) }
             let waitSamples = waits[position].filter { $0.key != ThreadSample.Wait.none }
             let waitCount = waitSamples.values.reduce(0, +)
-            // Blocked self time: wall minus CPU when accounted, else the sampled share.
+            var blocked: [WaitKind: UInt64] = [:]
+            var offCPU: UInt64?
             let blockedTotal: UInt64
-            if let selfCPU {
-                blockedTotal = selfWall.subtractingClamped(selfCPU)
+            if let selfCPU, let selfRunQueue {
+                // Exact: what is neither running nor waiting for a CPU is blocked.
+                offCPU = selfWall.subtractingClamped(selfCPU).subtractingClamped(selfRunQueue)
+                blockedTotal = offCPU!
+            } else if let selfCPU {
+                // No run-queue wait known: sampled with no waits seen, the gap between
+                // wall and CPU time was time runnable but not running (preempted).
+                let gap = selfWall.subtractingClamped(selfCPU)
+                blockedTotal = sampleTotals[position] > 0 && waitCount == 0 ? 0 : gap
             } else if sampleTotals[position] > 0 {
                 blockedTotal = selfWall * UInt64(waitCount) / UInt64(sampleTotals[position])
             } else {
                 blockedTotal = 0
             }
-            // Sampled with no waits seen: the gap between wall and CPU time was
-            // time runnable but not running (preempted), not blocking.
-            if blockedTotal > 0, !(sampleTotals[position] > 0 && waitCount == 0) {
-                if waitCount == 0 {
-                    blocked[.unknown] = blockedTotal
-                } else {
+            if blockedTotal > 0 {
+                if waitCount > 0 {
                     for (wait, count) in waitSamples {
                         guard let kind = WaitKind(wait) else { continue }
-                        blocked[kind] = blockedTotal * UInt64(count) / UInt64(waitCount)
+                        blocked[kind, default: 0] += blockedTotal * UInt64(count) / UInt64(waitCount)
                     }
+                } else {
+                    blocked[(usage?.majorFaults ?? 0) > 0 ? .disk : .unknown] = blockedTotal
                 }
             }
+            var sampled: [WaitKind: Int] = [:]
+            for (wait, count) in waitSamples { if let kind = WaitKind(wait) { sampled[kind, default: 0] += count } }
+            let named = targets[position].sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
             return SpanRecord(
                 name: trace.name(of: event), category: SpanCategory(rawValue: event.category),
                 file: trace.file(of: event), line: Int(event.line),
@@ -89,7 +109,10 @@ struct SpanAccountant {
                 selfNanoseconds: selfWall, selfCPUNanoseconds: selfCPU,
                 voluntaryContextSwitches: usage?.voluntaryContextSwitches,
                 involuntaryContextSwitches: usage?.involuntaryContextSwitches,
-                majorFaults: usage?.majorFaults, blockedNanoseconds: blocked)
+                majorFaults: usage?.majorFaults, blockedNanoseconds: blocked,
+                runQueueNanoseconds: selfRunQueue, offCPUNanoseconds: offCPU,
+                waitSamples: sampled.isEmpty ? nil : sampled,
+                waitTargets: named.isEmpty ? nil : named.prefix(4).map(\.key))
         }
     }
 }

@@ -3,7 +3,9 @@ import LaunchTracing
 /// What a span's blocked time was spent waiting on, as reports name it.
 ///
 /// Made from what the sampler saw (``LaunchTracing/ThreadSample/Wait``), plus
-/// ``unknown`` for time off the CPU that no sample explained.
+/// ``unknown`` for time off the CPU that no sample explained. Time runnable but
+/// waiting for a CPU is not a wait kind: it is contention
+/// (``SpanRecord/runQueueNanoseconds``).
 ///
 /// ```swift
 /// let blocked = span.blockedNanoseconds[.network] ?? 0
@@ -17,7 +19,13 @@ public enum WaitKind: String, Sendable, Hashable, CaseIterable, Codable, CodingK
     case lock
     /// A sleep.
     case sleep
-    /// Something else the sampler saw (a pipe, a poll on several kinds).
+    /// A child process: waiting for it to exit (`wait4`, `waitid`) or to start.
+    case process
+    /// A pipe, a named pipe (FIFO) or a local (Unix-domain) socket.
+    case ipc
+    /// An event loop: `poll`, `epoll_wait`, `select`.
+    case event
+    /// Something else the sampler saw (an `eventfd`, a terminal, a call it does not know).
     case other
     /// Time off the CPU that no sample explained.
     case unknown
@@ -30,6 +38,9 @@ public enum WaitKind: String, Sendable, Hashable, CaseIterable, Codable, CodingK
         case .network: self = .network
         case .lock: self = .lock
         case .sleep: self = .sleep
+        case .process: self = .process
+        case .ipc: self = .ipc
+        case .event: self = .event
         case .other: self = .other
         }
     }
@@ -41,6 +52,9 @@ public enum WaitKind: String, Sendable, Hashable, CaseIterable, Codable, CodingK
         case .network: return "the network"
         case .lock: return "a lock or semaphore"
         case .sleep: return "a sleep"
+        case .process: return "a child process"
+        case .ipc: return "a pipe or local socket"
+        case .event: return "an event loop (poll, epoll or select)"
         case .other, .unknown: return "something the sampler could not name"
         }
     }

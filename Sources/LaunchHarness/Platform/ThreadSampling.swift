@@ -18,7 +18,8 @@ extension Platform {
         var nanoseconds: UInt64
         var state: UInt8
         var syscall: Int32
-        var arguments: (UInt64, UInt64)
+        /// The call's first four arguments.
+        var arguments: (UInt64, UInt64, UInt64, UInt64)
     }
 
     /// Open descriptors on `/proc/self/task/<tid>/stat` and `.../syscall`, re-read
@@ -47,7 +48,7 @@ extension Platform {
             let now = MonotonicClock.nanoseconds
             guard let stat = read(statFD), let close = stat.lastIndex(of: UInt8(ascii: ")")),
                   close + 2 < stat.count else { return nil }
-            var observation = Observation(nanoseconds: now, state: stat[close + 2], syscall: -1, arguments: (0, 0))
+            var observation = Observation(nanoseconds: now, state: stat[close + 2], syscall: -1, arguments: (0, 0, 0, 0))
             guard observation.state != UInt8(ascii: "R"), syscallFD >= 0, let text = read(syscallFD) else {
                 return observation
             }
@@ -62,7 +63,7 @@ extension Platform {
                 let digits = fields[index].starts(with: Array("0x".utf8)) ? fields[index].dropFirst(2) : fields[index]
                 return UInt64(String(decoding: digits, as: UTF8.self), radix: 16) ?? 0
             }
-            observation.arguments = (hex(1), hex(2))
+            observation.arguments = (hex(1), hex(2), hex(3), hex(4))
             return observation
         }
 
@@ -75,44 +76,226 @@ extension Platform {
         }
     }
 
-    /// The kind of descriptor `fd` of this process is.
-    static func descriptorKind(_ fd: Int32) -> BlockingClassifier.DescriptorKind {
-        guard fd >= 0 else { return .other }
-        var target = [CChar](repeating: 0, count: 512)
-        let count = readlink("/proc/self/fd/\(fd)", &target, target.count - 1)
-        guard count > 0 else { return .other }
-        let text = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return BlockingClassifier.descriptorKind(linkTarget: text)
+    /// The kind of descriptor `fd` of this process is, and what it names: the
+    /// file's path (`/proc/self/fd/N`), a socket's peer, a named pipe's path.
+    static func describeDescriptor(_ fd: Int32) -> (kind: BlockingClassifier.DescriptorKind, target: WaitTarget?) {
+        guard fd >= 0, let link = readLink("/proc/self/fd/\(fd)") else { return (.other, nil) }
+        var status = stat()
+        let mode = fstat(fd, &status) == 0 ? status.st_mode & S_IFMT : 0
+        if mode == S_IFSOCK || link.hasPrefix("socket:") {
+            #if os(Linux)
+            var domain: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            let isLocal = getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 && domain == AF_UNIX
+            #else
+            let isLocal = false
+            #endif
+            return isLocal
+                ? (.localSocket, WaitTarget(kind: .localSocket, name: peerName(fd) ?? "unnamed"))
+                : (.socket, WaitTarget(kind: .socket, name: peerName(fd) ?? "an unconnected socket"))
+        }
+        if mode == S_IFIFO || link.hasPrefix("pipe:") {
+            return (.pipe, WaitTarget(kind: .pipe, name: link.hasPrefix("/") ? link : "pipe"))
+        }
+        let kind = BlockingClassifier.descriptorKind(linkTarget: link)
+        switch kind {
+        case .file, .blockDevice: return (kind, WaitTarget(kind: .file, name: link))
+        default:
+            // anon_inode:[eventfd] → eventfd; /dev/pts/0 as it is.
+            let name = link.hasPrefix("anon_inode:") ? String(link.dropFirst(11).filter { $0 != "[" && $0 != "]" }) : link
+            return (kind, WaitTarget(kind: .descriptor, name: name))
+        }
+    }
+
+    /// The address of the peer of socket `fd`: `127.0.0.1:8080`, `[::1]:443`, or a local socket's path.
+    static func peerName(_ fd: Int32) -> String? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard got == 0 else { return nil }
+        return socketAddressText(&storage, length: Int(length))
+    }
+
+    /// A socket address as text: `127.0.0.1:8080`, `[::1]:443`, a local socket's path; nil for others.
+    static func socketAddressText(_ storage: inout sockaddr_storage, length: Int) -> String? {
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafeBytes(of: &storage) { raw -> String in
+                let address = raw.loadUnaligned(as: sockaddr_in.self)
+                let bytes = withUnsafeBytes(of: address.sin_addr) { Array($0) }
+                return bytes.map(String.init).joined(separator: ".") + ":\(UInt16(bigEndian: address.sin_port))"
+            }
+        case AF_INET6:
+            return withUnsafeBytes(of: &storage) { raw -> String in
+                let address = raw.loadUnaligned(as: sockaddr_in6.self)
+                var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+                var copy = address.sin6_addr
+                _ = inet_ntop(AF_INET6, &copy, &text, socklen_t(text.count))
+                let host = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return "[\(host)]:\(UInt16(bigEndian: address.sin6_port))"
+            }
+        case AF_UNIX:
+            let pathOffset = MemoryLayout<sa_family_t>.size
+            guard length > pathOffset else { return "unnamed" }
+            return withUnsafeBytes(of: &storage) { raw -> String in
+                let path = raw[pathOffset..<min(length, raw.count)]
+                // An abstract socket's name starts with a NUL byte.
+                if path.first == 0 { return "@" + String(decoding: path.dropFirst().prefix { $0 != 0 }, as: UTF8.self) }
+                let name = String(decoding: path.prefix { $0 != 0 }, as: UTF8.self)
+                return name.isEmpty ? "unnamed" : name
+            }
+        default:
+            return nil
+        }
     }
 
     /// The kinds of the first few descriptors of a `pollfd` array in this
-    /// process's memory (the blocked thread's own argument to `poll`).
-    static func pollDescriptorKinds(address: UInt, count: Int) -> [BlockingClassifier.DescriptorKind] {
-        guard address != 0, address % 4 == 0, count > 0, count < 4_096,
-              let pointer = UnsafePointer<pollfd>(bitPattern: address) else { return [] }
-        return (0..<min(count, 4)).map { descriptorKind(pointer[$0].fd) }
+    /// process's memory (the blocked thread's own argument to `poll`), and the
+    /// target of the first of them that names one.
+    static func describePollDescriptors(address: UInt64, count: UInt64) -> (kinds: [BlockingClassifier.DescriptorKind], target: WaitTarget?) {
+        guard address != 0, address % 4 == 0, count > 0, count < 4_096 else { return ([], nil) }
+        var fds = [pollfd](repeating: pollfd(), count: Int(min(count, 4)))
+        let read = fds.withUnsafeMutableBytes { readOwnMemory(address: address, into: $0) }
+        guard read else { return ([], nil) }
+        let described = fds.map { describeDescriptor($0.fd) }
+        return (described.map(\.kind), described.lazy.compactMap(\.target).first)
+    }
+
+    /// The requested length of a sleep whose `timespec` is at `address`; for a
+    /// deadline (`TIMER_ABSTIME` on `clock`), the time left until it.
+    static func sleepLength(address: UInt64, deadlineOn clock: UInt64?) -> WaitTarget? {
+        var request = timespec()
+        let read = withUnsafeMutableBytes(of: &request) { readOwnMemory(address: address, into: $0) }
+        guard read, request.tv_sec >= 0, request.tv_nsec >= 0 else { return nil }
+        var nanoseconds = UInt64(request.tv_sec) * 1_000_000_000 + UInt64(request.tv_nsec)
+        if let clock {
+            var now = timespec()
+            #if os(Linux)
+            guard clock_gettime(clockid_t(truncatingIfNeeded: clock), &now) == 0 else { return nil }
+            #else
+            _ = clock
+            return nil
+            #endif
+            nanoseconds = nanoseconds.subtractingClamped(UInt64(max(0, now.tv_sec)) * 1_000_000_000 + UInt64(max(0, now.tv_nsec)))
+            return WaitTarget(kind: .sleep, name: durationText(nanoseconds) + " left until its deadline")
+        }
+        return WaitTarget(kind: .sleep, name: durationText(nanoseconds))
+    }
+
+    /// `5 ms`, `250 µs`, `1.5 s`: three significant digits at most.
+    static func durationText(_ nanoseconds: UInt64) -> String {
+        func trimmed(_ value: Double) -> String {
+            let rounded = value >= 100 ? value.rounded() : value >= 10 ? (value * 10).rounded() / 10 : (value * 100).rounded() / 100
+            let text = String(rounded)
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        }
+        let value = Double(nanoseconds)
+        if value >= 1e9 { return trimmed(value / 1e9) + " s" }
+        if value >= 1e6 { return trimmed(value / 1e6) + " ms" }
+        return trimmed(value / 1e3) + " µs"
+    }
+
+    /// The path a blocked call named, read from this process's memory at `address` (256 bytes at most).
+    static func pathArgument(address: UInt64) -> WaitTarget? {
+        guard address != 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 256)
+        // A path near the end of a mapping: fall back to shorter reads.
+        for length in [256, 64] {
+            let read = bytes.withUnsafeMutableBytes { readOwnMemory(address: address, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<length])) }
+            guard read else { continue }
+            let path = String(decoding: bytes[0..<length].prefix { $0 != 0 }, as: UTF8.self)
+            return path.isEmpty ? nil : WaitTarget(kind: .file, name: path)
+        }
+        return nil
+    }
+
+    /// The child a `wait4`/`waitid` waits for, by its command line: `pid` when it
+    /// names one, else the first child of thread `thread`
+    /// (`/proc/self/task/<tid>/children`).
+    static func childCommand(pid: Int64, thread: UInt64) -> WaitTarget? {
+        var child = pid
+        if child <= 0 {
+            guard let children = readSmallText("/proc/self/task/\(thread)/children"),
+                  let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
+            child = number
+        }
+        guard let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ") else {
+            return WaitTarget(kind: .process, name: "process \(child)")
+        }
+        let command = String(commandLine.reversed().drop { $0 == " " }.reversed())
+        return WaitTarget(kind: .process, name: command.isEmpty ? "process \(child)" : command)
+    }
+
+    /// Reads `buffer.count` bytes of this process's memory at `address` without
+    /// trusting it: a `pread` of `/proc/self/mem` fails (instead of faulting) when
+    /// the memory is gone. The descriptor is opened once.
+    static func readOwnMemory(address: UInt64, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        guard address != 0, address < UInt64(Int64.max), ownMemory >= 0, let base = buffer.baseAddress else { return false }
+        return pread(ownMemory, base, buffer.count, off_t(address)) == buffer.count
+    }
+
+    private static let ownMemory: Int32 = {
+        #if os(Linux)
+        return open("/proc/self/mem", O_RDONLY | O_CLOEXEC)
+        #else
+        return -1
+        #endif
+    }()
+
+    private static func readLink(_ path: String) -> String? {
+        var target = [CChar](repeating: 0, count: 1_024)
+        let count = readlink(path, &target, target.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func readSmallText(_ path: String, separatorForNUL: String? = nil) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        var text = Array(bytes[0..<count])
+        if separatorForNUL != nil { text = text.map { $0 == 0 ? 0x20 : $0 } }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// System call numbers and what they do, for this architecture.
     static let syscallKinds: [Int32: BlockingClassifier.SyscallKind] = {
         typealias Kind = BlockingClassifier.SyscallKind
         var table: [Int32: Kind] = [:]
+        func set(_ numbers: [Int], _ kind: Kind) { for number in numbers { table[Int32(number)] = kind } }
         #if os(Linux) && arch(x86_64)
-        for number in [0, 1, 17, 18, 19, 20, 295, 296, 327, 328, 40, 326, 275, 276] { table[Int32(number)] = .descriptorIO }
-        for number in [42, 43, 288, 44, 45, 46, 47, 299, 307] { table[Int32(number)] = .network }
-        for number in [2, 257, 437, 4, 5, 6, 262, 332, 74, 75, 277, 76, 77, 82, 316, 83, 258, 84, 87, 263, 217, 78, 26, 85] {
-            table[Int32(number)] = .disk
-        }
-        for number in [202, 65, 220, 73, 449] { table[Int32(number)] = .lock }
-        for number in [35, 230] { table[Int32(number)] = .sleep }
-        for number in [7, 271, 23, 270] { table[Int32(number)] = .poll }
+        // read write pread64 pwrite64 readv writev preadv pwritev preadv2 pwritev2 sendfile copy_file_range splice tee,
+        // connect accept accept4 sendto recvfrom sendmsg recvmsg recvmmsg sendmmsg
+        set([0, 1, 17, 18, 19, 20, 295, 296, 327, 328, 40, 326, 275, 276, 42, 43, 288, 44, 45, 46, 47, 299, 307], .descriptorIO)
+        set([2, 4, 6, 21, 76, 82, 83, 84, 85, 86, 87, 88, 89], .disk(pathArgument: 0, descriptorArgument: false))  // open stat lstat access truncate rename mkdir rmdir creat link unlink symlink readlink
+        set([257, 437, 262, 332, 263, 258, 316, 269], .disk(pathArgument: 1, descriptorArgument: false))  // openat openat2 newfstatat statx unlinkat mkdirat renameat2 faccessat
+        set([5, 74, 75, 77, 277, 285, 217, 78, 26], .disk(pathArgument: nil, descriptorArgument: true))  // fstat fsync fdatasync ftruncate sync_file_range fallocate getdents64 getdents msync
+        set([162, 306], .disk)  // sync syncfs
+        set([202, 65, 220, 73, 449], .lock)  // futex semop semtimedop flock futex_waitv
+        set([35], .sleep(requestArgument: 0))  // nanosleep
+        set([230], .sleep(requestArgument: 2))  // clock_nanosleep
+        set([7, 271], .poll)  // poll ppoll
+        set([23, 270, 232, 281, 441], .event)  // select pselect6 epoll_wait epoll_pwait epoll_pwait2
+        set([61, 56, 435, 57, 58], .process(waitid: false))  // wait4 clone clone3 fork vfork
+        set([247], .process(waitid: true))  // waitid
         #elseif os(Linux) && arch(arm64)
-        for number in [63, 64, 67, 68, 65, 66, 69, 70, 286, 287, 71, 285, 76, 77] { table[Int32(number)] = .descriptorIO }
-        for number in [203, 202, 242, 206, 207, 211, 212, 243, 269] { table[Int32(number)] = .network }
-        for number in [56, 437, 79, 80, 291, 82, 83, 84, 45, 46, 38, 276, 34, 35, 61, 227] { table[Int32(number)] = .disk }
-        for number in [98, 193, 192, 32, 449] { table[Int32(number)] = .lock }
-        for number in [101, 115] { table[Int32(number)] = .sleep }
-        for number in [73, 72] { table[Int32(number)] = .poll }
+        set([63, 64, 67, 68, 65, 66, 69, 70, 286, 287, 71, 285, 76, 77, 203, 202, 242, 206, 207, 211, 212, 243, 269], .descriptorIO)
+        set([45], .disk(pathArgument: 0, descriptorArgument: false))  // truncate
+        set([56, 437, 79, 291, 34, 35, 38, 276, 48], .disk(pathArgument: 1, descriptorArgument: false))  // openat openat2 newfstatat statx mkdirat unlinkat renameat renameat2 faccessat
+        set([80, 82, 83, 84, 46, 47, 61, 227], .disk(pathArgument: nil, descriptorArgument: true))  // fstat fsync fdatasync sync_file_range ftruncate fallocate getdents64 msync
+        set([81, 267], .disk)  // sync syncfs
+        set([98, 193, 192, 32, 449], .lock)  // futex semop semtimedop flock futex_waitv
+        set([101], .sleep(requestArgument: 0))  // nanosleep
+        set([115], .sleep(requestArgument: 2))  // clock_nanosleep
+        set([73], .poll)  // ppoll
+        set([72, 22, 441], .event)  // pselect6 epoll_pwait epoll_pwait2
+        set([260, 220, 435], .process(waitid: false))  // wait4 clone clone3
+        set([95], .process(waitid: true))  // waitid
         #endif
         return table
     }()

@@ -59,6 +59,7 @@ struct MeasureOptions {
             + "not counted, its failure ends the measurement" + (defaults.sharedCommands ? " (compare: before each side's launches)" : "")),
         .value("--setup", "CMD", "shell command run once before the first launch" + (defaults.sharedCommands ? " of either side" : "")),
         .value("--cleanup", "CMD", "shell command run once at the end, also after a failure or Ctrl-C (not after a failed --setup)"),
+        .flag("--redact-paths", RedactPaths.help),
     ] }
 
     var runs: Int
@@ -87,6 +88,8 @@ struct MeasureOptions {
     var pseudoTerminal: Bool
     /// `--prepare`, `--setup`, `--cleanup`.
     var commands: SessionCommands
+    /// `--redact-paths`: the measured program's paths cut to their last component in every report.
+    var redactPaths = false
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
@@ -165,6 +168,7 @@ struct MeasureOptions {
         for (option, command) in [("--prepare", commands.prepare), ("--setup", commands.setup), ("--cleanup", commands.cleanup)] {
             if let command, command.allSatisfy(\.isWhitespace) { throw UsageError("\(option) takes a shell command, not '\(command)'") }
         }
+        redactPaths = parsed.has("--redact-paths")
     }
 
     /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.

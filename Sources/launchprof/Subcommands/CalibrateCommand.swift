@@ -21,7 +21,7 @@ enum CalibrateCommand {
         runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal", name: "calibrate-<program>",
         writesReports: false)
 
-    static let options = MeasureOptions.table(defaults).filter { !["--budget-ms", "--format", "--name", "--ignore-failures"].contains($0.name) }
+    static let options = MeasureOptions.table(defaults).filter { !["--budget-ms", "--format", "--name", "--ignore-failures", "--redact-paths"].contains($0.name) }
         + ownOptions
 
     static let help = """

@@ -14,6 +14,7 @@ enum ReportCommand {
         .value("--annotations", "KIND", "github: one workflow command per finding (default when GITHUB_ACTIONS=true), or none"),
         .flag("--all", "list every finding in the terminal format, not only the top 5"),
         .flag("--no-color", "no colours in the terminal format (NO_COLOR is honoured too)"),
+        .flag("--redact-paths", RedactPaths.help),
     ]
 
     static let help = """
@@ -45,8 +46,9 @@ enum ReportCommand {
         let annotations = try MeasureOptions.annotations(parsed)
         let color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         let render = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
-        let document: ReportDocument
+        var document: ReportDocument
         do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
+        if parsed.has("--redact-paths") { document = document.redactingPaths() }
 
         if parsed.value("--output") == MeasureOptions.standardOutput {
             let format = try ReportOutput.standardOutputFormat(formats, terminal: true)

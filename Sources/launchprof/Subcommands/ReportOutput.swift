@@ -13,6 +13,7 @@ enum ReportOutput {
     /// folder) replaces the old one once the JSON report is written, and is
     /// removed when it could not be.
     static func write(_ document: ReportDocument, options: MeasureOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil) -> ExitCode {
+        let document = options.redactPaths ? document.redactingPaths() : document
         guard let writer = options.writer else {
             return writeToStandardOutput(document, options: options, runs: runs)
         }

@@ -240,4 +240,20 @@ enum System {
     }
 
     static func closeDescriptor(_ fd: Int32) { close(fd) }
+
+    static func writeByte(_ fd: Int32) {
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+
+    static func readByte(_ fd: Int32) {
+        var byte: UInt8 = 0
+        _ = read(fd, &byte, 1)
+    }
+
+    /// `waitpid` for `pid` (Foundation's `Process` would wait in a run loop instead).
+    static func waitForChild(_ pid: Int32) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
 }

@@ -1,0 +1,108 @@
+import LaunchTracing
+
+/// Reports without the measured program's paths (`--redact-paths`): every path
+/// the sampler read from the program — the file behind a descriptor, a local
+/// socket's or named pipe's path, a child's command — is cut to its last
+/// component, in the wait targets of spans and findings and in the
+/// recommendations that name them.
+///
+/// ```swift
+/// let shared = report.redactingPaths()   // "read of /home/ana/app/catalog.json" → "catalog.json"
+/// ```
+public enum PathRedaction {
+    /// `text` with each path-bearing target's name replaced by its redacted form
+    /// (longest names first, so one path inside another is not cut twice).
+    public static func redact(_ text: String, naming targets: some Sequence<WaitTarget>) -> String {
+        var result = text
+        let names = Set(targets.filter(\.kind.namesPaths).map(\.name)).sorted { $0.count > $1.count }
+        for name in names where name.contains("/") {
+            result = result.replacingAll(name, with: WaitTarget.redactingPaths(in: name))
+        }
+        return result
+    }
+}
+
+extension MeasurementReport {
+    /// Every wait target the report names, in its findings and its runs' spans.
+    public var waitTargets: Set<WaitTarget> {
+        var targets = Set(profile.findings.flatMap { $0.waitedOn ?? [] })
+        for run in runs {
+            for span in (run.timeline?.mainThreadSpans ?? []) + (run.timeline?.otherSpans ?? []) {
+                targets.formUnion(span.waitTargets ?? [])
+            }
+        }
+        return targets
+    }
+
+    /// The report with every path of the measured program cut to its last component (see ``PathRedaction``).
+    public func redactingPaths() -> MeasurementReport {
+        redactingPaths(naming: waitTargets)
+    }
+
+    func redactingPaths(naming targets: Set<WaitTarget>) -> MeasurementReport {
+        var report = self
+        report.profile.findings = profile.findings.map { $0.redactingPaths(naming: targets) }
+        report.runs = runs.map { run in
+            guard var timeline = run.timeline else { return run }
+            var run = run
+            timeline.mainThreadSpans = timeline.mainThreadSpans.map { $0.redactingPaths() }
+            timeline.otherSpans = timeline.otherSpans.map { $0.redactingPaths() }
+            run.timeline = timeline
+            return run
+        }
+        return report
+    }
+}
+
+extension ComparisonReport {
+    /// The comparison with every path of the measured programs cut to its last component (see ``PathRedaction``).
+    public func redactingPaths() -> ComparisonReport {
+        let targets = base.waitTargets.union(head.waitTargets)
+        var report = self
+        report.base = base.redactingPaths(naming: targets)
+        report.head = head.redactingPaths(naming: targets)
+        func redact(_ changes: [FindingsDiff.FindingChange]) -> [FindingsDiff.FindingChange] {
+            changes.map { change in
+                var change = change
+                change.recommendation = PathRedaction.redact(change.recommendation, naming: targets)
+                return change
+            }
+        }
+        report.changes.new = redact(changes.new)
+        report.changes.gone = redact(changes.gone)
+        report.changes.moved = redact(changes.moved)
+        return report
+    }
+}
+
+extension Finding {
+    func redactingPaths(naming targets: Set<WaitTarget>) -> Finding {
+        var finding = self
+        finding.recommendation = PathRedaction.redact(recommendation, naming: targets)
+        finding.waitedOn = waitedOn?.map(\.redacted)
+        return finding
+    }
+}
+
+extension SpanRecord {
+    func redactingPaths() -> SpanRecord {
+        var span = self
+        span.waitTargets = waitTargets?.map(\.redacted)
+        return span
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced by `replacement` (no Foundation).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,102 @@
+import LaunchAnalysis
+import LaunchTracing
+import Testing
+
+/// Blocking measured in every run (wall − CPU − run-queue wait), attributed by
+/// what the sampler saw in any run of the site, and CPU advice weighed by what is at stake.
+@Suite("Advisor: waits and stakes")
+struct AdvisorWaitTests {
+    static let ms = TraceBuilder.ms
+
+    /// The profile of one run per trace.
+    func profile(_ traces: [Trace], budget: LaunchBudget = LaunchBudget()) throws -> LaunchProfile {
+        var runs: [RunRecord] = []
+        for (index, trace) in traces.enumerated() {
+            let timeline = try #require(LaunchTimeline.build(from: trace).first)
+            runs.append(RunRecord(index: index + 1, isWarmup: false, status: .ok, timeline: timeline))
+        }
+        return LaunchProfile(runs: runs, budget: budget)
+    }
+
+    /// `Open` (App.swift:30): 3 ms of wall, 0.5 ms of CPU, 0.2 ms waiting for a CPU.
+    func shortWait(sampled wait: ThreadSample.Wait?, target: WaitTarget? = nil, majorFaults: UInt64 = 0) -> Trace {
+        var b = TraceBuilder.hooks()
+        b.span("Open", 30 * Self.ms, 33 * Self.ms, line: 30, usage: ResourceUsage(
+            cpuNanoseconds: Self.ms / 2, majorFaults: majorFaults, runQueueNanoseconds: Self.ms / 5))
+        if let wait { b.samples(wait, from: 31 * Self.ms, to: 32 * Self.ms, target: target) }
+        return b.trace()
+    }
+
+    @Test func aShortWaitSampledInOneRunIsCountedInEveryRun() throws {
+        let file = WaitTarget(kind: .file, name: "/data/app/catalog.json")
+        let traces = [shortWait(sampled: .disk, target: file)] + (0..<4).map { _ in shortWait(sampled: nil) }
+        let findings = try profile(traces).findings
+        let disk = try #require(findings.first { $0.rule == .mainThreadDiskIO })
+        #expect(abs(disk.medianMs - 2.3) < 1e-9)
+        #expect(disk.runsAppeared == 5 && disk.runsTotal == 5)
+        #expect(disk.waitedOn == [file])
+        #expect(disk.recommendation.contains("/data/app/catalog.json"))
+        #expect(disk.severity == .info)  // 2.3 ms of a 400 ms budget: flagged, at the severity its cost has
+        #expect(!findings.contains { $0.rule == .mainThreadBlocked })
+    }
+
+    @Test func offCPUTimeNoSampleExplainsIsABlockingWaitOfUnknownKind() throws {
+        let findings = try profile((0..<5).map { _ in shortWait(sampled: nil) }).findings
+        let blocked = try #require(findings.first { $0.rule == .mainThreadBlocked })
+        #expect(abs(blocked.medianMs - 2.3) < 1e-9)
+        #expect(blocked.recommendation.contains("could not name"))
+    }
+
+    @Test func majorFaultsCountAsDisk() throws {
+        let findings = try profile((0..<3).map { _ in shortWait(sampled: nil, majorFaults: 4) }).findings
+        #expect(findings.contains { $0.rule == .mainThreadDiskIO })
+        #expect(!findings.contains { $0.rule == .mainThreadBlocked })
+    }
+
+    @Test(arguments: [
+        (ThreadSample.Wait.process, AdvisorRule.mainThreadProcessWait), (.ipc, .mainThreadIPCWait),
+        (.event, .mainThreadEventWait), (.sleep, .mainThreadSleep), (.lock, .mainThreadLockWait), (.other, .mainThreadBlocked),
+    ])
+    func eachWaitClassHasItsRule(_ wait: ThreadSample.Wait, _ rule: AdvisorRule) throws {
+        let findings = try profile([shortWait(sampled: wait), shortWait(sampled: nil)]).findings
+        #expect(findings.map(\.rule) == [rule])
+    }
+
+    @Test func timeWaitingForACPUIsContentionNotBlocking() throws {
+        var b = TraceBuilder.hooks()
+        // 30 ms of wall: 10 of CPU, 20 runnable but waiting for a core.
+        b.span("Parse", 30 * Self.ms, 60 * Self.ms, line: 30, usage: ResourceUsage(cpuNanoseconds: 10 * Self.ms, runQueueNanoseconds: 20 * Self.ms))
+        b.samples(.none, from: 30 * Self.ms, to: 60 * Self.ms)
+        let findings = try profile([b.trace(), b.trace()]).findings
+        #expect(findings.map(\.rule) == [.deferrableCPUWork])
+        #expect(findings[0].recommendation.contains("waited 20.0 ms for a CPU"))
+        #expect(findings[0].recommendation.contains("contention"))
+    }
+
+    @Test func cpuAdviceIsWeighedByWhatIsAtStake() throws {
+        let trace = TraceBuilder.launch().trace()  // first frame at 121 ms; Index spends 40 ms of its own CPU
+        func index(_ budget: Double) throws -> Finding {
+            try #require(try profile([trace, trace], budget: LaunchBudget(timeToFirstFrameMs: budget)).findings.first {
+                $0.rule == .deferrableCPUWork && $0.span == "Index"
+            })
+        }
+        // Comfortably inside (121 ms of 400): info, though 40 ms is 10% of the budget.
+        #expect(try index(400).severity == .info)
+        // Near (121 ms of 200): by its share, 20%.
+        #expect(try index(200).severity == .critical)
+        // Near, a smaller share: 40 of 800 would be 5%, but 121 ms of 800 is comfortable.
+        #expect(try index(800).severity == .info)
+        // Over (121 ms of 110): at least a warning.
+        #expect(try index(110).severity == .critical)
+    }
+
+    @Test func redactionCutsPathsToTheirLastComponent() {
+        let file = WaitTarget(kind: .file, name: "/home/ana/app/catalog.json")
+        #expect(file.redacted == WaitTarget(kind: .file, name: "catalog.json"))
+        #expect(WaitTarget(kind: .process, name: "/usr/bin/git -C /home/ana/app status").redacted.name == "git -C app status")
+        #expect(WaitTarget(kind: .socket, name: "10.0.0.1:443").redacted.name == "10.0.0.1:443")
+        let text = "blocked on disk (/home/ana/app/catalog.json) and (/home/ana/app/catalog.json.bak)"
+        let targets = [file, WaitTarget(kind: .file, name: "/home/ana/app/catalog.json.bak")]
+        #expect(PathRedaction.redact(text, naming: targets) == "blocked on disk (catalog.json) and (catalog.json.bak)")
+    }
+}
