@@ -23,15 +23,23 @@ public struct ComparisonPlan: Sendable, Equatable {
     public var stages: [Int]
     /// A head over its budget fails the comparison even without a regression.
     public var failOverBudget: Bool
+    /// Launches are compared within each machine and the machines combined
+    /// (a fleet comparison, see ``GateDecision/compare(_:settings:alpha:machines:)``),
+    /// never pooled across machines.
+    public var stratifyByMachine: Bool
 
     /// Makes a plan.
-    public init(name: String, source: Source, settings: GateSettings, gate: [String] = [], stages: [Int], failOverBudget: Bool = false) {
+    public init(
+        name: String, source: Source, settings: GateSettings, gate: [String] = [], stages: [Int], failOverBudget: Bool = false,
+        stratifyByMachine: Bool = false
+    ) {
         self.name = name
         self.source = source
         self.settings = settings
         self.gate = gate
         self.stages = stages
         self.failOverBudget = failOverBudget
+        self.stratifyByMachine = stratifyByMachine
     }
 
     /// The staged gate this plan looks with.
@@ -42,7 +50,8 @@ public struct ComparisonPlan: Sendable, Equatable {
     public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError)
         -> (metrics: [MetricComparison], primary: String, verdict: MetricVerdict, stop: Bool) {
         let metrics = try ComparisonMetrics(base: base, head: head, gate: gate)
-        let look = stagedGate.look(index, metrics: metrics.gateInput, primary: metrics.primary)
+        let look = stagedGate.look(
+            index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil)
         return (look.metrics, metrics.primary, look.verdict, look.stop)
     }
 }

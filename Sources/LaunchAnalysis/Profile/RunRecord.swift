@@ -54,6 +54,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// Processes the launch left running outside its process group (`setsid`,
     /// a double fork), found by the spawn stamp in their environment and ended.
     public var leftoverProcesses: Int?
+    /// The machine key of the machine the run was made on, in a report pooled
+    /// from several machines (`launchprof merge`); nil when it is the report's
+    /// own (``MeasurementReport/machine(of:)`` reads either).
+    public var machine: String?
 
     /// Makes a record; everything not given is unknown (nil or empty).
 
