@@ -8,6 +8,7 @@ import SampleApp
 enum LaunchProf {
     static let subcommands: [Subcommand] = [
         MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand, ReportCommand.subcommand,
+        MergeCommand.subcommand,
     ]
 
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
@@ -81,6 +82,8 @@ enum LaunchProf {
           calibrate   Compare a program with itself and recommend the smallest
                       effect worth gating on, on this machine
           report      Render a saved report again, in any format
+          merge       Pool reports from several machines into one, each run
+                      keeping its machine
           help        Show help for a command: launchprof help measure
           version     Print the version
 

@@ -80,3 +80,50 @@ extension MeasurementReport {
         self.machines = machines
     }
 }
+
+/// One machine's share of a pooled report for one metric: its successful counted
+/// runs' values, their summary and outliers (judged among that machine's runs only).
+///
+/// ```swift
+/// for machine in report.machineBreakdown(.timeToFirstFrame) {
+///     print(machine.machine, machine.summary.median, machine.points.count)
+/// }
+/// ```
+public struct MachineBreakdown: Sendable, Equatable {
+    /// The machine key.
+    public var machine: String
+    /// Each successful counted run's value, milliseconds, by run index, in run order.
+    public var points: [RunValue]
+    /// The values' summary.
+    public var summary: Summary
+    /// The runs (``RunRecord/index``) whose value is an outlier among this machine's runs.
+    public var outlierRuns: [Int]
+
+    /// One run's value.
+    public struct RunValue: Sendable, Equatable {
+        /// The run's ``RunRecord/index``.
+        public var run: Int
+        /// Its value, milliseconds.
+        public var ms: Double
+    }
+}
+
+extension MeasurementReport {
+    /// `metric` machine by machine, in order of first appearance; machines with no
+    /// successful value are left out. One element for a report of one machine.
+    public func machineBreakdown(_ metric: Phase) -> [MachineBreakdown] {
+        var order: [String] = [], points: [String: [MachineBreakdown.RunValue]] = [:]
+        for run in runs where !run.isWarmup && run.status == .ok {
+            guard let value = run.milliseconds(metric), value.isFinite else { continue }
+            let key = machine(of: run)
+            if points[key] == nil { order.append(key) }
+            points[key, default: []].append(MachineBreakdown.RunValue(run: run.index, ms: value))
+        }
+        return order.compactMap { key in
+            let values = points[key]!.map(\.ms)
+            guard let summary = Summary.of(values) else { return nil }
+            let outliers = Outliers.detect(values, minimumDeviation: LaunchProfile.minimumOutlierDeviationMs(summary.median))
+            return MachineBreakdown(machine: key, points: points[key]!, summary: summary, outlierRuns: outliers.indices.map { points[key]![$0].run })
+        }
+    }
+}
