@@ -33,6 +33,8 @@ extension GateDecision.Statistics {
     /// statistics. The base median is that of the base values of the machines
     /// taking part.
     init(baseMs: [Double], headMs: [Double], machines: GateDecision.Machines) {
+        precondition(machines.base.count == baseMs.count && machines.head.count == headMs.count,
+                     "a machine for every value: \(machines.base.count) for \(baseMs.count) base, \(machines.head.count) for \(headMs.count) head")
         var order: [String] = []
         var base: [String: [Double]] = [:], head: [String: [Double]] = [:]
         for (value, machine) in zip(baseMs, machines.base) where value.isFinite {

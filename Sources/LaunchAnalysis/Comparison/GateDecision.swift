@@ -32,7 +32,8 @@ public enum GateDecision {
     ///  - pass: Moses upper bound < e;
     ///  - inconclusive: anything else (including a side with no finite value).
     ///
-    /// With `machines` (one per metric, parallel to `metrics`), the comparison is
+    /// With `machines` (one per metric, parallel to `metrics`, each naming the
+    /// machine of every one of that metric's values), the comparison is
     /// stratified by machine — a fleet comparison: launches are compared within
     /// each machine only, the p-values are van Elteren's, the shift is the median
     /// of the within-machine differences and the interval its bootstrap interval

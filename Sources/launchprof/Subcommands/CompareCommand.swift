@@ -300,9 +300,10 @@ enum CompareCommand {
         let collected: CollectedLaunches
         do { collected = try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet)) } catch { throw UsageError("\(error)") }
         let head = MeasurementReport(plan: plan, collected: collected, budget: shared.budget)
+        // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
         let comparison = ComparisonPlan(
             name: comparisonName, source: .baseline, settings: settings, gate: gate, stages: [shared.runs],
-            failOverBudget: parsed.has("--fail-over-budget"))
+            failOverBudget: parsed.has("--fail-over-budget"), stratifyByMachine: stored.machineKeys.count > 1)
         let report = ComparisonReport(plan: comparison, base: stored, head: head, stagesRun: 1, createdAt: collected.finishedAt)
         return ReportOutput.write(.comparison(report), options: shared)
     }
