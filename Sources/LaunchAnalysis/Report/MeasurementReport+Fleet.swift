@@ -78,6 +78,23 @@ extension MeasurementReport {
         configuration.warmup = warmups
         self.init(name: name, createdAt: createdAt, environment: first.environment, configuration: configuration, runs: runs)
         self.machines = machines
+        judgeRunOrderWithinMachines()
+    }
+
+    /// A pooled report's outliers and run-order warnings, judged within each
+    /// machine: a slower machine's runs are not outliers of the pool, and one
+    /// machine's runs following another's is no drift.
+    private mutating func judgeRunOrderWithinMachines() {
+        for index in profile.phases.indices {
+            let phase = profile.phases[index].phase
+            var outliers: [Int] = [], warnings: [RunWarning] = []
+            for machine in machineBreakdown(phase) {
+                outliers += machine.outlierRuns
+                warnings += RunWarnings.detect(machine.points.map(\.ms)).filter { !warnings.contains($0) }
+            }
+            profile.phases[index].outlierRuns = outliers.sorted()
+            profile.phases[index].warnings = warnings
+        }
     }
 }
 

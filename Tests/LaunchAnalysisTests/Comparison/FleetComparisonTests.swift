@@ -68,6 +68,10 @@ struct FleetComparisonTests {
         #expect(fleet.profile.runCount == 5)
         #expect(fleet.configuration.runs == 5)
         #expect(fleet.machineBreakdown(.timeToReady).map(\.summary.median) == [101, 200.5])
+        // Outliers are judged within each machine: the slower machine's runs are none.
+        #expect(fleet.profile.statistics(.timeToReady)?.outlierRuns == [])
+        let wild = try Self.pooled([Self.measured([100, 101, 102, 101, 300], machine: "a"), Self.measured([200, 201, 202], machine: "b")])
+        #expect(wild.profile.statistics(.timeToReady)?.outlierRuns == [5])
         // A pooled report pooled again is taken apart into its machines.
         let again = try Self.pooled([fleet, Self.measured([300], machine: "c")])
         #expect(again.machineKeys == ["a", "b", "c"])
