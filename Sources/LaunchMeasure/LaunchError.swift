@@ -28,8 +28,12 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     case badSetting(name: String, value: Double, expected: String)
     /// An environment variable name that cannot be passed to a child (empty, or containing `=`).
     case badEnvironmentName(String)
-    /// The launch's output directory or its stdout/stderr file could not be created.
+    /// The launch's output directory or its stdout/stderr file could not be created
+    /// (`EEXIST`: something, a link perhaps, is already there; it is never written through).
     case cannotCreate(path: String, code: Int32)
+    /// A symbolic link where launchprof makes a folder or file of its own (a
+    /// runs folder, a launch's folder): it writes only into what it made, never through a link.
+    case linkInTheWay(path: String)
     /// A system call needed to launch failed (for example `pipe` with `EMFILE`).
     case systemCallFailed(name: String, code: Int32)
     /// `posix_spawn` refused the program (for example `ENOEXEC`, not a valid executable).
@@ -61,8 +65,12 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "bad \(name) \(value): expected \(expected)"
         case .badEnvironmentName(let name):
             return "bad environment variable name '\(name)': it must be non-empty and contain no '='"
+        case .cannotCreate(let path, let code) where code == SystemError.alreadyExists:
+            return "cannot create '\(path)': something is already there (launchprof creates its files new, never through a link)"
         case .cannotCreate(let path, let code):
             return "cannot create '\(path)': \(reason(code))"
+        case .linkInTheWay(let path):
+            return "'\(path)' is a symbolic link: launchprof writes only into folders it makes, never through a link (remove it)"
         case .systemCallFailed(let name, let code):
             return "\(name) failed: \(reason(code))"
         case .spawnFailed(let path, let code):

@@ -6,7 +6,9 @@ import LaunchAnalysis
 /// The child inherits this process's environment plus `extraEnvironment`, plus
 /// `LAUNCHPROF_READY_FD=3` and `LAUNCHPROF_SPAWN_NS` (set by the launcher, which
 /// wins over both). Its stdin is /dev/null; its stdout and stderr go to
-/// `stdout.txt` and `stderr.txt` in `workDirectory`, created if missing.
+/// `stdout.txt` and `stderr.txt` in `workDirectory`, created if missing. Those two
+/// files must not exist yet: they are created new (`O_CREAT | O_EXCL |
+/// O_NOFOLLOW`), and a file or link already there is an error that names it.
 ///
 /// ```swift
 /// let request = LaunchRequest(
@@ -27,7 +29,12 @@ public struct LaunchRequest: Sendable, Equatable {
     /// process group is killed and the launch has timed out. `.infinity` waits forever.
     public var timeoutSeconds: Double
     /// Where this launch's `stdout.txt` and `stderr.txt` go; created if missing.
+    /// It must not be a symbolic link.
     public var workDirectory: String
+    /// An open descriptor of `workDirectory` (`O_DIRECTORY`), through which the
+    /// files are created instead of through its path (`openat`); the caller keeps
+    /// it open for the launch. Nil: the path is opened (never through a link).
+    public var workDirectoryDescriptor: Int32?
     /// For `.firstFrame` and `.fullyDrawn`: how long after ready the program may
     /// take to flush its trace, write `done` and exit by itself before it is killed.
     public var readyGraceSeconds: Double
@@ -40,6 +47,7 @@ public struct LaunchRequest: Sendable, Equatable {
         ready: ReadyCondition,
         timeoutSeconds: Double,
         workDirectory: String,
+        workDirectoryDescriptor: Int32? = nil,
         readyGraceSeconds: Double = 5
     ) {
         self.executable = executable
@@ -48,6 +56,7 @@ public struct LaunchRequest: Sendable, Equatable {
         self.ready = ready
         self.timeoutSeconds = timeoutSeconds
         self.workDirectory = workDirectory
+        self.workDirectoryDescriptor = workDirectoryDescriptor
         self.readyGraceSeconds = readyGraceSeconds
     }
 

@@ -33,18 +33,11 @@ public enum Launcher {
         }
         let path = try resolve(request.executable)
         try checkNotReadyYet(request.ready)
-        do { try Platform.makeDirectories(request.workDirectory) } catch {
-            throw .cannotCreate(path: request.workDirectory, code: error.code)
+        let (stdoutFile, stderrFile) = try createOutputFiles(request)
+        defer {
+            Platform.close(stdoutFile)
+            Platform.close(stderrFile)
         }
-        let stdoutFile: Int32, stderrFile: Int32
-        do { stdoutFile = try Platform.createFile(request.stdoutPath) } catch {
-            throw .cannotCreate(path: request.stdoutPath, code: error.code)
-        }
-        defer { Platform.close(stdoutFile) }
-        do { stderrFile = try Platform.createFile(request.stderrPath) } catch {
-            throw .cannotCreate(path: request.stderrPath, code: error.code)
-        }
-        defer { Platform.close(stderrFile) }
 
         let readyPipe: (read: Int32, write: Int32)
         do { readyPipe = try Platform.makePipe() } catch { throw .systemCallFailed(name: "pipe", code: error.code) }
@@ -76,6 +69,33 @@ public enum Launcher {
         var watch = Watch(request: request, spawned: spawned, readyFD: readyPipe.read,
                           stdoutFD: stdoutPipe?.read, stdoutFile: stdoutFile)
         return try watch.run()
+    }
+
+    /// Creates the launch's `stdout.txt` and `stderr.txt`, new, in its work
+    /// directory (made if missing), through a descriptor of the directory: no
+    /// link on the way is followed, and a file already there is an error.
+    static func createOutputFiles(_ request: LaunchRequest) throws(LaunchError) -> (stdout: Int32, stderr: Int32) {
+        var directory = request.workDirectoryDescriptor ?? -1
+        if request.workDirectoryDescriptor == nil {
+            do {
+                try Platform.makeDirectories(request.workDirectory)
+                directory = try Platform.openDirectoryNoFollow(request.workDirectory)
+            } catch {
+                throw Platform.isSymbolicLink(request.workDirectory)
+                    ? .linkInTheWay(path: request.workDirectory) : .cannotCreate(path: request.workDirectory, code: error.code)
+            }
+        }
+        defer { if request.workDirectoryDescriptor == nil { Platform.close(directory) } }
+        func create(_ path: String) throws(LaunchError) -> Int32 {
+            do { return try Platform.createFile(String(path.split(separator: "/").last!), in: directory) } catch {
+                throw .cannotCreate(path: path, code: error.code)
+            }
+        }
+        let stdout = try create(request.stdoutPath)
+        do { return (stdout, try create(request.stderrPath)) } catch {
+            Platform.close(stdout)
+            throw error
+        }
     }
 
     /// Throws when the ready condition already holds before the launch: readiness

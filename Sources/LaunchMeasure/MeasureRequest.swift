@@ -2,7 +2,7 @@ import LaunchAnalysis
 import LaunchTracing
 
 /// One `launchprof measure`, validated: the plan (what the report will say was
-/// asked for), the program to launch, and where each launch's files go.
+/// asked for), the program to launch, and the folder each launch's files go to.
 public struct MeasureRequest: Sendable {
     /// What was asked for: runs, mode, ready condition, launch options…
     public var plan: MeasurementPlan
@@ -10,18 +10,16 @@ public struct MeasureRequest: Sendable {
     public var executable: String
     /// The arguments after the program's name.
     public var arguments: [String]
-    /// Where the reports go.
-    public var outputDirectory: String
-
-    /// Where each launch's trace, stdout and stderr are kept: by default `<output>/<name>.runs/`.
-    public var runsDirectory: String
+    /// The folder each launch's trace, stdout and stderr are kept in, one new
+    /// folder per launch (`run-N`, `warmup-N`, `hot`): usually a ``RunsFolder``'s
+    /// root, or a side's folder in it.
+    public var runs: OwnedDirectory
 
     /// Makes a request from values already validated; it checks nothing itself.
-    public init(plan: MeasurementPlan, executable: String, arguments: [String], outputDirectory: String, runsDirectory: String? = nil) {
+    public init(plan: MeasurementPlan, executable: String, arguments: [String], runs: OwnedDirectory) {
         self.plan = plan
         self.executable = executable
         self.arguments = arguments
-        self.outputDirectory = outputDirectory
-        self.runsDirectory = runsDirectory ?? outputDirectory + "/" + ReportFileName.safe(plan.name) + ".runs"
+        self.runs = runs
     }
 }

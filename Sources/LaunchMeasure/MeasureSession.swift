@@ -56,9 +56,9 @@ public enum MeasureSession {
     static func launch(
         _ request: MeasureRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int, isSubreaper: Bool
     ) throws(LaunchError) -> ([RunRecord], Trace?) {
-        let directory = request.runsDirectory + "/" + label
-        let tracePath = directory + "/" + traceFileName
-        Platform.remove(tracePath)
+        // A new folder of its own for each launch; the paths the program is given are absolute.
+        let directory = try request.runs.makeSubdirectory(label)
+        let tracePath = directory.path + "/" + traceFileName
         let plan = request.plan
         var environment = [
             LaunchContract.Variable.trace: tracePath,
@@ -70,8 +70,9 @@ public enum MeasureSession {
         let perLaunch = plan.timeoutSeconds
         let launchRequest = LaunchRequest(
             executable: request.executable, arguments: request.arguments, extraEnvironment: environment,
-            ready: ready, timeoutSeconds: perLaunch * Double(max(1, hotLaunches)), workDirectory: directory,
-            readyGraceSeconds: perLaunch * Double(max(1, hotLaunches)))
+            ready: ready, timeoutSeconds: perLaunch * Double(max(1, hotLaunches)), workDirectory: directory.path,
+            workDirectoryDescriptor: directory.descriptor, readyGraceSeconds: perLaunch * Double(max(1, hotLaunches)))
+        defer { withExtendedLifetime(directory) {} }  // its descriptor stays open for the launch
         let outcome = try Launcher.launch(launchRequest)
 
         var record = RunRecord(

@@ -40,7 +40,8 @@ struct AccuracyTests {
         let result = try Executables.run(
             ["measure", "--runs", "10", "--warmup", "1", "--output", output.path, "--", "sleep", "0.1"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        let report = try JSONReport.read(from: output.appendingPathComponent("sleep.json").path)
+        // Named from the whole command line.
+        let report = try JSONReport.read(from: output.appendingPathComponent("sleep-0.1.json").path)
         let exit = try #require(report.profile.statistics(.timeToExit)?.summary.median)
         #expect(exit >= 100 && exit <= 110, "median timeToExit \(exit) ms")
         #expect(!report.profile.isInstrumented)

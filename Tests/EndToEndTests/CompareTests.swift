@@ -103,7 +103,8 @@ struct CompareTests {
         #expect(report.base.configuration.command == ["sh", "-c", "sleep 0.01; echo \"$0\"", "$HOME"])
         #expect(report.head.configuration.command == ["sh", "-c", "sleep 0.04"])
         #expect(report.primaryMetric == "timeToReady")
-        #expect(report.name == "compare-sh-vs-sh")
+        // Named from both command lines, so that another pair of commands of the same programs gets another report.
+        #expect(report.name == "compare-sh-c-sleep-0.01-echo-0-home-vs-sh-c-sleep-0.04")
     }
 
     @Test func badInputIsOneLineAndExitTwo() throws {

@@ -39,11 +39,13 @@ struct ModesTests {
     @Test func sigtermEndsTheLaunchAtOnceWritesTheReportAndLeavesNothingRunning() throws {
         let output = Executables.temporaryDirectory()
         let pidFile = output.appendingPathComponent("child.pid")
+        let counter = output.appendingPathComponent("count"), hanging = output.appendingPathComponent("hanging")
         let process = try Executables.start(
             ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "term", "--",
-             "/bin/sh", "-c", "echo $$ > \(pidFile.path); n=$(ls \(output.path)/term.runs | wc -l); [ $n -ge 3 ] && exec sleep 30; exit 0"])
+             "/bin/sh", "-c", "echo $$ > \(pidFile.path); n=$(cat \(counter.path) 2>/dev/null || echo 0); n=$((n+1)); "
+                + "echo $n > \(counter.path); [ $n -ge 3 ] && touch \(hanging.path) && exec sleep 30; exit 0"])
         // The third launch hangs; stop launchprof while it does.
-        Executables.waitUntilExists(output.appendingPathComponent("term.runs/run-3"))
+        Executables.waitUntilExists(hanging)
         usleep(200_000)
         let stopped = Date()
         process.terminate()  // SIGTERM
@@ -55,6 +57,9 @@ struct ModesTests {
         #expect(count == 2)
         let interrupted = report.interrupted
         #expect(interrupted)
+        // The runs are in place with the report (the interrupted launch's folder, with its output, too).
+        let runs = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("term.runs").path).sorted()
+        #expect(runs == ["run-1", "run-2", "run-3"])
         // The hanging launch's process group was ended.
         let child = try #require(Int32(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(child, 0) != 0)
@@ -62,10 +67,12 @@ struct ModesTests {
 
     @Test func ctrlCStopsAfterTheCurrentLaunchAndKeepsTheRuns() throws {
         let output = Executables.temporaryDirectory()
+        let counter = output.appendingPathComponent("count"), second = output.appendingPathComponent("second")
         let process = try Executables.start(
-            ["measure", "--runs", "50", "--warmup", "0", "--output", output.path, "--name", "stopped", "--", "sleep", "0.2"])
+            ["measure", "--runs", "50", "--warmup", "0", "--output", output.path, "--name", "stopped", "--", "/bin/sh", "-c",
+             "n=$(cat \(counter.path) 2>/dev/null || echo 0); echo $((n+1)) > \(counter.path); [ $n -ge 1 ] && touch \(second.path); sleep 0.2"])
         // Wait until the first launch has been recorded (the second has begun), then interrupt.
-        Executables.waitUntilExists(output.appendingPathComponent("stopped.runs/run-2"))
+        Executables.waitUntilExists(second)
         process.interrupt()
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)

@@ -49,7 +49,9 @@ struct ReportCommandTests {
         let result = try Executables.run(
             ["report", folder.appendingPathComponent("sample-naive.json").path, "--format", "json", "--output", "-"],
             environment: ["GITHUB_ACTIONS": "true"], in: Executables.packageRoot)
-        let annotations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        // Standard output holds the report alone; the annotations go to standard error.
+        #expect(!result.stdout.contains("\n::"))
+        let annotations = result.stderr.split(separator: "\n").filter { $0.hasPrefix("::") }
         let located = report.profile.findings.filter { $0.file != nil }
         #expect(annotations.count >= located.count)
         for finding in located {

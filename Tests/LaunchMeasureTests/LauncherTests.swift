@@ -328,6 +328,27 @@ struct LauncherTests {
         #expect(throws: LaunchError.spawnFailed(path: garbage, code: ENOEXEC)) { try launch(garbage) }
     }
 
+    @Test("a file or link where stdout.txt goes is an error that names it, never written through")
+    func plantedOutputFile() throws {
+        let victim = try scratch.write("untouched", to: "victim")
+        try FileManager.default.createDirectory(atPath: scratch.file("run"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("run/stdout.txt"), withDestinationPath: victim)
+        #expect(throws: LaunchError.cannotCreate(path: scratch.file("run/stdout.txt"), code: EEXIST)) {
+            try shell("echo overwritten")
+        }
+        #expect(ScratchDirectory.read(victim) == "untouched")
+        #expect(LaunchError.cannotCreate(path: "x", code: EEXIST).description.contains("never through a link"))
+    }
+
+    @Test("a work directory that is a link is an error that names it")
+    func linkedWorkDirectory() throws {
+        let elsewhere = scratch.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("run"), withDestinationPath: elsewhere)
+        #expect(throws: LaunchError.linkInTheWay(path: scratch.file("run"))) { try shell("echo overwritten") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+
     @Test("a work directory that cannot be created is reported")
     func cannotCreate() throws {
         let blocker = try scratch.write("", to: "blocker", permissions: 0o644)

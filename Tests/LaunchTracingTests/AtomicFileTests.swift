@@ -40,6 +40,30 @@ struct AtomicFileTests {
         #expect(entries() == ["report.json", "report.json.tmp-\(ProcessInfo.processInfo.processIdentifier)", "victim"])
     }
 
+    @Test func theWriteProbeNeverWritesThroughALinkPlantedAtItsName() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let victim = directory + "/victim"
+        try Data("untouched".utf8).write(to: URL(fileURLWithPath: victim))
+        let planted = "\(directory)/.launchprof-write-test.tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: victim)
+        try AtomicFile.probeWritable(directory: directory)
+        #expect(contents(victim) == "untouched")
+        #expect(entries() == [".launchprof-write-test.tmp-\(ProcessInfo.processInfo.processIdentifier)", "victim"])
+    }
+
+    @Test func aNewFileIsNeverCreatedThroughALinkOrOverAFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let victim = directory + "/victim"
+        try Data("untouched".utf8).write(to: URL(fileURLWithPath: victim))
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: victim)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/dangling", withDestinationPath: directory + "/nothing")
+        for name in ["link", "dangling", "victim"] {
+            #expect(throws: SystemError(code: EEXIST)) { try AtomicFile.createNew(directory + "/" + name) }
+        }
+        #expect(contents(victim) == "untouched")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/nothing"))
+    }
+
     @Test func failureNamesTheErrorAndLeavesNothingBehind() {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/missing/report.json"

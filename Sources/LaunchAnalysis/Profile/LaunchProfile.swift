@@ -46,8 +46,8 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     public var isInstrumented: Bool
     /// What the runs' traces say is amiss, one line each: span names the budget
     /// gives that no run recorded (a typo, most likely; with the nearest name
-    /// seen), and work still running when the trace was written (cut off at
-    /// exit); nil when nothing is.
+    /// seen), work still running when the trace was written (cut off at
+    /// exit), and successful runs that wrote no trace when others did; nil when nothing is.
     public var warnings: [String]?
 
     /// The least distance from the median (ms) that an outlier must have: 0.1 ms
@@ -94,6 +94,7 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         verdict = BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented)
         findings = Advisor.findings(for: timelines, budget: budget, verdict: verdict)
         let found = Self.unknownSpanNames(in: budget, timelines: timelines) + Self.openSpans(timelines)
+            + Self.missingTraces(runs)
         warnings = found.isEmpty ? nil : found
     }
 
@@ -116,6 +117,20 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
             "\($0) was still running when the app exited, in \(runs[$0]!) of \(timelines.count) runs: it was cut off "
                 + "(only work started with app.runInBackground is waited for before the harness exits)"
         }
+    }
+
+    /// A warning when runs that succeeded wrote no trace although other runs of
+    /// the same program did: those runs were measured as an uninstrumented program
+    /// (to exit or to their ready condition), not to their first frame.
+    static func missingTraces(_ runs: [RunRecord]) -> [String] {
+        guard let traced = runs.first(where: { $0.tracePath != nil }) else { return [] }
+        let missing = runs.filter { !$0.isWarmup && $0.status == .ok && $0.tracePath == nil }
+        guard !missing.isEmpty else { return [] }
+        let shown = missing.prefix(5).map { "run \($0.index)" }.joined(separator: ", ") + (missing.count > 5 ? "…" : "")
+        let example = traced.isWarmup ? "a warm-up" : "run \(traced.index)"
+        return ["\(missing.count) run(s) (\(shown)) wrote no trace although \(example) did: they were measured as an "
+            + "uninstrumented program, not to their first frame (did the program exit before its trace was written, "
+            + "or write it elsewhere than LAUNCHPROF_TRACE?)"]
     }
 
     /// Warnings for the span names `budget` gives that no timeline recorded.

@@ -1,5 +1,5 @@
 // Files: what a path names, directories, the launch's output files, the kernel's
-// sysctl files.
+// sysctl files; directories used through descriptors (openat), so that no link is followed.
 
 #if canImport(Glibc)
 import Glibc
@@ -57,11 +57,10 @@ extension Platform {
         }
     }
 
-    /// Opens (creating or truncating) a file for writing; close-on-exec.
-    static func createFile(_ path: String) throws(SystemError) -> Int32 {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .current }
-        return fd
+    /// Creates a new file `name` in the open directory `directory` for writing
+    /// (`AtomicFile.createNew`: exclusively, never through a link); close-on-exec.
+    static func createFile(_ name: String, in directory: Int32) throws(SystemError) -> Int32 {
+        try AtomicFile.createNew(name, in: directory)
     }
 
     /// Writes `text` to an existing file, as the kernel's sysctl files want (one `write`).
@@ -97,5 +96,119 @@ extension Platform {
     /// Removes the file or empty directory at `path` (`remove`), if there is one.
     static func remove(_ path: String) {
         _ = Glibc.remove(path)
+    }
+}
+
+extension Platform {
+    /// What a directory entry is, the entry itself (a link is not followed).
+    enum EntryKind { case directory, symbolicLink, other }
+
+    /// The kind of the entry `name` in the open directory `directory`, or nil
+    /// when there is none (`fstatat` with `AT_SYMLINK_NOFOLLOW`).
+    static func entryKind(_ name: String, in directory: Int32) -> EntryKind? {
+        var status = stat()
+        guard fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    /// True when `path` itself is a symbolic link (`lstat`).
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Opens the directory at `path` for use with the `*at` calls; its last
+    /// component must not be a link (`O_DIRECTORY | O_NOFOLLOW`), close-on-exec.
+    static func openDirectoryNoFollow(_ path: String) throws(SystemError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw .current }
+        return fd
+    }
+
+    /// Opens the directory at `path` for use with the `*at` calls, following
+    /// links on the way (a path the user gave): `O_DIRECTORY`, close-on-exec.
+    static func openDirectory(_ path: String) throws(SystemError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .current }
+        return fd
+    }
+
+    /// Makes the new directory `name` in `directory` (it must not exist: `EEXIST`
+    /// otherwise, a link included) and opens it without following a link
+    /// (`mkdirat`, then `openat` with `O_DIRECTORY | O_NOFOLLOW`), mode 0755.
+    static func makeDirectory(_ name: String, in directory: Int32) throws(SystemError) -> Int32 {
+        guard mkdirat(directory, name, 0o755) == 0 else { throw .current }
+        let fd = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw .current }
+        return fd
+    }
+
+    /// Renames `from` to `to`, both in `directory`. With `exchange`, the two
+    /// entries swap atomically (`renameat2` with `RENAME_EXCHANGE`); otherwise `to`
+    /// must not exist (`RENAME_NOREPLACE`). Where the kernel or the file system has
+    /// no `renameat2`, throws `EINVAL` for an exchange and falls back to `renameat`.
+    static func rename(_ from: String, to: String, in directory: Int32, exchange: Bool) throws(SystemError) {
+        if let renameat2 = Self.renameat2 {
+            if renameat2(directory, from, directory, to, exchange ? 2 : 1) == 0 { return }  // RENAME_EXCHANGE : RENAME_NOREPLACE
+            let failure = SystemError.current
+            guard !exchange, failure.code == EINVAL || failure.code == ENOSYS else { throw failure }
+        } else if exchange {
+            throw SystemError(code: EINVAL)
+        }
+        guard renameat(directory, from, directory, to) == 0 else { throw .current }
+    }
+
+    /// glibc's `renameat2` (2.28 and later), which Swift's Glibc module does not
+    /// declare: looked up once by name.
+    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }  // RTLD_DEFAULT
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+
+    /// Removes the entry `name` in `directory` and, when it is a directory,
+    /// everything in it, through descriptors: a link is removed, never followed.
+    /// Best effort: what cannot be removed stays.
+    static func removeTree(_ name: String, in directory: Int32) {
+        if unlinkat(directory, name, 0) == 0 { return }
+        guard errno == EISDIR || errno == EPERM else { return }
+        let fd = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        guard let stream = fdopendir(fd) else {
+            Glibc.close(fd)
+            return
+        }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if entryName != "." && entryName != ".." { names.append(entryName) }
+        }
+        for entryName in names { removeTree(entryName, in: dirfd(stream)) }
+        closedir(stream)
+        unlinkat(directory, name, AT_REMOVEDIR)
+    }
+
+    /// Makes a new directory `<TMPDIR or /tmp>/<prefix>XXXXXX` (`mkdtemp`, mode
+    /// 0700) and returns its path.
+    static func makeTemporaryDirectory(prefix: String) throws(SystemError) -> String {
+        let base = ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array(((base.hasSuffix("/") ? base : base + "/") + prefix + "XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw .current }
+        return String(cString: made)
+    }
+
+    /// Holds an exclusive lock on the open directory `directory` (`flock`) while
+    /// `body` runs; other launchprof processes that lock it wait. A lock that
+    /// cannot be taken is not waited for.
+    static func withLock<Result>(on directory: Int32, _ body: () throws -> Result) rethrows -> Result {
+        var locked = flock(directory, LOCK_EX)
+        while locked != 0 && errno == EINTR { locked = flock(directory, LOCK_EX) }
+        defer { if locked == 0 { flock(directory, LOCK_UN) } }
+        return try body()
     }
 }

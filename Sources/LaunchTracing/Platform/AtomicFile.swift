@@ -55,16 +55,59 @@ package enum AtomicFile {
     /// Creates a new, empty temporary file beside `path`; a name that is taken
     /// (a leftover, another writer's, a planted link) is passed over for the next.
     private static func createTemporary(beside path: String) throws(SystemError) -> (path: String, fd: Int32) {
+        let created = try uniqueName(beside: path) { candidate throws(SystemError) in try createNew(candidate) }
+        return (created.path, created.made)
+    }
+
+    /// Creates a new, empty file at `path` (in `directory` when given, an open
+    /// directory descriptor `path` is relative to) for writing, mode 0644 less the
+    /// umask: `O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`, so anything already
+    /// there — a file, a directory, a symbolic link — is an error (`EEXIST`),
+    /// never written through. Returns the descriptor; the caller closes it.
+    ///
+    /// - Throws: the `SystemError` of `open` (`openat`).
+    package static func createNew(_ path: String, in directory: Int32? = nil) throws(SystemError) -> Int32 {
+        let fd = openat(directory ?? AT_FDCWD, path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .current }
+        return fd
+    }
+
+    /// Makes something new under a name of its own beside `path`:
+    /// `<path>.tmp-<pid>`, else `<path>.tmp-<pid>-1`, `-2`… `make` creates it
+    /// exclusively and throws `EEXIST` when the name is taken (a leftover of an
+    /// earlier process with this pid, another writer's, a planted link), and the
+    /// next name is tried; any other error, or 100 names taken, is thrown.
+    ///
+    /// ```swift
+    /// let (path, fd) = try AtomicFile.uniqueName(beside: "Reports/app.json") { try AtomicFile.createNew($0) }
+    /// ```
+    package static func uniqueName<Made>(
+        beside path: String, _ make: (String) throws(SystemError) -> Made
+    ) throws(SystemError) -> (path: String, made: Made) {
         let base = "\(path).tmp-\(getpid())"
         var attempt = 0
         while true {
             let candidate = attempt == 0 ? base : "\(base)-\(attempt)"
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if fd >= 0 { return (candidate, fd) }
-            let failure = SystemError.current
-            guard failure.code == EEXIST || failure.code == EINTR, attempt < 100 else { throw failure }
+            do {
+                return (candidate, try make(candidate))
+            } catch {
+                guard error.code == EEXIST || error.code == EINTR, attempt < 100 else { throw error }
+            }
             attempt += 1
         }
+    }
+
+    /// Proves that files can be created in `directory`: creates a new file there
+    /// (`.launchprof-write-test.tmp-<pid>`, exclusively, never through a link) and
+    /// removes it.
+    ///
+    /// - Throws: the `SystemError` of `open`.
+    package static func probeWritable(directory: String) throws(SystemError) {
+        let (path, fd) = try uniqueName(beside: directory + "/.launchprof-write-test") { candidate throws(SystemError) in
+            try createNew(candidate)
+        }
+        close(fd)
+        unlink(path)
     }
 }
 

@@ -26,6 +26,15 @@ package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible 
         self.code = code
     }
 
+    /// `EEXIST`: something is already there.
+    package static let alreadyExists = EEXIST
+    /// `ENOTEMPTY`: a directory that is not empty.
+    package static let notEmpty = ENOTEMPTY
+    /// `ENOTDIR`: not a directory.
+    package static let notADirectory = ENOTDIR
+    /// `EINVAL`: an argument (a flag, here) the call does not take.
+    package static let invalidArgument = EINVAL
+
     /// The calling thread's `errno` now: read it before any other system call.
     package static var current: SystemError { SystemError(code: errno) }
 

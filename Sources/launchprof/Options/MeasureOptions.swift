@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchMeasure
 import LaunchReports
 import LaunchTracing
 
@@ -14,7 +15,10 @@ struct MeasureOptions {
         var runsMeaning = "counted launches"
         var formats = "terminal,json,html"
         /// How the default report name is made, for the help.
-        var name = "the executable's name"
+        var name = "sample-<variant>, or the program's name and its arguments, at most 60 characters of [a-z0-9._-], "
+            + "with a hash of the command line when cut or when another command's report holds the name"
+        /// False for a command that writes no report (only runs), which `--output -` cannot send anywhere.
+        var writesReports = true
     }
 
     /// `measure`'s defaults.
@@ -33,7 +37,8 @@ struct MeasureOptions {
         .value("--budget-ms", "N", "time-to-first-frame budget, milliseconds"),
         .repeatable("--launch-option", "K=V", "handed to the app as its launch options (repeatable); keys: reason, url, "
             + "sourceApplication, activityType, shortcutType, background, payload.NAME"),
-        .value("--output", "DIR", "where reports go (default ./Reports)"),
+        .value("--output", "DIR", "where reports go (default ./Reports); '-' writes the report to standard output, "
+            + "in the one file format --format names, and keeps the runs in a temporary folder named on standard error"),
         .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
             + " (default \(defaults.formats))"),
         .value("--name", "NAME", "report name (default: \(defaults.name))"),
@@ -56,6 +61,7 @@ struct MeasureOptions {
     var budget: BudgetResolution
     /// `--launch-option` pairs; nil when none were given.
     var launchOptions: LaunchOptions?
+    /// `--output`; `-` when the report goes to standard output (``toStandardOutput``).
     var outputDirectory: String
     var formats: [ReportFormat]
     /// `--name`; nil for the default.
@@ -127,7 +133,15 @@ struct MeasureOptions {
             throw UsageError("--name takes a report name, not '\(name)'")
         }
         outputDirectory = parsed.value("--output") ?? "Reports"
-        if let problem = Files.prepareWritableDirectory(outputDirectory) {
+        if outputDirectory.isEmpty {
+            throw UsageError("--output takes a folder, or '-' for standard output, not ''")
+        }
+        if outputDirectory == Self.standardOutput {
+            guard defaults.writesReports else {
+                throw UsageError("--output takes the folder the runs go to; this command writes no report for '-' to send to standard output")
+            }
+            _ = try ReportOutput.standardOutputFormat(formats)
+        } else if let problem = Files.prepareWritableDirectory(outputDirectory) {
             throw UsageError("cannot write reports to '\(outputDirectory)': \(problem)")
         }
         ignoreFailures = parsed.has("--ignore-failures")
@@ -161,6 +175,24 @@ struct MeasureOptions {
             ignoreFailures: ignoreFailures, machine: machine)
     }
 
-    /// Where the reports go.
-    var writer: ReportWriter { ReportWriter(directory: outputDirectory) }
+    /// What `--output` takes for standard output.
+    static let standardOutput = "-"
+
+    /// True when the report goes to standard output (`--output -`).
+    var toStandardOutput: Bool { outputDirectory == Self.standardOutput }
+
+    /// Where the reports go: nil for standard output.
+    var writer: ReportWriter? { toStandardOutput ? nil : ReportWriter(directory: outputDirectory) }
+
+    /// The new folder the launches of the report `name` write into: beside the
+    /// old `<output>/<name>.runs/`, which it replaces when the report is written;
+    /// a temporary folder when the report goes to standard output.
+    func runsFolder(name: String) throws -> RunsFolder {
+        do {
+            if toStandardOutput { return try RunsFolder(temporaryFor: name) }
+            return try RunsFolder(replacing: outputDirectory + "/" + ReportFileName.safe(name) + ".runs")
+        } catch {
+            throw UsageError("\(error)")
+        }
+    }
 }

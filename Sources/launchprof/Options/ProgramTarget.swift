@@ -9,10 +9,13 @@ struct ProgramTarget {
     var command: [String]
     /// The resolved path of the program.
     var executable: String
-    /// The report name it suggests: `sample-naive`, or the executable's name.
+    /// The report name it suggests: `sample-naive`, or the name its command line
+    /// gives (``ReportFileName/forCommand(_:)``: `python3-m-http.server`).
     var defaultName: String
-    /// A short label for comparisons: `naive`, or the executable's name.
+    /// A short label for comparisons: `naive`, or the name its command line gives.
     var shortName: String
+    /// True for the bundled sample, whose names are fixed.
+    var isSample: Bool
 
     /// The sample's variant named `text` (`option` names where it came from).
     init(sample text: String, option: String) throws {
@@ -24,6 +27,7 @@ struct ProgramTarget {
         try self.init(
             command: [SelfExecutable.path, LaunchProf.sampleAppMode, "--variant", variant.rawValue],
             defaultName: "sample-\(variant.rawValue)", shortName: variant.rawValue)
+        isSample = true
     }
 
     /// A program given as words; the first must name an executable.
@@ -35,15 +39,14 @@ struct ProgramTarget {
         } catch {
             throw UsageError("\(error)")
         }
-        let base = String(program.split(separator: "/").last ?? "program")
-        self.defaultName = defaultName ?? base
-        self.shortName = shortName ?? base
+        let derived = ReportFileName.forCommand(command)
+        self.defaultName = defaultName ?? derived
+        self.shortName = shortName ?? derived
+        isSample = false
     }
 
-    /// The launch request for this program under `plan`, its files in `runsDirectory` when given.
-    func request(plan: MeasurementPlan, options: MeasureOptions, runsDirectory: String? = nil) -> MeasureRequest {
-        MeasureRequest(
-            plan: plan, executable: executable, arguments: Array(command.dropFirst()), outputDirectory: options.outputDirectory,
-            runsDirectory: runsDirectory)
+    /// The launch request for this program under `plan`, its launches' folders made in `runs`.
+    func request(plan: MeasurementPlan, runs: OwnedDirectory) -> MeasureRequest {
+        MeasureRequest(plan: plan, executable: executable, arguments: Array(command.dropFirst()), runs: runs)
     }
 }

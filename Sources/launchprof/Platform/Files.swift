@@ -35,11 +35,7 @@ enum Files {
                 prefix += "/"
             }
         }
-        let probe = path + "/.launchprof-write-test-\(getpid())"
-        let fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return SystemError.current.description }
-        close(fd)
-        unlink(probe)
+        do { try AtomicFile.probeWritable(directory: path) } catch { return error.description }
         return nil
     }
 }

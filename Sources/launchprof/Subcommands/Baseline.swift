@@ -16,6 +16,9 @@ struct Baseline {
         guard !name.isEmpty, ReportFileName.safe(name) == name, name.contains(where: { $0 != "." }) else {
             throw UsageError("a baseline name takes letters, digits, '-', '_' and '.', not '\(name)'")
         }
+        guard !options.toStandardOutput else {
+            throw UsageError("baselines are kept in the output folder (<output>/\(Self.folder)/), so '--output -' cannot be used with them")
+        }
         self.name = name
         directory = options.outputDirectory + "/" + Self.folder
     }

@@ -18,7 +18,8 @@ enum CalibrateCommand {
     ]
 
     static let defaults = MeasureOptions.Defaults(
-        runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal", name: "calibrate-<program>")
+        runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal", name: "calibrate-<program>",
+        writesReports: false)
 
     static let options = MeasureOptions.table(defaults).filter { !["--budget-ms", "--format", "--name", "--ignore-failures"].contains($0.name) }
         + ownOptions
@@ -59,12 +60,18 @@ enum CalibrateCommand {
         plan.runs = shared.runs
         var widestPercent = 0.0, widestMs = 0.0
         var lines: [String] = []
+        // The rounds' launches replace the last calibration's once all are made (or one fails).
+        let runs = try shared.runsFolder(name: name)
+        defer {
+            do { try runs.commit() } catch { Terminal.standardError("launchprof: \(error)") }
+        }
         for round in 1...rounds {
-            let runs = shared.outputDirectory + "/" + ReportFileName.safe(name) + ".runs/round-\(round)"
-            let a = target.request(plan: plan, options: shared, runsDirectory: runs + "/a")
-            let b = target.request(plan: plan, options: shared, runsDirectory: runs + "/b")
             let compared: ComparedLaunches
+            let a: MeasureRequest, b: MeasureRequest
             do {
+                let folder = try runs.root.makeSubdirectory("round-\(round)")
+                a = target.request(plan: plan, runs: try folder.makeSubdirectory("a"))
+                b = target.request(plan: plan, runs: try folder.makeSubdirectory("b"))
                 compared = try CompareSession.run(base: a, head: b, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet)) { _, _, _ in true }
             } catch {
                 throw UsageError("\(error)")

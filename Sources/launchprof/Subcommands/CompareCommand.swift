@@ -164,20 +164,23 @@ enum CompareCommand {
         let base = try side("base", parsed), head = try side("head", parsed)
         let stages = try stages(parsed, shared: shared)
         try checkRuns(stages[0], option: "--runs", settings: settings, gate: gate, looks: stages.count)
-        let name = shared.name ?? "compare-\(base.shortName)-vs-\(head.shortName)"
+        let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let plan = ComparisonPlan(
             name: name, source: .interleaved, settings: settings, gate: gate, stages: stages,
             failOverBudget: parsed.has("--fail-over-budget"))
-        let runs = shared.outputDirectory + "/" + ReportFileName.safe(name) + ".runs"
+        let runs = try shared.runsFolder(name: name)
         var sidePlan = shared.plan(name: name, command: [], commandLine: commandLine)
         sidePlan.runs = stages.last!
-        func request(_ target: ProgramTarget, _ label: String) -> MeasureRequest {
+        func request(_ target: ProgramTarget, _ label: String) throws -> MeasureRequest {
             var plan = sidePlan
             plan.name = "\(name) (\(label))"
             plan.command = target.command
-            return target.request(plan: plan, options: shared, runsDirectory: runs + "/" + label)
+            do { return target.request(plan: plan, runs: try runs.root.makeSubdirectory(label)) } catch {
+                runs.discard()
+                throw UsageError("\(error)")
+            }
         }
-        let baseRequest = request(base, "base"), headRequest = request(head, "head")
+        let baseRequest = try request(base, "base"), headRequest = try request(head, "head")
         let compared: ComparedLaunches
         do {
             compared = try CompareSession.run(
@@ -188,14 +191,15 @@ enum CompareCommand {
                 return (try? plan.look(stage, base: a, head: b).stop) ?? true
             }
         } catch {
+            runs.discard()
             throw UsageError("\(error)")
         }
         let report = ComparisonReport(
             plan: plan,
-            base: MeasurementReport(plan: baseRequest.plan, collected: compared.base, budget: shared.budget),
-            head: MeasurementReport(plan: headRequest.plan, collected: compared.head, budget: shared.budget),
+            base: MeasurementReport(plan: baseRequest.plan, collected: runs.relocated(compared.base), budget: shared.budget),
+            head: MeasurementReport(plan: headRequest.plan, collected: runs.relocated(compared.head), budget: shared.budget),
             stagesRun: compared.stagesRun, createdAt: compared.head.finishedAt)
-        return ReportOutput.write(.comparison(report), options: shared)
+        return ReportOutput.write(.comparison(report), options: shared, runs: runs)
     }
 
     /// `--base CMD` or `--base-sample VARIANT` (likewise for head).
@@ -292,19 +296,25 @@ enum CompareCommand {
             target = try ProgramTarget(command: parsed.command)
         }
         try checkRuns(shared.runs, option: "--runs", settings: settings, gate: gate, looks: 1)
-        let comparisonName = shared.name ?? "compare-\(name)-vs-\(target.shortName)"
+        let comparisonName = shared.name
+            ?? ReportFileName.capped("compare-\(name)-vs-\(target.shortName)", hashing: [name, "--vs--"] + target.command)
         var plan = shared.plan(name: "\(comparisonName) (head)", command: target.command, commandLine: commandLine)
         plan.runs = shared.runs
-        let request = target.request(
-            plan: plan, options: shared, runsDirectory: shared.outputDirectory + "/" + ReportFileName.safe(comparisonName) + ".runs/head")
+        let runs = try shared.runsFolder(name: comparisonName)
         let collected: CollectedLaunches
-        do { collected = try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet)) } catch { throw UsageError("\(error)") }
+        do {
+            let request = target.request(plan: plan, runs: try runs.root.makeSubdirectory("head"))
+            collected = runs.relocated(try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet)))
+        } catch {
+            runs.discard()
+            throw UsageError("\(error)")
+        }
         let head = MeasurementReport(plan: plan, collected: collected, budget: shared.budget)
         // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
         let comparison = ComparisonPlan(
             name: comparisonName, source: .baseline, settings: settings, gate: gate, stages: [shared.runs],
             failOverBudget: parsed.has("--fail-over-budget"), stratifyByMachine: stored.machineKeys.count > 1)
         let report = ComparisonReport(plan: comparison, base: stored, head: head, stagesRun: 1, createdAt: collected.finishedAt)
-        return ReportOutput.write(.comparison(report), options: shared)
+        return ReportOutput.write(.comparison(report), options: shared, runs: runs)
     }
 }

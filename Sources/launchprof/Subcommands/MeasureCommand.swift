@@ -36,27 +36,29 @@ enum MeasureCommand {
           launchprof measure --sample optimized --runs 20
           launchprof measure --ready port:8080 -- ./my-server --port 8080
           launchprof measure --runs 30 -- sleep 0.1
+          launchprof measure --format json --output - -- ./my-app > launch.json
         """
 
     @Sendable
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
         let shared = try MeasureOptions(parsed)
-        let request = try makeRequest(parsed, shared: shared, commandLine: ["launchprof", "measure"] + arguments)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
+        let (request, runs) = try makeRequest(parsed, shared: shared, commandLine: ["launchprof", "measure"] + arguments)
         let collected: CollectedLaunches
         do {
             collected = try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet))
         } catch {
+            runs.discard()
             throw UsageError("\(error)")
         }
-        let report = MeasurementReport(plan: request.plan, collected: collected, budget: shared.budget)
-        return ReportOutput.write(.measurement(report), options: shared, baseline: baseline)
+        let report = MeasurementReport(plan: request.plan, collected: runs.relocated(collected), budget: shared.budget)
+        return ReportOutput.write(.measurement(report), options: shared, baseline: baseline, runs: runs)
     }
 
     /// The program to launch (given after `--`, or the bundled sample app) and
-    /// the plan, checked before any launch.
-    static func makeRequest(_ parsed: Arguments, shared: MeasureOptions, commandLine: [String]) throws -> MeasureRequest {
+    /// the plan, checked before any launch, and the new folder its runs go to.
+    static func makeRequest(_ parsed: Arguments, shared: MeasureOptions, commandLine: [String]) throws -> (MeasureRequest, RunsFolder) {
         let target: ProgramTarget
         if parsed.command.isEmpty {
             target = try ProgramTarget(sample: parsed.value("--sample") ?? SampleApp.Variant.naive.rawValue, option: "--sample")
@@ -66,14 +68,17 @@ enum MeasureCommand {
             }
             target = try ProgramTarget(command: parsed.command)
         }
-        let plan = shared.plan(name: target.defaultName, command: target.command, commandLine: commandLine)
+        let name = target.isSample ? target.defaultName
+            : ReportName.measurement(target.command, derived: target.defaultName, writer: shared.writer)
+        let plan = shared.plan(name: name, command: target.command, commandLine: commandLine)
         guard plan.name.contains(where: { $0 != "." }) else {
             throw UsageError("--name takes a report name, not '\(plan.name)'")
         }
-        if shared.formats.contains(.json), let json = shared.writer.path(of: .json, name: plan.name), Files.isDirectory(json) {
+        if shared.formats.contains(.json), let json = shared.writer?.path(of: .json, name: plan.name), Files.isDirectory(json) {
             throw UsageError("cannot write the report to '\(json)': it is a directory")
         }
         // Cold mode's privilege is checked by the first launch's cache drop, before anything runs.
-        return target.request(plan: plan, options: shared)
+        let runs = try shared.runsFolder(name: plan.name)
+        return (target.request(plan: plan, runs: runs.root), runs)
     }
 }

@@ -47,14 +47,12 @@ enum ReportCommand {
         let document: ReportDocument
         do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
 
-        if parsed.value("--output") == "-" {
-            guard formats.count == 1 else { throw UsageError("--output - writes one format to standard output, not \(formats.count)") }
-            let bytes: [UInt8]
-            do { bytes = try formats[0].render(document, options: render) } catch { throw UsageError("\(error)") }
-            FileHandle.standardOutput.write(Data(bytes))
-            if annotations { ReportOutput.show(document, written: [], terminal: false, render: render, annotations: true) }
+        if parsed.value("--output") == MeasureOptions.standardOutput {
+            let format = try ReportOutput.standardOutputFormat(formats, terminal: true)
+            try ReportOutput.printDocument(document, format: format, render: render, annotations: annotations)
             return .success
         }
+        if parsed.value("--output") == "" { throw UsageError("--output takes a folder, or '-' for standard output, not ''") }
         let directory = parsed.value("--output") ?? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
         var written: [String] = []
         var problem: String?

@@ -1,23 +1,40 @@
+import Foundation
 import LaunchAnalysis
+import LaunchMeasure
 import LaunchReports
 
 /// Shows and saves a report document, says on standard error why the command
 /// failed when it did, and returns the exit code the document's outcome
 /// carries. The JSON report is written first: it is the record everything else
-/// comes from. What was measured is shown even when it could not be saved.
+/// comes from, and the runs folder is put in place right after it. What was
+/// measured is shown even when it could not be saved.
 enum ReportOutput {
-    static func write(_ document: ReportDocument, options: MeasureOptions, baseline: Baseline? = nil) -> ExitCode {
+    /// Writes `document` as `options` ask; `runs` (the measurement's new runs
+    /// folder) replaces the old one once the JSON report is written, and is
+    /// removed when it could not be.
+    static func write(_ document: ReportDocument, options: MeasureOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil) -> ExitCode {
+        guard let writer = options.writer else {
+            return writeToStandardOutput(document, options: options, runs: runs)
+        }
+        let replaced = replacedGoodReport(by: document, writer: writer, formats: options.formats)
         var written: [String] = []
         var writeProblem: String?
         do {
-            written = try options.writer.write(document, formats: options.formats)
+            // The JSON report and its runs, together: no other launchprof comes in between.
+            func recordWithRuns() throws {
+                written = try writer.write(document, formats: options.formats.filter { $0 == .json })
+                try runs?.commit()
+            }
+            if let runs { try runs.withOutputLocked(recordWithRuns) } else { try recordWithRuns() }
+            written += try writer.write(document, formats: options.formats.filter { $0 != .json })
             if let baseline {
                 try baseline.save(document)
                 written.append(baseline.path)
             }
         } catch {
-            writeProblem = error.description
+            writeProblem = "\(error)"
         }
+        runs?.discard()  // nothing when it was put in place
         show(document, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
              render: options.renderOptions, annotations: options.githubAnnotations)
         // Quiet, a verdict that is not a pass still gets its one line (errors get theirs on standard error).
@@ -28,7 +45,63 @@ enum ReportOutput {
             Terminal.standardError("launchprof: \(writeProblem)")
             return .error
         }
+        return exit(for: document, note: replaced)
+    }
+
+    /// `--output -`: the document in its one format on standard output, and
+    /// everything else — the reason of a failure, a verdict that is not a pass,
+    /// where the runs were kept, CI annotations — on standard error.
+    static func writeToStandardOutput(_ document: ReportDocument, options: MeasureOptions, runs: RunsFolder?) -> ExitCode {
+        do {
+            let format = try standardOutputFormat(options.formats)
+            try printDocument(document, format: format, render: options.renderOptions, annotations: options.githubAnnotations)
+        } catch {
+            Terminal.standardError("launchprof: \(error)")
+            return .error
+        }
+        if let runs { Terminal.standardError("launchprof: the runs are kept in \(runs.root.path)") }
+        if document.outcome.status != .pass, !document.outcome.isError {
+            Terminal.standardError(TerminalReport.verdictLine(document, color: false))
+        }
         return exit(for: document)
+    }
+
+    /// The one format `--output -` writes: the only one `formats` names, a file
+    /// format (with `terminal` allowed, for `launchprof report`, when `terminal` is true).
+    static func standardOutputFormat(_ formats: [ReportFormat], terminal: Bool = false) throws -> ReportFormat {
+        let files = ReportFormat.allCases.filter { $0.fileExtension != nil }.map(\.rawValue).joined(separator: ", ")
+        guard formats.count == 1 else {
+            throw UsageError("--output - writes one format to standard output, not \(formats.count) "
+                + "(\(formats.map(\.rawValue).joined(separator: ","))): choose one with --format (\(files))")
+        }
+        guard terminal || formats[0].fileExtension != nil else {
+            throw UsageError("--output - writes a report file to standard output, and '\(formats[0].rawValue)' is not one: "
+                + "choose one with --format (\(files))")
+        }
+        return formats[0]
+    }
+
+    /// Renders `document` in `format` onto standard output; CI annotations, when
+    /// asked for, go to standard error, where they do not mix with the document.
+    static func printDocument(_ document: ReportDocument, format: ReportFormat, render: RenderOptions, annotations: Bool) throws {
+        let bytes: [UInt8]
+        do { bytes = try format.render(document, options: render) } catch { throw UsageError("\(error)") }
+        FileHandle.standardOutput.write(Data(bytes))
+        if annotations {
+            let locator = SourceLocator()
+            Terminal.standardErrorRaw(GitHubAnnotations.render(document, locate: locator.path(of:)))
+        }
+    }
+
+    /// What the terminal line says when `document`, a measurement whose every run
+    /// failed, replaces the JSON report of one whose runs did not all fail.
+    static func replacedGoodReport(by document: ReportDocument, writer: ReportWriter, formats: [ReportFormat]) -> String? {
+        guard formats.contains(.json), case .measurement(let report) = document, report.profile.successfulRuns == 0,
+              let path = writer.path(of: .json, for: document), Files.exists(path),
+              case .measurement(let old)? = try? JSONReport.readDocument(from: path), old.profile.successfulRuns > 0 else {
+            return nil
+        }
+        return "it replaced \(path), which had \(old.profile.successfulRuns) good run(s) of \(old.profile.runCount)"
     }
 
     /// Prints the terminal report (when `terminal`), the files written, and the CI annotations.
@@ -43,11 +116,15 @@ enum ReportOutput {
         }
     }
 
-    /// Says on standard error why the command failed, when it did, and returns the document's exit code.
-    static func exit(for document: ReportDocument) -> ExitCode {
+    /// Says on standard error why the command failed, when it did (with `note`
+    /// after it), and returns the document's exit code.
+    static func exit(for document: ReportDocument, note: String? = nil) -> ExitCode {
         let outcome = document.outcome
-        if outcome.isError { Terminal.standardError("launchprof: \(outcome.reason)") }
+        if outcome.isError {
+            Terminal.standardError("launchprof: \(outcome.reason)" + (note.map { "; " + $0 } ?? ""))
+        } else if let note {
+            Terminal.standardError("launchprof: \(note)")
+        }
         return ExitCode(rawValue: outcome.exitCode)
     }
 }
-

@@ -1,0 +1,39 @@
+import LaunchTracing
+
+/// A directory launchprof made itself and holds open: files and folders are
+/// made in it through its descriptor (`openat`, `mkdirat`), never by a path
+/// that a link could redirect.
+///
+/// The descriptor is closed when the last reference goes away.
+///
+/// ```swift
+/// let run = try runs.root.makeSubdirectory("run-1")   // <runs>/run-1, new
+/// ```
+public final class OwnedDirectory: Sendable {
+    /// Its absolute path (what the launched program is told, and what reports say).
+    public let path: String
+    /// Its open descriptor (`O_DIRECTORY`, close-on-exec).
+    let descriptor: Int32
+
+    init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        Platform.close(descriptor)
+    }
+
+    /// Makes the new folder `name` in it (nothing may be there: a link or a
+    /// folder by that name is an error) and opens it.
+    ///
+    /// - Throws: ``LaunchError/cannotCreate(path:code:)`` naming it.
+    public func makeSubdirectory(_ name: String) throws(LaunchError) -> OwnedDirectory {
+        let child = path + "/" + name
+        do {
+            return OwnedDirectory(path: child, descriptor: try Platform.makeDirectory(name, in: descriptor))
+        } catch {
+            throw .cannotCreate(path: child, code: error.code)
+        }
+    }
+}
