@@ -76,6 +76,8 @@ struct FleetTests {
         let merged = try Executables.run(["merge", a1, a2, "-o", fleetFile])
         #expect(merged.status == 0, "stderr: \(merged.stderr)")
         #expect(merged.stdout.contains("2 machine(s)"))
+        let toStandardOutput = try Executables.run(["merge", a1, a2, "-o", "-"])
+        #expect(toStandardOutput.status == 0 && toStandardOutput.stdout.hasPrefix("{") && toStandardOutput.stdout.contains("\"runner-b\""))
         let pooled = try JSONReport.read(from: fleetFile)
         #expect(pooled.name == "fleet")
         #expect(pooled.machineKeys == ["runner-a", "runner-b"])
@@ -115,6 +117,8 @@ struct FleetTests {
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             for fragment in mentions { #expect(result.stderr.contains(fragment), "\(result.stderr) lacks \(fragment)") }
         }
+        let help = try Executables.run(["merge", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("  -o FILE") && !help.stdout.contains("\\("), "\(help.stdout)")
         let scratch = Executables.temporaryDirectory()
         let missing = scratch.appendingPathComponent("missing.json").path
         try expectError(["compare", "--base-report", missing], mentions: ["--head-report"])

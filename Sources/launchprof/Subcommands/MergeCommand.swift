@@ -11,9 +11,9 @@ enum MergeCommand {
     static let subcommand = Subcommand(name: "merge", help: help, run: run)
 
     static let options: [OptionSpec] = [
-        .value("-o", "FILE", "the pooled report to write (required; also --output)"),
+        .value("-o", "FILE", "the pooled report to write (required; also --output); '-' writes it to standard output"),
         .value("--output", "FILE", "the same as -o"),
-        .value("--name", "NAME", "the pooled report's name (default: the output file's name without .json)"),
+        .value("--name", "NAME", "the pooled report's name (default: the output file's name without .json; fleet for -o -)"),
     ]
 
     static let help = """
@@ -27,7 +27,7 @@ enum MergeCommand {
         side of 'launchprof compare' like any other, compared machine by machine.
 
         OPTIONS:
-        \\(OptionSpec.helpSection(options))
+        \(OptionSpec.helpSection(options))
 
         EXIT CODES: 0 written, 2 error (a missing, malformed or newer report, reports
                     that cannot be pooled, or an unwritable output)
@@ -45,7 +45,7 @@ enum MergeCommand {
         guard let output = parsed.value("-o") ?? parsed.value("--output"), !output.isEmpty else {
             throw UsageError("merge needs -o FLEET.json: where the pooled report goes")
         }
-        let file = output.split(separator: "/").last.map(String.init) ?? output
+        let file = output == MeasureOptions.standardOutput ? "fleet" : output.split(separator: "/").last.map(String.init) ?? output
         let name = parsed.value("--name") ?? (file.hasSuffix(".json") ? String(file.dropLast(5)) : file)
         guard !name.isEmpty else { throw UsageError("--name takes a report name, not ''") }
         let reports = try parsed.positionals.map(CompareCommand.readReport)
@@ -54,6 +54,10 @@ enum MergeCommand {
             pooled = try MeasurementReport(merging: reports, name: name, createdAt: reports.map(\.createdAt).max() ?? "")
         } catch {
             throw UsageError("\(parsed.positionals.joined(separator: ", ")): \(error)")
+        }
+        if output == MeasureOptions.standardOutput {
+            try ReportOutput.printDocument(.measurement(pooled), format: .json, render: RenderOptions(), annotations: false)
+            return .success
         }
         let directory = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
         if let problem = Files.prepareWritableDirectory(directory) {
