@@ -48,10 +48,17 @@ public struct FleetComparison: Sendable, Equatable, Codable {
         public var launches: Int
     }
 
-    /// The test that combined the machines: `van-elteren` (several machines), or
-    /// `mann-whitney` when one machine took part (then the single-machine
-    /// statistics apply as they are: exact test when possible, Moses interval).
-    public var test: String
+    /// The test that decided across machines. In JSON, `van-elteren` or `mann-whitney`.
+    public enum Test: String, Sendable, Equatable, Codable {
+        /// Van Elteren's stratified test, with the bootstrap interval: two or more machines took part.
+        case vanElteren = "van-elteren"
+        /// One machine took part: its single-machine statistics apply as they are
+        /// (exact test when possible, Moses interval).
+        case mannWhitney = "mann-whitney"
+    }
+
+    /// The test that combined the machines.
+    public var test: Test
     /// Van Elteren's T = Σ W/(N + 1) over the machines (the head's rank sums),
     /// nil when one machine took part.
     public var statistic: Double?

@@ -50,18 +50,16 @@ extension GateDecision.Statistics {
             base[machine].map { FleetComparison.LeftOut(machine: machine, side: .base, launches: $0.count) }
                 ?? FleetComparison.LeftOut(machine: machine, side: .head, launches: head[machine]?.count ?? 0)
         }
-        let shifts = taking.map { machine -> FleetComparison.Machine in
-            let own = GateDecision.Statistics(baseMs: base[machine]!, headMs: head[machine]!)
-            let headMedian = Summary.median(head[machine]!)
-            return FleetComparison.Machine(
+        let owns = taking.map { GateDecision.Statistics(baseMs: base[$0]!, headMs: head[$0]!) }
+        let shifts = zip(taking, owns).map { machine, own in
+            FleetComparison.Machine(
                 machine: machine, baseCount: base[machine]!.count, headCount: head[machine]!.count,
-                baseMedianMs: own.baseMedianMs, headMedianMs: headMedian,
+                baseMedianMs: own.baseMedianMs, headMedianMs: Summary.median(head[machine]!),
                 shiftMs: own.baseMedianMs * (Platform.exponential(own.shift) - 1), shiftPercent: 100 * (Platform.exponential(own.shift) - 1))
         }
-        if taking.count == 1 {
-            self.init(baseMs: base[taking[0]]!, headMs: head[taking[0]]!)
-            fleet = FleetComparison(
-                test: "mann-whitney", statistic: nil, z: nil, resamples: 0, seed: 0, machines: shifts, leftOut: leftOut)
+        if owns.count == 1 {
+            self = owns[0]
+            fleet = FleetComparison(test: .mannWhitney, statistic: nil, z: nil, resamples: 0, seed: 0, machines: shifts, leftOut: leftOut)
             return
         }
         let strata = taking.map { machine in
@@ -79,7 +77,7 @@ extension GateDecision.Statistics {
         pLess = strata.isEmpty ? 1 : less.pValue
         method = .asymptotic
         fleet = FleetComparison(
-            test: "van-elteren", statistic: greater.statistic, z: greater.z, resamples: RankStatistics.bootstrapResamples,
+            test: .vanElteren, statistic: greater.statistic, z: greater.z, resamples: RankStatistics.bootstrapResamples,
             seed: RankStatistics.bootstrapSeed, machines: shifts, leftOut: leftOut)
     }
 }
