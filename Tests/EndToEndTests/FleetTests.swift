@@ -141,6 +141,10 @@ struct FleetTests {
         // Reports measured to different ready conditions are not the same quantity.
         let output = Executables.temporaryDirectory()
         let instrumented = try Self.measure("naive", machine: "m", name: "frame", runs: 2, output: output)
+        // No machine with launches on both sides: nothing to compare.
+        let elsewhere = try Self.measure("naive", machine: "n", name: "elsewhere", runs: 2, output: output)
+        try expectError(["compare", "--base-report", instrumented, "--head-report", elsewhere, "--output", output.path, "--quiet"],
+                        mentions: ["no machine has launches on both sides (base: m; head: n)"])
         let exit = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--quiet", "--output", output.path, "--format", "json",
                                         "--ready", "exit", "--", "true"])
         #expect(exit.status == 0, "stderr: \(exit.stderr)")

@@ -47,9 +47,19 @@ public struct ComparisonPlan: Sendable, Equatable {
 
     /// Looks at `base` against `head` at stage `index`: every metric's
     /// comparison, the overall verdict, and whether to stop launching.
+    ///
+    /// - Throws: ``ComparisonError/noMetricInCommon(_:)`` when the sides share no
+    ///   metric, or, stratified by machine, no machine has launches on both sides.
     public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError)
         -> (metrics: [MetricComparison], primary: String, verdict: MetricVerdict, stop: Bool) {
         let metrics = try ComparisonMetrics(base: base, head: head, gate: gate)
+        if stratifyByMachine, let primary = metrics.series.first {
+            let baseMachines = Set(primary.machines.base), headMachines = Set(primary.machines.head)
+            guard !baseMachines.isDisjoint(with: headMachines) else {
+                throw .noMetricInCommon("no machine has launches on both sides (base: \(baseMachines.sorted().joined(separator: ", ")); "
+                    + "head: \(headMachines.sorted().joined(separator: ", ")))")
+            }
+        }
         let look = stagedGate.look(
             index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil)
         return (look.metrics, metrics.primary, look.verdict, look.stop)

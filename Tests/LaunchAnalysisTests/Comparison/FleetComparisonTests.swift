@@ -130,11 +130,12 @@ struct FleetComparisonTests {
         #expect(stratified.verdict == single.verdict)
     }
 
-    @Test func noMachineOnBothSidesIsInconclusive() throws {
+    @Test func noMachineOnBothSidesIsNothingToCompare() throws {
         let stratified = Self.compare(Self.measured(ComparisonReportTests.around(100), machine: "a"), Self.measured(ComparisonReportTests.around(100), machine: "b"))
-        #expect(stratified.verdict == .inconclusive)
-        #expect(stratified.fleet?.machines.isEmpty == true)
-        #expect(stratified.fleet?.leftOut.count == 2)
+        #expect(stratified.outcome.status == .incomparable)
+        #expect(stratified.outcome.exitCode == 2)
+        #expect(stratified.problem == "nothing to compare: no machine has launches on both sides (base: a; head: b)")
+        #expect(stratified.fleet == nil)
     }
 
     @Test func aFleetComparisonRoundTripsThroughJSON() throws {
