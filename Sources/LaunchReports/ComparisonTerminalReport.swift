@@ -42,6 +42,14 @@ public enum ComparisonTerminalReport {
             lines.append("")
         }
 
+        // Across machines: each machine's own shift, and those left out.
+        if let fleet = report.fleet {
+            lines.append(style.bold("machines") + style.dim(" (\(report.primaryMetric)): " + FleetText.method(fleet)))
+            lines += fleet.machines.map { "  " + FleetText.shiftLine($0) }
+            lines += fleet.leftOut.map { "  " + style.yellow(FleetText.leftOutLine($0)) }
+            lines.append("")
+        }
+
         let changes = report.changes
         if !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) {
             lines.append(style.bold("why it changed"))

@@ -1,6 +1,9 @@
 import LaunchAnalysis
 
 extension HTMLReport {
+    /// How many machine colours the page has (`m0`…`m5`); further machines reuse them in turn.
+    static let machinePalette = 6
+
     /// A strip plot of every run's total against the budget: one dot per run,
     /// the median as a line, its confidence interval as a band, outliers ringed
     /// and named.
@@ -34,9 +37,13 @@ extension HTMLReport {
         for (index, row) in rows.enumerated() {
             let rowTop = top + Double(index) * rowHeight
             let center = rowTop + rowHeight / 2
+            // A machine's row: its key cut to fit the gutter (whole in the tooltip), its dots in its colour.
+            let label = row.machine == nil || row.label.count <= 20 ? row.label : String(row.label.prefix(19)) + "…"
+            let tooltip = row.machine.map { _ in "<title>" + HTMLEscaping.text("\(row.label): \(row.points.count) runs") + "</title>" } ?? ""
+            let machineClass = row.machine.map { " m\($0.position % machinePalette)" } ?? ""
             svg += "<line class=\"sep\" x1=\"0\" y1=\"\(coordinate(rowTop))\" x2=\"\(coordinate(chartWidth))\" y2=\"\(coordinate(rowTop))\"/>"
-                + "<text class=\"lane\" x=\"8\" y=\"\(coordinate(center + 4))\">" + HTMLEscaping.text(row.label)
-                + " (\(row.points.count))</text>\n"
+                + "<text class=\"lane\(machineClass)\" x=\"8\" y=\"\(coordinate(center + 4))\">" + HTMLEscaping.text(label)
+                + " (\(row.points.count))\(tooltip)</text>\n"
             let interval = row.summary.medianConfidenceInterval
             svg += "<rect class=\"ci\" x=\"\(coordinate(x(interval.lowerBound)))\" y=\"\(coordinate(rowTop + 4))\" "
                 + "width=\"\(coordinate(max(1, x(interval.upperBound) - x(interval.lowerBound))))\" height=\"\(coordinate(rowHeight - 8))\">"
@@ -50,7 +57,7 @@ extension HTMLReport {
                 let py = center + jitter * (rowHeight - 20)
                 let outlier = row.outliers.contains(point.run)
                 let drawn = row.highlighted == point.run
-                let classes = "pt" + (outlier ? " out" : "") + (drawn ? " med" : "")
+                let classes = "pt" + machineClass + (outlier ? " out" : "") + (drawn ? " med" : "")
                 var title = "run \(point.run): \(ms(point.ms))"
                 if outlier { title += " (outlier)" }
                 if drawn { title += " — the run drawn in the timeline" }

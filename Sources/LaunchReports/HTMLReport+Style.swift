@@ -89,6 +89,10 @@ extension HTMLReport {
         svg .pt.out { fill: var(--bad); stroke: var(--bad); stroke-width: 2; fill-opacity: .35; }
         svg .pt.med { stroke: var(--fg); stroke-width: 2; fill-opacity: 1; }
         svg .outl { fill: var(--bad); font-size: 10px; }
+        svg .pt.m0 { fill: #3b6ea5; } svg .pt.m1 { fill: #d9822b; } svg .pt.m2 { fill: #2e9a6a; }
+        svg .pt.m3 { fill: #a254b8; } svg .pt.m4 { fill: #c0a21a; } svg .pt.m5 { fill: #d1495b; }
+        svg .lane.m0 { fill: #3b6ea5; } svg .lane.m1 { fill: #d9822b; } svg .lane.m2 { fill: #2e9a6a; }
+        svg .lane.m3 { fill: #a254b8; } svg .lane.m4 { fill: #c0a21a; } svg .lane.m5 { fill: #d1495b; }
         .k-cpu { fill: var(--cpu); background: var(--cpu); } .k-disk { fill: var(--disk); background: var(--disk); }
         .k-network { fill: var(--network); background: var(--network); } .k-lock { fill: var(--lock); background: var(--lock); }
         .k-sleep { fill: var(--sleep); background: var(--sleep); } .k-wait { fill: var(--wait); background: var(--wait); }

@@ -64,14 +64,25 @@ public enum HTMLReport {
             let row = DistributionRow(
                 label: "runs", points: points, outliers: Set(statistics.outlierRuns), summary: statistics.summary,
                 highlighted: medianRun(of: report, metric: metric)?.index)
+            // A report pooled from several machines: a row, and a colour, per machine.
+            let machines = report.machineKeys
+            let rows = machines.count > 1
+                ? DistributionRow.perMachine(report, metric: metric, machines: machines, highlighted: row.highlighted) : [row]
             body += section("Distribution of \(metric.rawValue)", id: "distribution", content:
-                "<p class=\"caption\">each successful run's \(metric.rawValue) against the budget; the line is the median, "
+                "<p class=\"caption\">each successful run's \(metric.rawValue) against the budget"
+                + (machines.count > 1 ? ", a row per machine (\(machines.count)), outliers judged within each" : "")
+                + "; the line is the median, "
                 + "the band its confidence interval, outlier runs (modified z-score &gt; 3.5) are ringed.</p>"
-                + distributionFigure([row], metric: metric.rawValue, budgetMs: budget))
+                + distributionFigure(rows, metric: metric.rawValue, budgetMs: budget))
         }
 
         if !profile.phases.isEmpty {
             body += section("Phases", id: "phases", content: phaseTable(profile))
+        }
+        let machineLines = FleetText.machineLines(report)
+        if !machineLines.isEmpty {
+            body += section(FleetText.machineHeading(report).capitalizedFirst, id: "machines", content:
+                "<ul class=\"plain\">" + machineLines.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n")
         }
         body += section("Findings", id: "findings", content: findingsList(profile, side: "m"))
         body += failedRuns(report)
@@ -98,7 +109,8 @@ public enum HTMLReport {
         return [
             "<code>" + HTMLEscaping.text(report.configuration.command.joined(separator: " ")) + "</code>",
             HTMLEscaping.text("\(environment.hostname), \(environment.cpuCount) × \(environment.cpuModel), "
-                + "\(environment.operatingSystem), clock \(environment.clockSource)"),
+                + "\(environment.operatingSystem), clock \(environment.clockSource), machine \(environment.machine)"
+                + (report.machineKeys.count > 1 ? " (and \(report.machineKeys.count - 1) more machine(s): pooled)" : "")),
             HTMLEscaping.text(report.createdAt), "launchprof " + HTMLEscaping.text(report.toolVersion),
         ]
     }
@@ -154,6 +166,12 @@ public enum HTMLReport {
         if !report.metrics.isEmpty {
             body += section("Metrics", id: "metrics", content: metricTable(report))
         }
+        if let fleet = report.fleet {
+            body += section("Machines", id: "machines", content:
+                "<p class=\"caption\">\(HTMLEscaping.text(report.primaryMetric)): " + HTMLEscaping.text(FleetText.method(fleet)) + ".</p>"
+                + "<ul class=\"plain\">" + fleet.machines.map { "<li>" + HTMLEscaping.text(FleetText.shiftLine($0)) + "</li>" }.joined()
+                + fleet.leftOut.map { "<li class=\"warn\">" + HTMLEscaping.text(FleetText.leftOutLine($0)) + "</li>" }.joined() + "</ul>\n")
+        }
         body += changesSection(report.changes)
 
         let metric = Phase(rawValue: report.primaryMetric)
@@ -165,6 +183,13 @@ public enum HTMLReport {
                 rows.append(DistributionRow(
                     label: label, points: points, outliers: Set(statistics.outlierRuns), summary: statistics.summary,
                     highlighted: medianRun(of: side, metric: metric)?.index))
+            }
+            // Across machines: each machine's base row above its head row, coloured by machine.
+            let machines = fleetMachines(report)
+            if machines.count > 1 {
+                let base = DistributionRow.perMachine(report.base, metric: metric, prefix: "base · ", machines: machines, highlighted: nil)
+                let head = DistributionRow.perMachine(report.head, metric: metric, prefix: "head · ", machines: machines, highlighted: nil)
+                rows = machines.flatMap { key in (base + head).filter { $0.machine?.key == key } }
             }
             let budget = report.head.profile.verdict.check(.phase(metric))?.budgetMs
             if !rows.isEmpty {
@@ -197,6 +222,16 @@ public enum HTMLReport {
             }
         }
         return page(title: "launchprof compare — " + report.name, body: body)
+    }
+
+    /// The machines of a comparison across machines (a fleet comparison, or a side
+    /// pooled from several machines), those that took part first; empty otherwise.
+    static func fleetMachines(_ report: ComparisonReport) -> [String] {
+        let pooled = report.base.machineKeys.count > 1 || report.head.machineKeys.count > 1
+        guard report.fleet != nil || pooled else { return [] }
+        var keys = report.fleet?.machineKeys ?? []
+        for key in report.base.machineKeys + report.head.machineKeys where !keys.contains(key) { keys.append(key) }
+        return keys
     }
 
     // MARK: - Page

@@ -36,6 +36,12 @@ public enum MarkdownReport {
             }
             lines.append("")
         }
+        let machineLines = FleetText.machineLines(report)
+        if !machineLines.isEmpty {
+            lines += ["**" + escaped(FleetText.machineHeading(report).capitalizedFirst) + "**", ""]
+            lines += machineLines.map { "- " + escaped($0) }
+            lines.append("")
+        }
         if !profile.findings.isEmpty {
             lines.append("**Findings**")
             lines.append("")
@@ -66,6 +72,12 @@ public enum MarkdownReport {
             lines.append("<sub>medians of \(report.metrics[0].baseMs.count) vs \(report.metrics[0].headMs.count) launches; "
                 + "\\* gated (p after Holm); ~ no change beyond the minimum effect of "
                 + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs)); α \(report.settings.alpha)</sub>")
+            lines.append("")
+        }
+        if let fleet = report.fleet {
+            lines += ["**Machines** (\(escaped(report.primaryMetric))): " + escaped(FleetText.method(fleet)), ""]
+            lines += fleet.machines.map { "- " + escaped(FleetText.shiftLine($0)) }
+            lines += fleet.leftOut.map { "- ⚠️ " + escaped(FleetText.leftOutLine($0)) }
             lines.append("")
         }
         let changes = report.changes

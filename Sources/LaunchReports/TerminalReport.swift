@@ -82,6 +82,14 @@ public enum TerminalReport {
             lines.append("")
         }
 
+        // A report pooled from several machines: the distribution machine by machine.
+        let machineLines = FleetText.machineLines(report)
+        if !machineLines.isEmpty {
+            lines.append(style.bold(FleetText.machineHeading(report)))
+            lines += machineLines.map { "  " + $0 }
+            lines.append("")
+        }
+
         // Findings.
         if !profile.findings.isEmpty {
             lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of budget)"))

@@ -10,6 +10,7 @@ enum LaunchProf {
     static let subcommands: [Subcommand] = [
         MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand, ReportCommand.subcommand,
         TraceCommand.subcommand,
+        MergeCommand.subcommand,
     ]
 
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
@@ -84,6 +85,8 @@ enum LaunchProf {
                       effect worth gating on, on this machine
           report      Render a saved report again, in any format
           trace       Print a trace file's threads, milestones and spans
+          merge       Pool reports from several machines into one, each run
+                      keeping its machine
           help        Show help for a command: launchprof help measure
           version     Print the version
 

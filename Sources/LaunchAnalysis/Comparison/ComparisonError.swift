@@ -1,12 +1,15 @@
-/// Why two measurements cannot be compared.
+/// Why measurements cannot be compared, or pooled into one fleet report.
 public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The two sides share no metric; `reason` says why.
     case noMetricInCommon(String)
+    /// The reports cannot be pooled into one (``MeasurementReport/init(merging:name:createdAt:)``); `reason` says why.
+    case cannotPool(String)
 
     /// One line naming the problem.
     public var description: String {
         switch self {
         case .noMetricInCommon(let reason): return "nothing to compare: \(reason)"
+        case .cannotPool(let reason): return "cannot pool these reports: \(reason)"
         }
     }
 }

@@ -17,6 +17,8 @@ public struct ComparisonMetrics: Sendable, Equatable {
         public var gated: Bool
         public var baseMs: [Double]
         public var headMs: [Double]
+        /// The machine key of each value (``MeasurementReport/machine(of:)``), parallel to the values.
+        public var machines: GateDecision.Machines
     }
 
     /// The primary metric's name.
@@ -46,11 +48,22 @@ public struct ComparisonMetrics: Sendable, Equatable {
             report.runs.filter { !$0.isWarmup && $0.status == .ok }
         }
         var series: [Series] = []
+        func values(_ report: MeasurementReport, _ value: (RunRecord) -> Double?) -> (ms: [Double], machines: [String]) {
+            var ms: [Double] = [], machines: [String] = []
+            for run in good(report) {
+                guard let v = value(run) else { continue }
+                ms.append(v)
+                machines.append(report.machine(of: run))
+            }
+            return (ms, machines)
+        }
         func add(_ name: String, _ value: (RunRecord) -> Double?) {
-            let baseValues = good(base).compactMap(value), headValues = good(head).compactMap(value)
-            guard !baseValues.isEmpty, !headValues.isEmpty else { return }
+            let baseValues = values(base, value), headValues = values(head, value)
+            guard !baseValues.ms.isEmpty, !headValues.ms.isEmpty else { return }
             let gated = name == primaryPhase.rawValue || gateAll || gate.contains(name)
-            series.append(Series(name: name, gated: gated, baseMs: baseValues, headMs: headValues))
+            series.append(Series(
+                name: name, gated: gated, baseMs: baseValues.ms, headMs: headValues.ms,
+                machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines)))
         }
         add(primaryPhase.rawValue) { $0.milliseconds(primaryPhase) }
         guard !series.isEmpty else {
@@ -74,4 +87,7 @@ public struct ComparisonMetrics: Sendable, Equatable {
     public var gateInput: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])] {
         series.map { ($0.name, $0.gated, $0.baseMs, $0.headMs) }
     }
+
+    /// The machine of every value, as the gate takes them to stratify by machine.
+    public var machineInput: [GateDecision.Machines] { series.map(\.machines) }
 }

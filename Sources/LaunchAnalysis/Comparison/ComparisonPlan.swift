@@ -23,15 +23,23 @@ public struct ComparisonPlan: Sendable, Equatable {
     public var stages: [Int]
     /// A head over its budget fails the comparison even without a regression.
     public var failOverBudget: Bool
+    /// Launches are compared within each machine and the machines combined
+    /// (a fleet comparison, see ``GateDecision/compare(_:settings:alpha:machines:)``),
+    /// never pooled across machines.
+    public var stratifyByMachine: Bool
 
     /// Makes a plan.
-    public init(name: String, source: Source, settings: GateSettings, gate: [String] = [], stages: [Int], failOverBudget: Bool = false) {
+    public init(
+        name: String, source: Source, settings: GateSettings, gate: [String] = [], stages: [Int], failOverBudget: Bool = false,
+        stratifyByMachine: Bool = false
+    ) {
         self.name = name
         self.source = source
         self.settings = settings
         self.gate = gate
         self.stages = stages
         self.failOverBudget = failOverBudget
+        self.stratifyByMachine = stratifyByMachine
     }
 
     /// The staged gate this plan looks with.
@@ -39,10 +47,21 @@ public struct ComparisonPlan: Sendable, Equatable {
 
     /// Looks at `base` against `head` at stage `index`: every metric's
     /// comparison, the overall verdict, and whether to stop launching.
+    ///
+    /// - Throws: ``ComparisonError/noMetricInCommon(_:)`` when the sides share no
+    ///   metric, or, stratified by machine, no machine has launches on both sides.
     public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError)
         -> (metrics: [MetricComparison], primary: String, verdict: MetricVerdict, stop: Bool) {
         let metrics = try ComparisonMetrics(base: base, head: head, gate: gate)
-        let look = stagedGate.look(index, metrics: metrics.gateInput, primary: metrics.primary)
+        if stratifyByMachine, let primary = metrics.series.first {
+            let baseMachines = Set(primary.machines.base), headMachines = Set(primary.machines.head)
+            guard !baseMachines.isDisjoint(with: headMachines) else {
+                throw .noMetricInCommon("no machine has launches on both sides (base: \(baseMachines.sorted().joined(separator: ", ")); "
+                    + "head: \(headMachines.sorted().joined(separator: ", ")))")
+            }
+        }
+        let look = stagedGate.look(
+            index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil)
         return (look.metrics, metrics.primary, look.verdict, look.stop)
     }
 }

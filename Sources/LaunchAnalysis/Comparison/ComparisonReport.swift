@@ -39,6 +39,10 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var metrics: [MetricComparison]
     /// The overall verdict of the gated metrics.
     public var verdict: MetricVerdict
+    /// In a fleet comparison (stratified by machine): the primary metric's
+    /// machines — those that took part, each with its own shift, and those left
+    /// out (see each metric's ``MetricComparison/fleet``); nil on one machine.
+    public var fleet: FleetComparison?
     /// Why it changed: findings and spans new, gone or moved.
     public var changes: FindingsDiff
     /// What makes the evidence weaker (different machines, a stored baseline…).
@@ -66,7 +70,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         self.head = head
         failOverBudget = plan.failOverBudget
         changes = FindingsDiff(base: base, head: head)
-        var warnings = warnings + Self.environmentWarnings(base: base, head: head)
+        var warnings = warnings + Self.environmentWarnings(base: base, head: head, acrossMachines: plan.stratifyByMachine)
         if plan.source == .baseline {
             warnings.append("a stored baseline is weaker evidence than an interleaved run: the machine, its load and the build may have changed since")
         }
@@ -82,6 +86,12 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
             verdict = .inconclusive
             problem = error.description
         }
+        let primaryName = primaryMetric
+        let fleet = metrics.first { $0.name == primaryName }?.fleet
+        self.fleet = fleet
+        for machine in fleet?.leftOut ?? [] {
+            warnings.append("machine '\(machine.machine)' has \(machine.side.rawValue) launches only (\(machine.launches)): left out")
+        }
         if !head.profile.verdict.passed, head.profile.successfulRuns > 0 {
             warnings.append("the head is over its budget: \(head.profile.verdict.summary)")
         }
@@ -93,14 +103,17 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// The primary metric's comparison, if anything was compared.
     public var primary: MetricComparison? { metrics.first { $0.name == primaryMetric } }
 
-    /// Where the two sides' measurements differ in ways that weaken a comparison.
-    static func environmentWarnings(base: MeasurementReport, head: MeasurementReport) -> [String] {
+    /// Where the two sides' measurements differ in ways that weaken a comparison
+    /// (the machines are expected to differ `acrossMachines`, in a fleet comparison).
+    static func environmentWarnings(base: MeasurementReport, head: MeasurementReport, acrossMachines: Bool = false) -> [String] {
         var differences: [String] = []
         let a = base.environment, b = head.environment
-        if a.hostname != b.hostname { differences.append("machine (\(a.hostname) vs \(b.hostname))") }
-        if a.cpuCount != b.cpuCount { differences.append("CPU count (\(a.cpuCount) vs \(b.cpuCount))") }
-        if a.cpuModel != b.cpuModel { differences.append("CPU (\(a.cpuModel) vs \(b.cpuModel))") }
-        if a.clockSource != b.clockSource { differences.append("clock (\(a.clockSource) vs \(b.clockSource))") }
+        if !acrossMachines {
+            if a.hostname != b.hostname { differences.append("machine (\(a.hostname) vs \(b.hostname))") }
+            if a.cpuCount != b.cpuCount { differences.append("CPU count (\(a.cpuCount) vs \(b.cpuCount))") }
+            if a.cpuModel != b.cpuModel { differences.append("CPU (\(a.cpuModel) vs \(b.cpuModel))") }
+            if a.clockSource != b.clockSource { differences.append("clock (\(a.clockSource) vs \(b.clockSource))") }
+        }
         if base.configuration.mode != head.configuration.mode {
             differences.append("mode (\(base.configuration.mode.rawValue) vs \(head.configuration.mode.rawValue))")
         }

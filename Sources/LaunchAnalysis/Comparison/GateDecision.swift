@@ -32,7 +32,16 @@ public enum GateDecision {
     ///  - pass: Moses upper bound < e;
     ///  - inconclusive: anything else (including a side with no finite value).
     ///
-    /// The results are in the input's order. Cost: O(nm log nm) per metric.
+    /// With `machines` (one per metric, parallel to `metrics`, each naming the
+    /// machine of every one of that metric's values), the comparison is
+    /// stratified by machine — a fleet comparison: launches are compared within
+    /// each machine only, the p-values are van Elteren's, the shift is the median
+    /// of the within-machine differences and the interval its bootstrap interval
+    /// (see ``Machines``); the rules above then decide as they are. Each metric's
+    /// ``MetricComparison/fleet`` says which machines took part.
+    ///
+    /// The results are in the input's order. Cost: O(nm log nm) per metric (a
+    /// fleet comparison: O(2,000 · Σ nₛmₛ) for the bootstrap).
     ///
     /// ```swift
     /// let result = GateDecision.compare(
@@ -42,9 +51,13 @@ public enum GateDecision {
     /// ```
     public static func compare(
         _ metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])],
-        settings: GateSettings, alpha: Double
+        settings: GateSettings, alpha: Double, machines: [Machines]? = nil
     ) -> [MetricComparison] {
-        let statistics = metrics.map { Statistics(baseMs: $0.baseMs, headMs: $0.headMs) }
+        let statistics = metrics.indices.map { index in
+            let metric = metrics[index]
+            guard let machines, machines.indices.contains(index) else { return Statistics(baseMs: metric.baseMs, headMs: metric.headMs) }
+            return Statistics(baseMs: metric.baseMs, headMs: metric.headMs, machines: machines[index])
+        }
         let gated = metrics.indices.filter { metrics[$0].gated }
         var adjustedGreater = statistics.map(\.pGreater)
         var adjustedLess = statistics.map(\.pLess)
@@ -76,7 +89,7 @@ public enum GateDecision {
                 intervalMs: [milliseconds(stats.lower), milliseconds(stats.upper)],
                 intervalPercent: [percent(stats.lower), percent(stats.upper)],
                 mannWhitneyU: stats.u, pValue: stats.pGreater, adjustedPValue: adjustedGreater[index],
-                verdict: verdict, method: stats.method)
+                verdict: verdict, method: stats.method, fleet: stats.fleet)
         }
     }
 
@@ -114,6 +127,8 @@ extension GateDecision {
         var pGreater: Double
         var pLess: Double
         var method: RankStatistics.Method
+        /// The machines' part, in a comparison stratified by machine.
+        var fleet: FleetComparison?
 
         init(baseMs: [Double], headMs: [Double]) {
             let finiteBase = baseMs.filter(\.isFinite), finiteHead = headMs.filter(\.isFinite)

@@ -42,8 +42,14 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     public var verdict: MetricVerdict
     /// How the p-values were computed.
     public var method: RankStatistics.Method
+    /// In a comparison stratified by machine (a fleet comparison): the test that
+    /// combined the machines, the machines that took part with each one's own
+    /// shift, and those left out; nil on one machine. There, ``mannWhitneyU`` is
+    /// the sum of the machines' own U, ``pValue`` van Elteren's, and the interval
+    /// the bootstrap's.
+    public var fleet: FleetComparison?
 
-    /// A comparison with the given values (``GateDecision/compare(_:settings:alpha:)`` makes them).
+    /// A comparison with the given values (``GateDecision/compare(_:settings:alpha:machines:)`` makes them).
     ///
     /// ```swift
     /// let metric = MetricComparison(
@@ -54,7 +60,7 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     public init(
         name: String, gated: Bool, baseMs: [Double], headMs: [Double], shiftMs: Double, shiftPercent: Double,
         intervalMs: [Double], intervalPercent: [Double], mannWhitneyU: Double, pValue: Double, adjustedPValue: Double,
-        verdict: MetricVerdict, method: RankStatistics.Method
+        verdict: MetricVerdict, method: RankStatistics.Method, fleet: FleetComparison? = nil
     ) {
         self.name = name
         self.gated = gated
@@ -69,5 +75,6 @@ public struct MetricComparison: Sendable, Equatable, Codable {
         self.adjustedPValue = adjustedPValue
         self.verdict = verdict
         self.method = method
+        self.fleet = fleet
     }
 }

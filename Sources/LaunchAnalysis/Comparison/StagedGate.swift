@@ -44,20 +44,22 @@ public struct StagedGate: Sendable {
 
     /// Decides at look `index` (0-based) with the data so far.
     ///
-    /// Returns the metrics (``GateDecision/compare(_:settings:alpha:)`` at
+    /// Returns the metrics (``GateDecision/compare(_:settings:alpha:machines:)`` at
     /// ``alphaPerLook``), the overall verdict (``GateDecision/overall(_:primary:)``),
     /// and whether to stop: on any verdict but inconclusive, or at the last stage
     /// (an index at or past it). The number of launches in `metrics` is not checked
-    /// against `stages[index]`.
+    /// against `stages[index]`. `machines` stratifies the comparison by machine,
+    /// as ``GateDecision/compare(_:settings:alpha:machines:)`` says.
     ///
     /// ```swift
     /// let look = gate.look(0, metrics: firstTwenty, primary: "timeToFirstFrame")
     /// if !look.stop { /* launch up to gate.stages[1] per side */ }
     /// ```
     public func look(
-        _ index: Int, metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])], primary: String
+        _ index: Int, metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])], primary: String,
+        machines: [GateDecision.Machines]? = nil
     ) -> (metrics: [MetricComparison], verdict: MetricVerdict, stop: Bool) {
-        let compared = GateDecision.compare(metrics, settings: settings, alpha: alphaPerLook)
+        let compared = GateDecision.compare(metrics, settings: settings, alpha: alphaPerLook, machines: machines)
         let verdict = GateDecision.overall(compared, primary: primary)
         return (compared, verdict, verdict != .inconclusive || index >= stages.count - 1)
     }

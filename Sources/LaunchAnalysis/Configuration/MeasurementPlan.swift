@@ -25,11 +25,15 @@ public struct MeasurementPlan: Sendable, Equatable {
     public var launchOptions: LaunchOptions?
     /// Failed runs are reported but do not fail the measurement.
     public var ignoreFailures: Bool
+    /// The machine key the report records (`--machine`, `LAUNCHPROF_MACHINE`);
+    /// nil for the default made from the machine (``MachineEnvironment/defaultMachine``).
+    public var machine: String?
 
     /// Makes a plan from values already validated; it checks nothing itself.
     public init(
         name: String, commandLine: [String], command: [String], runs: Int, warmup: Int, mode: MeasureMode,
-        ready: ReadyCondition?, timeoutSeconds: Double, launchOptions: LaunchOptions? = nil, ignoreFailures: Bool = false
+        ready: ReadyCondition?, timeoutSeconds: Double, launchOptions: LaunchOptions? = nil, ignoreFailures: Bool = false,
+        machine: String? = nil
     ) {
         self.name = name
         self.commandLine = commandLine
@@ -41,6 +45,7 @@ public struct MeasurementPlan: Sendable, Equatable {
         self.timeoutSeconds = timeoutSeconds
         self.launchOptions = launchOptions
         self.ignoreFailures = ignoreFailures
+        self.machine = machine
     }
 }
 

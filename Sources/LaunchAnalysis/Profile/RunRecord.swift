@@ -57,6 +57,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// For a `port:N` ready condition, the loopback address that answered
     /// (`127.0.0.1` or `::1`).
     public var readyAddress: String?
+    /// The machine key of the machine the run was made on, in a report pooled
+    /// from several machines (`launchprof merge`); nil when it is the report's
+    /// own (``MeasurementReport/machine(of:)`` reads either).
+    public var machine: String?
 
     /// Makes a record; everything not given is unknown (nil or empty).
 

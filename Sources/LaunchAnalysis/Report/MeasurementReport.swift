@@ -32,6 +32,10 @@ public struct MeasurementReport: Sendable, Equatable {
     public var stopReason: String?
     /// The stop signal that ended the measurement early, if one did.
     public var stopSignal: Int32?
+    /// Every machine a pooled report's runs were made on, in order of first
+    /// appearance (`launchprof merge`); nil for a report of one measurement,
+    /// whose runs were all made on ``environment``.
+    public var machines: [MachineEnvironment]?
 
     /// True when the measurement stopped early (``stopReason`` is set).
     public var interrupted: Bool { stopReason != nil }
@@ -72,8 +76,10 @@ public struct MeasurementReport: Sendable, Equatable {
         let stopReason = collected.stopReason ?? collected.stopSignal.map { signal in
             "stopped by " + (collected.stopSignalName.map { "SIG" + $0 } ?? "signal \(signal)")
         }
+        var environment = collected.environment
+        if let machine = MachineEnvironment.key(plan.machine) { environment.machine = machine }
         self.init(
-            name: plan.name, createdAt: collected.finishedAt, environment: collected.environment,
+            name: plan.name, createdAt: collected.finishedAt, environment: environment,
             configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal)
     }
 
@@ -101,7 +107,7 @@ public struct MeasurementReport: Sendable, Equatable {
 extension MeasurementReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, schemaVersion, name, toolVersion, createdAt, environment, configuration, runs, profile
-        case outcome, interrupted, stopReason, stopSignal
+        case outcome, interrupted, stopReason, stopSignal, machines
     }
 
     /// Decodes a measurement report of schema 1 or 2; a schema-1 report's
@@ -118,6 +124,7 @@ extension MeasurementReport: Codable {
         profile = try container.decode(LaunchProfile.self, forKey: .profile)
         stopReason = try container.decodeIfPresent(String.self, forKey: .stopReason)
         stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
+        machines = try container.decodeIfPresent([MachineEnvironment].self, forKey: .machines)
         outcome = try container.decodeIfPresent(ReportOutcome.self, forKey: .outcome)
             ?? ReportOutcome.of(
                 profile: profile, runs: runs, ignoreFailures: configuration.ignoreFailures,
@@ -140,5 +147,6 @@ extension MeasurementReport: Codable {
         try container.encode(interrupted, forKey: .interrupted)
         try container.encodeIfPresent(stopReason, forKey: .stopReason)
         try container.encodeIfPresent(stopSignal, forKey: .stopSignal)
+        try container.encodeIfPresent(machines, forKey: .machines)
     }
 }

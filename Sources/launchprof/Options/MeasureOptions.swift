@@ -46,6 +46,8 @@ struct MeasureOptions {
         .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
             + " (default \(defaults.formats))"),
         .value("--name", "NAME", "report name (default: \(defaults.name))"),
+        .value("--machine", "NAME", "the machine key the report records, which fleet comparisons group launches by: a runner "
+            + "label, a device model (default: LAUNCHPROF_MACHINE, else the CPU model, core count and OS; never the host name)"),
         .flag("--ignore-failures", "failed runs are reported but do not make the exit code 2"),
         .value("--annotations", "KIND", "github: one workflow command per finding, so findings show on the pull "
             + "request's diff (default when GITHUB_ACTIONS=true), or none"),
@@ -77,6 +79,8 @@ struct MeasureOptions {
     /// `--name`; nil for the default.
     var name: String?
     var ignoreFailures: Bool
+    /// `--machine`, else `LAUNCHPROF_MACHINE`; nil for the default key made from the machine.
+    var machine: String?
     var quiet: Bool
     /// Colours: on a terminal, unless `--no-color` or `NO_COLOR`.
     var color: Bool
@@ -159,6 +163,12 @@ struct MeasureOptions {
             throw UsageError("cannot write reports to '\(outputDirectory)': \(problem)")
         }
         ignoreFailures = parsed.has("--ignore-failures")
+        if let given = parsed.value("--machine") {
+            guard let key = MachineEnvironment.key(given) else { throw UsageError("--machine takes a machine name, not '\(given)'") }
+            machine = key
+        } else {
+            machine = MachineEnvironment.key(ProcessEnvironment.value("LAUNCHPROF_MACHINE"))
+        }
         quiet = parsed.has("--quiet")
         color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         githubAnnotations = try Self.annotations(parsed)
@@ -186,7 +196,7 @@ struct MeasureOptions {
         MeasurementPlan(
             name: name ?? defaultName, commandLine: commandLine, command: command, runs: runs, warmup: warmup,
             mode: mode, ready: ready, timeoutSeconds: timeoutSeconds, launchOptions: launchOptions,
-            ignoreFailures: ignoreFailures)
+            ignoreFailures: ignoreFailures, machine: machine)
     }
 
     /// The progress line of a session about to launch. In cold mode it first says,

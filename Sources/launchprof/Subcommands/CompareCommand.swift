@@ -26,6 +26,9 @@ enum CompareCommand {
         .value("--gate", "LIST", "metrics besides the primary one that decide: all, or names such as "
             + "phase:didFinishLaunching,span:DecodeCatalog"),
         .flag("--fail-over-budget", "a head over its budget fails (exit 1) even without a regression"),
+        .repeatable("--base-report", "FILE", "a stored base report (repeatable: one per machine, or a pooled one): a fleet "
+            + "comparison, launches compared within each machine and the machines combined"),
+        .repeatable("--head-report", "FILE", "a stored head report, likewise (repeatable)"),
     ]
 
     static let variants = SampleApp.Variant.allCases.map(\.rawValue).joined(separator: ", ")
@@ -39,6 +42,7 @@ enum CompareCommand {
     static let help = """
         USAGE: launchprof compare --base CMD --head CMD [options]
                launchprof compare BASE.json HEAD.json [options]
+               launchprof compare --base-report FILE... --head-report FILE... [options]
                launchprof compare --baseline NAME [options] [-- <command> [args...]]
 
         Decides whether head launches slower than base: launches both alternately on
@@ -46,6 +50,11 @@ enum CompareCommand {
         Hodges–Lehmann shift, its 95% confidence interval and a one-sided Mann–Whitney
         test (Holm across the gated metrics), and says regression, pass (improvement
         included) or inconclusive. Writes <name>.comparison.json and .md.
+
+        Stored reports from several machines (--base-report, --head-report, or a
+        report pooled by 'launchprof merge') are compared within each machine and
+        combined with van Elteren's stratified test; a machine on one side only is
+        reported and left out.
 
         OPTIONS:
         \(OptionSpec.helpSection(options))
@@ -57,6 +66,7 @@ enum CompareCommand {
           launchprof compare --base-sample naive --head-sample slowed
           launchprof compare --base './build-main/app' --head './build-pr/app' --runs 20
           launchprof compare Reports/main.json Reports/pr.json
+          launchprof compare --base-report a1.json --base-report a2.json --head-report b1.json --head-report b2.json
           launchprof measure --save-baseline main && launchprof compare --baseline main
         """
 
@@ -72,6 +82,9 @@ enum CompareCommand {
         } ?? (shared.budget.file?.budget.gate ?? [])
         let settings = try gateSettings(parsed, budget: shared.budget.file?.budget)
 
+        if !parsed.all("--base-report").isEmpty || !parsed.all("--head-report").isEmpty {
+            return try compareFleet(parsed, shared: shared, settings: settings, gate: gate)
+        }
         if parsed.positionals.count == 2 {
             return try compareStored(parsed, shared: shared, settings: settings, gate: gate)
         }
@@ -202,23 +215,69 @@ enum CompareCommand {
     // MARK: Stored reports
 
     static func compareStored(_ parsed: Arguments, shared: MeasureOptions, settings: GateSettings, gate: [String]) throws -> ExitCode {
-        let launching = ["--base", "--head", "--base-sample", "--head-sample", "--baseline", "--stages"].filter { parsed.value($0) != nil }
+        try refuseLaunching(parsed, "two report files are compared as they are")
+        let reports = try parsed.positionals.map(readReport)
+        // A report pooled from several machines is compared machine by machine.
+        let acrossMachines = reports.contains { $0.machineKeys.count > 1 }
+        return try compareStored(
+            base: reports[0], head: reports[1], files: parsed.positionals.joined(separator: " and "), acrossMachines: acrossMachines,
+            parsed, shared: shared, settings: settings, gate: gate)
+    }
+
+    /// `--base-report FILE… --head-report FILE…`: each side's reports pooled (every
+    /// run keeping its machine), compared within each machine.
+    static func compareFleet(_ parsed: Arguments, shared: MeasureOptions, settings: GateSettings, gate: [String]) throws -> ExitCode {
+        try refuseLaunching(parsed, "stored reports are compared as they are")
+        guard parsed.positionals.isEmpty else {
+            throw UsageError("give the reports with --base-report and --head-report, not as plain arguments as well")
+        }
+        let basePaths = parsed.all("--base-report"), headPaths = parsed.all("--head-report")
+        guard !basePaths.isEmpty, !headPaths.isEmpty else {
+            throw UsageError("a fleet comparison needs at least one --base-report and one --head-report")
+        }
+        func pooled(_ paths: [String]) throws -> MeasurementReport {
+            let reports = try paths.map(readReport)
+            guard reports.count > 1 else { return reports[0] }
+            do {
+                return try MeasurementReport(merging: reports, name: reports[0].name, createdAt: reports.map(\.createdAt).max() ?? reports[0].createdAt)
+            } catch {
+                throw UsageError("\(paths.joined(separator: ", ")): \(error)")
+            }
+        }
+        let base = try pooled(basePaths), head = try pooled(headPaths)
+        return try compareStored(
+            base: base, head: head, files: (basePaths + headPaths).joined(separator: ", "), acrossMachines: true,
+            parsed, shared: shared, settings: settings, gate: gate)
+    }
+
+    /// Refuses the options that launch something, or name a machine, beside stored reports.
+    static func refuseLaunching(_ parsed: Arguments, _ what: String) throws {
+        let launching = ["--base", "--head", "--base-sample", "--head-sample", "--baseline", "--stages", "--machine"]
+            .filter { parsed.value($0) != nil }
         guard launching.isEmpty, parsed.command.isEmpty else {
-            throw UsageError("two report files are compared as they are: \((launching + (parsed.command.isEmpty ? [] : ["--"])).joined(separator: ", ")) cannot be used with them")
+            throw UsageError("\(what): \((launching + (parsed.command.isEmpty ? [] : ["--"])).joined(separator: ", ")) cannot be used with them")
         }
-        let reports = try parsed.positionals.map { path -> MeasurementReport in
-            do { return try JSONReport.read(from: path) } catch { throw UsageError("\(error)") }
-        }
-        let (base, head) = (reports[0], reports[1])
+    }
+
+    /// A stored measurement report, or a usage error naming the file.
+    static func readReport(_ path: String) throws -> MeasurementReport {
+        do { return try JSONReport.read(from: path) } catch { throw UsageError("\(error)") }
+    }
+
+    /// Compares two stored sides, one look, stratified by machine `acrossMachines`.
+    static func compareStored(
+        base: MeasurementReport, head: MeasurementReport, files: String, acrossMachines: Bool,
+        _ parsed: Arguments, shared: MeasureOptions, settings: GateSettings, gate: [String]
+    ) throws -> ExitCode {
         let short = { (report: MeasurementReport) in report.name.hasPrefix("sample-") ? String(report.name.dropFirst(7)) : report.name }
         let looks = min(base.profile.successfulRuns, head.profile.successfulRuns)
         let plan = ComparisonPlan(
             name: shared.name ?? "compare-\(short(base))-vs-\(short(head))", source: .storedReports, settings: settings,
-            gate: gate, stages: [max(1, looks)], failOverBudget: parsed.has("--fail-over-budget"))
+            gate: gate, stages: [max(1, looks)], failOverBudget: parsed.has("--fail-over-budget"), stratifyByMachine: acrossMachines)
         do {
             _ = try ComparisonMetrics(base: base, head: head, gate: gate)
         } catch {
-            throw UsageError("\(parsed.positionals[0]) and \(parsed.positionals[1]): \(error)")
+            throw UsageError("\(files): \(error)")
         }
         let report = ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: head.createdAt)
         return ReportOutput.write(.comparison(report), options: shared)
@@ -251,9 +310,10 @@ enum CompareCommand {
             throw UsageError("\(error)")
         }
         let head = MeasurementReport(plan: plan, collected: collected, budget: shared.budget)
+        // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
         let comparison = ComparisonPlan(
             name: comparisonName, source: .baseline, settings: settings, gate: gate, stages: [shared.runs],
-            failOverBudget: parsed.has("--fail-over-budget"))
+            failOverBudget: parsed.has("--fail-over-budget"), stratifyByMachine: stored.machineKeys.count > 1)
         let report = ComparisonReport(plan: comparison, base: stored, head: head, stagesRun: 1, createdAt: collected.finishedAt)
         return ReportOutput.write(.comparison(report), options: shared, runs: runs)
     }

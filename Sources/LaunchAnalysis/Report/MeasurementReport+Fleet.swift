@@ -1,0 +1,146 @@
+// A measurement report as part of a fleet: the machine of each run, and reports
+// from several machines pooled into one.
+
+extension MeasurementReport {
+    /// The machine key of the machine `run` was made on: its own in a pooled
+    /// report, else the report's (``MachineEnvironment/machine``).
+    ///
+    /// ```swift
+    /// let byMachine = Dictionary(grouping: report.runs, by: report.machine(of:))
+    /// ```
+    public func machine(of run: RunRecord) -> String {
+        run.machine ?? environment.machine
+    }
+
+    /// The machine keys of the runs, in order of first appearance (one for a report of one measurement).
+    public var machineKeys: [String] {
+        var seen: Set<String> = [], keys: [String] = []
+        for run in runs where seen.insert(machine(of: run)).inserted { keys.append(machine(of: run)) }
+        if keys.isEmpty { keys = [environment.machine] }
+        return keys
+    }
+
+    /// The environment of the machine named `key`: from ``machines`` in a pooled
+    /// report, else ``environment`` when it is that machine.
+    public func environment(ofMachine key: String) -> MachineEnvironment? {
+        machines?.first { $0.machine == key } ?? (environment.machine == key ? environment : nil)
+    }
+
+    /// Pools `reports` — from different machines, or more runs of one — into one
+    /// report whose every run keeps the machine it was made on.
+    ///
+    /// The runs follow one another in the order given, counted runs numbered
+    /// again from 1 (warm-ups stay 0); each run's ``RunRecord/machine`` is set.
+    /// The configuration is the first report's, with ``MeasureConfiguration/runs``
+    /// and ``MeasureConfiguration/warmup`` the totals; ``environment`` is the
+    /// first report's and ``machines`` lists every machine's. The profile and the
+    /// outcome are computed again over all the runs, against the first report's
+    /// budget. A report that was itself pooled is taken apart into its machines.
+    ///
+    /// - Throws: ``ComparisonError/cannotPool(_:)`` when there is no report, or
+    ///   the reports were launched in different modes or measured to different
+    ///   ready conditions, so that their times are not the same quantity.
+    ///
+    /// ```swift
+    /// let fleet = try MeasurementReport(merging: [runnerA, runnerB], name: "fleet", createdAt: "2026-11-23T10:00:00Z")
+    /// fleet.machineKeys  // ["runner-a", "runner-b"]
+    /// ```
+    public init(merging reports: [MeasurementReport], name: String, createdAt: String) throws(ComparisonError) {
+        guard let first = reports.first else { throw .cannotPool("no report given") }
+        for report in reports.dropFirst() {
+            if report.configuration.mode != first.configuration.mode {
+                throw .cannotPool("'\(first.name)' was launched \(first.configuration.mode.rawValue) and '\(report.name)' "
+                    + "\(report.configuration.mode.rawValue)")
+            }
+            if report.readyLabel != first.readyLabel {
+                throw .cannotPool("'\(first.name)' was measured to \(first.readyLabel) and '\(report.name)' to \(report.readyLabel)")
+            }
+        }
+        var runs: [RunRecord] = [], machines: [MachineEnvironment] = []
+        var counted = 0, warmups = 0
+        for report in reports {
+            for environment in report.machines ?? [report.environment] where !machines.contains(where: { $0.machine == environment.machine }) {
+                machines.append(environment)
+            }
+            for var run in report.runs {
+                run.machine = report.machine(of: run)
+                if run.isWarmup {
+                    warmups += 1
+                } else {
+                    counted += 1
+                    run.index = counted
+                }
+                runs.append(run)
+            }
+        }
+        var configuration = first.configuration
+        configuration.runs = counted
+        configuration.warmup = warmups
+        self.init(name: name, createdAt: createdAt, environment: first.environment, configuration: configuration, runs: runs)
+        self.machines = machines
+        judgeRunOrderWithinMachines()
+    }
+
+    /// A pooled report's outliers and run-order warnings, judged within each
+    /// machine: a slower machine's runs are not outliers of the pool, and one
+    /// machine's runs following another's is no drift.
+    private mutating func judgeRunOrderWithinMachines() {
+        for index in profile.phases.indices {
+            let phase = profile.phases[index].phase
+            var outliers: [Int] = [], warnings: [RunWarning] = []
+            for machine in machineBreakdown(phase) {
+                outliers += machine.outlierRuns
+                warnings += RunWarnings.detect(machine.points.map(\.ms)).filter { !warnings.contains($0) }
+            }
+            profile.phases[index].outlierRuns = outliers.sorted()
+            profile.phases[index].warnings = warnings
+        }
+    }
+}
+
+/// One machine's share of a pooled report for one metric: its successful counted
+/// runs' values, their summary and outliers (judged among that machine's runs only).
+///
+/// ```swift
+/// for machine in report.machineBreakdown(.timeToFirstFrame) {
+///     print(machine.machine, machine.summary.median, machine.points.count)
+/// }
+/// ```
+public struct MachineBreakdown: Sendable, Equatable {
+    /// The machine key.
+    public var machine: String
+    /// Each successful counted run's value, milliseconds, by run index, in run order.
+    public var points: [RunValue]
+    /// The values' summary.
+    public var summary: Summary
+    /// The runs (``RunRecord/index``) whose value is an outlier among this machine's runs.
+    public var outlierRuns: [Int]
+
+    /// One run's value.
+    public struct RunValue: Sendable, Equatable {
+        /// The run's ``RunRecord/index``.
+        public var run: Int
+        /// Its value, milliseconds.
+        public var ms: Double
+    }
+}
+
+extension MeasurementReport {
+    /// `metric` machine by machine, in order of first appearance; machines with no
+    /// successful value are left out. One element for a report of one machine.
+    public func machineBreakdown(_ metric: Phase) -> [MachineBreakdown] {
+        var order: [String] = [], points: [String: [MachineBreakdown.RunValue]] = [:]
+        for run in runs where !run.isWarmup && run.status == .ok {
+            guard let value = run.milliseconds(metric), value.isFinite else { continue }
+            let key = machine(of: run)
+            if points[key] == nil { order.append(key) }
+            points[key, default: []].append(MachineBreakdown.RunValue(run: run.index, ms: value))
+        }
+        return order.compactMap { key in
+            let values = points[key]!.map(\.ms)
+            guard let summary = Summary.of(values) else { return nil }
+            let outliers = Outliers.detect(values, minimumDeviation: LaunchProfile.minimumOutlierDeviationMs(summary.median))
+            return MachineBreakdown(machine: key, points: points[key]!, summary: summary, outlierRuns: outliers.indices.map { points[key]![$0].run })
+        }
+    }
+}
