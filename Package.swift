@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
         .library(name: "LaunchReports", targets: ["LaunchReports"]),
         .library(name: "LaunchMeasure", targets: ["LaunchMeasure"]),
+        .library(name: "LaunchExport", targets: ["LaunchExport"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
     ],
     targets: [
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "LaunchAnalysis", dependencies: ["LaunchTracing"]),
         .target(name: "LaunchReports", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
         .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
+        .target(name: "LaunchExport", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports"]),
 
         // Examples: the sample app `launchprof measure` measures by default
         .target(name: "SampleApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
@@ -41,7 +43,7 @@ let package = Package(
         // Tools
         .executableTarget(
             name: "launchprof",
-            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "SampleApp"]
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "LaunchExport", "SampleApp"]
         ),
 
         // Tests
@@ -65,6 +67,10 @@ let package = Package(
         .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(
             name: "LaunchReportsTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "LaunchExportTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchExport", "_LaunchProfTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

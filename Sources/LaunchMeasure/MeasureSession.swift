@@ -77,6 +77,7 @@ public enum MeasureSession {
         var record = RunRecord(
             index: index, isWarmup: isWarmup, status: .ok, stdoutPath: outcome.stdoutPath,
             stderrPath: outcome.stderrPath)
+        record.wallClock = Platform.wallClockAnchor(at: outcome.spawnNanoseconds)
         if let readyAt = outcome.readyNanoseconds {
             record.timeToReadyMs = Double(readyAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
         }

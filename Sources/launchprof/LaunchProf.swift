@@ -8,6 +8,7 @@ import SampleApp
 enum LaunchProf {
     static let subcommands: [Subcommand] = [
         MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand, ReportCommand.subcommand,
+        ExportCommand.subcommand,
     ]
 
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
@@ -81,6 +82,8 @@ enum LaunchProf {
           calibrate   Compare a program with itself and recommend the smallest
                       effect worth gating on, on this machine
           report      Render a saved report again, in any format
+          export      Send a saved measurement to a tracing backend as
+                      OpenTelemetry spans (OTLP/JSON file or OTLP/HTTP)
           help        Show help for a command: launchprof help measure
           version     Print the version
 

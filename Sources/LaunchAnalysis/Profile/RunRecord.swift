@@ -54,6 +54,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// Processes the launch left running outside its process group (`setsid`,
     /// a double fork), found by the spawn stamp in their environment and ended.
     public var leftoverProcesses: Int?
+    /// The run's spawn on the monotonic and the wall clock, read together, to
+    /// place its times in calendar time; nil in reports written before it was
+    /// recorded (an exporter then estimates it from the report's `createdAt`).
+    public var wallClock: WallClockAnchor?
 
     /// Makes a record; everything not given is unknown (nil or empty).
 

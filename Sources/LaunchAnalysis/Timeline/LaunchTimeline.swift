@@ -30,6 +30,9 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
     public var sampleCount: Int
     /// Events lost to full buffers in the whole trace.
     public var droppedEvents: UInt64
+    /// The threads that recorded spans in this launch, main thread first
+    /// (empty in reports written before threads were recorded).
+    public var threads: [TimelineThread] = []
 
     /// The duration of `phase` in milliseconds, if it happened.
     public func milliseconds(_ phase: Phase) -> Double? {
@@ -69,6 +72,9 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     public var majorFaults: UInt64?
     /// Self time spent waiting, by what it waited on (sampler), nanoseconds.
     public var blockedNanoseconds: [WaitKind: UInt64]
+    /// The OS thread id of the thread it ran on (see ``LaunchTimeline/threads``);
+    /// nil in reports written before threads were recorded.
+    public var threadID: UInt64?
 
     /// Wall time from begin to end, nanoseconds (0 if the end precedes the begin).
     public var wallNanoseconds: UInt64 { endNanoseconds.subtractingClamped(beginNanoseconds) }
@@ -80,7 +86,7 @@ public struct SpanRecord: Sendable, Codable, Equatable {
 extension LaunchTimeline {
     private enum CodingKeys: String, CodingKey {
         case launchIndex, milestones, hotLaunchBeginNanoseconds, phases, mainThreadSpans, otherSpans
-        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents
+        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, threads
     }
 
     /// Decodes a timeline; a schema-1 report's string options and its
@@ -115,6 +121,7 @@ extension LaunchTimeline {
         spawnIsApproximate = try container.decode(Bool.self, forKey: .spawnIsApproximate)
         sampleCount = try container.decode(Int.self, forKey: .sampleCount)
         droppedEvents = try container.decode(UInt64.self, forKey: .droppedEvents)
+        threads = try container.decodeIfPresent([TimelineThread].self, forKey: .threads) ?? []
     }
 
     /// Encodes the timeline, with ``isBackground`` spelled out for readers of the JSON.
@@ -131,5 +138,6 @@ extension LaunchTimeline {
         try container.encode(spawnIsApproximate, forKey: .spawnIsApproximate)
         try container.encode(sampleCount, forKey: .sampleCount)
         try container.encode(droppedEvents, forKey: .droppedEvents)
+        if !threads.isEmpty { try container.encode(threads, forKey: .threads) }
     }
 }

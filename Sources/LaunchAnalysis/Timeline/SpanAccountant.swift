@@ -89,7 +89,7 @@ struct SpanAccountant {
                 selfNanoseconds: selfWall, selfCPUNanoseconds: selfCPU,
                 voluntaryContextSwitches: usage?.voluntaryContextSwitches,
                 involuntaryContextSwitches: usage?.involuntaryContextSwitches,
-                majorFaults: usage?.majorFaults, blockedNanoseconds: blocked)
+                majorFaults: usage?.majorFaults, blockedNanoseconds: blocked, threadID: thread.osThreadID)
         }
     }
 }

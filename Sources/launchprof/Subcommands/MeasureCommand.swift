@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchExport
 import LaunchMeasure
 import LaunchReports
 import SampleApp
@@ -17,7 +18,7 @@ enum MeasureCommand {
             + "for 'launchprof compare --baseline NAME' (commit it)"),
     ]
 
-    static let options = MeasureOptions.table() + ownOptions
+    static let options = MeasureOptions.table() + ownOptions + OTLPOptions.table
 
     static let help = """
         USAGE: launchprof measure [options] [-- <command> [args...]]
@@ -28,7 +29,7 @@ enum MeasureCommand {
         OPTIONS:
         \(OptionSpec.helpSection(options))
 
-        EXIT CODES: 0 within budget, 1 over budget, 2 error or failed runs, 130 Ctrl-C
+        EXIT CODES: 0 within budget, 1 over budget, 2 error, failed runs or a failed OTLP post, 130 Ctrl-C
                     (Ctrl-C stops after the current launch; a second one ends it at once)
 
         EXAMPLES:
@@ -44,6 +45,7 @@ enum MeasureCommand {
         let shared = try MeasureOptions(parsed)
         let request = try makeRequest(parsed, shared: shared, commandLine: ["launchprof", "measure"] + arguments)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
+        let otlp = try OTLPOptions(parsed)
         let collected: CollectedLaunches
         do {
             collected = try MeasureSession.run(request, progress: ProgressLine(quiet: shared.quiet))
@@ -51,7 +53,10 @@ enum MeasureCommand {
             throw UsageError("\(error)")
         }
         let report = MeasurementReport(plan: request.plan, collected: collected, budget: shared.budget)
-        return ReportOutput.write(.measurement(report), options: shared, baseline: baseline)
+        let code = ReportOutput.write(.measurement(report), options: shared, baseline: baseline)
+        // After the report is saved and shown: a failed post loses nothing measured.
+        guard otlp.settings != nil else { return code }
+        return otlp.post(otlp.request(for: report), launches: report.runs.filter { $0.status != .interrupted }.count, after: code, quiet: shared.quiet)
     }
 
     /// The program to launch (given after `--`, or the bundled sample app) and
