@@ -34,7 +34,7 @@ struct LaunchSpanBuilder {
         let latest = report.runs.compactMap { run in
             run.timeline.map { timeline in
                 max(timeline.milestones.values.max() ?? 0,
-                    timeline.mainThreadSpans.last?.endNanoseconds ?? 0, timeline.otherSpans.map(\.endNanoseconds).max() ?? 0)
+                    timeline.mainThreadSpans.map(\.endNanoseconds).max() ?? 0, timeline.otherSpans.map(\.endNanoseconds).max() ?? 0)
             }
         }.max() ?? 0
         fallbackAnchor = WallClockAnchor(monotonicNanoseconds: latest, unixNanoseconds: createdAt)

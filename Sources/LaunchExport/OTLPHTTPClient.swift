@@ -6,6 +6,12 @@ public struct OTLPDelivery: Sendable, Equatable {
     public var status: Int
     /// How many requests it took (1 without a retry).
     public var attempts: Int
+
+    /// Makes a delivery.
+    public init(status: Int, attempts: Int) {
+        self.status = status
+        self.attempts = attempts
+    }
 }
 
 /// Posts an OTLP/JSON body with HTTP/1.1 (`POST path`, `Content-Type:

@@ -1,0 +1,91 @@
+import Foundation
+import LaunchExport
+import Testing
+import _LaunchProfTestSupport
+
+/// The POST as a collector receives it, and what the client does when the
+/// collector refuses, fails, throttles or never answers.
+@Suite("OTLP/HTTP client")
+struct OTLPHTTPClientTests {
+    func settings(_ port: UInt16, timeout: Double = 10, headers: [(name: String, value: String)] = []) throws -> OTLPExportSettings {
+        OTLPExportSettings(endpoint: try OTLPEndpoint(baseURL: "http://127.0.0.1:\(port)"), headers: headers, timeoutSeconds: timeout)
+    }
+
+    let body = Array(#"{"resourceSpans":[]}"#.utf8)
+
+    @Test func thePostIsJSONAtTheTracesPathWithTheHeaders() throws {
+        let server = try LoopbackHTTPServer(replies: [.status(200, body: "{}")])
+        defer { server.stop() }
+        let delivery = try OTLPHTTPClient.post(body, settings: settings(server.port, headers: [("authorization", "Bearer t")]))
+        #expect(delivery == OTLPDelivery(status: 200, attempts: 1))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.path == "/v1/traces")
+        #expect(request.headers["content-type"] == "application/json")
+        #expect(request.headers["authorization"] == "Bearer t")
+        #expect(request.headers["host"] == "127.0.0.1:\(server.port)")
+        #expect([UInt8](request.body) == body)
+    }
+
+    @Test func aRefusedConnectionIsRetriedThenReported() throws {
+        let port = try LoopbackHTTPServer.unusedPort()
+        #expect {
+            try OTLPHTTPClient.post(body, settings: settings(port, timeout: 2))
+        } throws: { error in
+            guard case .connectionFailed(_, let reason, let attempts)? = error as? ExportError else { return false }
+            return reason.contains("refused") && attempts >= 2
+        }
+    }
+
+    @Test func aServerErrorIsRetriedWithBackoffThenReported() throws {
+        let server = try LoopbackHTTPServer(replies: [.status(500, body: "collector down")])
+        defer { server.stop() }
+        #expect {
+            try OTLPHTTPClient.post(body, settings: settings(server.port, timeout: 2))
+        } throws: { error in
+            guard case .rejected(_, 500, "collector down", let attempts)? = error as? ExportError else { return false }
+            // 0.5 s then 1 s of backoff fit in 2 s; the 2 s after the third do not.
+            return attempts == 3
+        }
+        #expect(server.requests.count == 3)
+    }
+
+    @Test func aClientErrorIsNotRetried() throws {
+        let server = try LoopbackHTTPServer(replies: [.status(400, body: "bad span")])
+        defer { server.stop() }
+        #expect(throws: ExportError.rejected(url: "http://127.0.0.1:\(server.port)/v1/traces", status: 400, body: "bad span", attempts: 1)) {
+            try OTLPHTTPClient.post(body, settings: settings(server.port))
+        }
+    }
+
+    @Test func tooManyRequestsIsRetriedAfterTheTimeAskedFor() throws {
+        let server = try LoopbackHTTPServer(replies: [.status(429, headers: ["Retry-After: 1"]), .status(200)])
+        defer { server.stop() }
+        let delivery = try OTLPHTTPClient.post(body, settings: settings(server.port))
+        #expect(delivery == OTLPDelivery(status: 200, attempts: 2))
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func aRetryAfterBeyondTheTimeoutIsNotWaitedFor() throws {
+        let server = try LoopbackHTTPServer(replies: [.status(429, headers: ["Retry-After: 3600"])])
+        defer { server.stop() }
+        #expect {
+            try OTLPHTTPClient.post(body, settings: settings(server.port, timeout: 5))
+        } throws: { error in
+            guard case .rejected(_, 429, _, 1)? = error as? ExportError else { return false }
+            return true
+        }
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aServerThatNeverAnswersEndsAtTheTimeout() throws {
+        let server = try LoopbackHTTPServer(replies: [.silence])
+        defer { server.stop() }
+        #expect {
+            try OTLPHTTPClient.post(body, settings: settings(server.port, timeout: 1))
+        } throws: { error in
+            guard case .timedOut(_, 1, 1)? = error as? ExportError else { return false }
+            return true
+        }
+    }
+}
