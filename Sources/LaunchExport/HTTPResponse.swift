@@ -7,13 +7,6 @@ struct HTTPResponse: Equatable {
     /// The body as text, cut at 1 KiB.
     var body: String
 
-    /// A status with a body, without an answer to parse (status 0: no answer, the body says why).
-    init(status: Int, retryAfterSeconds: Double? = nil, body: String) {
-        self.status = status
-        self.retryAfterSeconds = retryAfterSeconds
-        self.body = body
-    }
-
     /// Parses an answer; nil when it has no complete status line and head.
     init?(_ bytes: [UInt8]) {
         guard let headEnd = Self.headEnd(bytes) else { return nil }

@@ -22,8 +22,6 @@ public struct OTLPDelivery: Sendable, Equatable {
 /// seconds the collector asks for; any other status fails at once. Nothing —
 /// connecting, sending, waiting for the answer, waiting to retry — goes past
 /// the settings' timeout from the call: a retry that would is not made.
-/// (Resolving a host name is the one step without a deadline: use an address
-/// or `localhost`.)
 ///
 /// ```swift
 /// let delivery = try OTLPHTTPClient.post(request.json(), settings: settings)
@@ -52,18 +50,14 @@ public enum OTLPHTTPClient {
             attempt += 1
             let failure: ExportError
             var wait = backoff
-            let response: HTTPResponse
-            do {
-                response = try exchange(request, with: settings.endpoint, deadline: deadline)
-            } catch {
-                if error.timedOut { throw .timedOut(url: url, seconds: settings.timeoutSeconds, attempts: attempt) }
-                response = HTTPResponse(status: 0, body: error.reason)
-            }
-            if response.status == 0 {
-                failure = .connectionFailed(url: url, reason: response.body, attempts: attempt)
-            } else if (200..<300).contains(response.status) {
+            switch exchange(request, with: settings.endpoint, deadline: deadline) {
+            case .timedOut:
+                throw .timedOut(url: url, seconds: settings.timeoutSeconds, attempts: attempt)
+            case .failed(let reason):
+                failure = .connectionFailed(url: url, reason: reason, attempts: attempt)
+            case .answered(let response) where (200..<300).contains(response.status):
                 return OTLPDelivery(status: response.status, attempts: attempt)
-            } else {
+            case .answered(let response):
                 failure = .rejected(url: url, status: response.status, body: response.body, attempts: attempt)
                 guard response.status == 429 || (500..<600).contains(response.status) else { throw failure }
                 if let seconds = response.retryAfterSeconds { wait = seconds }
@@ -90,15 +84,29 @@ public enum OTLPHTTPClient {
         return Array(head.utf8) + body
     }
 
+    /// How one request went.
+    enum Attempt {
+        /// The collector answered (any status).
+        case answered(HTTPResponse)
+        /// No answer: the connection could not be made, broke, or the answer was not HTTP.
+        case failed(String)
+        /// The deadline passed.
+        case timedOut
+    }
+
     /// One request and its answer, on a connection of its own.
-    static func exchange(_ request: [UInt8], with endpoint: OTLPEndpoint, deadline: UInt64) throws(Platform.SocketFailure) -> HTTPResponse {
-        let fd = try Platform.connect(host: endpoint.host, port: endpoint.port, deadline: deadline)
-        defer { Platform.close(fd) }
-        try Platform.send(fd, request, deadline: deadline)
-        let bytes = try Platform.receive(fd, limit: responseLimit, deadline: deadline) { HTTPResponse.isComplete($0) }
-        guard let response = HTTPResponse(bytes) else {
-            throw Platform.SocketFailure(reason: bytes.isEmpty ? "the connection closed without an answer" : "the answer is not HTTP")
+    static func exchange(_ request: [UInt8], with endpoint: OTLPEndpoint, deadline: UInt64) -> Attempt {
+        do {
+            let fd = try Platform.connect(host: endpoint.host, port: endpoint.port, deadline: deadline)
+            defer { Platform.close(fd) }
+            try Platform.send(fd, request, deadline: deadline)
+            let bytes = try Platform.receive(fd, limit: responseLimit, deadline: deadline) { HTTPResponse.isComplete($0) }
+            guard let response = HTTPResponse(bytes) else {
+                return .failed(bytes.isEmpty ? "the connection closed without an answer" : "the answer is not HTTP")
+            }
+            return .answered(response)
+        } catch {
+            return error.timedOut ? .timedOut : .failed(error.reason)
         }
-        return response
     }
 }

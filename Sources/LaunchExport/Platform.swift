@@ -7,6 +7,7 @@ import Glibc
 #else
 #error("Unsupported Platform")
 #endif
+import Dispatch
 
 /// Namespace for the system calls LaunchExport wraps.
 enum Platform {
@@ -33,22 +34,15 @@ enum Platform {
     /// A TCP connection to `host`:`port`, trying each address the name has, by
     /// `deadline` (monotonic nanoseconds). The socket is non-blocking.
     static func connect(host: String, port: UInt16, deadline: UInt64) throws(SocketFailure) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            throw SocketFailure(reason: "cannot resolve '\(host)': " + String(cString: gai_strerror(status)))
-        }
-        defer { freeaddrinfo(first) }
+        let addresses = try resolve(host: host, port: port, deadline: deadline)
         var failure = SocketFailure(reason: "no address for '\(host)'")
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let address = entry {
-            entry = address.pointee.ai_next
-            let fd = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        for var address in addresses {
+            let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
             guard fd >= 0 else { failure = SocketFailure(reason: errorText(errno)); continue }
-            if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return fd }
+            let connected = withUnsafePointer(to: &address.storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, address.length) }
+            }
+            if connected == 0 { return fd }
             guard errno == EINPROGRESS else {
                 failure = SocketFailure(reason: errorText(errno))
                 Glibc.close(fd)
@@ -68,6 +62,54 @@ enum Platform {
             Glibc.close(fd)
         }
         throw failure
+    }
+
+    /// One address a host name resolved to.
+    struct Address: @unchecked Sendable {
+        var family: Int32
+        var storage: sockaddr_storage
+        var length: socklen_t
+    }
+
+    /// What `getaddrinfo` found, handed from its thread to the caller (the
+    /// semaphore orders the write before the read; after a timeout nobody reads).
+    private final class Resolution: @unchecked Sendable {
+        var addresses: [Address] = []
+        var problem: String?
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    /// The addresses of `host`, by `deadline`: `getaddrinfo` runs on a thread
+    /// of its own (it has no timeout), left to finish alone if the deadline passes first.
+    private static func resolve(host: String, port: UInt16, deadline: UInt64) throws(SocketFailure) -> [Address] {
+        let resolution = Resolution()
+        DispatchQueue.global().async {
+            var hints = addrinfo()
+            hints.ai_family = AF_UNSPEC
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            var list: UnsafeMutablePointer<addrinfo>?
+            let status = getaddrinfo(host, String(port), &hints, &list)
+            if status == 0, let first = list {
+                var entry: UnsafeMutablePointer<addrinfo>? = first
+                while let info = entry {
+                    entry = info.pointee.ai_next
+                    var storage = sockaddr_storage()
+                    let length = min(Int(info.pointee.ai_addrlen), MemoryLayout<sockaddr_storage>.size)
+                    withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: info.pointee.ai_addr, count: length)) }
+                    resolution.addresses.append(Address(family: info.pointee.ai_family, storage: storage, length: socklen_t(length)))
+                }
+                freeaddrinfo(first)
+            } else {
+                resolution.problem = "cannot resolve '\(host)': " + String(cString: gai_strerror(status))
+            }
+            resolution.done.signal()
+        }
+        let now = monotonicNanoseconds
+        guard now < deadline, resolution.done.wait(timeout: .now() + .nanoseconds(Int(min(deadline - now, UInt64(Int.max))))) == .success else {
+            throw SocketFailure(reason: "timed out", timedOut: true)
+        }
+        if let problem = resolution.problem { throw SocketFailure(reason: problem) }
+        return resolution.addresses
     }
 
     /// Sends all of `bytes` by `deadline`.

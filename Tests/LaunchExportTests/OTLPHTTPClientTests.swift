@@ -88,4 +88,18 @@ struct OTLPHTTPClientTests {
             return true
         }
     }
+
+    @Test func aHostThatDoesNotResolveFailsWithinTheTimeout() throws {
+        let settings = OTLPExportSettings(endpoint: try OTLPEndpoint(baseURL: "http://collector.invalid:4318"), timeoutSeconds: 1)
+        #expect {
+            try OTLPHTTPClient.post(body, settings: settings)
+        } throws: { error in
+            // A resolver that answers says the name is unknown; one that does not answer runs into the timeout.
+            switch error as? ExportError {
+            case .connectionFailed(_, let reason, _)?: return reason.hasPrefix("cannot resolve 'collector.invalid'")
+            case .timedOut?: return true
+            default: return false
+            }
+        }
+    }
 }
