@@ -6,15 +6,6 @@ import LaunchTracing
 /// Turns one run of a report into its spans (see
 /// ``OTLPTraceRequest/init(report:serviceName:identifiers:)``).
 struct LaunchSpanBuilder {
-    /// The consecutive phases and the milestones they run between.
-    static let phaseBounds: [(phase: Phase, from: Milestone, to: Milestone)] = [
-        (.loader, .spawn, .runtimeInit), (.staticInit, .runtimeInit, .main),
-        (.appInit, .main, .willFinishLaunchingBegin),
-        (.willFinishLaunching, .willFinishLaunchingBegin, .willFinishLaunchingEnd),
-        (.didFinishLaunching, .didFinishLaunchingBegin, .didFinishLaunchingEnd),
-        (.initialFrame, .didFinishLaunchingEnd, .firstFrame), (.extended, .firstFrame, .fullyDrawn),
-    ]
-
     /// `launchprof.span.blocked.<kind>_ns`, made once per kind.
     static let blockedKeys: [WaitKind: String] = Dictionary(
         uniqueKeysWithValues: WaitKind.allCases.map { ($0, "launchprof.span.blocked.\($0.rawValue)_ns") })
@@ -90,7 +81,7 @@ struct LaunchSpanBuilder {
 
         // Phases: the launch hooks are two of them.
         var phaseSpans: [(from: UInt64, to: UInt64, index: Int)] = []
-        for (phase, from, to) in Self.phaseBounds {
+        for (phase, from, to) in Phase.consecutive {
             guard let begin = timeline.milestones[from], let end = timeline.milestones[to], end >= begin,
                   begin >= rootStart else { continue }
             var attributes = [OTLPAttribute("launchprof.phase", .string(phase.rawValue))]

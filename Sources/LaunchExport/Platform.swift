@@ -8,6 +8,7 @@ import Glibc
 #error("Unsupported Platform")
 #endif
 import Dispatch
+import LaunchTracing
 
 /// Namespace for the system calls LaunchExport wraps.
 enum Platform {
@@ -17,12 +18,8 @@ enum Platform {
         var timedOut = false
     }
 
-    /// CLOCK_MONOTONIC now, nanoseconds.
-    static var monotonicNanoseconds: UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
+    /// The monotonic clock now, nanoseconds (what deadlines are on).
+    static var monotonicNanoseconds: UInt64 { MonotonicClock.nanoseconds }
 
     /// Sleeps `nanoseconds` (restarted after signals).
     static func sleep(nanoseconds: UInt64) {
