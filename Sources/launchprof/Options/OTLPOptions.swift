@@ -7,7 +7,7 @@ import LaunchTracing
 struct OTLPOptions {
     /// The rows for the option table and help.
     static let table: [OptionSpec] = [
-        .value("--otlp-endpoint", "URL", "also post every launch as OpenTelemetry spans (OTLP/HTTP, JSON) to "
+        .value("--otlp-endpoint", "URL", "post every launch as OpenTelemetry spans (OTLP/HTTP, JSON) to "
             + "URL/v1/traces (http only; OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_TRACES_ENDPOINT are read too)"),
         .repeatable("--otlp-header", "K=V", "a request header for the collector, such as authorization "
             + "(repeatable; OTEL_EXPORTER_OTLP_HEADERS is read too)"),
