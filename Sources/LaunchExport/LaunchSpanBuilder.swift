@@ -12,6 +12,8 @@ struct LaunchSpanBuilder {
 
     let findings: [Finding]
     let matcher: FindingMatcher
+    /// The names findings are about: only spans of these names are looked up.
+    let findingSpans: Set<String>
     /// For runs without an anchor (reports written before runs had one): the
     /// report's `createdAt` taken as the latest monotonic time it holds.
     let fallbackAnchor: WallClockAnchor
@@ -21,6 +23,7 @@ struct LaunchSpanBuilder {
     init(report: MeasurementReport) {
         findings = report.profile.findings
         matcher = FindingMatcher(report.profile.findings)
+        findingSpans = Set(report.profile.findings.map(\.span))
         let createdAt = Self.unixNanoseconds(iso8601: report.createdAt) ?? 0
         let latest = report.runs.compactMap { run in
             run.timeline.map { timeline in
@@ -117,7 +120,8 @@ struct LaunchSpanBuilder {
                     traceID: traceID, spanID: id, parentSpanID: parent, name: record.name,
                     startUnixNanoseconds: unix(record.beginNanoseconds), endUnixNanoseconds: unix(record.endNanoseconds),
                     attributes: Self.attributes(of: record, thread: record.threadID.flatMap { threads[$0] }))
-                for finding in matcher.findings(for: record) where attached.insert(finding).inserted {
+                for finding in findingSpans.contains(record.name) ? matcher.findings(for: record) : []
+                where attached.insert(finding).inserted {
                     span.events.append(Self.event(findings[finding], at: span.startUnixNanoseconds))
                 }
                 spans.append(span)

@@ -34,12 +34,15 @@ public enum OTLPHTTPClient {
     /// How much of an answer is read (the status and a short reason are all that is used).
     static let responseLimit = 65_536
 
-    /// Posts `body` to the settings' endpoint.
+    /// Posts `body` to the settings' endpoint, waiting `firstBackoffSeconds`
+    /// before the first retry (doubling after each).
     ///
     /// - Throws: ``ExportError/connectionFailed(url:reason:attempts:)``,
     ///   ``ExportError/rejected(url:status:body:attempts:)`` or
     ///   ``ExportError/timedOut(url:seconds:attempts:)`` once retrying is over.
-    public static func post(_ body: [UInt8], settings: OTLPExportSettings) throws(ExportError) -> OTLPDelivery {
+    public static func post(
+        _ body: [UInt8], settings: OTLPExportSettings, firstBackoffSeconds: Double = firstBackoffSeconds
+    ) throws(ExportError) -> OTLPDelivery {
         let start = Platform.monotonicNanoseconds
         let deadline = start + UInt64(settings.timeoutSeconds * 1e9)
         let url = settings.endpoint.description

@@ -29,8 +29,8 @@ public struct OTLPSpanID: Sendable, Hashable, CustomStringConvertible {
 
 /// Makes the random trace and span ids of an export.
 ///
-/// The ids come from a random number generator: the system's (`getrandom` on
-/// Linux) by default, so ids from different runs and machines do not collide;
+/// The ids come from a random number generator: the kernel's (`/dev/urandom`,
+/// read 4 KiB at a time) by default, so ids from different runs and machines do not collide;
 /// a test passes a seeded generator to get the same ids every time. An id is
 /// never all zeros (OTLP's "no id").
 ///
@@ -41,8 +41,8 @@ public struct OTLPSpanID: Sendable, Hashable, CustomStringConvertible {
 public struct OTLPIdentifiers {
     private var source: any RandomNumberGenerator
 
-    /// Ids from the system's random number generator.
-    public init() { source = SystemRandomNumberGenerator() }
+    /// Ids from the kernel's random numbers.
+    public init() { source = Platform.SystemRandom() }
 
     /// Ids from `source`: the same source state gives the same ids.
     public init(source: some RandomNumberGenerator) { self.source = source }

@@ -95,7 +95,8 @@ struct OTLPExportTests {
         #expect(result.status == 1)
         #expect(report != nil)
         #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("launchprof:") }
-            == ["launchprof: warning: could not send the spans to http://127.0.0.1:\(port)/v1/traces: connection refused (2 attempts)"], "\(result.stderr)")
+            .map { $0.hasPrefix("launchprof: warning: could not send the spans to http://127.0.0.1:\(port)/v1/traces: connection refused") }
+            == [true], "\(result.stderr)")
     }
 
     @Test func aServerErrorExitsTwoAfterItsRetries() throws {
@@ -104,8 +105,10 @@ struct OTLPExportTests {
         let (result, report, _) = try measure(["--otlp-endpoint", "http://127.0.0.1:\(server.port)", "--otlp-timeout", "2"])
         #expect(result.status == 2)
         #expect(report != nil && result.stdout.contains("FAIL"))
-        #expect(result.stderr.contains("refused the spans with HTTP 500: exporter queue full (3 attempts)"), "\(result.stderr)")
-        #expect(server.requests.count == 3)
+        // Retried while the backoff fits in the 2 s: as many requests as the message says.
+        let attempts = server.requests.count
+        #expect(attempts >= 2)
+        #expect(result.stderr.contains("refused the spans with HTTP 500: exporter queue full (\(attempts) attempts)"), "\(result.stderr)")
     }
 
     @Test func tooManyRequestsIsRetriedAfterItsRetryAfter() throws {

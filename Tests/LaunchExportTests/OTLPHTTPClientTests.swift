@@ -37,17 +37,27 @@ struct OTLPHTTPClientTests {
         }
     }
 
-    @Test func aServerErrorIsRetriedWithBackoffThenReported() throws {
+    @Test func aServerErrorIsRetriedUpToTheLimitThenReported() throws {
         let server = try LoopbackHTTPServer(replies: [.status(500, body: "collector down")])
         defer { server.stop() }
+        #expect(throws: ExportError.rejected(
+            url: "http://127.0.0.1:\(server.port)/v1/traces", status: 500, body: "collector down", attempts: OTLPHTTPClient.maxAttempts)
+        ) {
+            try OTLPHTTPClient.post(body, settings: settings(server.port, timeout: 60), firstBackoffSeconds: 0.01)
+        }
+        #expect(server.requests.count == OTLPHTTPClient.maxAttempts)
+    }
+
+    @Test func noRetryIsMadeThatWouldEndPastTheTimeout() throws {
+        let server = try LoopbackHTTPServer(replies: [.status(503)])
+        defer { server.stop() }
+        // Backoff of 0.5 s, then 1 s, then 2 s: the third wait cannot fit in 2 s.
         #expect {
             try OTLPHTTPClient.post(body, settings: settings(server.port, timeout: 2))
         } throws: { error in
-            guard case .rejected(_, 500, "collector down", let attempts)? = error as? ExportError else { return false }
-            // 0.5 s then 1 s of backoff fit in 2 s; the 2 s after the third do not.
-            return attempts == 3
+            guard case .rejected(_, 503, _, let attempts)? = error as? ExportError else { return false }
+            return (1...3).contains(attempts) && attempts == server.requests.count
         }
-        #expect(server.requests.count == 3)
     }
 
     @Test func aClientErrorIsNotRetried() throws {
