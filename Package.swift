@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
         .library(name: "LaunchReports", targets: ["LaunchReports"]),
         .library(name: "LaunchMeasure", targets: ["LaunchMeasure"]),
+        .library(name: "LaunchExport", targets: ["LaunchExport"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
     ],
     targets: [
@@ -35,6 +36,7 @@ let package = Package(
         .target(name: "LaunchReports", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
         .target(name: "_LaunchMeasureShims"),  // spawning a child that dies with launchprof
         .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchMeasureShims"]),
+        .target(name: "LaunchExport", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports"]),
 
         // Examples: the sample app `launchprof measure` measures by default
         .target(name: "SampleApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
@@ -46,7 +48,7 @@ let package = Package(
         // Tools
         .executableTarget(
             name: "launchprof",
-            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "SampleApp"]
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "LaunchExport", "SampleApp"]
         ),
 
         // Tests
@@ -81,6 +83,10 @@ let package = Package(
                 "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport",
                 "launchprof", "launchprof-defects",  // run as processes
             ]
+        ),
+        .testTarget(
+            name: "LaunchExportTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchExport", "_LaunchProfTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -41,6 +41,7 @@ let package = Package(
                 .product(name: "LaunchTracing", package: "LaunchProf"),
                 .product(name: "LaunchAnalysis", package: "LaunchProf"),
                 .product(name: "LaunchReports", package: "LaunchProf"),
+                .product(name: "LaunchExport", package: "LaunchProf"),
             ],
             path: "Benchmarks/ReportBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

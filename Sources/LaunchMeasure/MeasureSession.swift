@@ -98,6 +98,7 @@ public enum MeasureSession {
             index: index, isWarmup: isWarmup, status: .ok, stdoutPath: outcome.stdoutPath,
             stderrPath: outcome.stderrPath)
         record.readyAddress = outcome.readyAddress
+        record.wallClock = Platform.wallClockAnchor(at: outcome.spawnNanoseconds)
         if let readyAt = outcome.readyNanoseconds {
             record.timeToReadyMs = Double(readyAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
         }

@@ -2,12 +2,12 @@ import LaunchAnalysis
 
 /// Which findings concern a span: the same name and call site, or, for a
 /// finding without a call site (a hook over its budget), the same name.
-struct FindingMatcher {
+package struct FindingMatcher {
     private var bySite: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
 
     /// Indexes `findings` (their positions are what ``findings(for:)`` returns).
-    init(_ findings: [Finding]) {
+    package init(_ findings: [Finding]) {
         for (index, finding) in findings.enumerated() {
             if let file = finding.file, let line = finding.line {
                 bySite["\(finding.span)@\(file):\(line)", default: []].append(index)
@@ -18,7 +18,7 @@ struct FindingMatcher {
     }
 
     /// The positions of the findings about `span`.
-    func findings(for span: SpanRecord) -> [Int] {
+    package func findings(for span: SpanRecord) -> [Int] {
         guard !bySite.isEmpty || !byName.isEmpty else { return [] }
         return (bySite[span.key] ?? []) + (byName[span.name] ?? [])
     }

@@ -11,15 +11,6 @@ extension HTMLReport {
     /// The height of one row of spans.
     static let rowHeight = 18.0
 
-    /// The consecutive phases, each between the milestones that bound it.
-    static let phaseBounds: [(phase: Phase, from: Milestone, to: Milestone)] = [
-        (.loader, .spawn, .runtimeInit), (.staticInit, .runtimeInit, .main),
-        (.appInit, .main, .willFinishLaunchingBegin),
-        (.willFinishLaunching, .willFinishLaunchingBegin, .willFinishLaunchingEnd),
-        (.didFinishLaunching, .didFinishLaunchingBegin, .didFinishLaunchingEnd),
-        (.initialFrame, .didFinishLaunchingEnd, .firstFrame), (.extended, .firstFrame, .fullyDrawn),
-    ]
-
     /// Where the time axis of `layouts` ends, milliseconds: past everything drawn,
     /// and past the budget when the budget is not far beyond it.
     static func axisEnd(_ layouts: [TimelineLayout], budgetMs: Double?) -> Double {
@@ -67,7 +58,7 @@ extension HTMLReport {
 
         // The phase band.
         svg += "<text class=\"lane\" x=\"8\" y=\"\(coordinate(bandTop + 14))\">phases</text>\n"
-        for bound in phaseBounds {
+        for bound in Phase.consecutive {
             guard let from = timeline.milestones[bound.from], let to = timeline.milestones[bound.to], to >= from else { continue }
             let x0 = x(from), width = max(0.8, x(to) - x0)
             let duration = timeline.milliseconds(bound.phase) ?? Double(to - from) / 1_000_000

@@ -20,7 +20,7 @@
 ///     json.raw("}")
 /// }
 /// ```
-struct JSONBytes: ~Copyable {
+package struct JSONBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -67,12 +67,12 @@ struct JSONBytes: ~Copyable {
     }
 
     /// How many bytes have been written.
-    var writtenCount: Int { count }
+    package var writtenCount: Int { count }
 
     /// Writes `body` straight into a new array's storage of `capacity` bytes,
     /// trying again with twice as much until it fits: no copy at the end, no
     /// copy to grow. Pages of the storage that are never written cost nothing.
-    static func bytes(capacity: Int, _ body: (inout JSONBytes) -> Void) -> [UInt8] {
+    package static func bytes(capacity: Int, _ body: (inout JSONBytes) -> Void) -> [UInt8] {
         var capacity = max(capacity, 64)
         while true {
             var overflowed = false
@@ -121,7 +121,7 @@ struct JSONBytes: ~Copyable {
 
     /// Writes `text` as it is: punctuation and keys known to need no escaping.
     @inline(__always)
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -142,14 +142,14 @@ struct JSONBytes: ~Copyable {
 
     /// Writes one byte as it is.
     @inline(__always)
-    mutating func byte(_ byte: UInt8) {
+    package mutating func byte(_ byte: UInt8) {
         guard reserve(1) else { return }
         base[count] = byte
         count += 1
     }
 
     /// Writes `text` as a JSON string, quoted and escaped.
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         byte(UInt8(ascii: "\""))
         stringContents(text)
         byte(UInt8(ascii: "\""))
@@ -167,7 +167,7 @@ struct JSONBytes: ~Copyable {
     /// Writes a finite `Double` as `JSONEncoder` does: its shortest
     /// round-tripping `description` (`0.1`, `1e+16`, `5e-324`), a whole number
     /// without its `.0` (`20`, `-0`).
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         decimal(value.description)
     }
 
@@ -186,7 +186,7 @@ struct JSONBytes: ~Copyable {
     }
 
     /// Writes `text` escaped, without quotes.
-    mutating func stringContents(_ text: String) {
+    package mutating func stringContents(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             var start = 0
@@ -220,7 +220,7 @@ struct JSONBytes: ~Copyable {
     }
 
     /// Writes a non-negative integer.
-    mutating func integer(_ value: UInt64) {
+    package mutating func integer(_ value: UInt64) {
         var digits = 1
         var rest = value
         while rest >= 10 {
@@ -239,7 +239,7 @@ struct JSONBytes: ~Copyable {
     }
 
     /// Writes an integer.
-    mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         integer(UInt64(value.magnitude))
     }

@@ -70,6 +70,10 @@ extension SortedJSONByteEncoder {
             }
             json.raw(#","selfNanoseconds":"#)
             json.integer(span.selfNanoseconds)
+            if let thread = span.threadID {
+                json.raw(#","threadID":"#)
+                json.integer(thread)
+            }
             if let switches = span.voluntaryContextSwitches {
                 json.raw(#","voluntaryContextSwitches":"#)
                 json.integer(switches)

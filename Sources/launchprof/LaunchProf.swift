@@ -11,6 +11,7 @@ enum LaunchProf {
         MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand, ReportCommand.subcommand,
         TraceCommand.subcommand,
         MergeCommand.subcommand,
+        ExportCommand.subcommand,
     ]
 
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
@@ -87,6 +88,8 @@ enum LaunchProf {
           trace       Print a trace file's threads, milestones and spans
           merge       Pool reports from several machines into one, each run
                       keeping its machine
+          export      Send a saved measurement to a tracing backend as
+                      OpenTelemetry spans (OTLP/JSON file or OTLP/HTTP)
           help        Show help for a command: launchprof help measure
           version     Print the version
 

@@ -5,7 +5,8 @@
 // The reports are synthetic but go through the real pipeline: a trace per run
 // (nested spans on the main thread, milestones), LaunchTimeline.build, RunRecords,
 // MeasurementReport (profile, findings, verdict, outcome). 100 runs of 1,000
-// spans, and 100 runs of 10,000 spans.
+// spans, and 100 runs of 10,000 spans. ExportBenchmarks.swift exports the first
+// as OpenTelemetry spans.
 
 import Benchmark
 import Foundation
@@ -63,6 +64,7 @@ func syntheticReport(runs: Int, spans: Int) -> MeasurementReport {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    exportBenchmarks()
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(5), maxIterations: 10)
     let thousand = ReportDocument.measurement(syntheticReport(runs: 100, spans: 1_000))

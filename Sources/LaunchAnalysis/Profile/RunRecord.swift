@@ -61,6 +61,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// from several machines (`launchprof merge`); nil when it is the report's
     /// own (``MeasurementReport/machine(of:)`` reads either).
     public var machine: String?
+    /// The run's spawn on the monotonic and the wall clock, read together, to
+    /// place its times in calendar time; nil in reports written before it was
+    /// recorded (an exporter then estimates it from the report's `createdAt`).
+    public var wallClock: WallClockAnchor?
 
     /// Makes a record; everything not given is unknown (nil or empty).
 

@@ -58,12 +58,16 @@ extension LaunchTimeline {
             let sampleCount = trace.samples.filter {
                 $0.osThreadID == mainThread.osThreadID && $0.nanoseconds >= lowerBound && $0.nanoseconds < upperBound
             }.count
+            let threads = [mainThread] + trace.threads.filter { thread in
+                thread.index != mainIndex && others.contains { $0.threadID == thread.osThreadID }
+            }
             timelines.append(LaunchTimeline(
                 launchIndex: launch, milestones: milestones, hotLaunchBeginNanoseconds: hotBegin,
                 phases: phases(milestones, hotLaunchBegin: hotBegin, background: isBackground),
                 mainThreadSpans: main, otherSpans: others.sorted { $0.beginNanoseconds < $1.beginNanoseconds },
                 launchOptions: options, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
-                sampleCount: sampleCount, droppedEvents: trace.droppedCount, filePaths: filePaths))
+                sampleCount: sampleCount, droppedEvents: trace.droppedCount, filePaths: filePaths,
+                threads: threads.map { TimelineThread(id: $0.osThreadID, name: $0.name, isMain: $0.index == mainIndex) }))
         }
         return timelines
     }

@@ -34,6 +34,9 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
     /// file was when the app was built. Empty for traces and reports made
     /// before paths were recorded.
     public var filePaths: [String: String] = [:]
+    /// The threads that recorded spans in this launch, main thread first
+    /// (empty in reports written before threads were recorded).
+    public var threads: [TimelineThread] = []
 
     /// The duration of `phase` in milliseconds, if it happened.
     public func milliseconds(_ phase: Phase) -> Double? {
@@ -85,6 +88,9 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     public var waitSamples: [WaitKind: Int]?
     /// What the span waited on, as the sampler named it, the most sampled first (at most 4).
     public var waitTargets: [WaitTarget]?
+    /// The OS thread id of the thread it ran on (see ``LaunchTimeline/threads``);
+    /// nil in reports written before threads were recorded.
+    public var threadID: UInt64?
 
     /// Wall time from begin to end, nanoseconds (0 if the end precedes the begin).
     public var wallNanoseconds: UInt64 { endNanoseconds.subtractingClamped(beginNanoseconds) }
@@ -96,7 +102,7 @@ public struct SpanRecord: Sendable, Codable, Equatable {
 extension LaunchTimeline {
     private enum CodingKeys: String, CodingKey {
         case launchIndex, milestones, hotLaunchBeginNanoseconds, phases, mainThreadSpans, otherSpans
-        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, filePaths
+        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, filePaths, threads
     }
 
     /// Decodes a timeline; a schema-1 report's string options and its
@@ -132,6 +138,7 @@ extension LaunchTimeline {
         sampleCount = try container.decode(Int.self, forKey: .sampleCount)
         droppedEvents = try container.decode(UInt64.self, forKey: .droppedEvents)
         filePaths = try container.decodeIfPresent([String: String].self, forKey: .filePaths) ?? [:]
+        threads = try container.decodeIfPresent([TimelineThread].self, forKey: .threads) ?? []
     }
 
     /// Encodes the timeline, with ``isBackground`` spelled out for readers of the JSON.
@@ -149,5 +156,6 @@ extension LaunchTimeline {
         try container.encode(sampleCount, forKey: .sampleCount)
         try container.encode(droppedEvents, forKey: .droppedEvents)
         if !filePaths.isEmpty { try container.encode(filePaths, forKey: .filePaths) }
+        if !threads.isEmpty { try container.encode(threads, forKey: .threads) }
     }
 }

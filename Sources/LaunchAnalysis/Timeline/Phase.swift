@@ -52,3 +52,14 @@ extension Phase {
         }
     }
 }
+
+extension Phase {
+    /// The consecutive phases in launch order, each with the milestones that bound it.
+    public static let consecutive: [(phase: Phase, from: Milestone, to: Milestone)] = [
+        (.loader, .spawn, .runtimeInit), (.staticInit, .runtimeInit, .main),
+        (.appInit, .main, .willFinishLaunchingBegin),
+        (.willFinishLaunching, .willFinishLaunchingBegin, .willFinishLaunchingEnd),
+        (.didFinishLaunching, .didFinishLaunchingBegin, .didFinishLaunchingEnd),
+        (.initialFrame, .didFinishLaunchingEnd, .firstFrame), (.extended, .firstFrame, .fullyDrawn),
+    ]
+}

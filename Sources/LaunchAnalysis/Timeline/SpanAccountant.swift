@@ -112,7 +112,8 @@ struct SpanAccountant {
                 majorFaults: usage?.majorFaults, blockedNanoseconds: blocked,
                 runQueueNanoseconds: selfRunQueue, offCPUNanoseconds: offCPU,
                 waitSamples: sampled.isEmpty ? nil : sampled,
-                waitTargets: named.isEmpty ? nil : named.prefix(4).map(\.key))
+                waitTargets: named.isEmpty ? nil : named.prefix(4).map(\.key),
+                threadID: thread.osThreadID)
         }
     }
 }

@@ -6,6 +6,7 @@ import Glibc
 // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
+import LaunchAnalysis
 
 extension Platform {
     /// This machine's name (`gethostname`).
@@ -50,5 +51,19 @@ extension Platform {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}
+
+extension Platform {
+    /// The monotonic time `monotonic` on the wall clock: both clocks read
+    /// back to back now, the difference carried to `monotonic`.
+    static func wallClockAnchor(at monotonic: UInt64) -> WallClockAnchor {
+        var wall = timespec(), steady = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        clock_gettime(CLOCK_MONOTONIC, &steady)
+        let unixNow = UInt64(wall.tv_sec) * 1_000_000_000 + UInt64(wall.tv_nsec)
+        let monotonicNow = UInt64(steady.tv_sec) * 1_000_000_000 + UInt64(steady.tv_nsec)
+        let anchor = WallClockAnchor(monotonicNanoseconds: monotonicNow, unixNanoseconds: unixNow)
+        return WallClockAnchor(monotonicNanoseconds: monotonic, unixNanoseconds: anchor.unixNanoseconds(atMonotonic: monotonic))
     }
 }

@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchExport
 import LaunchMeasure
 import LaunchReports
 import SampleApp
@@ -17,7 +18,7 @@ enum MeasureCommand {
             + "for 'launchprof compare --baseline NAME' (commit it)"),
     ]
 
-    static let options = MeasureOptions.table() + ownOptions
+    static let options = MeasureOptions.table() + ownOptions + OTLPOptions.table
 
     static let help = """
         USAGE: launchprof measure [options] [-- <command> [args...]]
@@ -29,7 +30,7 @@ enum MeasureCommand {
         \(OptionSpec.helpSection(options))
 
         \(ExitCode.helpSection([.success, .gateFailed, .error] + ExitCode.stops, meanings: [
-            .success: "within budget", .gateFailed: "over budget", .error: "error or failed runs"]))
+            .success: "within budget", .gateFailed: "over budget", .error: "error, failed runs or a failed OTLP post"]))
                     (Ctrl-C stops after the current launch, a second one ends it at once;
                     SIGTERM and SIGHUP end it at once; the report keeps the runs so far)
 
@@ -46,6 +47,7 @@ enum MeasureCommand {
         let parsed = try Arguments(arguments, options: options)
         let shared = try MeasureOptions(parsed)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
+        let otlp = try OTLPOptions(parsed)
         let (request, runs) = try makeRequest(parsed, shared: shared, commandLine: ["launchprof", "measure"] + arguments)
         let collected: CollectedLaunches
         do {
@@ -55,7 +57,11 @@ enum MeasureCommand {
             throw UsageError("\(error)")
         }
         let report = MeasurementReport(plan: request.plan, collected: runs.relocated(collected), budget: shared.budget)
-        return ReportOutput.write(.measurement(report), options: shared, baseline: baseline, runs: runs)
+        let code = ReportOutput.write(.measurement(report), options: shared, baseline: baseline, runs: runs)
+        // After the report is saved and shown: a failed post loses nothing measured.
+        guard otlp.settings != nil else { return code }
+        let exported = shared.redactPaths ? report.redactingPaths() : report
+        return otlp.post(otlp.request(for: exported), launches: report.runs.filter { $0.status != .interrupted }.count, after: code, quiet: shared.quiet)
     }
 
     /// The program to launch (given after `--`, or the bundled sample app) and
