@@ -52,7 +52,8 @@ public enum TraceListing {
                     + "  " + instant.category.description + "  " + site(instant.file, instant.line))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Names, paths and metadata came from the traced program: no control character reaches the terminal.
+        return lines.map(ControlCharacters.escaped).joined(separator: "\n") + "\n"
     }
 
     /// The same as one JSON object: `origin` (`spawn` or `runtimeInit`),

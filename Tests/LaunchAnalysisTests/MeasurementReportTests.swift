@@ -35,6 +35,21 @@ struct MeasurementReportTests {
         #expect(!given.configuration.readyIsDefault)
     }
 
+    @Test func redactedReportsKeepOnlyTheSourceFilesName() throws {
+        var report = try Self.instrumented()
+        report.runs[0].timeline?.filePaths = ["App/Boot.swift": "/home/ana/work/app/Sources/App/Boot.swift"]
+        report.profile.findings = report.profile.findings.map { finding in
+            var finding = finding
+            finding.filePath = "/home/ana/work/app/Sources/App/Boot.swift"
+            return finding
+        }
+        #expect(!report.profile.findings.isEmpty)
+        let redacted = report.redactingPaths()
+        #expect(redacted.runs[0].timeline?.filePaths == ["App/Boot.swift": "Boot.swift"])
+        #expect(redacted.profile.findings.allSatisfy { $0.filePath == "Boot.swift" })
+        #expect(redacted.runs[1].timeline?.filePaths == report.runs[1].timeline?.filePaths)
+    }
+
     @Test func theBudgetIsResolvedOnceWithItsProvenance() throws {
         let report = try Self.instrumented()
         #expect(report.configuration.budget.timeToFirstFrameMs == 300)

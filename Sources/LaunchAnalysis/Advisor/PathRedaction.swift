@@ -4,7 +4,8 @@ import LaunchTracing
 /// the sampler read from the program — the file behind a descriptor, a local
 /// socket's or named pipe's path, a child's command — is cut to its last
 /// component, in the wait targets of spans and findings and in the
-/// recommendations that name them.
+/// recommendations that name them — and every `#filePath` of a call site
+/// (where the app's sources were when it was built), cut to the file's name.
 ///
 /// ```swift
 /// let shared = report.redactingPaths()   // "read of /home/ana/app/catalog.json" → "catalog.json"
@@ -19,6 +20,11 @@ public enum PathRedaction {
             result = result.replacingAll(name, with: WaitTarget.redactingPaths(in: name))
         }
         return result
+    }
+
+    /// The last component of `path` (`/home/ana/app/Sources/App/Boot.swift` → `Boot.swift`).
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }
 
@@ -47,6 +53,7 @@ extension MeasurementReport {
             var run = run
             timeline.mainThreadSpans = timeline.mainThreadSpans.map { $0.redactingPaths() }
             timeline.otherSpans = timeline.otherSpans.map { $0.redactingPaths() }
+            timeline.filePaths = timeline.filePaths.mapValues(PathRedaction.lastComponent)
             run.timeline = timeline
             return run
         }
@@ -65,6 +72,7 @@ extension ComparisonReport {
             changes.map { change in
                 var change = change
                 change.recommendation = PathRedaction.redact(change.recommendation, naming: targets)
+                change.filePath = change.filePath.map(PathRedaction.lastComponent)
                 return change
             }
         }
@@ -80,6 +88,7 @@ extension Finding {
         var finding = self
         finding.recommendation = PathRedaction.redact(recommendation, naming: targets)
         finding.waitedOn = waitedOn?.map(\.redacted)
+        finding.filePath = filePath.map(PathRedaction.lastComponent)
         return finding
     }
 }

@@ -10,6 +10,7 @@ enum ExportCommand {
 
     static let options: [OptionSpec] = [
         .value("--otlp", "FILE", "write the spans as an OTLP/JSON ExportTraceServiceRequest to FILE ('-': standard output)"),
+        .flag("--redact-paths", RedactPaths.help),
     ] + OTLPOptions.table
 
     static let help = """
@@ -51,13 +52,13 @@ enum ExportCommand {
         } catch let error as ReportError {
             throw UsageError(error.description)
         }
-        let request = otlp.request(for: report)
+        let request = otlp.request(for: parsed.has("--redact-paths") ? report.redactingPaths() : report)
         if let file {
             if file == "-" {
-                FileHandle.standardOutput.write(Data(request.json()))
+                Terminal.standardOutput(request.json())
             } else {
                 do { try request.write(to: file) } catch { throw UsageError(error.description) }
-                print("wrote \(file)")
+                Terminal.print("wrote \(file)")
             }
         }
         return otlp.post(request, launches: report.runs.filter { $0.status != .interrupted }.count, after: .success, quiet: file == "-")

@@ -69,7 +69,7 @@ enum MergeCommand {
             throw UsageError("cannot write '\(output)': \(error)")
         }
         let machines = pooled.machineKeys
-        print("pooled \(pooled.profile.runCount) counted runs of \(reports.count) report(s) from \(machines.count) machine(s) "
+        Terminal.print("pooled \(pooled.profile.runCount) counted runs of \(reports.count) report(s) from \(machines.count) machine(s) "
             + "(\(machines.joined(separator: "; "))) into \(output)")
         return .success
     }

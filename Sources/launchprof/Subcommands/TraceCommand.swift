@@ -58,11 +58,11 @@ enum TraceCommand {
         default: bytes = Array(TraceListing.text(trace, outline: TraceOutline(trace)).utf8)
         }
         guard let output, output != MeasureOptions.standardOutput else {
-            FileHandle.standardOutput.write(Data(bytes))
+            Terminal.standardOutput(bytes)
             return .success
         }
         do { try AtomicFile.write(bytes, to: output) } catch { throw UsageError("cannot write '\(output)': \(error)") }
-        print("wrote \(output)")
+        Terminal.print("wrote \(output)")
         return .success
     }
 }
