@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Fuzzes one of LaunchProf's readers with libFuzzer and AddressSanitizer.
 #
-#   Fuzz/run.sh trace|budget|report [SECONDS] [libFuzzer options...]
+#   Tests/Fuzz/run.sh trace|budget|report [SECONDS] [libFuzzer options...]
 #
 # Builds the fuzz targets (release, -sanitize=fuzzer,address), seeds a corpus in
-# Fuzz/.corpus/KIND the first time (from a real measurement of the bundled sample
+# Tests/Fuzz/.corpus/KIND the first time (from a real measurement of the bundled sample
 # app made with $LAUNCHPROF, default .build/debug/launchprof, built if missing; the
 # committed report fixtures; the README's budget), then fuzzes for SECONDS (300).
-# Crashes are written to Fuzz/.corpus/KIND-artifacts/. Nothing here is committed.
+# Crashes are written to Tests/Fuzz/.corpus/KIND-artifacts/. Nothing here is committed.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
-kind=${1:?usage: Fuzz/run.sh trace|budget|report [SECONDS] [libFuzzer options...]}
+kind=${1:?usage: Tests/Fuzz/run.sh trace|budget|report [SECONDS] [libFuzzer options...]}
 seconds=${2:-300}
 shift $(( $# < 2 ? $# : 2 ))
 case $kind in
@@ -21,13 +21,13 @@ case $kind in
     *) echo "unknown reader '$kind' (trace, budget or report)" >&2; exit 2 ;;
 esac
 
-build=Fuzz/.build-fuzz
+build=Tests/Fuzz/.build-fuzz
 # ld.gold fails on the sanitized objects; lld, which ships with Swift, links them.
-swift build --package-path Fuzz --scratch-path "$build" -c release --product "$fuzzer" \
+swift build --package-path Tests/Fuzz --scratch-path "$build" -c release --product "$fuzzer" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-corpus=Fuzz/.corpus/$kind
-artifacts=Fuzz/.corpus/$kind-artifacts
+corpus=Tests/Fuzz/.corpus/$kind
+artifacts=Tests/Fuzz/.corpus/$kind-artifacts
 mkdir -p "$corpus" "$artifacts"
 if [ -z "$(ls -A "$corpus")" ]; then
     launchprof=${LAUNCHPROF:-.build/debug/launchprof}

@@ -5,8 +5,8 @@
 // root package's build and tests never see them. Build with the fuzzer and
 // AddressSanitizer (and only so: a fuzz target has no `main` of its own):
 //
-//   swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address
-//   Fuzz/run.sh trace 300     # seeds a corpus from a real measurement, then fuzzes 300 s
+//   swift build --package-path Tests/Fuzz -c release -Xswiftc -sanitize=fuzzer,address
+//   Tests/Fuzz/run.sh trace 300     # seeds a corpus from a real measurement, then fuzzes 300 s
 
 import PackageDescription
 
@@ -14,7 +14,7 @@ let package = Package(
     name: "LaunchProfFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "LaunchProf", path: "../"),
+        .package(name: "LaunchProf", path: "../../"),
     ],
     targets: [
         .target(name: "LibFuzzerDriver"),
