@@ -24,6 +24,12 @@ final class ThreadRegistry: @unchecked Sendable {
 
     private init() {}
 
+    /// True when the process was started to write a trace (`LAUNCHPROF_TRACE`).
+    private static let tracesToFile: Bool = {
+        guard let path = ProcessEnvironment.value(LaunchContract.Variable.trace) else { return false }
+        return !path.isEmpty
+    }()
+
     /// Creates and installs the calling thread's (empty) event list. Costs a
     /// lock, a small allocation and two system calls (thread id and name); no
     /// event memory is touched until the first event takes a chunk.
@@ -38,6 +44,9 @@ final class ThreadRegistry: @unchecked Sendable {
         buffer.initialize(to: lp_thread_buffer(
             next: nil, limit: nil, dropped: 0, first: nil, current: nil, accounting: 0, exited: 0))
         let osThreadID = lp_thread_id(), name = Platform.currentThreadName(), isMain = lp_is_main_thread() != 0
+        // A traced launch (LAUNCHPROF_TRACE set) accounts the main thread's spans from its first event, so an
+        // app that links the tracer alone gets CPU and off-CPU time per span, as the harness's apps do.
+        if isMain, Self.tracesToFile { buffer.pointee.accounting = 1 }
         let installExitHandler = lock.withLock { () -> Bool in
             entries.append(Entry(buffer: buffer, index: nextIndex, osThreadID: osThreadID, name: name, isMain: isMain))
             nextIndex += 1

@@ -34,6 +34,16 @@ struct TracerOnlyTests {
         let spans = Set(report.runs.compactMap(\.timeline).flatMap(\.mainThreadSpans).map(\.name))
         #expect(spans.isSuperset(of: ["LoadSettings", "BuildIndex"]))
         #expect(report.profile.verdict.check(.phase(.timeToFirstFrame)) != nil)
+        // Its main-thread spans are accounted, as a harness app's are: CPU and off-CPU time in every run,
+        // so the advisor can tell its CPU work (BuildIndex sorts 400,000 numbers) from waiting.
+        for run in report.runs {
+            let index = try #require(run.timeline?.mainThreadSpans.first { $0.name == "BuildIndex" })
+            let cpu = try #require(index.selfCPUNanoseconds, "run \(run.index): BuildIndex has no CPU time")
+            #expect(cpu > 0)
+            #expect(index.offCPUNanoseconds != nil)
+        }
+        #expect(report.profile.findings.contains { $0.span == "BuildIndex" && $0.rule == .deferrableCPUWork },
+                "\(report.profile.findings.map { "\($0.rule.id) \($0.span)" })")
     }
 
     @Test func anExplicitFirstFrameConditionIsMet() throws {
