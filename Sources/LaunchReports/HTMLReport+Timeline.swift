@@ -102,7 +102,7 @@ extension HTMLReport {
         for (index, lane) in layout.lanes.enumerated() {
             let top = laneTops[index]
             svg += "<line class=\"sep\" x1=\"0\" y1=\"\(coordinate(top))\" x2=\"\(coordinate(chartWidth))\" y2=\"\(coordinate(top))\"/>"
-                + "<text class=\"lane\" x=\"8\" y=\"\(coordinate(top + 18))\">\(lane.label)</text>\n"
+                + "<text class=\"lane\" x=\"8\" y=\"\(coordinate(top + 18))\">\(HTMLEscaping.text(lane.label))</text>\n"
         }
         let matcher = FindingMatcher(findings)
         for (index, placed) in layout.placed.enumerated() {
@@ -145,7 +145,7 @@ extension HTMLReport {
         } else {
             notes.append("drawn: all \(layout.totalSpans) spans")
         }
-        if layout.lanes.count > 1 {
+        if layout.hasUnthreadedLanes {
             notes.append("other threads' spans carry no thread id: they are laid out in lanes that never overlap, not by thread")
         }
         if timeline.spawnIsApproximate { notes.append("the spawn time is the OS's estimate") }

@@ -4,11 +4,13 @@ import LaunchTracing
 /// Where each span of one launch is drawn in the HTML timeline: which spans
 /// (the longest ones, up to a cap), in which lane, on which row.
 ///
-/// Lane 0 is the main thread; its rows are the spans' nesting depths. Spans of
-/// other threads carry no thread id in the report, so they are laid out in
-/// lanes of their own: each outermost span goes to the first lane free at its
-/// begin, and the spans nested in it follow it. A lane is therefore a set of
-/// spans that never overlap, not a particular thread.
+/// Lane 0 is the main thread; its rows are the spans' nesting depths. Every
+/// other thread that recorded a drawn span has a lane of its own, named after
+/// the thread, in the order the threads first began a span. Spans of reports
+/// written before spans carried their thread's id are laid out in lanes of
+/// their own: each outermost span goes to the first lane free at its begin, and
+/// the spans nested in it follow it; such a lane is a set of spans that never
+/// overlap, not a particular thread.
 ///
 /// Cost: O(n log n) in the launch's spans, plus O(drawn × lanes).
 ///
@@ -46,6 +48,10 @@ struct TimelineLayout {
     /// The last moment anything drawn happened (a milestone or a span's end).
     var endNanoseconds: UInt64
 
+    /// True when some lanes hold spans of a report that did not record their
+    /// thread (lanes of spans that never overlap, not threads).
+    var hasUnthreadedLanes: Bool { lanes.contains { $0.label.hasPrefix("other threads") } }
+
     /// Spans left out because of the cap.
     var omittedSpans: Int { totalSpans - placed.count }
 
@@ -74,11 +80,32 @@ struct TimelineLayout {
             placed.append(Placed(span: span, lane: 0, row: row))
         }
 
-        // Other threads: outermost spans to the first free lane, nested ones with their outermost span.
+        // Other threads with an id: a lane per thread, in the order they first began a span.
+        var threadLanes: [UInt64: Int] = [:]
+        var threadRows: [Int] = []
+        var threadLabels: [String] = []
+        let names = Dictionary(timeline.threads.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for span in drawnOther {
+            guard let thread = span.threadID else { continue }
+            let lane = threadLanes[thread] ?? {
+                threadLanes[thread] = threadRows.count
+                threadRows.append(1)
+                // Short enough for the lane's label column: a long name keeps its start.
+                let name = names[thread].flatMap { $0 }.map { $0.count > 16 ? $0.prefix(15) + "…" : $0 }
+                threadLabels.append(name ?? "thread \(thread)")
+                return threadRows.count - 1
+            }()
+            let row = max(0, span.depth)
+            threadRows[lane] = max(threadRows[lane], row + 1)
+            placed.append(Placed(span: span, lane: lane + 1, row: row))
+        }
+
+        // Spans without a thread id (older reports): outermost spans to the first free lane,
+        // nested ones with their outermost span.
         var laneEnds: [UInt64] = []
         var laneRows: [Int] = []
         var roots: [(begin: UInt64, end: UInt64, lane: Int)] = []
-        for span in drawnOther {
+        for span in drawnOther where span.threadID == nil {
             var lane: Int?
             if span.depth > 0 {
                 lane = roots.last { $0.begin <= span.beginNanoseconds && span.endNanoseconds <= $0.end }?.lane
@@ -97,10 +124,11 @@ struct TimelineLayout {
             let chosen = lane!
             let row = max(0, span.depth)
             laneRows[chosen] = max(laneRows[chosen], row + 1)
-            placed.append(Placed(span: span, lane: chosen + 1, row: row))
+            placed.append(Placed(span: span, lane: threadRows.count + chosen + 1, row: row))
         }
 
         var lanes = [Lane(label: "main thread", rows: mainRows)]
+        for (label, rows) in zip(threadLabels, threadRows) { lanes.append(Lane(label: label, rows: rows)) }
         for (index, rows) in laneRows.enumerated() {
             lanes.append(Lane(label: laneRows.count == 1 ? "other threads" : "other threads · \(index + 1)", rows: rows))
         }

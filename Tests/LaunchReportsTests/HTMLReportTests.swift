@@ -42,6 +42,29 @@ struct HTMLReportTests {
         }
     }
 
+    @Test func eachOtherThreadHasALaneNamedAfterIt() throws {
+        var report = try Self.fixture()
+        let median = try Self.medianRun(report)
+        let index = try #require(report.runs.firstIndex { $0.index == median.index && !$0.isWarmup })
+        var timeline = try #require(report.runs[index].timeline)
+        let other = try #require(timeline.otherSpans.first)
+        // A report written before spans carried their thread: lanes of spans that never overlap, said so.
+        let old = HTMLReport.render(.measurement(report))
+        #expect(old.contains("not by thread"))
+        // Spans that carry their thread's id: a lane per thread, by name (escaped), and no such note.
+        timeline.threads = [TimelineThread(id: 7, name: "main", isMain: true), TimelineThread(id: 41, name: "io<queue>", isMain: false)]
+        var named = other, unnamed = other
+        named.threadID = 41
+        unnamed.threadID = 42
+        unnamed.name = "OnAnotherThread"
+        timeline.otherSpans = [named, unnamed]
+        report.runs[index].timeline = timeline
+        let page = HTMLReport.render(.measurement(report))
+        #expect(page.contains(">io&lt;queue&gt;</text>"))
+        #expect(page.contains(">thread 42</text>"))
+        #expect(!page.contains("not by thread"))
+    }
+
     @Test func theMeasurementPageSaysWhatTheReportSays() throws {
         let report = try Self.fixture()
         let page = HTMLReport.render(.measurement(report))
