@@ -85,12 +85,15 @@ public final class LaunchApplication: @unchecked Sendable {
             work()
             span.end()
         }
-        let runNow = lock.withLock { () -> Bool in
-            if state.firstFrameMarked || options.isBackground { return true }
-            state.deferred.append(task)
-            return false
+        // Posted under the lock, as the first frame posts what was deferred before
+        // it: deferred work runs in the order it was deferred, from any thread.
+        lock.withLock {
+            if state.firstFrameMarked || options.isBackground {
+                loop.post(task)
+            } else {
+                state.deferred.append(task)
+            }
         }
-        if runNow { loop.post(task) }
     }
 
     /// Runs `work` on a background queue, in a span named `label` (category
@@ -127,19 +130,31 @@ public final class LaunchApplication: @unchecked Sendable {
         lock.withLock { state = LaunchState() }
     }
 
-    /// Marks the first frame if it is due; returns the deferred work to queue.
+    /// Marks the first frame if it is due and queues the work deferred until it.
+    ///
+    /// The frame is marked due and the deferred work queued in one critical
+    /// section: a thread that defers work once the frame is due queues it behind
+    /// everything deferred before (``deferUntilAfterFirstFrame(_:fileID:filePath:line:_:)``
+    /// queues under the same lock). The tracer's mark comes after; the queued
+    /// work runs on the main thread, which is here, so it still runs after the mark.
     func markFirstFrameIfDue() {
-        let deferred = lock.withLock { () -> [() -> Void]? in
+        let due = lock.withLock { () -> Bool in
             guard !state.firstFrameMarked, !options.isBackground,
-                  !waitsForFirstFrameSignal || state.firstFrameSignalled else { return nil }
+                  !waitsForFirstFrameSignal || state.firstFrameSignalled else { return false }
             state.firstFrameMarked = true
-            defer { state.deferred.removeAll() }
-            return state.deferred
+            for task in state.deferred { loop.post(task) }
+            state.deferred.removeAll()
+            return true
         }
-        guard let deferred else { return }
+        guard due else { return }
+        afterFirstFrameDue?()
         LaunchTracer.mark(.firstFrame)
-        for task in deferred { loop.post(task) }
     }
+
+    /// Tests only: runs on the main thread between the first frame falling due and
+    /// its mark, the window in which another thread's deferral once overtook
+    /// earlier deferred work.
+    package var afterFirstFrameDue: (() -> Void)?
 
     /// True when launch (including extended launch) has ended.
     var launchHasEnded: Bool {

@@ -230,6 +230,42 @@ struct LaunchSequenceTests {
         }
     }
 
+    /// Defers "early" in the hook, then, in the window between the first frame
+    /// falling due and its mark, has another thread defer "late" and waits until
+    /// that call has returned: the interleaving that once let "late" overtake "early".
+    final class RacingDeferralDelegate: LaunchDelegate {
+        static let journal = Locked<[String]>([])
+        required init() {}
+        func didFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
+            app.deferUntilAfterFirstFrame("DeferredEarly") { Self.journal.append("early") }
+            app.afterFirstFrameDue = { [unowned app] in
+                let returned = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    app.deferUntilAfterFirstFrame("DeferredLate") { Self.journal.append("late") }
+                    returned.signal()
+                }
+                returned.wait()
+            }
+            return true
+        }
+    }
+
+    @Test func workDeferredFromAnotherThreadAsTheFrameFallsDueRunsAfterEarlierDeferredWork() throws {
+        var journal: [String] = []
+        let trace = LaunchTraceRecorder.record {
+            RacingDeferralDelegate.journal.value = []
+            LaunchApplication.simulateLaunch(delegate: RacingDeferralDelegate.self)
+            journal = RacingDeferralDelegate.journal.value
+        }
+        #expect(journal == ["early", "late"])
+        let thread = try Self.launchThread(trace)
+        let names = thread.events.map { trace.name(of: $0) }
+        let firstFrame = try #require(names.firstIndex(of: "firstFrame"))
+        let early = try #require(names.firstIndex(of: "DeferredEarly"))
+        let late = try #require(names.firstIndex(of: "DeferredLate"))
+        #expect(firstFrame < early && early < late)
+    }
+
     @Test func aBackgroundLaunchHasNoFirstFrameAndRunsDeferredWorkAnyway() throws {
         var journal: [String] = []
         var outcome: LaunchOutcome?
