@@ -18,21 +18,40 @@ struct SampleSystemError: Error, CustomStringConvertible {
 
 /// The sample's system calls: durable writes and a tiny HTTP exchange over TCP.
 enum SampleSystem {
-    /// Writes `bytes` to `path` synchronously — 64 KiB at a time with `O_DSYNC`, so
-    /// each write waits for the device, as a cautious database's journal does —
-    /// then fsyncs it before returning.
+    /// Replaces `path` with `bytes` atomically and durably: writes a temporary file
+    /// beside it synchronously — 64 KiB at a time with `O_DSYNC`, so each write waits
+    /// for the device, as a cautious database's journal does — fsyncs it, renames it
+    /// over `path` and fsyncs the folder. A launch cut off at any point leaves either
+    /// the old file or the new one, never a truncated one.
     static func writeDurably(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_DSYNC, 0o644)
-        guard fd >= 0 else { throw SampleSystemError(description: "cannot open \(path): errno \(errno)") }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let chunk = min(65_536, bytes.count - offset)
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, chunk) }
-            guard written > 0 else { throw SampleSystemError(description: "cannot write \(path): errno \(errno)") }
-            offset += written
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_DSYNC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw SampleSystemError(description: "cannot open \(temporary): errno \(errno)") }
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        do {
+            defer { close(fd) }
+            var offset = 0
+            while offset < bytes.count {
+                let chunk = min(65_536, bytes.count - offset)
+                let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, chunk) }
+                guard written > 0 else { throw SampleSystemError(description: "cannot write \(temporary): errno \(errno)") }
+                offset += written
+            }
+            guard fsync(fd) == 0 else { throw SampleSystemError(description: "cannot fsync \(temporary): errno \(errno)") }
         }
-        guard fsync(fd) == 0 else { throw SampleSystemError(description: "cannot fsync \(path): errno \(errno)") }
+        guard rename(temporary, path) == 0 else { throw SampleSystemError(description: "cannot rename to \(path): errno \(errno)") }
+        renamed = true
+        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// One line on standard error.
+    static func printWarning(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// Connects to 127.0.0.1:`port`, sends a GET, and reads the whole response

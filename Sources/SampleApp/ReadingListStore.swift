@@ -4,12 +4,23 @@ import LaunchTracing
 /// The app's model layer: each step of launch as a function, traced, so both
 /// variants do exactly the same work and differ only in where and when.
 enum ReadingListStore {
+    /// The saved settings; a missing or corrupt file counts as absent: the defaults,
+    /// and one line on stderr (a launch must not die of a bad preferences file).
     static func loadSettings(_ data: SampleData) throws -> Settings {
-        let bytes = try LaunchTracer.measure("ReadSettings", category: .io) { try Data(contentsOf: data.settingsURL) }
-        return try LaunchTracer.measure("DecodeSettings", category: .compute) {
-            try JSONDecoder().decode(Settings.self, from: bytes)
+        let bytes = LaunchTracer.measure("ReadSettings", category: .io) { try? Data(contentsOf: data.settingsURL) }
+        let settings = LaunchTracer.measure("DecodeSettings", category: .compute) {
+            bytes.flatMap { try? JSONDecoder().decode(Settings.self, from: $0) }
         }
+        if let settings { return settings }
+        let problem = bytes == nil ? "cannot be read" : "is not valid settings JSON"
+        if warnedOfBadSettings.claim() {
+            SampleSystem.printWarning("sample: \(data.settingsURL.path) \(problem); using the default settings")
+        }
+        return .defaults
     }
+
+    /// The bad-settings line is printed once per process, however often they are read.
+    private static let warnedOfBadSettings = OnceFlag()
 
     static func readCatalog(_ data: SampleData) throws -> Data {
         try LaunchTracer.measure("ReadCatalog", category: .io) { try Data(contentsOf: data.catalogURL) }
@@ -26,8 +37,8 @@ enum ReadingListStore {
         }
     }
 
-    /// Writes a compact snapshot of the catalog and forces it to disk (fsync):
-    /// real disk I/O on every launch.
+    /// Writes a compact snapshot of the catalog and forces it to disk (fsync), replacing
+    /// the previous one atomically: real disk I/O on every launch.
     static func persistSnapshot(_ books: [Book], _ data: SampleData) throws {
         try LaunchTracer.measure("PersistCatalogSnapshot", category: .io) {
             var bytes = [UInt8]()
@@ -71,6 +82,19 @@ enum ReadingListStore {
     static func warmCache(_ books: [Book]) -> [String: [Int]] {
         LaunchTracer.measure("WarmAuthorCache", category: .compute) {
             Dictionary(grouping: books.prefix(2_000), by: \.author).mapValues { $0.map(\.id) }
+        }
+    }
+}
+
+/// True for the first caller of ``claim()`` only. Any thread.
+final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }
+            return !claimed
         }
     }
 }

@@ -34,8 +34,7 @@ public struct SampleData: Sendable {
         let encoder = JSONEncoder()
         try encoder.encode(books).write(to: catalogURL, options: .atomic)
         try encoder.encode(Array(books.prefix(Self.firstPageCount))).write(to: firstPageURL, options: .atomic)
-        let settings = Settings(sortOrder: "title", showFinished: false, launchCount: 0, remoteConfigPort: nil)
-        try encoder.encode(settings).write(to: settingsURL, options: .atomic)
+        try encoder.encode(Settings.defaults).write(to: settingsURL, options: .atomic)
     }
 
     /// A deterministic catalog: the same on every machine.

@@ -161,6 +161,47 @@ struct SampleAppTests {
         #expect(rank.endNanoseconds <= firstFrame.nanoseconds)
     }
 
+    /// A launch cut off while saving once left `settings.json` empty, and every later
+    /// launch died on it: a corrupt file now counts as absent.
+    @Test(arguments: ["", "{\"sortOrder\": ", "\u{0}\u{0}\u{0}"])
+    func aCorruptSettingsFileIsTreatedAsAbsent(_ contents: String) throws {
+        let data = scratch.file("data")
+        let environment = ["LAUNCHPROF_EXIT_AFTER_LAUNCH": "1", "LAUNCHPROF_SAMPLE_DIR": data]
+        let install = try runSample(["--variant", "naive"], environment: environment)
+        #expect(install.status == 0, "stderr: \(install.stderr)")
+        let settingsPath = data + "/settings.json"
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: settingsPath))
+
+        let result = try runSample(["--variant", "naive"], environment: environment)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("settings") }
+        #expect(warnings.count == 1, "stderr: \(result.stderr)")
+        #expect(warnings.first?.contains("using the default settings") == true)
+        // The launch saved good settings again, counting from the defaults.
+        let saved = try JSONDecoder().decode(Settings.self, from: Data(contentsOf: URL(fileURLWithPath: settingsPath)))
+        #expect(saved.launchCount == Settings.defaults.launchCount + 1)
+    }
+
+    /// Saving replaces the file (a new inode renamed over it), never rewrites it in
+    /// place: a hard link to the old file keeps the old contents, and no temporary is left.
+    @Test func savingTheSettingsReplacesTheFileAtomically() throws {
+        let data = scratch.file("data")
+        let environment = ["LAUNCHPROF_EXIT_AFTER_LAUNCH": "1", "LAUNCHPROF_SAMPLE_DIR": data]
+        #expect(try runSample(["--variant", "naive"], environment: environment).status == 0)
+        let settingsPath = data + "/settings.json", oldPath = data + "/settings.before"
+        #expect(link(settingsPath, oldPath) == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: settingsPath))
+
+        let result = try runSample(["--variant", "naive"], environment: environment)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: oldPath)) == before)
+        let old = try JSONDecoder().decode(Settings.self, from: before)
+        let new = try JSONDecoder().decode(Settings.self, from: Data(contentsOf: URL(fileURLWithPath: settingsPath)))
+        #expect(new.launchCount == old.launchCount + 1)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: data).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func badLaunchOptionsInTheEnvironmentStopTheSampleBeforeLaunch() throws {
         let tracePath = scratch.file("trace.bin")
         let result = try runSample(
