@@ -1,3 +1,5 @@
+import LaunchAnalysis
+
 /// What happened in one launch, with CLOCK_MONOTONIC nanosecond timestamps.
 ///
 /// All times share the tracer's time base, so they can be set against the
@@ -52,12 +54,16 @@ public struct LaunchResult: Sendable, Equatable {
     public var readyLines: [ReadyLine]
     /// For a `port:N` condition, the loopback address that answered: `127.0.0.1` or `::1`.
     public var readyAddress: String?
+    /// The user and system CPU time of the launched process tree, from its spawn
+    /// until it ended (`wait4`'s resource usage of the process, of the descendants
+    /// it reaped, and of the orphans left in its process group, which launchprof reaps).
+    public var cpuTime: CPUTime?
 
     /// Makes an outcome; the launcher does this, tests and callers may too.
     public init(
         processID: Int32, spawnNanoseconds: UInt64, readyNanoseconds: UInt64?, readyIsExitFallback: Bool = false,
         exitNanoseconds: UInt64?, termination: Termination, stdoutPath: String, stderrPath: String,
-        readyLines: [ReadyLine] = [], readyAddress: String? = nil
+        readyLines: [ReadyLine] = [], readyAddress: String? = nil, cpuTime: CPUTime? = nil
     ) {
         self.processID = processID
         self.spawnNanoseconds = spawnNanoseconds
@@ -69,6 +75,7 @@ public struct LaunchResult: Sendable, Equatable {
         self.stderrPath = stderrPath
         self.readyLines = readyLines
         self.readyAddress = readyAddress
+        self.cpuTime = cpuTime
     }
 
 }

@@ -261,9 +261,10 @@ private struct Watch {
         }
         Platform.signalGroup(spawned.pid, Platform.killSignal)
         let status: Platform.ExitStatus
-        do { status = try Platform.reap(pid) } catch { throw .waitFailed(processID: pid, code: error.code) }
+        var cpuTime: CPUTime
+        do { (status, cpuTime) = try Platform.reap(pid) } catch { throw .waitFailed(processID: pid, code: error.code) }
         // What the launch left behind in its group, orphaned to us (when we are their subreaper).
-        Platform.reapGroup(pid, milliseconds: 100)
+        cpuTime = cpuTime + Platform.reapGroup(pid, milliseconds: 100)
         let end = exitAt ?? MonotonicClock.nanoseconds
         drainReady(at: end, final: true)
         // Output read after a timeout or a stop is kept, not searched: the launch has ended unready.
@@ -298,7 +299,8 @@ private struct Watch {
         return LaunchResult(
             processID: pid, spawnNanoseconds: spawned.nanoseconds, readyNanoseconds: ready,
             readyIsExitFallback: fallback, exitNanoseconds: end, termination: termination,
-            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines, readyAddress: readyAddress)
+            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines, readyAddress: readyAddress,
+            cpuTime: cpuTime)
     }
 
     /// Reads the ready pipe; each complete line is stamped with `now`.

@@ -98,6 +98,7 @@ public enum MeasureSession {
             index: index, isWarmup: isWarmup, status: .ok, stdoutPath: outcome.stdoutPath,
             stderrPath: outcome.stderrPath)
         record.readyAddress = outcome.readyAddress
+        record.cpuTime = outcome.cpuTime
         record.wallClock = Platform.wallClockAnchor(at: outcome.spawnNanoseconds)
         if let readyAt = outcome.readyNanoseconds {
             record.timeToReadyMs = Double(readyAt.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
@@ -212,6 +213,7 @@ public enum MeasureSession {
             hot.timeline = timeline
             hot.timeToReadyMs = hot.milliseconds(.timeToFirstFrame)
             hot.timeToExitMs = nil
+            hot.cpuTime = nil  // the hot launches share one process
             records.append(hot)
         }
         return (records, trace)

@@ -86,7 +86,7 @@ public struct SessionCommands: Sendable, Equatable {
             drain()
         }
         let status: Platform.ExitStatus
-        do { status = try Platform.reap(pid) } catch { throw .failed(.waitFailed(processID: pid, code: error.code)) }
+        do { status = try Platform.reap(pid).status } catch { throw .failed(.waitFailed(processID: pid, code: error.code)) }
         drain()
         if interrupted { throw .interrupted }
         let ending: String

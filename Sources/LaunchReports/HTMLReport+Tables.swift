@@ -16,7 +16,14 @@ extension HTMLReport {
                 + "<td class=\"n\">\(TerminalReport.interval(summary))</td><td class=\"n\">\(check.map { ms($0.budgetMs) } ?? "")</td>"
                 + "<td>\(state)</td><td>\(outliers)</td></tr>\n"
         }
+        if let cpu = profile.cpuTime {
+            let outliers = cpu.outlierRuns.map { "run \($0)" }.joined(separator: ", ")
+            html += "<tr class=\"cpu\"><td>\(CPUTimeText.label)</td><td class=\"n\">\(ms(cpu.total.median))</td>"
+                + "<td class=\"n\">\(ms(cpu.total.p90))</td><td class=\"n\">\(TerminalReport.interval(cpu.total))</td>"
+                + "<td class=\"n\"></td><td></td><td>\(outliers)</td></tr>\n"
+        }
         html += "</tbody></table>\n"
+        if let cpu = profile.cpuTime { html += "<p class=\"caption\">" + HTMLEscaping.text(CPUTimeText.split(cpu)) + ".</p>\n" }
         if let level = profile.phases.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
             html += "<p class=\"caption\">with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches.</p>\n"
         }

@@ -15,10 +15,10 @@ import LaunchAnalysis
 /// the sample one (n − 1), and null with fewer than two runs, as hyperfine
 /// writes it. With no successful run, the statistics are null and `times` empty.
 ///
-/// `user` and `system` are 0: launchprof does not measure a launched
-/// process's user and system CPU time. The main thread's CPU time within spans
-/// is measured, but it is neither the whole process's time nor split into user
-/// and system, so it is not passed off as either.
+/// `user` and `system` are the mean user and system CPU time of the same runs,
+/// in seconds, as hyperfine writes them: the launched process tree's, from
+/// spawn until it ended (``LaunchAnalysis/RunRecord/cpuTime``). They are 0 when
+/// no run recorded it (hot launches, reports written before it was recorded).
 ///
 /// A comparison writes two results, base then head, each with
 /// `"parameters": {"side": "base"}` (or `head`) to tell them apart when both
@@ -91,6 +91,11 @@ public enum HyperfineReport {
             min = summary.map { $0.min / 1000 }
             max = summary.map { $0.max / 1000 }
             parameters = side.map { ["side": $0] }
+            let cpu = counted.compactMap(\.cpuTime)
+            if !cpu.isEmpty {
+                user = cpu.map(\.userMilliseconds).reduce(0, +) / Double(cpu.count) / 1000
+                system = cpu.map(\.systemMilliseconds).reduce(0, +) / Double(cpu.count) / 1000
+            }
         }
 
         enum CodingKeys: String, CodingKey {

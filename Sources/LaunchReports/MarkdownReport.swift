@@ -34,6 +34,10 @@ public enum MarkdownReport {
                 lines.append("| \(statistics.phase.rawValue) | \(ms(statistics.summary.median)) | \(ms(statistics.summary.p90)) | "
                     + "\(check.map { ms($0.budgetMs) } ?? "") | \(margin) |")
             }
+            if let cpu = profile.cpuTime {
+                lines.append("| \(CPUTimeText.label) | \(ms(cpu.total.median)) | \(ms(cpu.total.p90)) | | |")
+                lines += ["", "_" + CPUTimeText.split(cpu) + "_"]
+            }
             lines.append("")
         }
         let machineLines = FleetText.machineLines(report)

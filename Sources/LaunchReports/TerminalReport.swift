@@ -68,7 +68,11 @@ public enum TerminalReport {
                     check.map { $0.passed ? style.green("ok") : style.red("over") } ?? "",
                 ])
             }
+            if let cpu = profile.cpuTime {
+                rows.append([CPUTimeText.label, ms(cpu.total.median), ms(cpu.total.p90), interval(cpu.total), "", ""])
+            }
             lines += style.table(rows, rightAligned: [1, 2, 3, 4])
+            if let cpu = profile.cpuTime { lines.append(style.dim("   " + CPUTimeText.split(cpu))) }
             if let level = shown.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
                 lines.append(style.dim("   with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches"))
             }

@@ -10,6 +10,7 @@
 //                                            (about 50 ms: 50 spans of 2.5M steps), a low-noise
 //                                            app for measuring the observer effect
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
+//   launchprof-fixture cpu-burn MS           burns MS ms of its own CPU time, then exits 0 (not instrumented)
 //                                            of CPU work (200k steps each) all the while
 //   launchprof-fixture keeps-running      a harness app that does not exit after launch (as one run by
 //                                            hand): once its trace is at LAUNCHPROF_TRACE it records an
@@ -131,10 +132,20 @@ case "keeps-running":
     LaunchApplication.main(delegate: KeepsRunningDelegate.self)
 case "sample-app":
     SampleApp.main(arguments: Array(arguments.dropFirst(2)))
+case "cpu-burn" where arguments.count == 3:
+    // Burns MS of this process's CPU time (not of wall time), then exits 0.
+    let wanted = (UInt64(arguments[2]) ?? 0) * 1_000_000
+    var now = timespec(), sink: UInt64 = 0
+    repeat {
+        for step in 0..<10_000 { sink = sink &* 31 &+ UInt64(step) }
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    } while UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec) < wanted
+    print(sink & 1)
+    exit(0)
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work | busy-workers | keeps-running | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work | busy-workers | keeps-running | cpu-burn MS | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

@@ -30,8 +30,39 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         public var runs: Int
     }
 
+    /// The CPU time of the launched process tree over runs, milliseconds.
+    public struct CPUStatistics: Sendable, Codable, Equatable {
+        /// User plus system time.
+        public var total: Summary
+        /// User time.
+        public var user: Summary
+        /// System time.
+        public var system: Summary
+        /// The runs whose total is an outlier by the modified z-score.
+        public var outlierRuns: [Int]
+        /// What the order of the runs suggests about the totals.
+        public var warnings: [RunWarning]
+
+        /// The statistics of the successful counted runs that recorded CPU time; nil when none did.
+        init?(_ runs: [RunRecord]) {
+            let measured = runs.compactMap { run in run.cpuTime.map { (run: run.index, cpu: $0) } }
+            let totals = measured.map(\.cpu.totalMilliseconds)
+            guard let total = Summary.of(totals), let user = Summary.of(measured.map(\.cpu.userMilliseconds)),
+                  let system = Summary.of(measured.map(\.cpu.systemMilliseconds)) else { return nil }
+            self.total = total
+            self.user = user
+            self.system = system
+            outlierRuns = Outliers.detect(totals, minimumDeviation: LaunchProfile.minimumOutlierDeviationMs(total.median))
+                .indices.map { measured[$0].run }
+            warnings = RunWarnings.detect(totals)
+        }
+    }
+
     /// Every phase measured in at least one successful run, in ``Phase`` order.
     public var phases: [PhaseStatistics]
+    /// The CPU time of the launched process tree, when the runs recorded it (nil for
+    /// hot launches and reports written before it was recorded).
+    public var cpuTime: CPUStatistics?
     /// The ``topSpanCount`` costliest main-thread spans, by median wall time, costliest first.
     public var spans: [SpanStatistics]
     /// The advisor's findings, most costly first.
@@ -82,6 +113,7 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
                 warnings: RunWarnings.detect(phaseValues)))
         }
         self.phases = phases
+        cpuTime = CPUStatistics(good)
 
         spans = SpanSite.collect(timelines).compactMap { site in
             Summary.of(site.wall).map {

@@ -65,6 +65,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// place its times in calendar time; nil in reports written before it was
     /// recorded (an exporter then estimates it from the report's `createdAt`).
     public var wallClock: WallClockAnchor?
+    /// The user and system CPU time of the launched process tree, from spawn until
+    /// it ended (so, for a program ended at its ready condition, until then); nil for
+    /// hot launches, which share one process, and in reports written before it was recorded.
+    public var cpuTime: CPUTime?
 
     /// Makes a record; everything not given is unknown (nil or empty).
 

@@ -6,6 +6,7 @@ import Glibc
 // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
+import LaunchAnalysis
 import LaunchTracing
 
 extension Platform {
@@ -39,16 +40,30 @@ extension Platform {
         case signaled(signal: Int32)
     }
 
-    /// Reaps the child `pid`, waiting for it to end (`waitpid`).
-    static func reap(_ pid: Int32) throws(SystemError) -> ExitStatus {
+    /// Reaps the child `pid`, waiting for it to end (`wait4`): how it ended, and the
+    /// CPU time it and the descendants it reaped itself used.
+    static func reap(_ pid: Int32) throws(SystemError) -> (status: ExitStatus, cpu: CPUTime) {
         defer { _ = startedChildren.withLock { $0.remove(pid) } }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 {
             if errno != EINTR { throw .current }
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+        return (exitStatus(status), cpuTime(usage))
+    }
+
+    /// WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+    static func exitStatus(_ status: Int32) -> ExitStatus {
         let low = status & 0x7f
         return low == 0 ? .exited(code: (status >> 8) & 0xff) : .signaled(signal: low)
+    }
+
+    /// The user and system CPU time a `rusage` holds.
+    static func cpuTime(_ usage: rusage) -> CPUTime {
+        func nanoseconds(_ time: timeval) -> UInt64 {
+            UInt64(max(0, time.tv_sec)) * 1_000_000_000 + UInt64(max(0, time.tv_usec)) * 1_000
+        }
+        return CPUTime(userNanoseconds: nanoseconds(usage.ru_utime), systemNanoseconds: nanoseconds(usage.ru_stime))
     }
 
     /// Sends `signal` to every process in the group `group` (`killpg`); a group

@@ -8,6 +8,7 @@ import Glibc
 // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
 #error("Unsupported Platform")
 #endif
+import LaunchAnalysis
 import LaunchTracing
 import Synchronization
 
@@ -31,14 +32,21 @@ extension Platform {
     /// Reaps the children left in process group `group` (orphaned grandchildren of
     /// a launch, once this process is their subreaper), waiting up to
     /// `milliseconds` for ones still dying; never touches other children.
-    static func reapGroup(_ group: Int32, milliseconds: Int) {
+    /// Returns the CPU time the reaped ones (and what they reaped) used.
+    @discardableResult
+    static func reapGroup(_ group: Int32, milliseconds: Int) -> CPUTime {
         let deadline = MonotonicClock.nanoseconds + UInt64(milliseconds) * 1_000_000
+        var total = CPUTime()
         while true {
-            var info = siginfo_t()
-            let result = waitid(P_PGID, id_t(group), &info, WEXITED | WNOHANG)
-            if result != 0 { return }  // ECHILD: none left in the group
-            if info._sifields._sigchld.si_pid != 0 { continue }  // reaped one
-            guard MonotonicClock.nanoseconds < deadline else { return }
+            var status: Int32 = 0
+            var usage = rusage()
+            let reaped = wait4(-group, &status, WNOHANG, &usage)
+            if reaped < 0 { if errno == EINTR { continue } else { return total } }  // ECHILD: none left in the group
+            if reaped > 0 {
+                total = total + cpuTime(usage)
+                continue
+            }
+            guard MonotonicClock.nanoseconds < deadline else { return total }
             sleep(nanoseconds: 1_000_000)
         }
     }
