@@ -29,11 +29,29 @@ struct HyperfineReportTests {
             #expect(abs((result["stddev"] as? Double ?? .nan) - stddev) < 1e-12)
             #expect(result["min"] as? Double == sorted.first)
             #expect(result["max"] as? Double == sorted.last)
+            // These fixtures were written before CPU time was recorded: hyperfine's 0.
             #expect(result["user"] as? Double == 0)
             #expect(result["system"] as? Double == 0)
             #expect(result["command"] as? String == HyperfineReport.commandLine(report.configuration.command))
         }
         #expect(try Self.results(.measurement(SampleReports.uninstrumented())).first?["command"] as? String == "/bin/true")
+    }
+
+    @Test func userAndSystemAreTheMeanCPUTimeOfTheSameRunsInSeconds() throws {
+        var report = try SampleReports.uninstrumented([2.5, 3.5, nil])
+        for index in report.runs.indices {
+            report.runs[index].cpuTime = CPUTime(
+                userNanoseconds: UInt64(index + 1) * 10_000_000, systemNanoseconds: UInt64(index + 1) * 1_000_000)
+        }
+        let result = try #require(try Self.results(.measurement(report)).first)
+        // The failed third run's CPU time is left out, as its time is.
+        let counted = report.runs.filter { !$0.isWarmup && $0.status == .ok }.compactMap(\.cpuTime)
+        #expect(counted.count == 2)
+        let user = counted.map(\.userMilliseconds).reduce(0, +) / 2 / 1000
+        let system = counted.map(\.systemMilliseconds).reduce(0, +) / 2 / 1000
+        #expect(abs((result["user"] as? Double ?? .nan) - user) < 1e-12)
+        #expect(abs((result["system"] as? Double ?? .nan) - system) < 1e-12)
+        #expect(user > 0 && system > 0)
     }
 
     @Test func failedRunsAreLeftOutAndOneRunHasNoStandardDeviation() throws {
