@@ -51,6 +51,10 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     case coldModeNeedsRoot(path: String, code: Int32)
     /// Dropping the file cache failed for another reason (for example no `/proc`).
     case cannotDropCaches(path: String, code: Int32)
+    /// A tool a measurement needs is not installed; `hint` says how to get it.
+    case toolMissing(tool: String, hint: String)
+    /// Callgrind wrote no readable count for a launch (`path`): `reason` says why.
+    case instructionCountMissing(path: String, reason: String)
 
     /// A short, lowercase, one-line message naming the offending value.
     public var description: String {
@@ -88,6 +92,10 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cold mode needs root and a writable '\(path)' (\(reason(code)))"
         case .cannotDropCaches(let path, let code):
             return "cannot drop the file cache through '\(path)': \(reason(code))"
+        case .toolMissing(_, let hint):
+            return hint
+        case .instructionCountMissing(let path, let reason):
+            return "no instruction count in '\(path)': \(reason)"
         }
     }
 }

@@ -46,6 +46,11 @@ public enum LaunchContract {
         /// milliseconds (`LAUNCHPROF_GRACE_MS`).
         public static let grace = "LAUNCHPROF_GRACE_MS"
 
+        /// `1` under `--metric instructions` (`LAUNCHPROF_COUNT_INSTRUCTIONS`): a program
+        /// that runs under valgrind has callgrind dump its instruction count at each
+        /// milestone (read by the C shim, which cannot use this constant).
+        public static let countInstructions = "LAUNCHPROF_COUNT_INSTRUCTIONS"
+
         /// The variables `launchprof` sets itself for every launch; a user's own
         /// values for them are replaced.
         public static let reservedByLauncher: Set<String> = [readyDescriptor, spawnNanoseconds]

@@ -109,6 +109,7 @@ public enum LaunchTracer {
     @usableFromInline
     static func _announce(_ milestone: Milestone) {
         if let word = ReadyPipe.word(for: milestone) { ReadyPipe.write(word) }
+        InstructionMarks.dump(at: milestone)
     }
 
     /// Records a launch milestone, such as ``Milestone/firstFrame``.

@@ -9,6 +9,8 @@
 //   launchprof-fixture fixed-work            didFinishLaunching does a fixed amount of CPU work
 //                                            (about 50 ms: 50 spans of 2.5M steps), a low-noise
 //                                            app for measuring the observer effect
+//   launchprof-fixture fixed-work STEPS      the same with STEPS steps a span (deterministic work
+//                                            of any size, for instruction counts)
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
 //   launchprof-fixture cpu-burn MS           burns MS ms of its own CPU time, then exits 0 (not instrumented)
 //                                            of CPU work (200k steps each) all the while
@@ -68,6 +70,8 @@ func fixedWork(_ steps: Int, seed: UInt64) -> UInt64 {
 /// didFinishLaunching does 50 spans of 2.5M steps (about 50 ms of CPU in all).
 final class FixedWorkDelegate: LaunchDelegate {
     nonisolated(unsafe) static var workers = 0
+    /// Steps in each of the 50 spans (`fixed-work STEPS` sets it).
+    nonisolated(unsafe) static var chunkSteps = 2_500_000
     nonisolated(unsafe) static var sink: UInt64 = 0
     required init() {}
 
@@ -79,7 +83,7 @@ final class FixedWorkDelegate: LaunchDelegate {
             }.start()
         }
         var x: UInt64 = 0
-        for _ in 0..<50 { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(2_500_000, seed: x) } }
+        for _ in 0..<50 { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(Self.chunkSteps, seed: x) } }
         Self.sink = x
         return true
     }
@@ -124,6 +128,7 @@ case "tracer-only":
     print(bytes, index[index.count / 2])
     exit(0)
 case "fixed-work":
+    if arguments.count == 3, let steps = Int(arguments[2]) { FixedWorkDelegate.chunkSteps = steps }
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
 case "busy-workers":
     FixedWorkDelegate.workers = 8

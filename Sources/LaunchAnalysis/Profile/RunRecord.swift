@@ -69,6 +69,9 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// it ended (so, for a program ended at its ready condition, until then); nil for
     /// hot launches, which share one process, and in reports written before it was recorded.
     public var cpuTime: CPUTime?
+    /// The instructions the launch ran, when it was counted under valgrind
+    /// (`--metric instructions`); nil for timed launches.
+    public var instructions: InstructionCounts?
 
     /// Makes a record; everything not given is unknown (nil or empty).
 
