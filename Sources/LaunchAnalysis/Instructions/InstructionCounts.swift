@@ -4,7 +4,8 @@ import LaunchTracing
 /// (`--metric instructions`): exact and repeatable, unlike time, for the same
 /// binary, inputs and environment, whatever else the machine is doing.
 public struct InstructionCounts: Sendable, Codable, Equatable {
-    /// Every thread's instructions, from the start of the process to its exit.
+    /// Every thread's instructions, from the start of the process to its exit,
+    /// and those of the processes it started (valgrind follows them).
     public var total: UInt64
     /// The main thread's (the process's first thread), start to exit.
     public var mainThread: UInt64
@@ -43,11 +44,15 @@ public struct InstructionCounts: Sendable, Codable, Equatable {
     /// How many functions a run keeps.
     public static let functionLimit = 200
 
-    /// The counts of one launch from callgrind's files, in the order callgrind
-    /// wrote them (dumps in order, then the files written at the program's end).
-    public init(files: [CallgrindFile], valgrindVersion: String, functionLimit: Int = InstructionCounts.functionLimit) {
+    /// The counts of one launch from callgrind's files: the launched process's
+    /// `files` in the order callgrind wrote them (dumps in order, then the files
+    /// written at its end), and `otherProcesses`, the files of the processes it started.
+    public init(
+        files: [CallgrindFile], otherProcesses: [CallgrindFile] = [], valgrindVersion: String,
+        functionLimit: Int = InstructionCounts.functionLimit
+    ) {
         self.valgrindVersion = valgrindVersion
-        total = files.reduce(0) { $0 &+ $1.instructions }
+        total = (files + otherProcesses).reduce(0) { $0 &+ $1.instructions }
         let main = files.filter { ($0.thread ?? 1) == 1 }
         mainThread = main.reduce(0) { $0 &+ $1.instructions }
 
@@ -66,7 +71,7 @@ public struct InstructionCounts: Sendable, Codable, Equatable {
         }
         if cumulative.isEmpty {
             phases = nil
-            inLaunch = files
+            inLaunch = files + otherProcesses
         } else {
             var phases: [Phase: UInt64] = [:]
             for (phase, from, to) in Phase.consecutive {

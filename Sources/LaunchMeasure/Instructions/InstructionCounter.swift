@@ -79,68 +79,73 @@ public struct InstructionCounter: Sendable, Equatable {
     }
 
     /// The command that counts `program` run with `arguments`: callgrind's files
-    /// go to `output.<pid>…`, valgrind's messages to `output.log`.
+    /// go to `output.<pid>…`, valgrind's messages to `output.log`. The processes
+    /// it starts are counted too (`--trace-children=yes`); one that replaces
+    /// itself with another program (a wrapper script's `exec`) is counted as the
+    /// last program it became.
     public func command(program: String, arguments: [String], output: String) -> [String] {
         [valgrindPath, "--tool=callgrind", "--cache-sim=no", "--branch-sim=no", "--separate-threads=yes",
-         "--dump-instr=no", "--callgrind-out-file=\(output).%p", "--log-file=\(output).log", program] + arguments
+         "--dump-instr=no", "--trace-children=yes", "--callgrind-out-file=\(output).%p", "--log-file=\(output).log",
+         program] + arguments
     }
 
-    /// `entries` (`NAME=value`) made repeatable for counting: hash seeds fixed
+    /// The environment a counted launch adds to launchprof's own (`existing`, the
+    /// names already set) to be repeatable: hash seeds fixed
     /// (`SWIFT_DETERMINISTIC_HASHING=1`, `PYTHONHASHSEED=0`, unless already set),
     /// the sampler off (it runs on a wall-clock timer), and the tracer asked for
-    /// its milestone dumps. launchprof's own variables that change between launches
-    /// must have a fixed length; ``fixedLengthSpawnStamp(_:)`` gives the stamp one.
-    public static func environment(_ entries: [String]) -> [String] {
-        var result = entries
-        let names = Set(entries.map { String($0.prefix { $0 != "=" }) })
-        for (name, value) in [("SWIFT_DETERMINISTIC_HASHING", "1"), ("PYTHONHASHSEED", "0")] where !names.contains(name) {
-            result.append("\(name)=\(value)")
+    /// its milestone dumps. (What else varies between launches — the length of
+    /// launchprof's own paths and stamps — the caller holds fixed.)
+    public static func environment(existing: Set<String>) -> [String: String] {
+        var added = [LaunchContract.Variable.sampler: "0", LaunchContract.Variable.countInstructions: "1"]
+        for (name, value) in [("SWIFT_DETERMINISTIC_HASHING", "1"), ("PYTHONHASHSEED", "0")] where !existing.contains(name) {
+            added[name] = value
         }
-        let ours = [LaunchContract.Variable.sampler, LaunchContract.Variable.countInstructions]
-        result.removeAll { entry in ours.contains { entry.hasPrefix($0 + "=") } }
-        result += ["\(LaunchContract.Variable.sampler)=0", "\(LaunchContract.Variable.countInstructions)=1"]
-        return result
+        return added
     }
 
-    /// The counts callgrind wrote for process `processID` under `output`.
+    /// The counts callgrind wrote under `output` for the launch whose process was
+    /// `processID` (and for the processes it started).
     ///
     /// - Throws: ``LaunchError/instructionCountMissing(path:reason:)`` when it
-    ///   wrote none (a program killed before its end, or valgrind's own failure,
-    ///   which `output.log` tells).
+    ///   wrote none for that process (a program killed before its end, or
+    ///   valgrind's own failure, which `output.log` tells).
     public func collect(output: String, processID: Int32) throws(LaunchError) -> InstructionCounts {
         let slash = output.lastIndex(of: "/")!
-        let folder = String(output[..<slash]), base = String(output[output.index(after: slash)...]) + ".\(processID)"
-        // base-TT (at the end), base.N-TT (dump N): dumps in order, then the end.
-        var ordered: [(dump: Int, thread: Int, name: String)] = []
+        let folder = String(output[..<slash]), base = String(output[output.index(after: slash)...]) + "."
+        // base.PID-TT (written at its end) and base.PID.N-TT (dump N): dumps in order, then the end.
+        var found: [(pid: Int32, dump: Int, thread: Int, name: String)] = []
         for entry in Platform.folderEntries(folder) ?? [] where entry.hasPrefix(base) {
             let rest = entry.dropFirst(base.count)
-            if rest.hasPrefix("-"), let thread = Int(rest.dropFirst()) {
-                ordered.append((Int.max, thread, entry))
-            } else if rest.hasPrefix("."), let dash = rest.firstIndex(of: "-"),
-                      let dump = Int(rest[rest.index(after: rest.startIndex)..<dash]), let thread = Int(rest[rest.index(after: dash)...]) {
-                ordered.append((dump, thread, entry))
+            guard let dash = rest.lastIndex(of: "-"), let thread = Int(rest[rest.index(after: dash)...]) else { continue }
+            let head = rest[..<dash].split(separator: ".", omittingEmptySubsequences: false)
+            guard let pid = Int32(head[0]) else { continue }
+            if head.count == 1 {
+                found.append((pid, Int.max, thread, entry))
+            } else if head.count == 2, let dump = Int(head[1]) {
+                found.append((pid, dump, thread, entry))
             }
         }
-        ordered.sort { ($0.dump, $0.thread) < ($1.dump, $1.thread) }
-        var files: [CallgrindFile] = []
-        for item in ordered {
+        found.sort { ($0.pid, $0.dump, $0.thread) < ($1.pid, $1.dump, $1.thread) }
+        var launched: [CallgrindFile] = [], others: [CallgrindFile] = []
+        for item in found {
             let path = folder + "/" + item.name
-            let bytes: [UInt8]
-            do { bytes = try BoundedFile.read(path, limit: 1 << 30, followLinks: false) } catch {
+            let file: CallgrindFile
+            do {
+                let bytes = try BoundedFile.read(path, limit: 1 << 30, followLinks: false)
+                file = try CallgrindFile(parsing: String(decoding: bytes, as: UTF8.self))
+            } catch {
                 throw .instructionCountMissing(path: path, reason: "\(error)")
             }
-            do { files.append(try CallgrindFile(parsing: String(decoding: bytes, as: UTF8.self))) } catch {
-                throw .instructionCountMissing(path: path, reason: "\(error)")
-            }
+            if item.pid == processID { launched.append(file) } else { others.append(file) }
         }
-        guard !files.isEmpty else {
+        guard !launched.isEmpty else {
             let log = Platform.tail(of: output + ".log", maxBytes: 2_000)?
                 .split(whereSeparator: \.isNewline).map { $0.drop { $0 == "=" || $0.isNumber } }.last { !$0.trimmingWhitespace().isEmpty }
             throw .instructionCountMissing(
                 path: output, reason: log.map { "valgrind: " + $0.trimmingWhitespace() }
                     ?? "callgrind wrote no count (was the program ended before its exit?)")
         }
-        var counts = InstructionCounts(files: files, valgrindVersion: valgrindVersion)
+        var counts = InstructionCounts(files: launched, otherProcesses: others, valgrindVersion: valgrindVersion)
         counts.functions = demangled(counts.functions)
         return counts
     }

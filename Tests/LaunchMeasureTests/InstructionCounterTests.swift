@@ -1,0 +1,86 @@
+import Foundation
+import LaunchAnalysis
+import LaunchMeasure
+import LaunchTracing
+import Testing
+import _LaunchProfTestSupport
+
+/// valgrind, where it is installed.
+let valgrindCounter = try? InstructionCounter.locate()
+
+/// Real launches counted under valgrind: programs nobody here wrote, and an
+/// instrumented fixture whose milestones split the count into phases.
+@Suite(
+    "Instruction counter", .serialized,
+    .enabled(if: valgrindCounter != nil, "valgrind is not installed (apt-get install valgrind)"))
+struct InstructionCounterTests {
+    static var counter: InstructionCounter? { valgrindCounter }
+    let scratch = ScratchDirectory("instruction-tests")
+
+    /// Launches `program arguments` under callgrind and returns its counts.
+    func count(_ program: String, _ arguments: [String], run: String) throws -> InstructionCounts {
+        let counter = try #require(Self.counter)
+        let folder = scratch.file(run)
+        let prepared = try counter.prepare(program: program, in: folder)
+        let command = counter.command(program: prepared, arguments: arguments, output: folder + "/callgrind")
+        let outcome = try Launcher.launch(LaunchRequest(
+            executable: command[0], arguments: Array(command.dropFirst()),
+            extraEnvironment: InstructionCounter.environment(existing: []),
+            ready: .exit, timeoutSeconds: 600, workDirectory: folder))
+        #expect(outcome.termination == .exited(code: 0), "stderr: \(ScratchDirectory.read(outcome.stderrPath))")
+        return try counter.collect(output: folder + "/callgrind", processID: outcome.processID)
+    }
+
+    /// Debian's interpreter, which nobody here wrote; skipped where it is not installed.
+    static let python = "/usr/bin/python3"
+
+    @Test func identicalLaunchesOfARealProgramCountAlmostTheSameAndTheGateSeesTwoPercent() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.python), "\(Self.python) is needed")
+        func three(_ script: String, _ tag: String) throws -> [UInt64] {
+            try (1...3).map { try count(Self.python, ["-c", script], run: "\(tag)-\($0)").total }
+        }
+        let base = try three("import json", "base")
+        // Each loop turn is about 590 instructions: 1,900 turns are about +2 % of 57 M, 300 about +0.3 %.
+        let more = try three("import json; s = sum(i * i for i in range(1900))", "more")
+        let little = try three("import json; s = sum(i * i for i in range(300))", "little")
+        // Identical launches (PYTHONHASHSEED fixed): the same count to within 0.01 %.
+        let spread = Double(base.max()! - base.min()!) / Double(base.min()!)
+        #expect(spread < 1e-4, "identical launches: \(base)")
+        #expect(try InstructionGate.decide(base: base, head: base.reversed()).status == .pass)
+        let regression = try InstructionGate.decide(base: base, head: more)
+        #expect(regression.status == .regression, "\(base) → \(more)")
+        #expect(regression.shift > 0.01 && regression.shift < 0.04)
+        #expect(try InstructionGate.decide(base: base, head: little).status == .pass, "\(base) → \(little)")
+    }
+
+    @Test func anInstrumentedLaunchIsSplitIntoPhasesOnItsMainThread() throws {
+        // The fixture is a debug build with DWARF valgrind refuses: it is counted through a copy.
+        let first = try count(BuiltProducts.fixture, ["fixed-work", "20000"], run: "fixture-1")
+        let second = try count(BuiltProducts.fixture, ["fixed-work", "20000"], run: "fixture-2")
+        for counts in [first, second] {
+            let phases = try #require(counts.phases, "no milestone dumps: \(counts)")
+            let frame = try #require(phases[.timeToFirstFrame])
+            let hook = try #require(phases[.didFinishLaunching])
+            // 50 spans of 20,000 steps, each several instructions.
+            #expect(hook > 1_000_000)
+            #expect(hook < frame && frame <= counts.mainThread && counts.mainThread <= counts.total)
+            #expect(counts.gated == frame)
+            #expect(counts.valgrindVersion.hasPrefix("valgrind-"))
+            #expect(counts.functions.contains { $0.name.contains("fixedWork") }, "\(counts.functions.prefix(10).map(\.name))")
+        }
+        // Identical launches: the gated count repeats to within 0.1 %.
+        let a = Double(first.gated), b = Double(second.gated)
+        #expect(abs(a - b) / min(a, b) <= 0.001, "\(first.gated) vs \(second.gated)")
+        #expect(first.phases?[.didFinishLaunching] == second.phases?[.didFinishLaunching])
+    }
+
+    @Test func aLaunchWithoutCountsIsAnErrorThatSaysWhy() throws {
+        let counter = try #require(Self.counter)
+        let folder = scratch.file("none")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "==7== Valgrind: I can't recover.  Giving up.  Sorry.\n".write(toFile: folder + "/callgrind.log", atomically: true, encoding: .utf8)
+        #expect(throws: LaunchError.instructionCountMissing(path: folder + "/callgrind", reason: "valgrind: Valgrind: I can't recover.  Giving up.  Sorry.")) {
+            try counter.collect(output: folder + "/callgrind", processID: 7)
+        }
+    }
+}
