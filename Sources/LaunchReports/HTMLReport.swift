@@ -78,6 +78,11 @@ public enum HTMLReport {
 
         if !profile.phases.isEmpty {
             body += section("Phases", id: "phases", content: phaseTable(profile))
+            if let instructions = profile.instructions {
+                let items = [InstructionText.headline(instructions)] + (InstructionText.phases(instructions).map { [$0] } ?? [])
+                    + InstructionText.functions(instructions, limit: 10)
+                body += section("Instructions", id: "instructions", content: "<ul>" + items.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n")
+            }
         }
         let machineLines = FleetText.machineLines(report)
         if !machineLines.isEmpty {

@@ -40,6 +40,12 @@ public enum MarkdownReport {
             }
             lines.append("")
         }
+        if let instructions = profile.instructions {
+            lines += ["**Instructions** (counted under callgrind): " + escaped(InstructionText.headline(instructions)), ""]
+            if let phases = InstructionText.phases(instructions) { lines += [escaped(phases), ""] }
+            lines += InstructionText.functions(instructions).map { "- " + escaped($0) }
+            lines.append("")
+        }
         let machineLines = FleetText.machineLines(report)
         if !machineLines.isEmpty {
             lines += ["**" + escaped(FleetText.machineHeading(report).capitalizedFirst) + "**", ""]

@@ -86,6 +86,15 @@ public enum TerminalReport {
             lines.append("")
         }
 
+        // Instruction counts, when the launches were counted.
+        if let instructions = profile.instructions {
+            lines.append(style.bold("instructions") + style.dim(" (counted under callgrind)"))
+            lines.append("  " + text(InstructionText.headline(instructions)))
+            if let phases = InstructionText.phases(instructions) { lines.append("  " + phases) }
+            for function in InstructionText.functions(instructions) { lines.append(style.dim("   " + text(function))) }
+            lines.append("")
+        }
+
         // A report pooled from several machines: the distribution machine by machine.
         let machineLines = FleetText.machineLines(report)
         if !machineLines.isEmpty {

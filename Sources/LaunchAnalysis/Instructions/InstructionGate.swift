@@ -53,7 +53,7 @@ public enum InstructionGate {
         guard base.count >= minimumLaunches, head.count >= minimumLaunches else {
             throw .tooFewLaunches(base: base.count, head: head.count, needed: minimumLaunches)
         }
-        let baseValues = base.map(Double.init).sorted(), headValues = head.map(Double.init).sorted()
+        let baseValues = base.map { Double($0) }.sorted(), headValues = head.map { Double($0) }.sorted()
         func spread(_ sorted: [Double]) -> Double { sorted.first! > 0 ? sorted.last! / sorted.first! - 1 : 0 }
         let aa = max(spread(baseValues), spread(headValues))
         let baseMedian = Summary.median(baseValues), headMedian = Summary.median(headValues)

@@ -63,6 +63,9 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     /// The CPU time of the launched process tree, when the runs recorded it (nil for
     /// hot launches and reports written before it was recorded).
     public var cpuTime: CPUStatistics?
+    /// The instruction counts of the counted launches (`--metric instructions`);
+    /// nil when none was counted.
+    public var instructions: InstructionStatistics?
     /// The ``topSpanCount`` costliest main-thread spans, by median wall time, costliest first.
     public var spans: [SpanStatistics]
     /// The advisor's findings, most costly first.
@@ -114,6 +117,7 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         }
         self.phases = phases
         cpuTime = CPUStatistics(good)
+        instructions = InstructionStatistics(good)
 
         spans = SpanSite.collect(timelines).compactMap { site in
             Summary.of(site.wall).map {
