@@ -15,13 +15,19 @@ public enum FileCache {
     /// - Throws: ``LaunchError/coldModeNeedsRoot(path:code:)`` without the privilege,
     ///   ``LaunchError/cannotDropCaches(path:code:)`` otherwise.
     public static func dropAll() throws(LaunchError) {
+        try drop(through: controlPath)
+    }
+
+    /// ``dropAll()`` through `path` instead of the kernel's file: lets tests reach
+    /// its refusals without dropping the machine's cache.
+    static func drop(through path: String) throws(LaunchError) {
         Platform.syncFileSystems()
         do {
-            try Platform.writeExistingFile(controlPath, "3\n")
+            try Platform.writeExistingFile(path, "3\n")
         } catch {
             throw error.isPermissionProblem
-                ? .coldModeNeedsRoot(path: controlPath, code: error.code)
-                : .cannotDropCaches(path: controlPath, code: error.code)
+                ? .coldModeNeedsRoot(path: path, code: error.code)
+                : .cannotDropCaches(path: path, code: error.code)
         }
     }
 }

@@ -51,8 +51,10 @@ struct DefectCase: Sendable {
         for size in [10.0, 45] {
             cases.append(DefectCase(defect: "cpu-over-budget", milliseconds: size, place: .main, expected: .deferrableCPUWork))
             cases.append(DefectCase(defect: "required-cpu-over-budget", milliseconds: size, place: .main, expected: .slowRequiredWork))
-            cases.append(DefectCase(defect: "cpu-inside-budget", milliseconds: size, place: .main, expected: nil))
         }
+        // 120 ms of CPU is over 5 % of the 2 s budget (a warning by its share), in a launch
+        // under half of it even on a busy machine (`info` by what is at stake).
+        cases.append(DefectCase(defect: "cpu-inside-budget", milliseconds: 120, place: .main, expected: nil))
         cases.append(DefectCase(defect: "cpu-over-budget", milliseconds: 40, place: .background, expected: nil))
         cases.append(DefectCase(defect: "cpu-contention", milliseconds: 20, place: .main, expected: nil))
         return cases

@@ -44,8 +44,8 @@ enum Defect: String, CaseIterable {
         switch self {
         case .cpuOverBudget: return LaunchBudget(timeToFirstFrameMs: 20)
         // Roomy, so the launch is comfortably inside it (first frame under half) even on a busy machine,
-        // while 45 ms of CPU is over 5% of it: a warning by its share, `info` by what is at stake.
-        case .cpuInsideBudget: return LaunchBudget(timeToFirstFrameMs: 800)
+        // while the suite's 120 ms of CPU is over 5% of it: a warning by its share, `info` by what is at stake.
+        case .cpuInsideBudget: return LaunchBudget(timeToFirstFrameMs: 2000)
         // Roomy too: what this case checks is that waiting for a core is not called blocking.
         case .cpuContention: return LaunchBudget(timeToFirstFrameMs: 800)
         case .requiredCPUOverBudget: return LaunchBudget(timeToFirstFrameMs: 20, requiredForFirstFrame: ["Defect"])

@@ -42,8 +42,18 @@ struct AccuracyTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         // Named from the whole command line.
         let report = try JSONReport.read(from: output.appendingPathComponent("sleep-0.1.json").path)
-        let exit = try #require(report.profile.statistics(.timeToExit)?.summary.median)
-        #expect(exit >= 100 && exit <= 110, "median timeToExit \(exit) ms")
+        // Every run takes at least the 100 ms it sleeps, whatever the load. A busy
+        // machine can only add time, and it adds it to some runs, not to all: the
+        // fastest of ten shows the overhead launchprof itself adds (≤ 10 ms), and the
+        // median is bounded loosely so that a launcher that regularly waits too long fails.
+        let counted = report.runs.filter { !$0.isWarmup }
+        let exits = counted.compactMap(\.timeToExitMs).sorted()
+        #expect(exits.count == 10, "\(counted.map(\.status))")
+        #expect(exits.allSatisfy { $0 >= 100 }, "timeToExit \(exits) ms")
+        let fastest = try #require(exits.first)
+        #expect(fastest <= 110, "fastest timeToExit \(fastest) ms of \(exits)")
+        let median = try #require(report.profile.statistics(.timeToExit)?.summary.median)
+        #expect(median >= 100 && median <= 150, "median timeToExit \(median) ms of \(exits)")
         #expect(!report.profile.isInstrumented)
     }
 }

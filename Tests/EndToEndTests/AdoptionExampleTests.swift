@@ -102,7 +102,7 @@ struct AdoptionExampleTests {
         try process.run()
         // SIGKILL: a child of the test runner may start with SIGTERM blocked.
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
-        Executables.waitUntilExists(path, seconds: 60)
+        try #require(Executables.waitUntilExists(path, seconds: 60), "the app wrote no trace at the end of its launch")
         #expect(process.isRunning, "the app keeps running after its launch")
         let trace = try Trace.read(from: path.path)
         let marks = Set(trace.milestones.map(\.milestone))

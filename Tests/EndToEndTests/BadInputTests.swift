@@ -184,19 +184,23 @@ struct MisbehavingLaunchTests {
     @Test func processesThatLeaveTheGroupAreEndedAndReported() throws {
         let output = Executables.temporaryDirectory()
         let pids = output.appendingPathComponent("pids")
-        // Each launch starts a process in a session of its own (out of reach of a group kill), then exits.
-        let script = "setsid sh -c 'echo $$ >> \(pids.path); exec sleep 300' & sleep 0.1; exit 0"
+        let started = output.appendingPathComponent("started")
+        // Each launch starts a process in a session of its own (out of reach of a group kill), waits until
+        // that process has written its pid (it then creates started.<launch's pid>), then exits.
+        let script = "setsid sh -c 'echo $$ >> \(pids.path); touch \(started.path).$1; exec sleep 300' daemon $$ & "
+            + "while [ ! -e \(started.path).$$ ]; do sleep 0.01; done; exit 0"
         let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "daemon", "--", "/bin/sh", "-c", script])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("left processes running outside their process group"))
         let report = try JSONReport.read(from: output.appendingPathComponent("daemon.json").path)
         #expect(report.runs.allSatisfy { $0.leftoverProcesses == 1 })
-        let started = String(decoding: try Data(contentsOf: pids), as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
-        #expect(started.count == 2)
-        for pid in started {
-            // Gone, or a zombie its new parent has not reaped yet.
-            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
-            #expect(kill(pid, 0) != 0 || state == "Z", "process \(pid) is still running")
+        let daemons = ProcessControlTests.processIDs(in: pids)
+        #expect(daemons.count == 2)
+        for pid in daemons {
+            // Gone, or a zombie its new parent has not reaped yet; a signal already sent may take a moment.
+            let ended = ProcessControlTests.waitUntilEnded(pid, seconds: 10)
+            #expect(ended, "process \(pid) is still running")
+            if !ended { kill(pid, SIGKILL) }
         }
     }
 

@@ -75,10 +75,16 @@ struct CompareTests {
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("baselines/naive.json").path))
         let base = output.appendingPathComponent("sample-naive.json").path, head = output.appendingPathComponent("sample-slowed.json").path
         let (result, stored, _) = try compare([base, head], output: output)
-        // Measured one after the other while other suites load the machine: a regression,
-        // or at worst inconclusive — never a pass.
-        #expect([1, 3].contains(result.status), "stdout: \(result.stdout)\nstderr: \(result.stderr)")
-        #expect(try #require(stored).source == .storedReports)
+        // Measured one after the other, not interleaved, while other suites load the machine:
+        // a burst of load during the naive runs can hide the slowed variant's extra work, so
+        // any verdict may come out. This test is about reading stored reports; that a slower
+        // head is a regression is shown on interleaved launches (aSlowerHeadIsARegression…).
+        #expect([0, 1, 3].contains(result.status), "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        let report = try #require(stored)
+        #expect(report.source == .storedReports)
+        #expect(report.outcome.exitCode == result.status)
+        #expect(report.base.runs.count == 6 && report.head.runs.count == 6)
+        #expect(report.base.name == "sample-naive" && report.head.name == "sample-slowed")
 
         let baseline = try Executables.run(
             ["compare", "--baseline", "naive", "--head-sample", "naive", "--runs", "6", "--warmup", "0", "--quiet",
@@ -98,8 +104,11 @@ struct CompareTests {
             "--base", "sh -c 'sleep 0.01; echo \"$0\"' '$HOME'", "--head", "sh -c \"sleep 0.04\"",
             "--ready", "exit", "--stages", "8", "--warmup", "0",
         ])
-        #expect(result.status == 1, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        // 30 ms more in the head is a regression, or, when load swamps 8 launches a side,
+        // inconclusive; never a pass. What this test is about is how the commands were split.
+        #expect([1, 3].contains(result.status), "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         let report = try #require(stored)
+        #expect(report.outcome.exitCode == result.status)
         #expect(report.base.configuration.command == ["sh", "-c", "sleep 0.01; echo \"$0\"", "$HOME"])
         #expect(report.head.configuration.command == ["sh", "-c", "sleep 0.04"])
         #expect(report.primaryMetric == "timeToReady")

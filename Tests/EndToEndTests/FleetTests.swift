@@ -48,9 +48,10 @@ struct FleetTests {
         let result = try Executables.run(
             ["compare", "--base-report", a1, "--base-report", a2, "--head-report", b1, "--head-report", b2,
              "--output", compared.path, "--no-color"], environment: Self.environment)
-        // Measured one after the other while other suites load the machine: a regression,
-        // or at worst inconclusive — never a pass.
-        #expect([1, 3].contains(result.status), "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        // Measured one after the other, not interleaved, while other suites load the machine:
+        // any verdict may come out. This test is about the plumbing (per-machine figures, the
+        // stratified test, pooling); regression detection is shown on interleaved launches.
+        #expect([0, 1, 3].contains(result.status), "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         let report = try #require(try Self.comparison(in: compared))
         #expect(report.outcome.exitCode == result.status)
         let fleet = try #require(report.fleet)

@@ -45,7 +45,7 @@ struct ModesTests {
              "/bin/sh", "-c", "echo $$ > \(pidFile.path); n=$(cat \(counter.path) 2>/dev/null || echo 0); n=$((n+1)); "
                 + "echo $n > \(counter.path); [ $n -ge 3 ] && touch \(hanging.path) && exec sleep 30; exit 0"])
         // The third launch hangs; stop launchprof while it does.
-        Executables.waitUntilExists(hanging)
+        try #require(Executables.waitUntilExists(hanging), "the third launch never began")
         usleep(200_000)
         let stopped = Date()
         process.terminate()  // SIGTERM
@@ -72,7 +72,7 @@ struct ModesTests {
             ["measure", "--runs", "50", "--warmup", "0", "--output", output.path, "--name", "stopped", "--", "/bin/sh", "-c",
              "n=$(cat \(counter.path) 2>/dev/null || echo 0); echo $((n+1)) > \(counter.path); [ $n -ge 1 ] && touch \(second.path); sleep 0.2"])
         // Wait until the first launch has been recorded (the second has begun), then interrupt.
-        Executables.waitUntilExists(second)
+        try #require(Executables.waitUntilExists(second), "the second launch never began")
         process.interrupt()
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)

@@ -38,7 +38,7 @@ struct ProcessControlTests {
         let process = try Executables.start(
             ["measure", "--runs", "1", "--warmup", "0", "--timeout", "600", "--output", output.path, "--name", "killed",
              "--", "/bin/sh", "-c", Self.announcing(pidFile, then: "sleep 300")])
-        Executables.waitUntilExists(pidFile)
+        try #require(Executables.waitUntilExists(pidFile), "the program never started")
         let child = try #require(Self.processIDs(in: pidFile).first)
         #expect(!Self.hasEnded(child))
         kill(process.processIdentifier, SIGKILL)
@@ -51,8 +51,11 @@ struct ProcessControlTests {
     @Test func aDaemonThatDropsItsEnvironmentIsFoundAsAnOrphanAndEnded() throws {
         let output = Executables.temporaryDirectory()
         let pids = output.appendingPathComponent("pids")
+        let marker = output.appendingPathComponent("started")
         // A daemon in a session of its own with an empty environment: nothing marks it as the launch's, but its parentage.
-        let script = "setsid env -i /bin/sh -c 'echo $$ >> \(pids.path); exec sleep 300' & sleep 0.1; exit 0"
+        // The launch exits once the daemon has written its pid (it then creates started.<launch's pid>).
+        let script = "setsid env -i /bin/sh -c 'echo $$ >> \(pids.path); touch \(marker.path).$1; exec sleep 300' daemon $$ & "
+            + "while [ ! -e \(marker.path).$$ ]; do sleep 0.01; done; exit 0"
         let result = try Executables.run(
             ["measure", "--runs", "2", "--warmup", "0", "--budget-ms", "60000", "--output", output.path, "--name", "bare-daemon",
              "--", "/bin/sh", "-c", script])
@@ -63,7 +66,7 @@ struct ProcessControlTests {
         #expect(report.runs.map(\.leftoverProcesses) == [1, 1])
         #expect(started.count == 2)
         for pid in started {
-            #expect(Self.waitUntilEnded(pid, seconds: 2), "process \(pid) is still running")
+            #expect(Self.waitUntilEnded(pid, seconds: 10), "process \(pid) is still running")
         }
     }
 
@@ -139,13 +142,15 @@ struct ProcessControlTests {
         let output = Executables.temporaryDirectory()
         // Python block-buffers stdout when it is not a terminal (unless PYTHONUNBUFFERED is set).
         let program = ["env", "-u", "PYTHONUNBUFFERED", "python3", "-c", "import time\nprint('READY')\ntime.sleep(60)"]
-        let common = ["measure", "--runs", "1", "--warmup", "0", "--timeout", "3", "--ready", "stdout:^READY$", "--budget-ms", "60000",
+        let common = ["measure", "--runs", "1", "--warmup", "0", "--ready", "stdout:^READY$", "--budget-ms", "60000",
                       "--output", output.path]
-        let piped = try Executables.run(common + ["--name", "piped", "--"] + program)
+        // Piped, READY never comes (it sits in Python's buffer), so only the timeout ends the run: a short one.
+        let piped = try Executables.run(common + ["--timeout", "3", "--name", "piped", "--"] + program)
         #expect(piped.status == 2)
         #expect(piped.stderr.contains("--pty"), "\(piped.stderr)")
 
-        let terminal = try Executables.run(common + ["--name", "terminal", "--pty", "--"] + program)
+        // Under a terminal READY comes as soon as Python has started, which a busy machine can delay past 3 s.
+        let terminal = try Executables.run(common + ["--timeout", "20", "--name", "terminal", "--pty", "--"] + program)
         #expect(terminal.status == 0, "\(terminal.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("terminal.json").path)
         let run = try #require(report.runs.first)
@@ -230,7 +235,7 @@ struct SessionCommandTests {
         let process = try Executables.start(
             ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "stopped-cleanup",
              "--cleanup", "touch \(cleaned.path)", "--", "/bin/sh", "-c", "touch \(launched.path); exec sleep 60"])
-        Executables.waitUntilExists(launched)
+        try #require(Executables.waitUntilExists(launched), "the program never started")
         process.terminate()  // SIGTERM: the launch ends at once
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + 15)
@@ -240,12 +245,17 @@ struct SessionCommandTests {
     @Test func aCtrlCDuringPrepareLetsItFinishAndLaunchesNothingMore() throws {
         let output = Executables.temporaryDirectory()
         let started = output.appendingPathComponent("started"), finished = output.appendingPathComponent("finished")
-        let launched = output.appendingPathComponent("launched")
+        let launched = output.appendingPathComponent("launched"), go = output.appendingPathComponent("go")
+        // The prepare cannot finish before the Ctrl-C is sent: it waits for `go`, which the test creates after it.
         let process = try Executables.start(
             ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "interrupted-prepare",
-             "--prepare", "touch \(started.path); sleep 1; touch \(finished.path)", "--", "/bin/sh", "-c", "touch \(launched.path)"])
-        Executables.waitUntilExists(started)
+             "--prepare", "touch \(started.path); while [ ! -e \(go.path) ]; do sleep 0.01; done; touch \(finished.path)",
+             "--", "/bin/sh", "-c", "touch \(launched.path)"])
+        let isPreparing = Executables.waitUntilExists(started, seconds: 60)
+        if !isPreparing { try? Data().write(to: go) }  // never leave the prepare waiting
+        try #require(isPreparing, "the prepare never started")
         process.interrupt()  // a first Ctrl-C: stop after what is under way
+        try Data().write(to: go)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(FileManager.default.fileExists(atPath: finished.path), "the prepare was cut short")

@@ -82,16 +82,22 @@ struct LauncherTests {
 
     // MARK: Timing and timeouts
 
-    @Test("a 100 ms sleep measures between 100 ms and, generously, 150 ms")
+    /// Every launch is at least the 100 ms the program sleeps (a bound no load can
+    /// break); the fastest of three stays under 150 ms: one launch may be delayed
+    /// by a busy machine, but the launcher adding 50 ms to all three is a defect.
+    @Test("a 100 ms sleep measures at least 100 ms, and the fastest of three launches under 150 ms")
     func sleepDuration() throws {
-        let outcome = try Launcher.launch(LaunchRequest(
-            executable: "sleep", arguments: ["0.1"], ready: .exit, timeoutSeconds: 10,
-            workDirectory: scratch.file("run")))
-        let exit = try #require(outcome.exitNanoseconds)
-        let elapsed = exit - outcome.spawnNanoseconds
-        #expect(elapsed >= 100_000_000)
-        #expect(elapsed < 150_000_000)
-        #expect(outcome.termination == .exited(code: 0))
+        var elapsed: [UInt64] = []
+        for index in 0..<3 {
+            let outcome = try Launcher.launch(LaunchRequest(
+                executable: "sleep", arguments: ["0.1"], ready: .exit, timeoutSeconds: 10,
+                workDirectory: scratch.file("run-\(index)")))
+            #expect(outcome.termination == .exited(code: 0))
+            let exit = try #require(outcome.exitNanoseconds)
+            #expect(exit - outcome.spawnNanoseconds >= 100_000_000)
+            elapsed.append(exit - outcome.spawnNanoseconds)
+        }
+        #expect(try #require(elapsed.min()) < 150_000_000, "\(elapsed) ns")
     }
 
     @Test("a program that is not ready in time is killed and timed out")
@@ -111,7 +117,9 @@ struct LauncherTests {
     @Test("a timeout kills the whole process group, grandchildren included")
     func timeoutKillsGroup() throws {
         let pidFile = scratch.file("grandchild.pid")
-        let outcome = try shell(#"sleep 30 & echo $! > "$1"; sleep 30"#, pidFile, timeout: 0.3)
+        // 2 s: time enough for the shell to start its grandchild and write its pid on a
+        // busy machine; the script sleeps 30 s, so only the timeout can end it.
+        let outcome = try shell(#"sleep 30 & echo $! > "$1"; sleep 30"#, pidFile, timeout: 2)
         #expect(outcome.termination == .timedOut)
         let grandchild = try #require(Int32(ScratchDirectory.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(processEnded(grandchild))
@@ -318,7 +326,9 @@ struct LauncherTests {
         let ready = try #require(outcome.readyNanoseconds)
         #expect(ready == arrival(of: "fullyDrawn", in: outcome))
         // Line times are when the launcher read them; only the spawn bounds them from below.
-        #expect(ready > first)
+        // Both lines may be read in one go on a busy machine (the same stamp), so the order is
+        // `>=`; the 50 ms after the spawn shows that the launcher waited past firstFrame.
+        #expect(ready >= first)
         #expect(ready - outcome.spawnNanoseconds >= 50_000_000)
         #expect(!outcome.readyIsExitFallback)
     }

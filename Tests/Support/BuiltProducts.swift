@@ -95,10 +95,15 @@ public enum BuiltProducts {
         return process
     }
 
-    /// Waits until something exists at `url`, for `seconds` at most.
-    public static func waitUntilExists(_ url: URL, seconds: Double = 20) {
+    /// Waits until something exists at `url`, for `seconds` at most; true when it does.
+    ///
+    /// ```swift
+    /// try #require(BuiltProducts.waitUntilExists(marker), "the program never started")
+    /// ```
+    public static func waitUntilExists(_ url: URL, seconds: Double = 20) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !FileManager.default.fileExists(atPath: url.path), Date() < deadline { usleep(10_000) }
+        return FileManager.default.fileExists(atPath: url.path)
     }
 
     /// A new empty directory that nothing removes (see ``ScratchDirectory`` for one that is).

@@ -251,6 +251,16 @@ enum System {
         _ = read(fd, &byte, 1)
     }
 
+    /// Starts `path` with `arguments` through `posix_spawn` and returns its pid (nil
+    /// when it cannot be started): no Foundation `Process`, whose own set-up work
+    /// would run on the calling thread and be sampled as something other than a wait.
+    static func spawn(_ path: String, _ arguments: [String]) -> pid_t? {
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        return posix_spawn(&pid, path, nil, nil, argv, environ) == 0 ? pid : nil
+    }
+
     /// `waitpid` for `pid` (Foundation's `Process` would wait in a run loop instead).
     static func waitForChild(_ pid: Int32) {
         var status: Int32 = 0
