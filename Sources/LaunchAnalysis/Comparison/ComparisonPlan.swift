@@ -24,7 +24,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// A head over its budget fails the comparison even without a regression.
     public var failOverBudget: Bool
     /// Launches are compared within each machine and the machines combined
-    /// (a fleet comparison, see ``GateDecision/compare(_:settings:alpha:machines:)``),
+    /// (a fleet comparison, see ``GateDecision/compare(_:settings:alpha:machines:floorShares:)``),
     /// never pooled across machines.
     public var stratifyByMachine: Bool
 

@@ -65,7 +65,7 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     /// the bootstrap's.
     public var fleet: FleetComparison?
 
-    /// A comparison with the given values (``GateDecision/compare(_:settings:alpha:machines:)`` makes them).
+    /// A comparison with the given values (``GateDecision/compare(_:settings:alpha:machines:floorShares:)`` makes them).
     ///
     /// ```swift
     /// let metric = MetricComparison(
