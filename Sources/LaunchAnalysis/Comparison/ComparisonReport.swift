@@ -94,6 +94,9 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         let primaryName = primaryMetric
         let fleet = metrics.first { $0.name == primaryName }?.fleet
         self.fleet = fleet
+        for metric in metrics where metric.gated {
+            if let modes = metric.shape?.bimodal { warnings.append(modes.summary(metric: metric.name)) }
+        }
         for machine in fleet?.leftOut ?? [] {
             warnings.append("machine '\(machine.machine)' has \(machine.side.rawValue) launches only (\(machine.launches)): left out")
         }

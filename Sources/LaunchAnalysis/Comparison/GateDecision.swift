@@ -48,6 +48,10 @@ public enum GateDecision {
     /// inverted at the same level (see ``Machines``); the rules above then decide
     /// as they are. Each metric's ``MetricComparison/fleet`` says which machines took part.
     ///
+    /// Beside the location test each metric on one machine gets its
+    /// ``ShapeCheck`` (Kolmogorov–Smirnov, and the head's two modes when it
+    /// has them); it warns, it does not change the verdict.
+    ///
     /// The results are in the input's order. Cost: O(nm log nm) per metric.
     ///
     /// ```swift
@@ -105,7 +109,8 @@ public enum GateDecision {
                 intervalPercent: [percent(lower), percent(upper)],
                 mannWhitneyU: stats.u, pValue: stats.pRegression, adjustedPValue: adjustedRegression[index],
                 verdict: verdict, method: stats.method, fleet: stats.fleet,
-                minimumEffectPercent: 100 * stats.effect, level: level, passPValue: stats.pPass, slowerPValue: stats.pGreater)
+                minimumEffectPercent: 100 * stats.effect, level: level, passPValue: stats.pPass, slowerPValue: stats.pGreater,
+                shape: stats.fleet == nil ? ShapeCheck(baseMs: metric.baseMs, headMs: metric.headMs) : nil)
         }
     }
 

@@ -54,6 +54,9 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     public var passPValue: Double
     /// The one-sided p-value for "head is slower at all" (no minimum effect), shown for information.
     public var slowerPValue: Double
+    /// The shape check beside the location test (Kolmogorov–Smirnov, two modes), on
+    /// one machine with 5 or more launches a side; nil otherwise and in schema version 1.
+    public var shape: ShapeCheck?
     /// What the comparison concluded for this metric.
     public var verdict: MetricVerdict
     /// How the p-values were computed.
@@ -77,8 +80,10 @@ public struct MetricComparison: Sendable, Equatable, Codable {
         name: String, gated: Bool, baseMs: [Double], headMs: [Double], shiftMs: Double, shiftPercent: Double,
         intervalMs: [Double], intervalPercent: [Double], mannWhitneyU: Double, pValue: Double, adjustedPValue: Double,
         verdict: MetricVerdict, method: RankStatistics.Method, fleet: FleetComparison? = nil,
-        minimumEffectPercent: Double = .nan, level: Double = 0.025, passPValue: Double = .nan, slowerPValue: Double? = nil
+        minimumEffectPercent: Double = .nan, level: Double = 0.025, passPValue: Double = .nan, slowerPValue: Double? = nil,
+        shape: ShapeCheck? = nil
     ) {
+        self.shape = shape
         self.minimumEffectPercent = minimumEffectPercent
         self.level = level
         self.passPValue = passPValue
@@ -123,5 +128,6 @@ public struct MetricComparison: Sendable, Equatable, Codable {
         level = try container.decodeIfPresent(Double.self, forKey: .level) ?? 0.025
         passPValue = try container.decodeIfPresent(Double.self, forKey: .passPValue) ?? .nan
         slowerPValue = try container.decodeIfPresent(Double.self, forKey: .slowerPValue) ?? pValue
+        shape = try container.decodeIfPresent(ShapeCheck.self, forKey: .shape)
     }
 }
