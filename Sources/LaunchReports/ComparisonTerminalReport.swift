@@ -20,7 +20,7 @@ public enum ComparisonTerminalReport {
         lines.append("")
 
         if !report.metrics.isEmpty {
-            var rows: [[String]] = [["metric", "base", "head", "change", "95% CI", "p", "verdict"]]
+            var rows: [[String]] = [["metric", "base", "head", "change", "CI (level)", "p", "verdict"]]
             for metric in report.metrics {
                 let verdict: String
                 switch metric.verdict {
@@ -33,7 +33,7 @@ public enum ComparisonTerminalReport {
                     text(metric.name) + (metric.gated ? " *" : ""),
                     ms(Summary.median(metric.baseMs)), ms(Summary.median(metric.headMs)),
                     Percent.text(metric.shiftPercent),
-                    Percent.text(metric.intervalPercent[0]) + " … " + Percent.text(metric.intervalPercent[1]),
+                    metric.intervalText,
                     Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue), verdict,
                 ])
             }

@@ -37,13 +37,14 @@ enum FleetText {
     }
 
     /// How the machines were combined: `compared within 3 machines, combined by van Elteren's test
-    /// (T = 41.2, z = 3.10); 95% CI from 2000 bootstrap resamples within machines`.
+    /// (T = 41.2, z = 3.10); interval from inverting van Elteren's test`.
     static func method(_ fleet: FleetComparison) -> String {
         guard let statistic = fleet.statistic, let z = fleet.z else {
             return "compared within \(fleet.machines.count) machine(s): one machine took part, so its own Mann–Whitney test and Moses interval decide"
         }
         return "compared within \(fleet.machines.count) machines, combined by van Elteren's test (T = \(Milliseconds.fixed(statistic, decimals: 2)), "
-            + "z = \(Milliseconds.fixed(z, decimals: 2))); 95% CI from \(fleet.resamples) bootstrap resamples within machines"
+            + "z = \(Milliseconds.fixed(z, decimals: 2))); "
+            + (fleet.resamples > 0 ? "95% CI from \(fleet.resamples) bootstrap resamples within machines" : "interval from inverting van Elteren's test")
     }
 }
 

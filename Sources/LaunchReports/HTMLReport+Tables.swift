@@ -65,7 +65,7 @@ extension HTMLReport {
     /// Every metric compared: base, head, change, CI, p, verdict.
     static func metricTable(_ report: ComparisonReport) -> String {
         var html = "<table class=\"grid\"><thead><tr><th>metric</th><th class=\"n\">base</th><th class=\"n\">head</th>"
-            + "<th class=\"n\">change</th><th class=\"n\">95% CI</th><th class=\"n\">p</th><th>verdict</th></tr></thead><tbody>\n"
+            + "<th class=\"n\">change</th><th class=\"n\">CI (level)</th><th class=\"n\">p</th><th>verdict</th></tr></thead><tbody>\n"
         for metric in report.metrics {
             let verdict: String
             switch metric.verdict {
@@ -78,7 +78,7 @@ extension HTMLReport {
             html += "<tr\(primary ? " class=\"total\"" : "")><td>" + HTMLEscaping.text(metric.name) + (metric.gated ? " *" : "") + "</td>"
                 + "<td class=\"n\">\(ms(Summary.median(metric.baseMs)))</td><td class=\"n\">\(ms(Summary.median(metric.headMs)))</td>"
                 + "<td class=\"n\">\(Percent.text(metric.shiftPercent))</td>"
-                + "<td class=\"n\">\(Percent.text(metric.intervalPercent[0])) … \(Percent.text(metric.intervalPercent[1]))</td>"
+                + "<td class=\"n\">\(metric.intervalText)</td>"
                 + "<td class=\"n\">" + HTMLEscaping.text(Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue)) + "</td>"
                 + "<td>\(verdict)</td></tr>\n"
         }

@@ -70,12 +70,12 @@ public enum MarkdownReport {
     static func render(_ report: ComparisonReport) -> String {
         var lines = ["### launchprof compare — \(escaped(report.name))", "", verdict(report.outcome), ""]
         if !report.metrics.isEmpty {
-            lines += ["| metric | base | head | change | 95% CI | p | verdict |", "|---|---:|---:|---:|---:|---:|---|"]
+            lines += ["| metric | base | head | change | CI (level) | p | verdict |", "|---|---:|---:|---:|---:|---:|---|"]
             for metric in report.metrics {
                 let verdict = metric.verdict == .pass ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
                 lines.append("| \(escaped(metric.name))\(metric.gated ? " *" : "") | \(ms(Summary.median(metric.baseMs))) | "
                     + "\(ms(Summary.median(metric.headMs))) | \(Percent.text(metric.shiftPercent)) | "
-                    + "\(Percent.text(metric.intervalPercent[0])) … \(Percent.text(metric.intervalPercent[1])) | "
+                    + "\(metric.intervalText) | "
                     + "\(Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue)) | \(verdict) |")
             }
             lines.append("")

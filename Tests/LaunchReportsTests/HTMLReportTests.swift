@@ -196,7 +196,8 @@ struct HTMLReportTests {
         let base = try fixture()
         var head = try fixture()
         head.name = "sample-head"
-        let plan = ComparisonPlan(name: "sample", source: .storedReports, settings: GateSettings(), stages: [2])
+        // Two runs a side: only a level above 1/C(4, 2) can ever decide (issue 21), so α is raised for this rendering test.
+        let plan = ComparisonPlan(name: "sample", source: .storedReports, settings: GateSettings(alpha: 0.4), stages: [2])
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
     }
 

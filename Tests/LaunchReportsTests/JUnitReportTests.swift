@@ -123,7 +123,7 @@ struct JUnitReportTests {
         #expect(failure.attributes["message"] == gated[0].summary)
 
         let inconclusive = SampleReports.comparison(
-            try SampleReports.uninstrumented([100, 140, 90]), try SampleReports.uninstrumented([110, 150, 95]))
+            try SampleReports.uninstrumented([100, 140, 90, 120, 80, 130]), try SampleReports.uninstrumented([110, 150, 95, 125, 85, 140]))
         #expect(inconclusive.outcome.status == .inconclusive)
         let other = try #require(try Self.parse(JUnitReport.render(.comparison(inconclusive))).first("testsuite"))
         let skipped = other.all("testcase").first?.first("skipped")

@@ -4,12 +4,20 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
     case noMetricInCommon(String)
     /// The reports cannot be pooled into one (``MeasurementReport/init(merging:name:createdAt:)``); `reason` says why.
     case cannotPool(String)
+    /// Too few launches for the test ever to decide (or, across machines, fewer than
+    /// ``GateSettings/minimumLaunchesPerMachine`` on a machine): how many are needed.
+    case tooFewLaunches(LaunchShortfall)
+    /// A metric asked to gate on is not one the comparison has; `nearest` is the closest name it has.
+    case unknownGateName(name: String, nearest: String?)
 
     /// One line naming the problem.
     public var description: String {
         switch self {
         case .noMetricInCommon(let reason): return "nothing to compare: \(reason)"
         case .cannotPool(let reason): return "cannot pool these reports: \(reason)"
+        case .tooFewLaunches(let shortfall): return "too few launches: \(shortfall)"
+        case .unknownGateName(let name, let nearest?): return "unknown gate metric '\(name)': did you mean '\(nearest)'?"
+        case .unknownGateName(let name, nil): return "unknown gate metric '\(name)'"
         }
     }
 }

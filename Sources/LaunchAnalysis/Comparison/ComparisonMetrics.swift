@@ -19,6 +19,8 @@ public struct ComparisonMetrics: Sendable, Equatable {
         public var headMs: [Double]
         /// The machine key of each value (``MeasurementReport/machine(of:)``), parallel to the values.
         public var machines: GateDecision.Machines
+        /// The metric's own budget in the head's budget (a hook's or a span's), milliseconds, if it has one.
+        public var budgetMs: Double?
     }
 
     /// The primary metric's name.
@@ -30,7 +32,9 @@ public struct ComparisonMetrics: Sendable, Equatable {
     /// primary one that decide the outcome (`all` for every one).
     ///
     /// - Throws: ``ComparisonError/noMetricInCommon(_:)`` when one side is
-    ///   instrumented and the other is not, or a side has no successful run.
+    ///   instrumented and the other is not, or a side has no successful run;
+    ///   ``ComparisonError/unknownGateName(name:nearest:)`` when `gate` names a
+    ///   metric the comparison does not have (``GateNames``).
     public init(base: MeasurementReport, head: MeasurementReport, gate: [String]) throws(ComparisonError) {
         let sides = [base, head]
         guard sides.allSatisfy({ $0.profile.successfulRuns > 0 }) else {
@@ -57,13 +61,13 @@ public struct ComparisonMetrics: Sendable, Equatable {
             }
             return (ms, machines)
         }
-        func add(_ name: String, _ value: (RunRecord) -> Double?) {
+        func add(_ name: String, budgetMs: Double? = nil, _ value: (RunRecord) -> Double?) {
             let baseValues = values(base, value), headValues = values(head, value)
             guard !baseValues.ms.isEmpty, !headValues.ms.isEmpty else { return }
             let gated = name == primaryPhase.rawValue || gateAll || gate.contains(name)
             series.append(Series(
                 name: name, gated: gated, baseMs: baseValues.ms, headMs: headValues.ms,
-                machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines)))
+                machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines), budgetMs: budgetMs))
         }
         add(primaryPhase.rawValue) { $0.milliseconds(primaryPhase) }
         guard !series.isEmpty else {
@@ -73,14 +77,43 @@ public struct ComparisonMetrics: Sendable, Equatable {
         // ready at its exit; an instrumented one ready at its first frame, plus the trace flush).
         let repeats: Set<Phase> = [.timeToReady, .timeToExit]
         for phase in Phase.allCases where phase != primaryPhase && !repeats.contains(phase) {
-            add("phase:\(phase.rawValue)") { $0.milliseconds(phase) }
+            add("phase:\(phase.rawValue)", budgetMs: LaunchHook(rawValue: phase.rawValue).flatMap { head.configuration.budget.hooksMs[$0] }) {
+                $0.milliseconds(phase)
+            }
         }
         let spans = Set(base.configuration.budget.spansMs.keys).union(head.configuration.budget.spansMs.keys)
         for name in spans.sorted() {
-            add("span:\(name)") { $0.timeline?.mainThreadMilliseconds(named: name) }
+            add("span:\(name)", budgetMs: head.configuration.budget.spansMs[name] ?? base.configuration.budget.spansMs[name]) {
+                $0.timeline?.mainThreadMilliseconds(named: name)
+            }
+        }
+        if let unknown = GateNames.firstUnknown(gate, available: series.map(\.name)) {
+            throw .unknownGateName(name: unknown.name, nearest: unknown.nearest)
         }
         self.primary = primaryPhase.rawValue
         self.series = series
+        primaryBudgetMs = background ? head.configuration.budget.backgroundTimeToFirstFrameMs : head.configuration.budget.timeToFirstFrameMs
+    }
+
+    /// The head's budget for the primary metric, milliseconds.
+    var primaryBudgetMs: Double = 0
+
+    /// Each series' share of the launch, for scaling the absolute minimum effect
+    /// (``GateSettings/minimumEffectRatio(baseMedianMs:floorShare:)``): 1 for the
+    /// primary metric; for another, its budget over the primary metric's budget
+    /// when both have one, else its base median over the primary metric's; at most 1.
+    ///
+    /// A 0.73 ms phase of a 60 ms launch gets 5 ms × 0.73/60 ≈ 0.06 ms as its floor,
+    /// so the relative minimum effect (5 %) decides for it, as for the whole launch.
+    public var floorShares: [Double] {
+        let primaryMedian = series.first.map { Summary.median($0.baseMs.filter(\.isFinite)) } ?? .nan
+        return series.enumerated().map { index, metric in
+            if index == 0 { return 1 }
+            if let budget = metric.budgetMs, budget > 0, primaryBudgetMs > 0 { return min(1, budget / primaryBudgetMs) }
+            let median = Summary.median(metric.baseMs.filter(\.isFinite))
+            guard primaryMedian > 0, median.isFinite, median >= 0 else { return 1 }
+            return min(1, median / primaryMedian)
+        }
     }
 
     /// The series as the gate takes them.

@@ -24,7 +24,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// A head over its budget fails the comparison even without a regression.
     public var failOverBudget: Bool
     /// Launches are compared within each machine and the machines combined
-    /// (a fleet comparison, see ``GateDecision/compare(_:settings:alpha:machines:)``),
+    /// (a fleet comparison, see ``GateDecision/compare(_:settings:alpha:machines:floorShares:)``),
     /// never pooled across machines.
     public var stratifyByMachine: Bool
 
@@ -49,7 +49,10 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// comparison, the overall verdict, and whether to stop launching.
     ///
     /// - Throws: ``ComparisonError/noMetricInCommon(_:)`` when the sides share no
-    ///   metric, or, stratified by machine, no machine has launches on both sides.
+    ///   metric, or, stratified by machine, no machine has launches on both sides;
+    ///   ``ComparisonError/unknownGateName(name:nearest:)`` for a gate name the
+    ///   comparison does not have; ``ComparisonError/tooFewLaunches(_:)`` when
+    ///   ``shortfall(_:)`` finds one.
     public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError)
         -> (metrics: [MetricComparison], primary: String, verdict: MetricVerdict, stop: Bool) {
         let metrics = try ComparisonMetrics(base: base, head: head, gate: gate)
@@ -60,8 +63,45 @@ public struct ComparisonPlan: Sendable, Equatable {
                     + "head: \(headMachines.sorted().joined(separator: ", ")))")
             }
         }
+        if let shortfall = shortfall(metrics) { throw .tooFewLaunches(shortfall) }
         let look = stagedGate.look(
-            index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil)
+            index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil,
+            floorShares: metrics.floorShares)
         return (look.metrics, metrics.primary, look.verdict, look.stop)
+    }
+
+    /// The first reason these metrics are too few launches to decide on, or nil.
+    ///
+    /// Every gated metric (all of them counted, whatever `gate` says) must have
+    /// enough finite values on each side for the one-sided test to reach
+    /// α / stages / gated metrics (``GateSettings/shortfall(baseCount:headCount:gatedMetrics:looks:subject:)``).
+    /// Stratified by machine, every machine with launches on both sides must also
+    /// have ``GateSettings/minimumLaunchesPerMachine`` on each (a machine on one side
+    /// only is left out, as before). The same rule holds for every source:
+    /// interleaved, stored reports and baselines.
+    ///
+    /// ```swift
+    /// if let short = plan.shortfall(try ComparisonMetrics(base: a, head: b, gate: plan.gate)) { print(short) }
+    /// ```
+    public func shortfall(_ metrics: ComparisonMetrics) -> LaunchShortfall? {
+        let gated = metrics.series.filter(\.gated)
+        for series in gated {
+            let baseCount = series.baseMs.filter(\.isFinite).count, headCount = series.headMs.filter(\.isFinite).count
+            if let short = settings.shortfall(
+                baseCount: baseCount, headCount: headCount, gatedMetrics: gated.count, looks: stages.count, subject: series.name) {
+                return short
+            }
+            guard stratifyByMachine else { continue }
+            var base: [String: Int] = [:], head: [String: Int] = [:]
+            for (value, machine) in zip(series.baseMs, series.machines.base) where value.isFinite { base[machine, default: 0] += 1 }
+            for (value, machine) in zip(series.headMs, series.machines.head) where value.isFinite { head[machine, default: 0] += 1 }
+            let least = GateSettings.minimumLaunchesPerMachine
+            for machine in base.keys.sorted() where head[machine] != nil && (base[machine]! < least || head[machine]! < least) {
+                return LaunchShortfall(
+                    subject: "\(series.name) on machine '\(machine)'", baseCount: base[machine]!, headCount: head[machine]!,
+                    neededPerSide: least, reason: "a fleet comparison needs \(least) launches per machine and side")
+            }
+        }
+        return nil
     }
 }

@@ -1,13 +1,18 @@
 import LaunchTracing
 
 /// Everything one `launchprof compare` found, as written to the JSON report
-/// (`kind` `comparison`, `schemaVersion` 1): both sides' measurements, every
+/// (`kind` `comparison`, `schemaVersion` 2): both sides' measurements, every
 /// metric's comparison, the verdict, why it changed, and the outcome.
+///
+/// Version 2 (issue 21): each metric's p-values test the minimum effect itself,
+/// its interval is at the level the decision used (``MetricComparison/level``), and
+/// a fleet interval inverts van Elteren's test; version 1 reports still read
+/// (see ``MetricComparison``).
 public struct ComparisonReport: Sendable, Equatable, Codable {
     /// The `kind` of every comparison report.
     public static let kind = "comparison"
     /// The version of this schema written now.
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     /// Always ``kind``: what the document is.
     public private(set) var kind = ComparisonReport.kind
@@ -89,6 +94,9 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         let primaryName = primaryMetric
         let fleet = metrics.first { $0.name == primaryName }?.fleet
         self.fleet = fleet
+        for metric in metrics where metric.gated {
+            if let modes = metric.shape?.bimodal { warnings.append(modes.summary(metric: metric.name)) }
+        }
         for machine in fleet?.leftOut ?? [] {
             warnings.append("machine '\(machine.machine)' has \(machine.side.rawValue) launches only (\(machine.launches)): left out")
         }

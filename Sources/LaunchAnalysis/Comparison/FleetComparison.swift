@@ -50,7 +50,7 @@ public struct FleetComparison: Sendable, Equatable, Codable {
 
     /// The test that decided across machines. In JSON, `van-elteren` or `mann-whitney`.
     public enum Test: String, Sendable, Equatable, Codable {
-        /// Van Elteren's stratified test, with the bootstrap interval: two or more machines took part.
+        /// Van Elteren's stratified test, and the interval from inverting it: two or more machines took part.
         case vanElteren = "van-elteren"
         /// One machine took part: its single-machine statistics apply as they are
         /// (exact test when possible, Moses interval).
@@ -64,9 +64,11 @@ public struct FleetComparison: Sendable, Equatable, Codable {
     public var statistic: Double?
     /// Its z-score under the null, nil when one machine took part.
     public var z: Double?
-    /// How many bootstrap resamples gave the interval (0 when one machine took part).
+    /// How many bootstrap resamples gave the interval: 0 when the interval is van
+    /// Elteren's test inverted (schema version 2 on) or one machine took part;
+    /// 2,000 in reports of schema version 1, whose interval was a percentile bootstrap.
     public var resamples: Int
-    /// The bootstrap's seed.
+    /// The bootstrap's seed (0 when no bootstrap was drawn).
     public var seed: UInt64
     /// The machines with launches on both sides, in order of first appearance.
     public var machines: [Machine]

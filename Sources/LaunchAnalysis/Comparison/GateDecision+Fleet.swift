@@ -26,13 +26,13 @@ extension GateDecision.Statistics {
     ///
     /// Values that are not finite are left out, as on one machine; a machine
     /// with values on one side only is left out and listed. With two or more
-    /// machines taking part: van Elteren's test in each direction, the median of
-    /// the within-machine differences of log values, its bootstrap interval
-    /// (``RankStatistics/bootstrapInterval(_:resamples:seed:)``), and U the sum of
+    /// machines taking part: van Elteren's tests of the gate's claims, the median of
+    /// the within-machine differences of log values, van Elteren's test inverted for
+    /// its interval (``RankStatistics/vanElterenInterval(_:alpha:)``), and U the sum of
     /// the machines' own U. With one machine: that machine's single-machine
     /// statistics. The base median is that of the base values of the machines
     /// taking part.
-    init(baseMs: [Double], headMs: [Double], machines: GateDecision.Machines) {
+    init(baseMs: [Double], headMs: [Double], machines: GateDecision.Machines, settings: GateSettings, floorShare: Double) {
         precondition(machines.base.count == baseMs.count && machines.head.count == headMs.count,
                      "a machine for every value: \(machines.base.count) for \(baseMs.count) base, \(machines.head.count) for \(headMs.count) head")
         var order: [String] = []
@@ -50,7 +50,7 @@ extension GateDecision.Statistics {
             base[machine].map { FleetComparison.LeftOut(machine: machine, side: .base, launches: $0.count) }
                 ?? FleetComparison.LeftOut(machine: machine, side: .head, launches: head[machine]?.count ?? 0)
         }
-        let owns = taking.map { GateDecision.Statistics(baseMs: base[$0]!, headMs: head[$0]!) }
+        let owns = taking.map { GateDecision.Statistics(baseMs: base[$0]!, headMs: head[$0]!, settings: settings, floorShare: floorShare) }
         let shifts = zip(taking, owns).map { machine, own in
             FleetComparison.Machine(
                 machine: machine, baseCount: base[machine]!.count, headCount: head[machine]!.count,
@@ -65,19 +65,22 @@ extension GateDecision.Statistics {
         let strata = taking.map { machine in
             RankStatistics.Stratum(head: head[machine]!.map(GateDecision.logarithm), base: base[machine]!.map(GateDecision.logarithm))
         }
-        let greater = RankStatistics.vanElteren(strata, alternative: .greater)
-        let less = RankStatistics.vanElteren(strata, alternative: .less)
-        self.init(baseMs: [], headMs: [])
+        self.init(baseMs: [], headMs: [], settings: settings, floorShare: floorShare)
         let pooledBase = taking.flatMap { base[$0]! }
         baseMedianMs = pooledBase.isEmpty ? .nan : Summary.median(pooledBase)
+        effect = settings.minimumEffectRatio(baseMedianMs: baseMedianMs, floorShare: floorShare)
+        let e = GateDecision.logEffect(effect)
+        let greater = RankStatistics.vanElteren(strata, alternative: .greater)
         shift = RankStatistics.stratifiedShift(strata)
-        (lower, upper) = RankStatistics.bootstrapInterval(strata)
+        interval = { RankStatistics.vanElterenInterval(strata, alpha: $0) }
         u = strata.reduce(0) { $0 + RankStatistics.mannWhitneyU(head: $1.head, base: $1.base) }
         pGreater = strata.isEmpty ? 1 : greater.pValue
-        pLess = strata.isEmpty ? 1 : less.pValue
+        pRegression = strata.isEmpty || !e.isFinite ? 1 : RankStatistics.vanElteren(strata, alternative: .greater, shift: e).pValue
+        pImprovement = strata.isEmpty || !e.isFinite ? 1 : RankStatistics.vanElteren(strata, alternative: .less, shift: -e).pValue
+        pPass = strata.isEmpty ? 1 : !e.isFinite ? 0 : RankStatistics.vanElteren(strata, alternative: .less, shift: e).pValue
         method = .asymptotic
         fleet = FleetComparison(
-            test: .vanElteren, statistic: greater.statistic, z: greater.z, resamples: RankStatistics.bootstrapResamples,
-            seed: RankStatistics.bootstrapSeed, machines: shifts, leftOut: leftOut)
+            test: .vanElteren, statistic: greater.statistic, z: greater.z, resamples: 0,
+            seed: 0, machines: shifts, leftOut: leftOut)
     }
 }

@@ -19,29 +19,40 @@ public enum GateDecision {
 
     /// Compares each metric on log(time) and decides its verdict.
     ///
-    /// Per metric: the Hodges–Lehmann shift and Moses 95 % interval of
-    /// log(head) − log(base), and the one-sided Mann–Whitney tests in both
-    /// directions (``RankStatistics``). Holm's adjustment runs across the gated
-    /// metrics, separately for each direction (one family of "slower" tests, one of
-    /// "faster" tests); an ungated metric's p-values are used as they are. `alpha` is
-    /// the level of this look (the caller spends `settings.alpha` across looks, as
-    /// ``StagedGate`` does). With ε = `settings.minimumEffectRatio(baseMedianMs:)`
-    /// (base median of the raw values) and e = ln(1 + ε):
-    ///  - regression: adjusted one-sided p (head greater) < alpha and Moses lower bound > e;
-    ///  - improvement: adjusted one-sided p (head less) < alpha and Moses upper bound < −e;
-    ///  - pass: Moses upper bound < e;
+    /// With ε the metric's minimum effect (``GateSettings/minimumEffectRatio(baseMedianMs:floorShare:)``,
+    /// at the base median of the raw values and the metric's `floorShare`, 1 when
+    /// not given) and e = ln(1 + ε), every claim is a one-sided Mann–Whitney test
+    /// (``RankStatistics/mannWhitney(head:base:alternative:shift:)``) of the shift of
+    /// log(head) against log(base), at the level `alpha` of this look (the caller
+    /// spends `settings.alpha` across looks, as ``StagedGate`` does):
+    ///  - regression: "shift > e", Holm-adjusted across the gated metrics, p < `alpha`;
+    ///  - improvement: "shift < −e", Holm-adjusted likewise, p < `alpha`;
+    ///  - pass (non-inferiority): "shift < e" at the metric's own level, p < level;
     ///  - inconclusive: anything else (including a side with no finite value).
+    ///
+    /// A metric's level is the one Holm's step tests it at: `alpha / (k − r + 1)` for
+    /// the gated metric of rank r (1 = smallest regression p-value) among k gated
+    /// metrics, `alpha` for an ungated one. Its interval is the Moses interval
+    /// with each bound at that level (``RankStatistics/mosesInterval(head:base:alpha:)``):
+    /// a regression's lower bound is above e and a pass's upper bound below e,
+    /// so the interval shown agrees with the verdict (exactly when the test is
+    /// exact). A pass over several gated metrics holds at `alpha` for all of them
+    /// together (an intersection–union test needs no adjustment), and a level no
+    /// interval can reach gives the bounds −∞ and +∞.
     ///
     /// With `machines` (one per metric, parallel to `metrics`, each naming the
     /// machine of every one of that metric's values), the comparison is
     /// stratified by machine — a fleet comparison: launches are compared within
-    /// each machine only, the p-values are van Elteren's, the shift is the median
-    /// of the within-machine differences and the interval its bootstrap interval
-    /// (see ``Machines``); the rules above then decide as they are. Each metric's
-    /// ``MetricComparison/fleet`` says which machines took part.
+    /// each machine only, the tests are van Elteren's, the shift is the median
+    /// of the within-machine differences and the interval van Elteren's test
+    /// inverted at the same level (see ``Machines``); the rules above then decide
+    /// as they are. Each metric's ``MetricComparison/fleet`` says which machines took part.
     ///
-    /// The results are in the input's order. Cost: O(nm log nm) per metric (a
-    /// fleet comparison: O(2,000 · Σ nₛmₛ) for the bootstrap).
+    /// Beside the location test each metric on one machine gets its
+    /// ``ShapeCheck`` (Kolmogorov–Smirnov, and the head's two modes when it
+    /// has them); it warns, it does not change the verdict.
+    ///
+    /// The results are in the input's order. Cost: O(nm log nm) per metric.
     ///
     /// ```swift
     /// let result = GateDecision.compare(
@@ -51,45 +62,55 @@ public enum GateDecision {
     /// ```
     public static func compare(
         _ metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])],
-        settings: GateSettings, alpha: Double, machines: [Machines]? = nil
+        settings: GateSettings, alpha: Double, machines: [Machines]? = nil, floorShares: [Double]? = nil
     ) -> [MetricComparison] {
         let statistics = metrics.indices.map { index in
             let metric = metrics[index]
-            guard let machines, machines.indices.contains(index) else { return Statistics(baseMs: metric.baseMs, headMs: metric.headMs) }
-            return Statistics(baseMs: metric.baseMs, headMs: metric.headMs, machines: machines[index])
+            let share = floorShares.flatMap { $0.indices.contains(index) ? $0[index] : nil } ?? 1
+            guard let machines, machines.indices.contains(index) else {
+                return Statistics(baseMs: metric.baseMs, headMs: metric.headMs, settings: settings, floorShare: share)
+            }
+            return Statistics(baseMs: metric.baseMs, headMs: metric.headMs, machines: machines[index], settings: settings, floorShare: share)
         }
         let gated = metrics.indices.filter { metrics[$0].gated }
-        var adjustedGreater = statistics.map(\.pGreater)
-        var adjustedLess = statistics.map(\.pLess)
-        for (index, adjusted) in zip(gated, RankStatistics.holm(gated.map { statistics[$0].pGreater })) {
-            adjustedGreater[index] = adjusted
+        var adjustedRegression = statistics.map(\.pRegression)
+        var adjustedImprovement = statistics.map(\.pImprovement)
+        var levels = [Double](repeating: alpha, count: metrics.count)
+        for (index, adjusted) in zip(gated, RankStatistics.holm(gated.map { statistics[$0].pRegression })) {
+            adjustedRegression[index] = adjusted
         }
-        for (index, adjusted) in zip(gated, RankStatistics.holm(gated.map { statistics[$0].pLess })) {
-            adjustedLess[index] = adjusted
+        for (index, adjusted) in zip(gated, RankStatistics.holm(gated.map { statistics[$0].pImprovement })) {
+            adjustedImprovement[index] = adjusted
+        }
+        // Holm's order (as RankStatistics.holm sorts): the r-th smallest p is tested at alpha / (k − r + 1).
+        let order = gated.sorted { (statistics[$0].pRegression, $0) < (statistics[$1].pRegression, $1) }
+        for (rank, index) in order.enumerated() {
+            levels[index] = alpha / Double(gated.count - rank)
         }
         return metrics.indices.map { index in
-            let metric = metrics[index], stats = statistics[index]
-            let ratio = settings.minimumEffectRatio(baseMedianMs: stats.baseMedianMs)
-            let e = Platform.naturalLogarithm(1 + ratio)
+            let metric = metrics[index], stats = statistics[index], level = levels[index]
             let verdict: MetricVerdict
-            if adjustedGreater[index] < alpha && stats.lower > e {
+            if adjustedRegression[index] < alpha {
                 verdict = .regression
-            } else if adjustedLess[index] < alpha && stats.upper < -e {
+            } else if adjustedImprovement[index] < alpha {
                 verdict = .improvement
-            } else if stats.upper < e {
+            } else if stats.pPass < level {
                 verdict = .pass
             } else {
                 verdict = .inconclusive
             }
+            let (lower, upper) = stats.interval(level)
             let percent = { (logShift: Double) in 100 * (Platform.exponential(logShift) - 1) }
             let milliseconds = { (logShift: Double) in stats.baseMedianMs * (Platform.exponential(logShift) - 1) }
             return MetricComparison(
                 name: metric.name, gated: metric.gated, baseMs: metric.baseMs, headMs: metric.headMs,
                 shiftMs: milliseconds(stats.shift), shiftPercent: percent(stats.shift),
-                intervalMs: [milliseconds(stats.lower), milliseconds(stats.upper)],
-                intervalPercent: [percent(stats.lower), percent(stats.upper)],
-                mannWhitneyU: stats.u, pValue: stats.pGreater, adjustedPValue: adjustedGreater[index],
-                verdict: verdict, method: stats.method, fleet: stats.fleet)
+                intervalMs: [milliseconds(lower), milliseconds(upper)],
+                intervalPercent: [percent(lower), percent(upper)],
+                mannWhitneyU: stats.u, pValue: stats.pRegression, adjustedPValue: adjustedRegression[index],
+                verdict: verdict, method: stats.method, fleet: stats.fleet,
+                minimumEffectPercent: 100 * stats.effect, level: level, passPValue: stats.pPass, slowerPValue: stats.pGreater,
+                shape: stats.fleet == nil ? ShapeCheck(baseMs: metric.baseMs, headMs: metric.headMs) : nil)
         }
     }
 
@@ -120,30 +141,45 @@ extension GateDecision {
     /// One metric's rank statistics on log values, before Holm and the verdict.
     struct Statistics {
         var baseMedianMs: Double
+        /// ε, as a ratio.
+        var effect: Double
         var shift: Double
-        var lower: Double
-        var upper: Double
         var u: Double
+        /// "Head slower at all" (shift > 0), one-sided.
         var pGreater: Double
-        var pLess: Double
+        /// "Shift > e", "shift < −e", "shift < e", one-sided.
+        var pRegression: Double
+        var pImprovement: Double
+        var pPass: Double
         var method: RankStatistics.Method
+        /// The interval whose bounds are each one-sided at the level given.
+        var interval: (Double) -> (lower: Double, upper: Double)
         /// The machines' part, in a comparison stratified by machine.
         var fleet: FleetComparison?
 
-        init(baseMs: [Double], headMs: [Double]) {
+        init(baseMs: [Double], headMs: [Double], settings: GateSettings, floorShare: Double) {
             let finiteBase = baseMs.filter(\.isFinite), finiteHead = headMs.filter(\.isFinite)
             let base = finiteBase.map(GateDecision.logarithm), head = finiteHead.map(GateDecision.logarithm)
             let samples = RankStatistics.TwoSamples(head: head, base: base)
-            let greater = samples.mannWhitney(.greater)
-            let less = samples.mannWhitney(.less)
-            (lower, upper) = samples.mosesInterval()
             baseMedianMs = finiteBase.isEmpty ? .nan : Summary.quantile(sorted: finiteBase.sorted(), 0.5)
+            effect = settings.minimumEffectRatio(baseMedianMs: baseMedianMs, floorShare: floorShare)
+            let e = GateDecision.logEffect(effect)
+            let greater = samples.mannWhitney(.greater)
             shift = samples.differences.median
             u = greater.u
             pGreater = greater.pValue
-            pLess = less.pValue
+            pRegression = e.isFinite ? samples.mannWhitney(.greater, shift: e).pValue : 1
+            pImprovement = e.isFinite ? samples.mannWhitney(.less, shift: -e).pValue : 1
+            pPass = e.isFinite ? samples.mannWhitney(.less, shift: e).pValue : (head.isEmpty || base.isEmpty ? 1 : 0)
             method = greater.method
+            interval = { samples.mosesInterval(alpha: $0) }
         }
+    }
+
+    /// e = ln(1 + ε); +∞ for an infinite ε (no change can count), NaN ε as 0.
+    static func logEffect(_ ratio: Double) -> Double {
+        guard !ratio.isNaN else { return 0 }
+        return ratio.isFinite ? Platform.naturalLogarithm(1 + ratio) : .infinity
     }
 
     /// ln of a time in milliseconds, taking anything below 1 µs as 1 µs.

@@ -32,21 +32,26 @@ public struct GateSettings: Sendable, Equatable, Codable {
     }
 
     /// ε as a ratio for a metric whose base median is `baseMedianMs`:
-    /// max(percent / 100, ms / baseMedianMs).
+    /// max(percent / 100, ms · `floorShare` / baseMedianMs).
     ///
-    /// A change by the factor 1 + ε is the smallest that counts. When the base
-    /// median is not positive the absolute threshold cannot be expressed as a
-    /// ratio: the result is infinite if `minimumEffectMs` is positive (no change
-    /// can count), else the relative threshold alone.
+    /// A change by the factor 1 + ε is the smallest that counts. The absolute
+    /// floor is meant for the launch's total; a part of it (a phase, a span) gets
+    /// the floor scaled by its share of the total (`floorShare`, see
+    /// ``ComparisonMetrics/floorShares``), so a 0.7 ms phase is not held to a 5 ms
+    /// change (about 680 %). When the base median is not positive the absolute
+    /// threshold cannot be expressed as a ratio: the result is infinite if the scaled
+    /// floor is positive (no change can count), else the relative threshold alone.
     ///
     /// ```swift
-    /// GateSettings().minimumEffectRatio(baseMedianMs: 400)  // 0.05 (5 % > 5 ms / 400 ms)
-    /// GateSettings().minimumEffectRatio(baseMedianMs: 50)   // 0.1 (5 ms / 50 ms)
+    /// GateSettings().minimumEffectRatio(baseMedianMs: 400)   // 0.05 (5 % > 5 ms / 400 ms)
+    /// GateSettings().minimumEffectRatio(baseMedianMs: 50)    // 0.1 (5 ms / 50 ms)
+    /// GateSettings().minimumEffectRatio(baseMedianMs: 0.73, floorShare: 0.73 / 60)  // ≈ 0.083
     /// ```
-    public func minimumEffectRatio(baseMedianMs: Double) -> Double {
+    public func minimumEffectRatio(baseMedianMs: Double, floorShare: Double = 1) -> Double {
         let relative = minimumEffectPercent / 100
-        guard baseMedianMs > 0 else { return minimumEffectMs > 0 ? .infinity : relative }
-        return max(relative, minimumEffectMs / baseMedianMs)
+        let floor = minimumEffectMs * (floorShare.isFinite ? max(floorShare, 0) : 1)
+        guard baseMedianMs > 0 else { return floor > 0 ? .infinity : relative }
+        return max(relative, floor / baseMedianMs)
     }
 
     /// The smallest number of launches per side for which the exact one-sided test

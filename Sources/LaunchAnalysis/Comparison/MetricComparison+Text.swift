@@ -1,8 +1,28 @@
 extension MetricComparison {
-    /// One line for people: `timeToFirstFrame +31.2% (+95.3 ms), 95% CI +27.0%…+35.1%, p = 0.0001`.
+    /// One line for people: `timeToFirstFrame +31.2% (+95.3 ms), 99% CI +27.0%…+35.1%, p(> +5.0%) = 0.0001`:
+    /// the interval at the decision's level and the regression test's p-value.
     public var summary: String {
-        "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))), 95% CI "
-            + "\(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1])), p \(Percent.pValueRelation(adjustedPValue))"
+        "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))), \(confidenceText) CI "
+            + "\(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1])), p\(effectText) \(Percent.pValueRelation(adjustedPValue))"
+    }
+
+    /// The interval with its confidence: `+27.0% … +35.1% (99%)`; `— … — (99.9%)` when
+    /// no bound can be reached at that level with so few launches.
+    public var intervalText: String {
+        "\(Percent.text(intervalPercent[0])) … \(Percent.text(intervalPercent[1])) (\(confidenceText))"
+    }
+
+    /// The interval's two-sided confidence, 1 − 2·level: `95%`, `99%`, `99.67%`.
+    public var confidenceText: String {
+        var text = Milliseconds.fixed(100 * confidence, decimals: 2)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "%"
+    }
+
+    /// `(> +5.0%)`, the minimum effect the p-value tests; empty when unknown (schema version 1).
+    var effectText: String {
+        minimumEffectPercent.isNaN ? "" : "(> \(Percent.text(minimumEffectPercent)))"
     }
 }
 

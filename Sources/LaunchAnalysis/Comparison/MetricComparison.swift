@@ -4,9 +4,13 @@
 /// The statistics are computed on log(time) (see ``GateDecision``), so the shift
 /// is a ratio; it is reported back in milliseconds at the base median and in
 /// percent: a log shift s is `baseMedian · (eˢ − 1)` ms and `100 · (eˢ − 1)` %.
-/// The interval is the Moses 95 % interval, transformed the same way, in JSON a
-/// two-element array `[low, high]`. NaN (which JSON cannot hold) only appears
-/// when a side has no finite value.
+/// The interval is the one the decision used (``level``: each bound one-sided at
+/// it, the Moses interval or, across machines, van Elteren's test inverted),
+/// transformed the same way, in JSON a two-element array `[low, high]`; a bound no
+/// data of this size can reach at that level is −∞ or +∞ (`"-inf"`, `"inf"` in JSON).
+/// NaN only appears when a side has no finite value. Schema version 1 reports
+/// (before issue 21) held a 95 % interval and p-values for "head slower at all";
+/// they read with ``level`` 0.025 and ``minimumEffectPercent`` NaN.
 ///
 /// ```swift
 /// let metric = GateDecision.compare(
@@ -27,17 +31,32 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     public var shiftMs: Double
     /// The Hodges–Lehmann shift in percent of the base: 100 · (eˢ − 1).
     public var shiftPercent: Double
-    /// The Moses 95 % interval of the shift, milliseconds at the base median, `[low, high]`.
+    /// The interval of the shift at the decision's ``level``, milliseconds at the base median, `[low, high]`.
     public var intervalMs: [Double]
-    /// The Moses 95 % interval of the shift, percent, `[low, high]`.
+    /// The interval of the shift at the decision's ``level``, percent, `[low, high]`.
     public var intervalPercent: [Double]
     /// U of head against base on the log values (the statistic of the "greater" test).
     public var mannWhitneyU: Double
-    /// The one-sided p-value for "head is slower" (alternative greater).
+    /// The one-sided p-value for "head is slower by more than the minimum effect"
+    /// (the regression test; schema version 1: slower at all).
     public var pValue: Double
     /// `pValue` after Holm's adjustment across the gated metrics; equal to `pValue`
-    /// for a metric that is not gated.
+    /// for a metric that is not gated. A regression is this below α of the look.
     public var adjustedPValue: Double
+    /// The minimum effect ε this metric was judged against, percent of its base median.
+    public var minimumEffectPercent: Double
+    /// The one-sided level this metric was decided at (α of the look, divided as
+    /// Holm's step tests it); the interval's bounds are each one-sided at it, so the
+    /// interval's confidence is 1 − 2·level.
+    public var level: Double
+    /// The one-sided p-value for "head is slower by less than the minimum effect":
+    /// the metric passes when it is below ``level``. NaN in schema version 1.
+    public var passPValue: Double
+    /// The one-sided p-value for "head is slower at all" (no minimum effect), shown for information.
+    public var slowerPValue: Double
+    /// The shape check beside the location test (Kolmogorov–Smirnov, two modes), on
+    /// one machine with 5 or more launches a side; nil otherwise and in schema version 1.
+    public var shape: ShapeCheck?
     /// What the comparison concluded for this metric.
     public var verdict: MetricVerdict
     /// How the p-values were computed.
@@ -49,7 +68,7 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     /// the bootstrap's.
     public var fleet: FleetComparison?
 
-    /// A comparison with the given values (``GateDecision/compare(_:settings:alpha:machines:)`` makes them).
+    /// A comparison with the given values (``GateDecision/compare(_:settings:alpha:machines:floorShares:)`` makes them).
     ///
     /// ```swift
     /// let metric = MetricComparison(
@@ -60,8 +79,15 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     public init(
         name: String, gated: Bool, baseMs: [Double], headMs: [Double], shiftMs: Double, shiftPercent: Double,
         intervalMs: [Double], intervalPercent: [Double], mannWhitneyU: Double, pValue: Double, adjustedPValue: Double,
-        verdict: MetricVerdict, method: RankStatistics.Method, fleet: FleetComparison? = nil
+        verdict: MetricVerdict, method: RankStatistics.Method, fleet: FleetComparison? = nil,
+        minimumEffectPercent: Double = .nan, level: Double = 0.025, passPValue: Double = .nan, slowerPValue: Double? = nil,
+        shape: ShapeCheck? = nil
     ) {
+        self.shape = shape
+        self.minimumEffectPercent = minimumEffectPercent
+        self.level = level
+        self.passPValue = passPValue
+        self.slowerPValue = slowerPValue ?? pValue
         self.name = name
         self.gated = gated
         self.baseMs = baseMs
@@ -76,5 +102,32 @@ public struct MetricComparison: Sendable, Equatable, Codable {
         self.verdict = verdict
         self.method = method
         self.fleet = fleet
+    }
+
+    /// The interval's two-sided confidence, 1 − 2·``level``: 0.95 in schema version 1.
+    public var confidence: Double { 1 - 2 * level }
+
+    /// Reads a metric of any schema version (see the type's summary for version 1).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        gated = try container.decode(Bool.self, forKey: .gated)
+        baseMs = try container.decode([Double].self, forKey: .baseMs)
+        headMs = try container.decode([Double].self, forKey: .headMs)
+        shiftMs = try container.decode(Double.self, forKey: .shiftMs)
+        shiftPercent = try container.decode(Double.self, forKey: .shiftPercent)
+        intervalMs = try container.decode([Double].self, forKey: .intervalMs)
+        intervalPercent = try container.decode([Double].self, forKey: .intervalPercent)
+        mannWhitneyU = try container.decode(Double.self, forKey: .mannWhitneyU)
+        pValue = try container.decode(Double.self, forKey: .pValue)
+        adjustedPValue = try container.decode(Double.self, forKey: .adjustedPValue)
+        verdict = try container.decode(MetricVerdict.self, forKey: .verdict)
+        method = try container.decode(RankStatistics.Method.self, forKey: .method)
+        fleet = try container.decodeIfPresent(FleetComparison.self, forKey: .fleet)
+        minimumEffectPercent = try container.decodeIfPresent(Double.self, forKey: .minimumEffectPercent) ?? .nan
+        level = try container.decodeIfPresent(Double.self, forKey: .level) ?? 0.025
+        passPValue = try container.decodeIfPresent(Double.self, forKey: .passPValue) ?? .nan
+        slowerPValue = try container.decodeIfPresent(Double.self, forKey: .slowerPValue) ?? pValue
+        shape = try container.decodeIfPresent(ShapeCheck.self, forKey: .shape)
     }
 }

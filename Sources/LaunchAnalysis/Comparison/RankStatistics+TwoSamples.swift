@@ -7,9 +7,11 @@ extension RankStatistics {
         var n: Int
         var m: Int
         var ranked: RankedSample
-        /// Counts of U = 0…nm under the null when the test is exact (no ties, n + m ≤ 40), else nil.
-        var exactCounts: [Double]?
-        /// C(n+m, n), the sum of `exactCounts` (0 when the test is not exact).
+        /// Counts of U = 0…nm under the null when the exact distribution is cheap
+        /// (``RankStatistics/exactIsCheap(_:_:)``) and no side repeats a value
+        /// (a tie within a side stays a tie at any shift), else nil.
+        var nullCounts: [Double]?
+        /// C(n+m, n), the sum of `nullCounts` (0 when there are none).
         var arrangements = 0.0
         var differences: Differences
 
@@ -18,23 +20,40 @@ extension RankStatistics {
             m = base.count
             differences = Differences(head: head, base: base)
             ranked = RankedSample(headAscending: differences.head, baseDescending: differences.base)
-            if !ranked.hasTies && n + m <= 40 {
+            let repeatsWithin = zip(differences.head, differences.head.dropFirst()).contains { $0 == $1 }
+                || zip(differences.base, differences.base.dropFirst()).contains { $0 == $1 }
+            if !repeatsWithin && RankStatistics.exactIsCheap(n, m) {
                 let counts = exactNullCounts(n, m)
-                exactCounts = counts
+                nullCounts = counts
                 for count in counts { arrangements += count }
             }
         }
 
-        /// The one-sided test (see ``RankStatistics/mannWhitney(head:base:alternative:)``).
+        /// The exact null counts when this pair's test is exact (no value twice in the combined sample), else nil.
+        var exactCounts: [Double]? { ranked.hasTies ? nil : nullCounts }
+
+        /// The one-sided test (see ``RankStatistics/mannWhitney(head:base:alternative:shift:)``).
         func mannWhitney(_ alternative: Alternative) -> MannWhitney {
+            test(ranked, alternative)
+        }
+
+        /// The one-sided test of head − `shift` against base: does the shift exceed
+        /// `shift` (`.greater`) or fall short of it (`.less`)? As SciPy on the shifted head.
+        func mannWhitney(_ alternative: Alternative, shift: Double) -> MannWhitney {
+            guard shift != 0 else { return mannWhitney(alternative) }
+            return test(RankedSample(headAscending: differences.head.map { $0 - shift }, baseDescending: differences.base), alternative)
+        }
+
+        private func test(_ ranked: RankedSample, _ alternative: Alternative) -> MannWhitney {
             let pairs = Double(n * m)
             // U of the side the alternative says is larger; its upper tail is the p-value.
             let statistic = alternative == .greater ? ranked.u : pairs - ranked.u
-            if let counts = exactCounts {
+            if let counts = nullCounts, !ranked.hasTies {
                 var upperTail = 0.0
                 for u in Int(statistic)..<counts.count { upperTail += counts[u] }
-                return MannWhitney(u: ranked.u, pValue: min(upperTail / arrangements, 1), method: .exact)
+                return MannWhitney(u: ranked.u, pValue: min(max(upperTail / arrangements, 0), 1), method: .exact)
             }
+            guard n > 0, m > 0 else { return MannWhitney(u: ranked.u, pValue: 1, method: .asymptotic) }
             let mean = pairs / 2
             let count = Double(n + m)
             let deviation = (pairs / 12 * ((count + 1) - ranked.tieTerm / (count * (count - 1)))).squareRoot()
@@ -43,29 +62,33 @@ extension RankStatistics {
             return MannWhitney(u: ranked.u, pValue: min(max(normalCDF(-z), 0), 1), method: .asymptotic)
         }
 
-        /// The Moses interval (see ``RankStatistics/mosesInterval(head:base:)``).
-        func mosesInterval() -> (lower: Double, upper: Double) {
+        /// The Moses interval whose bounds are each one-sided at `alpha`
+        /// (see ``RankStatistics/mosesInterval(head:base:alpha:)``).
+        func mosesInterval(alpha: Double = 0.025) -> (lower: Double, upper: Double) {
             guard differences.count > 0 else { return (.nan, .nan) }
-            let k = mosesRank
+            guard let k = mosesRank(alpha: alpha) else { return (-.infinity, .infinity) }
             return (differences.smallest(k), differences.smallest(differences.count + 1 - k))
         }
 
-        /// k of the Moses interval: the lower critical value of U at two-sided 5 %.
-        var mosesRank: Int {
+        /// k of the Moses interval: 1 + the largest c with P(U ≤ c) ≤ `alpha`; nil when
+        /// no c qualifies (no interval from these counts reaches the level).
+        func mosesRank(alpha: Double) -> Int? {
             let pairs = n * m
             if let counts = exactCounts {
                 var cumulative = 0.0
-                var k = 1
+                var k: Int?
                 for c in 0...pairs {
                     cumulative += counts[c]
-                    // P(U ≤ c) ≤ 0.025, exactly: counts are integers below 2^53.
-                    guard 40 * cumulative <= arrangements else { break }
+                    // P(U ≤ c) ≤ alpha; at 2.5 % compared exactly on the counts (integers below 2^53 for n + m ≤ 40).
+                    guard alpha == 0.025 ? 40 * cumulative <= arrangements : cumulative <= alpha * arrangements else { break }
                     k = c + 1
                 }
                 return k
             }
-            let bound = Double(pairs) / 2 - 1.96 * (Double(pairs * (n + m + 1)) / 12).squareRoot()
-            return max(1, Int(bound.rounded(.down)))
+            let z = normalQuantile(1 - alpha)
+            let bound = Double(pairs) / 2 - z * (Double(pairs) * Double(n + m + 1) / 12).squareRoot()
+            guard bound >= 1 else { return nil }
+            return Int(bound.rounded(.down))
         }
     }
 

@@ -10,7 +10,7 @@
 /// (`Tests/LaunchAnalysisTests/Fixtures/make-rank-statistics.py`).
 ///
 /// Cost: U and the test are O((n + m) log(n + m)), plus O(min(n, m)·nm) for the
-/// exact null distribution when the test is exact (n + m ≤ 40); the shift and the
+/// exact null distribution when the test is exact (``exactIsCheap(_:_:)``); the shift and the
 /// interval select order statistics of the n·m differences without storing them,
 /// expected O(n log m · log nm) time and O(n + m) memory.
 ///
@@ -38,7 +38,8 @@ public enum RankStatistics {
 
     /// How a Mann–Whitney p-value was computed.
     ///
-    /// `exact` counts the null distribution of U (no ties, n + m ≤ 40);
+    /// `exact` counts the null distribution of U (no ties, and n + m ≤ 40 or
+    /// min(n, m) ≤ 8: ``RankStatistics/exactIsCheap(_:_:)``);
     /// `asymptotic` uses the normal approximation with tie and continuity
     /// corrections. In JSON, `"exact"` or `"asymptotic"`.
     ///
@@ -96,24 +97,44 @@ public enum RankStatistics {
         RankedSample(headAscending: head.sorted(), baseDescending: base.sorted(by: >)).u
     }
 
-    /// The one-sided Mann–Whitney U test of `head` against `base`.
+    /// Whether the exact null distribution of U is used for n against m values
+    /// (when the combined sample has no ties): n + m ≤ 40, or min(n, m) ≤ 8.
     ///
-    /// As `scipy.stats.mannwhitneyu(head, base, alternative="greater"/"less",
+    /// The second is SciPy's `method="auto"` rule (`scipy.stats.mannwhitneyu`,
+    /// SciPy 1.17: exact unless both sides exceed 8, or there are ties); the first
+    /// keeps the exact test for balanced samples up to 20 a side, where it is still
+    /// cheap (C(40, 20) arrangements counted in O(min(n, m)·nm)). Elsewhere the
+    /// normal approximation is accurate: with both sides above 8 and n + m > 40.
+    /// At 59 against 1 the exact one-sided p of the most extreme U is 1/60 ≈ 0.0167,
+    /// where the normal approximation says 0.047.
+    ///
+    /// ```swift
+    /// RankStatistics.exactIsCheap(59, 1)   // true
+    /// RankStatistics.exactIsCheap(21, 20)  // false: both above 8, 41 values
+    /// ```
+    public static func exactIsCheap(_ n: Int, _ m: Int) -> Bool {
+        n + m <= 40 || min(n, m) <= 8
+    }
+
+    /// The one-sided Mann–Whitney U test of `head` − `shift` against `base`.
+    ///
+    /// As `scipy.stats.mannwhitneyu(head - shift, base, alternative="greater"/"less",
     /// method=…, use_continuity=True)`, with the method chosen here: exact when
     /// no value occurs twice in the combined sample (a tie within one side
-    /// counts, as in SciPy) and `head.count + base.count <= 40`; otherwise the
+    /// counts, as in SciPy) and ``exactIsCheap(_:_:)``; otherwise the
     /// normal approximation with SciPy's tie correction and continuity
     /// correction ("asymptotic"). The exact p-value of `.greater` is P(U ≥ u)
     /// under the null distribution of U; of `.less`, P(U ≤ u). When every value is
     /// equal the approximation's variance is 0 and the p-value is 1. With an empty
-    /// side, U is 0 and the p-value 1.
+    /// side, U is 0 and the p-value 1. With a `shift` s, `.greater` tests "head
+    /// exceeds base by more than s" (the null: by s or less), `.less` "by less than s".
     ///
     /// ```swift
     /// let test = RankStatistics.mannWhitney(head: [5, 6, 7], base: [1, 2, 3, 4], alternative: .greater)
     /// // u 12, pValue 1/35 ≈ 0.02857, method .exact
     /// ```
-    public static func mannWhitney(head: [Double], base: [Double], alternative: Alternative) -> MannWhitney {
-        TwoSamples(head: head, base: base).mannWhitney(alternative)
+    public static func mannWhitney(head: [Double], base: [Double], alternative: Alternative, shift: Double = 0) -> MannWhitney {
+        TwoSamples(head: head, base: base).mannWhitney(alternative, shift: shift)
     }
 
     /// The Hodges–Lehmann shift: the median of the n·m differences head_i − base_j.
@@ -131,30 +152,34 @@ public enum RankStatistics {
         TwoSamples(head: head, base: base).differences.median
     }
 
-    /// The distribution-free (Moses) two-sided 95 % confidence interval of the
-    /// Hodges–Lehmann shift.
+    /// The distribution-free (Moses) confidence interval of the Hodges–Lehmann
+    /// shift, each bound at one-sided level `alpha` (two-sided confidence
+    /// 1 − 2·`alpha`; 95 % by default).
     ///
     /// The bounds are the k-th smallest and the k-th largest of the n·m differences
-    /// head − base, with k the lower critical value of U at two-sided 5 %:
-    /// - when the test is exact (no ties, n + m ≤ 40, as in ``mannWhitney(head:base:alternative:)``),
-    ///   k = 1 + the largest c with P(U ≤ c) ≤ 0.025 under the exact null distribution
-    ///   of U, or 1 when even P(U ≤ 0) = 1/C(n+m, n) exceeds 0.025. The comparison is
-    ///   made exactly on the counts: 40 · #{arrangements with U ≤ c} ≤ C(n+m, n). The
-    ///   interval covers the true shift with probability 1 − 2·P(U ≤ k−1) ≥ 95 %
-    ///   (100 % − 2/C(n+m, n) when k = 1);
-    /// - otherwise k = ⌊nm/2 − 1.96·√(nm(n+m+1)/12)⌋, at least 1 (1.96 exactly, no tie
-    ///   correction).
+    /// head − base, with k the lower critical value of U at one-sided `alpha`: the
+    /// interval is exactly the set of shifts s that the one-sided tests of
+    /// head − s (``mannWhitney(head:base:alternative:shift:)``) do not reject at `alpha`.
+    /// - when the test is exact (as in ``mannWhitney(head:base:alternative:shift:)``),
+    ///   k = 1 + the largest c with P(U ≤ c) ≤ `alpha` under the exact null distribution
+    ///   of U (at 2.5 % compared exactly on the counts: 40 · #{U ≤ c} ≤ C(n+m, n)).
+    ///   The interval covers the true shift with probability 1 − 2·P(U ≤ k−1) ≥ 1 − 2·`alpha`;
+    /// - otherwise k = ⌊nm/2 − z·√(nm(n+m+1)/12)⌋ with z = Φ⁻¹(1 − `alpha`)
+    ///   (``normalQuantile(_:)``; no tie correction).
     ///
-    /// For 20 launches a side, k = 128. Both bounds are NaN when either side is empty.
-    /// Expected O(n log m · log nm) time, O(n + m) memory (plus O(nm) for the exact
-    /// null distribution).
+    /// When no k qualifies — even P(U ≤ 0) = 1/C(n+m, n) exceeds `alpha`, as with 1 to 3
+    /// launches a side at 95 % — no interval reaches the level and the bounds are
+    /// −∞ and +∞ (nothing is excluded), never a narrower interval of lower coverage.
+    /// For 20 launches a side at 95 %, k = 128. Both bounds are NaN when either side
+    /// is empty. Expected O(n log m · log nm) time, O(n + m) memory (plus O(nm) for
+    /// the exact null distribution).
     ///
     /// ```swift
-    /// let (lower, upper) = RankStatistics.mosesInterval(head: head, base: base)
+    /// let (lower, upper) = RankStatistics.mosesInterval(head: head, base: base, alpha: 0.005)  // 99 %
     /// if lower > 0 { print("head is slower by at least \(lower)") }
     /// ```
-    public static func mosesInterval(head: [Double], base: [Double]) -> (lower: Double, upper: Double) {
-        TwoSamples(head: head, base: base).mosesInterval()
+    public static func mosesInterval(head: [Double], base: [Double], alpha: Double = 0.025) -> (lower: Double, upper: Double) {
+        TwoSamples(head: head, base: base).mosesInterval(alpha: alpha)
     }
 
     /// Holm's step-down adjusted p-values, in the input's order, each at most 1.

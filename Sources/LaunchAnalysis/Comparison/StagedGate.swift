@@ -44,12 +44,13 @@ public struct StagedGate: Sendable {
 
     /// Decides at look `index` (0-based) with the data so far.
     ///
-    /// Returns the metrics (``GateDecision/compare(_:settings:alpha:machines:)`` at
+    /// Returns the metrics (``GateDecision/compare(_:settings:alpha:machines:floorShares:)`` at
     /// ``alphaPerLook``), the overall verdict (``GateDecision/overall(_:primary:)``),
     /// and whether to stop: on any verdict but inconclusive, or at the last stage
     /// (an index at or past it). The number of launches in `metrics` is not checked
     /// against `stages[index]`. `machines` stratifies the comparison by machine,
-    /// as ``GateDecision/compare(_:settings:alpha:machines:)`` says.
+    /// as ``GateDecision/compare(_:settings:alpha:machines:floorShares:)`` says; `floorShares`
+    /// scales each metric's absolute minimum effect.
     ///
     /// ```swift
     /// let look = gate.look(0, metrics: firstTwenty, primary: "timeToFirstFrame")
@@ -57,9 +58,9 @@ public struct StagedGate: Sendable {
     /// ```
     public func look(
         _ index: Int, metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])], primary: String,
-        machines: [GateDecision.Machines]? = nil
+        machines: [GateDecision.Machines]? = nil, floorShares: [Double]? = nil
     ) -> (metrics: [MetricComparison], verdict: MetricVerdict, stop: Bool) {
-        let compared = GateDecision.compare(metrics, settings: settings, alpha: alphaPerLook, machines: machines)
+        let compared = GateDecision.compare(metrics, settings: settings, alpha: alphaPerLook, machines: machines, floorShares: floorShares)
         let verdict = GateDecision.overall(compared, primary: primary)
         return (compared, verdict, verdict != .inconclusive || index >= stages.count - 1)
     }

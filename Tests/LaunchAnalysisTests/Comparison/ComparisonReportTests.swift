@@ -50,8 +50,17 @@ struct ComparisonReportTests {
         #expect(report.outcome.reason.hasPrefix("improvement: "))
     }
 
-    @Test func tooLittleDataIsInconclusiveWithExitThreeAndNamesTheNoise() {
+    /// Issue 21: three launches a side can never decide at α 0.01 (1/C(6, 3) = 1/20).
+    @Test func tooFewLaunchesAreAnErrorNamingHowManyAreNeeded() {
         let report = Self.compare(Self.measured([100, 140, 90]), Self.measured([110, 150, 95]))
+        #expect(report.outcome.exitCode == 2)
+        #expect(report.outcome.status == .incomparable)
+        #expect(report.outcome.reason.contains("at least 5 per side"), "\(report.outcome.reason)")
+        #expect(report.metrics.isEmpty)
+    }
+
+    @Test func tooLittleDataIsInconclusiveWithExitThreeAndNamesTheNoise() {
+        let report = Self.compare(Self.measured([100, 140, 90, 120, 80, 130]), Self.measured([110, 150, 95, 125, 85, 140]))
         #expect(report.verdict == .inconclusive)
         #expect(report.outcome.status == .inconclusive)
         #expect(report.outcome.exitCode == 3)

@@ -32,6 +32,6 @@ struct DifferencesSelectionTests {
         let counts = RankStatistics.exactNullCounts(20, 20)
         #expect(counts.reduce(0, +) == 137_846_528_820)  // C(40, 20)
         #expect(counts == counts.reversed())
-        #expect(RankStatistics.TwoSamples(head: (0..<20).map { Double($0) + 0.5 }, base: (0..<20).map(Double.init)).mosesRank == 128)
+        #expect(RankStatistics.TwoSamples(head: (0..<20).map { Double($0) + 0.5 }, base: (0..<20).map(Double.init)).mosesRank(alpha: 0.025) == 128)
     }
 }

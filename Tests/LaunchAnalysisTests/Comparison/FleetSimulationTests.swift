@@ -11,7 +11,7 @@ import _LaunchProfTestSupport
 /// 20, 10 and 5 launches on them, the head side 5, 10 and 20, so the head's
 /// launches come mostly from the slow machine. Each trial is judged twice at the
 /// defaults (α = 0.01, ε 5 % / 5 ms, one look): by the fleet gate (within each
-/// machine, van Elteren, bootstrap interval) and by a naive gate pooling every
+/// machine, van Elteren, its inverted interval) and by a naive gate pooling every
 /// launch as if from one machine. Both rates are printed. The seed is fixed
 /// (`LAUNCHPROF_TEST_SEED` replays another); each trial draws its own seed.
 @Suite("Fleet gate simulation")
@@ -28,17 +28,16 @@ struct FleetSimulationTests {
     }
 
     /// Found means van Elteren's test rejects "no change" (one-sided p < α): the
-    /// stratified test's power. The gate at the default ε of 5 % also needs the
-    /// interval's lower bound to clear +5 %; with these counts the shift's standard
-    /// error is about 1.4 % of log time, so no 95 % interval clears it in much more
-    /// than 90 % of trials (the same procedure in NumPy, 4,000 trials: 90.1 %). That
-    /// rate is printed and held to at least 85 %: an interval wider than it should be
-    /// would fall below.
-    @Test("a 10 % slowdown on every machine: van Elteren finds it in at least 90 % of 1,000 trials, the gate at ε 5 % calls it a regression in at least 85 %")
+    /// stratified test's power. The gate at the default ε of 5 % tests "more than
+    /// +5 %" at α = 1 % (issue 21): with these counts the shift's standard error is
+    /// about 1.4 % of log time, so a true +10 % (4.6 % of log time above ε, 3.3
+    /// standard errors) clears it in about Φ(3.3 − 2.33) ≈ 83 % of trials. That
+    /// rate is printed and held to at least 75 %.
+    @Test("a 10 % slowdown on every machine: van Elteren finds it in at least 90 % of 1,000 trials, the gate at ε 5 % calls it a regression in at least 75 %")
     func tenPercentSlowdown() async {
         let result = await Self.simulate(id: 12, trials: 1_000, slowdown: 1.10)
         #expect(result.fleetSignificant >= 0.90, "\(result)")
-        #expect(result.fleet.regressionRate >= 0.85, "at the default minimum effect: \(result)")
+        #expect(result.fleet.regressionRate >= 0.75, "at the default minimum effect: \(result)")
     }
 
     // MARK: Simulation
@@ -124,6 +123,6 @@ struct FleetSimulationTests {
         let fleet = GateDecision.compare(metrics, settings: settings, alpha: settings.alpha, machines: [machines])
         let naive = GateDecision.compare(metrics, settings: settings, alpha: settings.alpha)
         return (GateDecision.overall(fleet, primary: "timeToFirstFrame"), GateDecision.overall(naive, primary: "timeToFirstFrame"),
-                fleet[0].adjustedPValue < settings.alpha)
+                fleet[0].slowerPValue < settings.alpha)
     }
 }

@@ -22,7 +22,9 @@ struct GateDecisionTests {
         #expect(result.verdict == .regression)
         #expect(result.method == .exact)
         #expect(result.mannWhitneyU == 400)
-        #expect(result.pValue < 1e-10)
+        #expect(result.slowerPValue < 1e-10)
+        #expect(result.pValue < 1e-10)  // "more than ε slower", tested directly
+        #expect(result.level == 0.01 && abs(result.confidence - 0.98) < 1e-12)  // the interval at the decision's level
         #expect(abs(result.shiftPercent - 20) < 1e-9)
         #expect(result.intervalPercent[0] > 5 && result.intervalPercent[1] > result.intervalPercent[0])
         #expect(abs(result.shiftMs - 399.5 * 0.2) < 1e-9)  // at the base median
@@ -53,7 +55,9 @@ struct GateDecisionTests {
     func significantButSmall() {
         let tight = (0..<20).map { 400 + Double($0) / 10 }
         let result = Self.compare(tight.map { $0 * 1.03 }, base: tight)
-        #expect(result.pValue < 1e-10)
+        #expect(result.slowerPValue < 1e-10)
+        #expect(result.pValue > 0.5)  // "more than ε slower" is far from significant
+        #expect(result.passPValue < 1e-10)  // "less than ε slower" is significant: a pass
         #expect(result.verdict == .pass)
         // With ε = 2 % it is a regression.
         #expect(Self.compare(tight.map { $0 * 1.03 }, base: tight, settings: GateSettings(minimumEffectPercent: 2)).verdict == .regression)

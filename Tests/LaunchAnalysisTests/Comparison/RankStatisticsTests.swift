@@ -19,9 +19,23 @@ struct RankFixture: Decodable, Sendable {
         var pGreater: Double
         var pLess: Double
         var shift: Double
-        var mosesK: Int
-        var mosesLower: Double
-        var mosesUpper: Double
+        var mosesK: Int?
+        var mosesLower: Double?
+        var mosesUpper: Double?
+        /// The Moses interval at other levels (null bounds: the level cannot be reached).
+        var intervals: [Interval]
+        /// ln 1.05: the tests of head − testedShift against base.
+        var testedShift: Double
+        var shiftedMethod: RankStatistics.Method
+        var pGreaterShifted: Double
+        var pLessShifted: Double
+
+        struct Interval: Decodable, Sendable {
+            var level: Double
+            var k: Int?
+            var lower: Double?
+            var upper: Double?
+        }
 
         var testDescription: String { "\(name) (\(head.count) vs \(base.count), \(method.rawValue))" }
     }
@@ -70,8 +84,43 @@ struct RankStatisticsTests {
 
         #expect(RankStatistics.hodgesLehmannShift(head: head, base: base) == reference.shift)
         let interval = RankStatistics.mosesInterval(head: head, base: base)
-        #expect(interval.lower == reference.mosesLower, "k = \(reference.mosesK)")
-        #expect(interval.upper == reference.mosesUpper, "k = \(reference.mosesK)")
+        #expect(interval.lower == reference.mosesLower ?? -.infinity, "k = \(String(describing: reference.mosesK))")
+        #expect(interval.upper == reference.mosesUpper ?? .infinity, "k = \(String(describing: reference.mosesK))")
+        for level in reference.intervals {
+            let bounds = RankStatistics.mosesInterval(head: head, base: base, alpha: level.level)
+            #expect(bounds.lower == level.lower ?? -.infinity, "level \(level.level), k = \(String(describing: level.k))")
+            #expect(bounds.upper == level.upper ?? .infinity, "level \(level.level), k = \(String(describing: level.k))")
+        }
+
+        let shifted = RankStatistics.mannWhitney(head: head, base: base, alternative: .greater, shift: reference.testedShift)
+        let shiftedLess = RankStatistics.mannWhitney(head: head, base: base, alternative: .less, shift: reference.testedShift)
+        #expect(shifted.method == reference.shiftedMethod)
+        let shiftedTolerance = reference.shiftedMethod == .exact ? 1e-9 : 1e-7
+        #expect(isRelativelyClose(shifted.pValue, reference.pGreaterShifted, shiftedTolerance), "\(shifted.pValue) vs \(reference.pGreaterShifted)")
+        #expect(isRelativelyClose(shiftedLess.pValue, reference.pLessShifted, shiftedTolerance), "\(shiftedLess.pValue) vs \(reference.pLessShifted)")
+    }
+
+    /// Issue 21: the normal approximation gave p = 0.047 here.
+    @Test("59 against 1 is exact, as SciPy's auto rule: p = 1/60, not the normal approximation's 0.047")
+    func unequalSizesAreExact() {
+        let base = (0..<59).map { 400.0 + Double($0) }
+        let test = RankStatistics.mannWhitney(head: [500], base: base, alternative: .greater)
+        #expect(test.method == .exact)
+        #expect(abs(test.pValue - 1.0 / 60) < 1e-12, "\(test.pValue)")
+        #expect(RankStatistics.exactIsCheap(59, 1) && RankStatistics.exactIsCheap(20, 20) && RankStatistics.exactIsCheap(8, 1_000))
+        #expect(!RankStatistics.exactIsCheap(21, 20) && !RankStatistics.exactIsCheap(9, 40))
+    }
+
+    @Test("the normal quantile matches scipy.stats.norm.ppf")
+    func normalQuantile() {
+        // scipy.stats.norm.ppf of each p (SciPy 1.17).
+        let reference: [(Double, Double)] = [
+            (0.975, 1.959963984540054), (0.995, 2.5758293035489004), (0.5, 0), (0.001, -3.090232306167813),
+            (1e-10, -6.361340902404056), (0.9995833333333334, 3.3414789560386264),
+        ]
+        for (p, z) in reference {
+            #expect(abs(RankStatistics.normalQuantile(p) - z) <= 1e-14 * max(1, abs(z)), "Φ⁻¹(\(p)) = \(RankStatistics.normalQuantile(p)), SciPy \(z)")
+        }
     }
 
     @Test("Holm matches the definition, in the input's order")

@@ -11,14 +11,21 @@ Every value is computed here independently of the Swift code:
 
 - U and the one-sided p-values by scipy.stats.mannwhitneyu(head, base,
   alternative="greater"/"less", method=M, use_continuity=True), where M is
-  "exact" when the combined sample has no ties and n + m <= 40, else "asymptotic".
+  "exact" when the combined sample has no ties and (n + m <= 40 or
+  min(n, m) <= 8), else "asymptotic". Where min(n, m) <= 8 this is SciPy's own
+  method="auto" choice (scipy 1.17: exact unless both sides exceed 8 or there are
+  ties), and the script asserts that auto gives the same p-values there.
+- The shifted tests: the same call on head - shift (shift = ln 1.05, the gate's
+  default minimum effect on log times), in both directions.
 - The Hodges-Lehmann shift: numpy.median of the n*m differences head_i - base_j.
-- The Moses interval: the k-th smallest and k-th largest of those differences.
-  Exact case: k = 1 + the largest c with P(U <= c) <= 0.025 under the exact null
-  distribution of U (counted here with Python integers by the recursion
-  N(n, m, u) = N(n-1, m, u-m) + N(n, m-1, u), and compared exactly:
-  40 * #{U <= c} <= C(n+m, n)); k = 1 when no c qualifies.
-  Otherwise k = floor(nm/2 - 1.96 * sqrt(nm(n+m+1)/12)), at least 1.
+- The Moses interval at one-sided level a per bound (a = 0.025: 95 %; also
+  a = 0.005 and 0.000417 = 0.01/24): the k-th smallest and k-th largest of those
+  differences. Exact case: k = 1 + the largest c with P(U <= c) <= a under the
+  exact null distribution of U (counted here with Python integers by the
+  recursion N(n, m, u) = N(n-1, m, u-m) + N(n, m-1, u), and compared exactly as
+  fractions). Otherwise k = floor(nm/2 - norm.ppf(1 - a) * sqrt(nm(n+m+1)/12)).
+  When no k >= 1 qualifies the interval cannot reach the level: both bounds are
+  null in the JSON (the Swift side reports -inf and +inf).
 - Holm's adjusted p-values by the definition (statsmodels is not installed):
   sort ascending, multiply the i-th smallest (0-based) by (len - i), take the
   running maximum, clip at 1, and put back in the input's order.
@@ -26,6 +33,7 @@ Every value is computed here independently of the Swift code:
 
 import json
 import math
+from fractions import Fraction
 import os
 import sys
 from functools import lru_cache
@@ -58,24 +66,39 @@ def has_ties(head, base):
 
 
 def method_for(head, base):
-    return "exact" if not has_ties(head, base) and len(head) + len(base) <= 40 else "asymptotic"
+    n, m = len(head), len(base)
+    return "exact" if not has_ties(head, base) and (n + m <= 40 or min(n, m) <= 8) else "asymptotic"
 
 
-def moses_k(n, m, method):
+LEVELS = [0.025, 0.005, 0.01 / 24]
+SHIFT = math.log(1.05)
+
+
+def moses_k(n, m, method, level=0.025):
+    """k, or None when no k >= 1 reaches the level."""
     if method == "exact":
         counts = null_counts(n, m)
         total = math.comb(n + m, n)
         assert sum(counts) == total
+        limit = Fraction(1, 40) if level == 0.025 else Fraction(level)
         cumulative = 0
-        k = 1
+        k = None
         for c in range(n * m + 1):
             cumulative += counts[c]
-            if 40 * cumulative <= total:
+            if Fraction(cumulative, total) <= limit:
                 k = c + 1
             else:
                 break
         return k
-    return max(1, math.floor(n * m / 2 - 1.96 * math.sqrt(n * m * (n + m + 1) / 12)))
+    bound = math.floor(n * m / 2 - stats.norm.ppf(1 - level) * math.sqrt(n * m * (n + m + 1) / 12))
+    return bound if bound >= 1 else None
+
+
+def moses_bounds(ordered, n, m, method, level):
+    k = moses_k(n, m, method, level)
+    if k is None:
+        return {"level": level, "k": None, "lower": None, "upper": None}
+    return {"level": level, "k": k, "lower": float(ordered[k - 1]), "upper": float(ordered[n * m - k])}
 
 
 def holm(p_values):
@@ -98,7 +121,14 @@ def case(name, head, base):
     less = stats.mannwhitneyu(head, base, alternative="less", method=method, use_continuity=True)
     differences = np.subtract.outer(np.asarray(head), np.asarray(base)).ravel()
     ordered = np.sort(differences)
-    k = moses_k(n, m, method)
+    intervals = [moses_bounds(ordered, n, m, method, level) for level in LEVELS]
+    shifted = [x - SHIFT for x in head]
+    shifted_method = method_for(shifted, base)
+    greater_shift = stats.mannwhitneyu(shifted, base, alternative="greater", method=shifted_method, use_continuity=True)
+    less_shift = stats.mannwhitneyu(shifted, base, alternative="less", method=shifted_method, use_continuity=True)
+    if min(n, m) <= 8:  # our rule is SciPy's auto here
+        auto = stats.mannwhitneyu(head, base, alternative="greater", method="auto", use_continuity=True)
+        assert auto.pvalue == greater.pvalue, name
     # Cross-check U by counting pairs (ties half).
     pairs = sum((h > b) + 0.5 * (h == b) for h in head for b in base)
     assert float(greater.statistic) == pairs, name
@@ -117,9 +147,14 @@ def case(name, head, base):
         "pGreater": float(greater.pvalue),
         "pLess": float(less.pvalue),
         "shift": float(np.median(differences)),
-        "mosesK": k,
-        "mosesLower": float(ordered[k - 1]),
-        "mosesUpper": float(ordered[n * m - k]),
+        "mosesK": intervals[0]["k"],
+        "mosesLower": intervals[0]["lower"],
+        "mosesUpper": intervals[0]["upper"],
+        "intervals": intervals,
+        "testedShift": SHIFT,
+        "shiftedMethod": shifted_method,
+        "pGreaterShifted": float(greater_shift.pvalue),
+        "pLessShifted": float(less_shift.pvalue),
     }
 
 
@@ -157,6 +192,14 @@ def main():
     # Just past the exact limit, and large samples (asymptotic).
     for n, m, factor in [(21, 20, 1.02), (40, 40, 1.1), (60, 60, 1.0), (60, 60, 1.03), (150, 150, 1.01), (150, 150, 0.99), (200, 200, 1.0)]:
         cases.append(case(f"asymptotic {n} vs {m} x{factor}", draw(n, factor=factor), draw(m)))
+    # Unequal sizes where min(n, m) <= 8 keeps the test exact (SciPy's auto rule).
+    cases.append(case("59 vs 1, head above all", [500.0], [400.0 + i for i in range(59)]))
+    cases.append(case("1 vs 59, head below all", [300.0 + i * 0.5 for i in range(59)][:1], [400.0 + i for i in range(59)]))
+    for n, m, factor in [(1, 59, 1.0), (8, 60, 1.05), (100, 5, 1.1), (3, 200, 1.2), (9, 32, 1.05), (9, 40, 1.0)]:
+        cases.append(case(f"unequal {n} vs {m} x{factor}", draw(n, factor=factor), draw(m)))
+    # On log times, as the gate tests them (shift = ln 1.05 is the minimum effect).
+    for n, factor in [(5, 1.0), (10, 1.1), (20, 1.05), (20, 1.2), (40, 1.08)]:
+        cases.append(case(f"log times {n} x{factor}", [math.log(x) for x in draw(n, factor=factor)], [math.log(x) for x in draw(n)]))
     # Shifted log-normal launch times with a heavier spread.
     for n, factor in [(5, 1.5), (12, 1.1), (30, 1.1), (80, 1.05)]:
         cases.append(case(f"log-normal cv 0.2 {n} x{factor}", draw(n, cv=0.2, factor=factor), draw(n, cv=0.2)))
