@@ -7,6 +7,7 @@ import Glibc
 #error("Unsupported Platform")
 #endif
 import LaunchTracing
+import _LaunchMeasureShims
 
 extension Platform {
     /// A descriptor that becomes readable when `pid` exits (`pidfd_open`, Linux
@@ -39,9 +40,12 @@ extension Platform {
         case signaled(signal: Int32)
     }
 
-    /// Reaps the child `pid`, waiting for it to end (`waitpid`).
+    /// Reaps the child `pid`, waiting for it to end (`waitpid`). Its process
+    /// group is first withdrawn from the group watcher (``groupWatcher``): what is
+    /// left in it now (a server `--setup` started) is not the watcher's to end.
     static func reap(_ pid: Int32) throws(SystemError) -> ExitStatus {
         defer { _ = startedChildren.withLock { $0.remove(pid) } }
+        lp_forget_group(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             if errno != EINTR { throw .current }
