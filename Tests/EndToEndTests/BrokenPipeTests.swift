@@ -78,4 +78,15 @@ struct BrokenPipeTests {
             #expect(lines.count == 1 && ending.stderr.contains("cannot write to standard output"), "\(arguments[0]): \(ending.stderr)")
         }
     }
+
+    @Test func theMeasuredProgramStillGetsSIGPIPEsDefaultAction() throws {
+        let output = scratch.file("Reports")
+        let result = try Executables.run(
+            ["measure", "--runs", "1", "--warmup", "0", "--budget-ms", "60000", "--quiet", "--output", output, "--name", "signals",
+             "--", "/bin/sh", "-c", "grep '^SigIgn:' /proc/self/status"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = ScratchDirectory.read(output + "/signals.runs/run-1/stdout.txt")
+        let mask = try #require(UInt64(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16), "\(line)")
+        #expect(mask & (1 << (UInt64(SIGPIPE) - 1)) == 0, "SIGPIPE is ignored in the measured program: SigIgn \(line)")
+    }
 }
