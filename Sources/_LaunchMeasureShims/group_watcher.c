@@ -76,7 +76,7 @@ static void lp_watcher_main(int fd) {
 
 int lp_start_group_watcher(pid_t *watcher) {
     pthread_mutex_lock(&lp_watch_lock);
-    if (lp_watch_owner == getpid()) {
+    if (__atomic_load_n(&lp_watch_owner, __ATOMIC_ACQUIRE) == getpid()) {
         *watcher = lp_watch_pid;
         pthread_mutex_unlock(&lp_watch_lock);
         return 0;
@@ -122,9 +122,11 @@ int lp_start_group_watcher(pid_t *watcher) {
         pthread_mutex_unlock(&lp_watch_lock);
         return ECHILD;
     }
-    lp_watch_fd = ends[0];
+    // Published with release stores: lp_watch_send reads them without the lock,
+    // from the spawning thread, its children and the reaping threads.
     lp_watch_pid = child;
-    lp_watch_owner = getpid();
+    __atomic_store_n(&lp_watch_fd, ends[0], __ATOMIC_RELEASE);
+    __atomic_store_n(&lp_watch_owner, getpid(), __ATOMIC_RELEASE);
     *watcher = child;
     pthread_mutex_unlock(&lp_watch_lock);
     return 0;
@@ -140,8 +142,9 @@ failed:
 
 /// One message to the watcher; never blocks, never raises SIGPIPE.
 static void lp_watch_send(int32_t message, pid_t from) {
-    int fd = lp_watch_fd;
-    if (fd < 0 || lp_watch_owner != from) return;
+    if (__atomic_load_n(&lp_watch_owner, __ATOMIC_ACQUIRE) != from) return;
+    int fd = __atomic_load_n(&lp_watch_fd, __ATOMIC_ACQUIRE);
+    if (fd < 0) return;
     while (send(fd, &message, sizeof message, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno == EINTR) {}
 }
 
