@@ -40,12 +40,10 @@ extension Platform {
         case signaled(signal: Int32)
     }
 
-    /// Reaps the child `pid`, waiting for it to end (`waitpid`). Its process
-    /// group is first withdrawn from the group watcher (``groupWatcher``): what is
-    /// left in it now (a server `--setup` started) is not the watcher's to end.
+    /// Reaps the child `pid`, waiting for it to end (`waitpid`).
     static func reap(_ pid: Int32) throws(SystemError) -> ExitStatus {
         defer { _ = startedChildren.withLock { $0.remove(pid) } }
-        lp_forget_group(pid)
+        lp_forget_group(pid)  // withdrawn from the group watcher first: what is left in the group (a server --setup started) is not its to end
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             if errno != EINTR { throw .current }
