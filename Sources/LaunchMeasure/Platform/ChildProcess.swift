@@ -43,7 +43,8 @@ extension Platform {
     /// Reaps the child `pid`, waiting for it to end (`waitpid`).
     static func reap(_ pid: Int32) throws(SystemError) -> ExitStatus {
         defer { _ = startedChildren.withLock { $0.remove(pid) } }
-        lp_forget_group(pid)  // withdrawn from the group watcher first: what is left in the group (a server --setup started) is not its to end
+        // Withdrawn from the group watcher first: what is left in the group (a server --setup started) is not its to end.
+        lp_forget_group(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             if errno != EINTR { throw .current }
