@@ -34,6 +34,10 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A symbolic link where launchprof makes a folder or file of its own (a
     /// runs folder, a launch's folder): it writes only into what it made, never through a link.
     case linkInTheWay(path: String)
+    /// The runs folder launchprof made is no longer at `path` (its temporary
+    /// name): something moved it and put a link or another folder there. It is
+    /// not put in place of the old runs; the report is kept.
+    case notTheFolderMade(path: String)
     /// A system call needed to launch failed (for example `pipe` with `EMFILE`).
     case systemCallFailed(name: String, code: Int32)
     /// The program could not be started: `execve` refused it (for example
@@ -80,6 +84,9 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot create '\(path)': \(reason(code))"
         case .linkInTheWay(let path):
             return "'\(path)' is a symbolic link: launchprof writes only into folders it makes, never through a link (remove it)"
+        case .notTheFolderMade(let path):
+            return "'\(path)' is no longer the runs folder launchprof made (something moved it and left a link or a folder "
+                + "of its own there): the runs were not put in place; the report is kept"
         case .systemCallFailed(let name, let code):
             return "\(name) failed: \(reason(code))"
         case .spawnFailed(let path, let code):

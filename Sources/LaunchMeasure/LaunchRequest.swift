@@ -43,6 +43,17 @@ public struct LaunchRequest: Sendable, Equatable {
     /// (C stdio, Python) writes each line at once. What it writes is still kept in
     /// `stdout.txt`, byte for byte (no `\r` added). Its stderr stays a file.
     public var pseudoTerminal: Bool
+    /// The most of each of `stdout.txt` and `stderr.txt` kept, in bytes: the
+    /// last ones. The program writes straight into the files (no copy through
+    /// launchprof, no added latency per write); while it runs, what lies more
+    /// than this before the end is freed (a hole punched, where the file system
+    /// can), and once it has ended a longer file is cut to its last
+    /// `outputLimitBytes`, after a first line that says how much was dropped.
+    /// Default ``defaultOutputLimitBytes``.
+    public var outputLimitBytes: Int
+
+    /// 16 MiB: far more than a launch has to say, far less than a runaway program writes.
+    public static let defaultOutputLimitBytes = 16 << 20
 
     /// Makes a request; see the properties for each value's meaning.
     public init(
@@ -54,7 +65,8 @@ public struct LaunchRequest: Sendable, Equatable {
         workDirectory: String,
         workDirectoryDescriptor: Int32? = nil,
         readyGraceSeconds: Double = 5,
-        pseudoTerminal: Bool = false
+        pseudoTerminal: Bool = false,
+        outputLimitBytes: Int = LaunchRequest.defaultOutputLimitBytes
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -65,6 +77,7 @@ public struct LaunchRequest: Sendable, Equatable {
         self.workDirectoryDescriptor = workDirectoryDescriptor
         self.readyGraceSeconds = readyGraceSeconds
         self.pseudoTerminal = pseudoTerminal
+        self.outputLimitBytes = outputLimitBytes
     }
 
     /// The path of the file that receives the child's stdout.

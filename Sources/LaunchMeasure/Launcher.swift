@@ -9,7 +9,9 @@ import LaunchTracing
 /// when it must be watched), and a pipe on fd 3 (`LAUNCHPROF_READY_FD=3`) on
 /// which an instrumented program writes `firstFrame`, `fullyDrawn` and `done`.
 /// It dies with launchprof (`PR_SET_PDEATHSIG`), even a launchprof killed with
-/// SIGKILL. The parent's CLOCK_MONOTONIC time read just before the spawn is
+/// SIGKILL, and so does what it started in its group (the group watcher: see
+/// `Platform.groupWatcher`). Each output file keeps at most the last
+/// ``LaunchRequest/outputLimitBytes``. The parent's CLOCK_MONOTONIC time read just before the spawn is
 /// handed down as `LAUNCHPROF_SPAWN_NS`. When the launch ends, everything left
 /// in the process group is killed and the child is reaped.
 ///
@@ -76,8 +78,14 @@ public enum Launcher {
         if let stdoutPipe { Platform.close(stdoutPipe.write) }
 
         var watch = Watch(request: request, spawned: spawned, readyFD: readyPipe.read,
-                          stdoutFD: stdoutPipe?.read, stdoutFile: stdoutFile)
-        return try watch.run()
+                          stdoutFD: stdoutPipe?.read, outputFiles: [stdoutFile, stderrFile])
+        let result = try watch.run()
+        for file in [stdoutFile, stderrFile] {
+            Platform.keepTail(of: file, keep: request.outputLimitBytes) { dropped, size in
+                "[launchprof: the first \(dropped) bytes of \(size) were dropped; the last \(request.outputLimitBytes) are kept]\n"
+            }
+        }
+        return result
     }
 
     /// Creates the launch's `stdout.txt` and `stderr.txt`, new, in its work
@@ -96,7 +104,7 @@ public enum Launcher {
         }
         defer { if request.workDirectoryDescriptor == nil { Platform.close(directory) } }
         func create(_ path: String) throws(LaunchError) -> Int32 {
-            do { return try Platform.createFile(String(path.split(separator: "/").last!), in: directory) } catch {
+            do { return try Platform.createOutputFile(String(path.split(separator: "/").last!), in: directory) } catch {
                 throw .cannotCreate(path: path, code: error.code)
             }
         }
@@ -150,7 +158,11 @@ private struct Watch {
     let spawned: Platform.Spawned
     let readyFD: Int32
     let stdoutFD: Int32?
-    let stdoutFile: Int32
+    /// `stdout.txt` and `stderr.txt`, open.
+    let outputFiles: [Int32]
+    var stdoutFile: Int32 { outputFiles[0] }
+    /// How far the head of each output file has been freed (``Platform/freeHead(of:from:keep:)``).
+    var freed: [Int]
 
     var readyLines: [LaunchResult.ReadyLine] = []
     var readyBuffer: [UInt8] = []
@@ -170,12 +182,13 @@ private struct Watch {
     /// timeout, and the pattern searches at most four windows' worth between looks.
     static let drainLimit = 4 * 65_536
 
-    init(request: LaunchRequest, spawned: Platform.Spawned, readyFD: Int32, stdoutFD: Int32?, stdoutFile: Int32) {
+    init(request: LaunchRequest, spawned: Platform.Spawned, readyFD: Int32, stdoutFD: Int32?, outputFiles: [Int32]) {
         self.request = request
         self.spawned = spawned
         self.readyFD = readyFD
         self.stdoutFD = stdoutFD
-        self.stdoutFile = stdoutFile
+        self.outputFiles = outputFiles
+        freed = outputFiles.map { _ in 0 }
         stdoutOpen = stdoutFD != nil
         if case .stdout(let pattern) = request.ready { regex = try? ExtendedRegex(pattern) }
     }
@@ -217,6 +230,10 @@ private struct Watch {
             let seen = MonotonicClock.nanoseconds
             drainReady(at: seen)
             drainStdout(at: seen)
+            // A program that writes without end takes no more disk than its limit (and what it wrote since the last look).
+            for (index, file) in outputFiles.enumerated() {
+                freed[index] = Platform.freeHead(of: file, from: freed[index], keep: request.outputLimitBytes)
+            }
 
             if readyAt == nil {
                 switch request.ready {

@@ -12,12 +12,22 @@ import LaunchTracing
 public final class OwnedDirectory: Sendable {
     /// Its absolute path (what the launched program is told, and what reports say).
     public let path: String
+    /// Where it will be once its runs folder is committed (``RunsFolder/commit()``):
+    /// the path that lines on standard error name. The same as ``path`` for a
+    /// folder that is not moved.
+    public let finalPath: String
     /// Its open descriptor (`O_DIRECTORY`, close-on-exec).
     let descriptor: Int32
 
-    init(path: String, descriptor: Int32) {
+    init(path: String, descriptor: Int32, finalPath: String? = nil) {
         self.path = path
         self.descriptor = descriptor
+        self.finalPath = finalPath ?? path
+    }
+
+    /// `text` with this folder's path replaced by ``finalPath``, where it begins a path.
+    public func presented(_ text: String) -> String {
+        path == finalPath ? text : text.replacing(path + "/", with: finalPath + "/")
     }
 
     deinit {
@@ -31,7 +41,8 @@ public final class OwnedDirectory: Sendable {
     public func makeSubdirectory(_ name: String) throws(LaunchError) -> OwnedDirectory {
         let child = path + "/" + name
         do {
-            return OwnedDirectory(path: child, descriptor: try Platform.makeDirectory(name, in: descriptor))
+            return OwnedDirectory(path: child, descriptor: try Platform.makeDirectory(name, in: descriptor),
+                                  finalPath: finalPath + "/" + name)
         } catch {
             throw .cannotCreate(path: child, code: error.code)
         }

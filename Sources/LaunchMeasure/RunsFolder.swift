@@ -14,6 +14,14 @@ import LaunchTracing
 /// before anything is launched: launchprof never writes through a link, and does not
 /// replace one it did not make. ``discard()`` removes the new folder instead.
 ///
+/// The new folder is locked (`flock`) for as long as this object lives, and the
+/// lock dies with the process, however it ends. Making one first removes every
+/// staging folder of the same name that no live session holds locked: what a
+/// killed launchprof left behind (a process id would say nothing across PID
+/// namespaces, such as containers sharing `Reports/`). Only the folder made here
+/// is ever committed: one that a measured program moved away and replaced (with
+/// a link, or a folder of its own) is an error naming it, and stays where it is.
+///
 /// ```swift
 /// let runs = try RunsFolder(replacing: "Reports/app.runs")
 /// let request = MeasureRequest(plan: plan, executable: path, arguments: [], runs: runs.root)
@@ -30,7 +38,15 @@ public final class RunsFolder {
     private let parent: OwnedDirectory?
     private let finalName: String
     private let stagingName: String
+    /// The device and inode of the folder made, read through its descriptor.
+    private let identity: Platform.FileIdentity?
     private var done = false
+    private var committed = false
+
+    /// True when the runs are where the report says they are: committed, or a
+    /// temporary folder (which stays). False after ``discard()``: a report shown
+    /// then must not point at its runs' files.
+    public var keepsRuns: Bool { parent == nil || committed }
 
     /// A new folder that will replace `path` (`<output>/<name>.runs`).
     ///
@@ -49,16 +65,16 @@ public final class RunsFolder {
         let parent = OwnedDirectory(path: Self.absolute(parentPath), descriptor: parentDescriptor)
         self.parent = parent
         try Self.checkReplaceable(finalName, in: parent, path: path)
-        let made: (path: String, made: Int32)
-        do {
-            made = try AtomicFile.uniqueName(beside: finalName) { name throws(SystemError) in
-                try Platform.makeDirectory(name, in: parentDescriptor)
-            }
-        } catch {
-            throw .cannotCreate(path: path + ".tmp-*", code: error.code)
+        // Under the output folder's lock: the sweep, and the new folder made and
+        // locked in one step, so that no sweep ever finds it unlocked.
+        let name = finalName
+        let made = try Platform.withLock(on: parentDescriptor) { () throws(LaunchError) in
+            Self.removeLeftovers(of: name, in: parent)
+            return try Self.makeLockedFolder(beside: name, in: parentDescriptor, path: path)
         }
         stagingName = made.path
-        root = OwnedDirectory(path: parent.path + "/" + made.path, descriptor: made.made)
+        identity = Platform.identity(of: made.made)
+        root = OwnedDirectory(path: parent.path + "/" + made.path, descriptor: made.made, finalPath: path)
     }
 
     /// A new temporary folder, `<TMPDIR>/launchprof-<name>.runs-XXXXXX`, for a
@@ -79,6 +95,7 @@ public final class RunsFolder {
         parent = nil
         finalName = ""
         stagingName = ""
+        identity = nil
     }
 
     /// True for a temporary folder (``init(temporaryFor:)``).
@@ -100,6 +117,7 @@ public final class RunsFolder {
             moved.runs[index].tracePath = move(moved.runs[index].tracePath)
             moved.runs[index].problem = moved.runs[index].problem.map { $0.replacing(from, with: to) }
         }
+        moved.stopReason = moved.stopReason.map { $0.replacing(from, with: to) }
         return moved
     }
 
@@ -114,16 +132,22 @@ public final class RunsFolder {
     /// Puts the new folder in place of the old one, which is then removed.
     ///
     /// - Throws: ``LaunchError/linkInTheWay(path:)`` when a link took the old
-    ///   folder's place meanwhile; ``LaunchError/cannotCreate(path:code:)`` when the
+    ///   folder's place meanwhile; ``LaunchError/notTheFolderMade(path:)`` when the
+    ///   folder under the temporary name is no longer the one made here (a
+    ///   measured program moved it and left a link or a folder of its own):
+    ///   nothing is put in place; ``LaunchError/cannotCreate(path:code:)`` when the
     ///   rename failed. The new folder then stays where it is, under its temporary name.
     public func commit() throws(LaunchError) {
         guard !done, let parent else { return }
+        let staging = parent.path + "/" + stagingName
         for _ in 0..<10 {
             try Self.checkReplaceable(finalName, in: parent, path: finalPath)
+            guard isTheFolderMade(stagingName) else { throw .notTheFolderMade(path: staging) }
             let exists = Platform.entryKind(finalName, in: parent.descriptor) != nil
             do {
                 try Platform.rename(stagingName, to: finalName, in: parent.descriptor, exchange: exists)
                 done = true
+                committed = true
                 if exists { Platform.removeTree(stagingName, in: parent.descriptor) }
                 return
             } catch where error.code == SystemError.alreadyExists || error.code == SystemError.notEmpty {
@@ -136,6 +160,7 @@ public final class RunsFolder {
                     }
                     try Platform.rename(stagingName, to: finalName, in: parent.descriptor, exchange: false)
                     done = true
+                    committed = true
                     Platform.removeTree(aside.path, in: parent.descriptor)
                     return
                 } catch {
@@ -153,7 +178,48 @@ public final class RunsFolder {
     public func discard() {
         guard !done else { return }
         done = true
-        if let parent { Platform.removeTree(stagingName, in: parent.descriptor) }
+        // Only the folder made here: what took its name is left for the next session's sweep.
+        if let parent, isTheFolderMade(stagingName) { Platform.removeTree(stagingName, in: parent.descriptor) }
+    }
+
+    /// True when `name` in the output folder is the folder made here (the same
+    /// device and inode, read through a descriptor that follows no link).
+    private func isTheFolderMade(_ name: String) -> Bool {
+        guard let parent, let identity else { return false }
+        return Platform.directoryIdentity(name, in: parent.descriptor) == identity
+    }
+
+    /// Makes the new folder `<finalName>.tmp-<pid>` in `parent` and locks it.
+    private static func makeLockedFolder(
+        beside finalName: String, in parent: Int32, path: String
+    ) throws(LaunchError) -> (path: String, made: Int32) {
+        do {
+            let made = try AtomicFile.uniqueName(beside: finalName) { name throws(SystemError) in
+                try Platform.makeDirectory(name, in: parent)
+            }
+            _ = Platform.tryLock(made.made)  // new: no one else can hold it yet
+            return made
+        } catch {
+            throw .cannotCreate(path: path + ".tmp-*", code: error.code)
+        }
+    }
+
+    /// Removes the staging folders of `finalName` (`<name>.runs.tmp-<pid>`, and
+    /// `<name>.runs.old.tmp-<pid>` set aside by a commit) that no live session
+    /// holds locked, and links by those names. Called under the output folder's lock.
+    private static func removeLeftovers(of finalName: String, in parent: OwnedDirectory) {
+        for name in Platform.entryNames(in: parent.descriptor) where isStagingName(name, of: finalName) {
+            _ = Platform.removeIfUnlocked(name, in: parent.descriptor)
+        }
+    }
+
+    /// True for `<finalName>.tmp-<digits>[-<digits>]` and `<finalName>.old.tmp-…`.
+    static func isStagingName(_ name: String, of finalName: String) -> Bool {
+        for prefix in [finalName + ".tmp-", finalName + ".old.tmp-"] where name.hasPrefix(prefix) {
+            let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        }
+        return false
     }
 
     /// Throws unless `name` in `parent` is nothing yet or a real folder.

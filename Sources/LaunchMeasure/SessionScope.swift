@@ -16,6 +16,7 @@ final class SessionScope {
         if progress != nil {
             Platform.setFirstInterruptMessage("\nlaunchprof: stopping after this launch (Ctrl-C again to end it now)\n")
         }
+        _ = Platform.groupWatcher  // before becoming a subreaper: the watcher must not be adopted
         isSubreaper = Platform.becomeSubreaper()
     }
 
@@ -107,14 +108,14 @@ final class LaunchSide {
             // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
             if runs.isEmpty { throw error }
             stopReason = (isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)")
-                + " could not be started: \(error)"
+                + " could not be started: " + request.runs.presented("\(error)")
             return nil
         }
         if let trace {
             clockSource = clockSource ?? trace.clockSource
             appBudget = appBudget ?? trace.appBudget
         }
-        let kept = records.filter { $0.status != .interrupted }
+        let kept = records.filter { $0.status != .interrupted }.map(presented)
         runs += kept
         // A warm-up that fails would fail every run the same way: stop there and say why.
         if isWarmup, let failed = kept.first(where: { $0.status != .ok }), !plan.ignoreFailures {
@@ -145,9 +146,19 @@ final class LaunchSide {
         guard try prepare(before: "the hot launch"), !scope.stopRequested else { return }
         let (records, trace) = try MeasureSession.launch(
             request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, isSubreaper: scope.isSubreaper)
-        runs = records.filter { $0.status != .interrupted }
+        runs = records.filter { $0.status != .interrupted }.map(presented)
         clockSource = trace?.clockSource
         appBudget = trace?.appBudget
+    }
+
+    /// `record` with its problem naming the runs folder where it will be once
+    /// committed: lines on standard error must not name a temporary folder that
+    /// is gone by the time they are read. (Its files' paths are moved with the
+    /// whole report: ``RunsFolder/relocated(_:)``.)
+    private func presented(_ record: RunRecord) -> RunRecord {
+        var record = record
+        record.problem = record.problem.map(request.runs.presented)
+        return record
     }
 
     /// What this side collected, with the machine it ran on.

@@ -11,10 +11,29 @@ public struct ReportWriter: Sendable {
     /// The folder reports are written to.
     public var directory: String
 
-    /// A writer into `directory`, which must exist.
-    public init(directory: String) {
+    /// True when `directory` must be a real folder, not a symbolic link: each
+    /// file is then written through a descriptor of the folder opened with
+    /// `O_NOFOLLOW`, and a link there is an error, never written through (the
+    /// committed `baselines/` folder is treated as a runs folder is).
+    public var refusesLinkedDirectory: Bool
+
+    /// A writer into `directory`, which must exist; with `refusingLink`, a
+    /// `directory` that is a symbolic link is refused (``refusesLinkedDirectory``).
+    public init(directory: String, refusingLink: Bool = false) {
         self.directory = directory
+        refusesLinkedDirectory = refusingLink
     }
+
+    /// Throws when `directory` itself is a symbolic link (a dangling one
+    /// included): launchprof writes only into real folders there.
+    ///
+    /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming it.
+    public static func refuseLink(at directory: String) throws(ReportError) {
+        if AtomicFile.isSymbolicLink(directory) { throw .cannotWrite(path: directory, reason: linkReason) }
+    }
+
+    /// Why a linked folder is refused.
+    static let linkReason = "it is a symbolic link: launchprof writes only into folders it makes, never through a link (remove it)"
 
     /// Where `format` of `document` goes: `<directory>/<stem>.<ext>` (see
     /// ``ReportDocument/fileStem``); nil for a format shown on the terminal.
@@ -39,7 +58,13 @@ public struct ReportWriter: Sendable {
             guard let path = path(of: format, for: document) else { continue }
             let bytes = try format.render(document, options: options)
             do {
-                try AtomicFile.write(bytes, to: path)
+                if refusesLinkedDirectory {
+                    try AtomicFile.write(bytes, named: String(path.dropFirst(directory.count + 1)), inFolder: directory)
+                } else {
+                    try AtomicFile.write(bytes, to: path)
+                }
+            } catch where refusesLinkedDirectory && AtomicFile.isSymbolicLink(directory) {
+                throw .cannotWrite(path: directory, reason: Self.linkReason)
             } catch {
                 throw .cannotWrite(path: path, reason: error.description)
             }

@@ -66,6 +66,8 @@ static int lp_child_main(void *opaque) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) goto failed;
     // launchprof died before the prctl: the signal will never come, so go now.
     if (getppid() != args->parent) _exit(127);
+    // The new group, announced to the watcher before anything in it can start another process.
+    lp_watch_group((pid_t)syscall(SYS_getpid), args->parent);
 
     if (request->stdin_path) {
         int fd = open(request->stdin_path, O_RDONLY);
@@ -138,6 +140,7 @@ static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *
     pid_t child = clone(lp_child_main, stack + LP_CHILD_STACK, CLONE_VM | CLONE_VFORK | SIGCHLD, &args);
     if (child < 0) return errno;
     if (args.error) {
+        lp_forget_group(child);
         int status;
         while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
         return args.error;

@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchMeasure
 import LaunchTracing
 import SampleApp
 
@@ -23,6 +24,7 @@ enum LaunchProf {
         if arguments.first == sampleAppMode {
             SampleApp.main(arguments: Array(arguments.dropFirst()))
         }
+        BrokenPipe.ignore()  // a reader that went away is a write error (exit 2), not death by SIGPIPE
         let code: ExitCode
         do {
             code = try run(arguments)

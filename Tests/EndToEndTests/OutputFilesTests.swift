@@ -153,6 +153,27 @@ struct OutputFilesTests {
         #expect(entries(output) == ["app.runs"])
     }
 
+    @Test func aLinkedBaselinesFolderIsRefusedAndNothingIsWrittenThroughIt() throws {
+        let target = scratch.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        try scratch.write("keep", to: "elsewhere/main.json")
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: output + "/baselines", withDestinationPath: target)
+        let refused = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app", "--save-baseline", "main"],
+                                  command: ["/bin/true"])
+        expectOneErrorLine(refused, mentions: ["\(output)/baselines", "symbolic link"])
+        #expect(entries(output) == ["baselines"], "nothing measured: \(entries(output))")
+
+        // A link the measured program plants while it runs: the report is kept, the baseline is not written through it.
+        try FileManager.default.removeItem(atPath: output + "/baselines")
+        let planted = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app", "--save-baseline", "main"],
+                                  command: ["/bin/sh", "-c", "ln -s '\(target)' '\(output)/baselines'"])
+        expectOneErrorLine(planted, mentions: ["\(output)/baselines", "symbolic link"])
+        #expect(try JSONReport.read(from: output + "/app.json").runs.count == 1)
+        #expect(entries(target) == ["main.json"])
+        #expect(ScratchDirectory.read(target + "/main.json") == "keep")
+    }
+
     @Test func linksPlantedInTheOldRunsAreNeverWrittenThrough() throws {
         let command = ["/bin/sh", "-c", "echo output"]
         #expect(try measure(["--runs", "2", "--quiet", "--output", output, "--name", "app"], command: command).status == 0)
@@ -173,6 +194,107 @@ struct OutputFilesTests {
             #expect(attributes[.type] as? FileAttributeType == .typeRegular)
             #expect(ScratchDirectory.read(output + "/app.runs/\(run)/stdout.txt") == "output\n")
         }
+    }
+
+    // MARK: Staging folders
+
+    /// The staging runs folders of `name` in the output folder (`<name>.runs.tmp-…`).
+    func stagingFolders(_ name: String) -> [String] {
+        entries(output).filter { $0.hasPrefix(name + ".runs.tmp-") }
+    }
+
+    @Test func aKilledSessionsStagingFolderIsRemovedByTheNextAndALiveSessionsIsNot() throws {
+        let started = URL(fileURLWithPath: scratch.file("started")), go = scratch.file("go")
+        func start(_ script: String) throws -> Process {
+            try Executables.start(["measure", "--runs", "1", "--warmup", "0", "--timeout", "600", "--budget-ms", "100000",
+                                   "--quiet", "--output", output, "--name", "left", "--", "/bin/sh", "-c", script])
+        }
+        // A session killed in the middle of its launch leaves its staging folder behind.
+        let killed = try start("touch '\(started.path)'; exec sleep 300")
+        Executables.waitUntilExists(started)
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        #expect(stagingFolders("left") == ["left.runs.tmp-\(killed.processIdentifier)"])
+
+        // The next session of that name removes it; its own is locked while it lives.
+        try FileManager.default.removeItem(at: started)
+        let live = try start("touch '\(started.path)'; while [ ! -e '\(go)' ]; do sleep 0.05; done")
+        defer { if live.isRunning { kill(live.processIdentifier, SIGKILL) } }
+        Executables.waitUntilExists(started)
+        let liveFolders = stagingFolders("left")
+        #expect(liveFolders.count == 1 && liveFolders.allSatisfy { $0.hasPrefix("left.runs.tmp-\(live.processIdentifier)") },
+                "\(liveFolders), live session \(live.processIdentifier)")
+
+        // Another session of that name meanwhile leaves the live one's folder alone.
+        let other = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "left"], command: ["/bin/true"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(stagingFolders("left") == liveFolders)
+        FileManager.default.createFile(atPath: go, contents: nil)
+        live.waitUntilExit()
+        #expect(live.terminationStatus == 0)
+        #expect(stagingFolders("left").isEmpty, "\(entries(output))")
+        #expect(entries(output + "/left.runs") == ["run-1"])
+    }
+
+    @Test func aStagingFolderTheProgramMovedAndReplacedWithALinkIsNotCommitted() throws {
+        #expect(try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", "echo old"]).status == 0)
+        // The program learns its staging folder from LAUNCHPROF_TRACE, moves it away and leaves a link in its place.
+        let moved = scratch.file("moved")
+        let swap = "runs=$(dirname \"$(dirname \"$LAUNCHPROF_TRACE\")\"); mv \"$runs\" '\(moved)' && ln -s '\(moved)' \"$runs\""
+        let result = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", swap])
+        expectOneErrorLine(result, mentions: ["\(output)/app.runs.tmp-", "no longer the runs folder launchprof made"])
+        #expect(try JSONReport.read(from: output + "/app.json").runs.count == 1, "the report is kept")
+        let attributes = try FileManager.default.attributesOfItem(atPath: output + "/app.runs")
+        #expect(attributes[.type] as? FileAttributeType == .typeDirectory, "app.runs was replaced by a link")
+        #expect(ScratchDirectory.read(output + "/app.runs/run-1/stdout.txt") == "old\n")
+        #expect(entries(moved) == ["run-1"], "the real runs stay where the program put them")
+
+        // Later sessions of that name are not blocked by what it left.
+        let again = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", "echo new"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(ScratchDirectory.read(output + "/app.runs/run-1/stdout.txt") == "new\n")
+        #expect(stagingFolders("app").isEmpty, "\(entries(output))")
+        #expect(entries(moved) == ["run-1"])
+    }
+
+    @Test func linesOnStandardErrorNameTheRunsFolderWhereItEndsUp() throws {
+        let result = try measure(["--runs", "1", "--ready", "exit", "--output", output, "--name", "bad"],
+                                 command: ["/bin/sh", "-c", "printf garbage > \"$LAUNCHPROF_TRACE\""])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("\(output)/bad.runs/run-1/trace.lptrace"), "\(result.stderr)")
+        #expect(!result.stderr.contains(".tmp-"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: output + "/bad.runs/run-1/trace.lptrace"))
+    }
+
+    @Test func aReportThatCouldNotBeWrittenPointsAtNoFileThatWasRemoved() throws {
+        // The program makes the JSON report's path a directory: the report cannot be written, so its runs are removed.
+        let result = try measure(["--runs", "1", "--output", output, "--name", "lost"],
+                                 command: ["/bin/sh", "-c", "mkdir '\(output)/lost.json'; echo oops >&2; exit 1"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write report"), "\(result.stderr)")
+        let named = (result.stdout + result.stderr).split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.firstIndex(of: "/"), let end = line.range(of: "stderr.txt")?.upperBound, start < end else { return nil }
+            return String(line[start..<end])
+        }
+        for path in named {
+            #expect(FileManager.default.fileExists(atPath: path), "the output names \(path), which does not exist")
+        }
+        #expect(stagingFolders("lost").isEmpty, "\(entries(output))")
+    }
+
+    @Test func aRunsKeptOutputIsBoundedToItsLastSixteenMebibytes() throws {
+        let result = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "loud"],
+                                 command: ["/bin/sh", "-c", "yes | head -c 20000000; echo the-end"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let path = output + "/loud.runs/run-1/stdout.txt"
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size <= 16 << 20 + 200, "stdout.txt holds \(size) bytes")
+        let handle = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? handle.close() }
+        let head = String(decoding: try handle.read(upToCount: 200) ?? Data(), as: UTF8.self)
+        #expect(head.hasPrefix("[launchprof: the first "), "\(head)")
+        try handle.seek(toOffset: UInt64(max(0, size - 10)))
+        #expect(String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self).hasSuffix("y\nthe-end\n"))
     }
 
     // MARK: Standard output

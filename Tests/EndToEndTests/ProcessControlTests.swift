@@ -48,6 +48,24 @@ struct ProcessControlTests {
         if !ended { kill(child, SIGKILL) }
     }
 
+    @Test func aGrandchildInTheProgramsGroupDiesWhenLaunchprofIsKilled() throws {
+        let output = Executables.temporaryDirectory()
+        let pidFile = output.appendingPathComponent("grandchild.pid")
+        // `sleep 48` in the background stays in the program's process group; the script waits for it.
+        let script = "sleep 48 & echo $! > \(pidFile.path).tmp && mv \(pidFile.path).tmp \(pidFile.path); wait"
+        let process = try Executables.start(
+            ["measure", "--runs", "1", "--warmup", "0", "--timeout", "600", "--output", output.path, "--name", "group",
+             "--", "/bin/sh", "-c", script])
+        Executables.waitUntilExists(pidFile)
+        let grandchild = try #require(Self.processIDs(in: pidFile).first)
+        #expect(!Self.hasEnded(grandchild))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let ended = Self.waitUntilEnded(grandchild, seconds: 10)
+        #expect(ended, "the program's child \(grandchild) outlived launchprof")
+        if !ended { kill(grandchild, SIGKILL) }
+    }
+
     @Test func aDaemonThatDropsItsEnvironmentIsFoundAsAnOrphanAndEnded() throws {
         let output = Executables.temporaryDirectory()
         let pids = output.appendingPathComponent("pids")

@@ -55,6 +55,25 @@ struct LauncherTests {
         #expect(ScratchDirectory.read(outcome.stderrPath) == "err\n")
     }
 
+    @Test("only the last outputLimitBytes of stdout and stderr are kept, after a line that says so")
+    func outputLimit() throws {
+        // 3 MiB on each, then a last line: the head is freed while it writes, the rest cut once it ended.
+        let script = "yes | head -c 3145728; echo last-out; yes | head -c 3145728 >&2; echo last-err >&2"
+        let limit = 65_536
+        let outcome = try Launcher.launch(LaunchRequest(
+            executable: "/bin/sh", arguments: ["-c", script], ready: .exit, timeoutSeconds: 60,
+            workDirectory: scratch.file("run"), outputLimitBytes: limit))
+        #expect(outcome.termination == .exited(code: 0))
+        for (path, last) in [(outcome.stdoutPath, "last-out\n"), (outcome.stderrPath, "last-err\n")] {
+            let text = ScratchDirectory.read(path)
+            let dropped = 3_145_728 + last.utf8.count - limit
+            let header = "[launchprof: the first \(dropped) bytes of \(3_145_728 + last.utf8.count) were dropped; the last \(limit) are kept]\n"
+            #expect(text.hasPrefix(header), "\(text.prefix(120))")
+            #expect(text.utf8.count == header.utf8.count + limit)
+            #expect(text.hasSuffix("y\n" + last))
+        }
+    }
+
     @Test("stdin is /dev/null")
     func standardInput() throws {
         let outcome = try shell("cat; echo end", timeout: 5)

@@ -8,6 +8,7 @@ import Glibc
 #endif
 import LaunchAnalysis
 import LaunchTracing
+import _LaunchMeasureShims
 
 extension Platform {
     /// A descriptor that becomes readable when `pid` exits (`pidfd_open`, Linux
@@ -44,6 +45,8 @@ extension Platform {
     /// CPU time it and the descendants it reaped itself used.
     static func reap(_ pid: Int32) throws(SystemError) -> (status: ExitStatus, cpu: CPUTime) {
         defer { _ = startedChildren.withLock { $0.remove(pid) } }
+        // Withdrawn from the group watcher first: what is left in the group (a server --setup started) is not its to end.
+        lp_forget_group(pid)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) == -1 {

@@ -63,12 +63,6 @@ extension Platform {
         }
     }
 
-    /// Creates a new file `name` in the open directory `directory` for writing
-    /// (`AtomicFile.createNew`: exclusively, never through a link); close-on-exec.
-    static func createFile(_ name: String, in directory: Int32) throws(SystemError) -> Int32 {
-        try AtomicFile.createNew(name, in: directory)
-    }
-
     /// Writes `text` to an existing file, as the kernel's sysctl files want (one `write`).
     static func writeExistingFile(_ path: String, _ text: String) throws(SystemError) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
@@ -215,10 +209,86 @@ extension Platform {
     /// Holds an exclusive lock on the open directory `directory` (`flock`) while
     /// `body` runs; other launchprof processes that lock it wait. A lock that
     /// cannot be taken is not waited for.
-    static func withLock<Result>(on directory: Int32, _ body: () throws -> Result) rethrows -> Result {
+    static func withLock<Result, Failure: Error>(on directory: Int32, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         var locked = flock(directory, LOCK_EX)
         while locked != 0 && errno == EINTR { locked = flock(directory, LOCK_EX) }
         defer { if locked == 0 { flock(directory, LOCK_UN) } }
         return try body()
+    }
+}
+
+extension Platform {
+    /// What tells one file apart from every other on the machine: its device and inode.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The identity of the open file `fd` (`fstat`), or nil when it cannot be read.
+    static func identity(of fd: Int32) -> FileIdentity? {
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// The identity of the directory `name` in `directory`, read through a
+    /// descriptor opened with `O_DIRECTORY | O_NOFOLLOW` (nil when it is a link,
+    /// not a directory, or missing).
+    static func directoryIdentity(_ name: String, in directory: Int32) -> FileIdentity? {
+        let fd = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        return identity(of: fd)
+    }
+
+    /// Takes an exclusive lock on the open file `fd` without waiting (`flock`
+    /// with `LOCK_EX | LOCK_NB`); true when it was taken. The lock goes with the
+    /// open file: it is released when every descriptor of it is closed, also when
+    /// the process is killed.
+    static func tryLock(_ fd: Int32) -> Bool {
+        while true {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
+    /// The names in the open directory `directory` (`.` and `..` left out), read
+    /// through a descriptor of its own so that `directory`'s offset is untouched.
+    static func entryNames(in directory: Int32) -> [String] {
+        let fd = openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        guard let stream = fdopendir(fd) else {
+            Glibc.close(fd)
+            return []
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = text(entry.pointee.d_name)
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// What ``removeIfUnlocked(_:in:)`` found.
+    enum Unlocked { case removed, locked, notADirectory }
+
+    /// Removes the directory `name` in `directory` (and everything in it, no
+    /// link followed) when an exclusive lock on it can be taken at once, that is
+    /// when no live process holds one; a symbolic link by that name is removed
+    /// itself. Something else (a file) is left alone.
+    static func removeIfUnlocked(_ name: String, in directory: Int32) -> Unlocked {
+        let fd = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ELOOP || errno == ENOTDIR, entryKind(name, in: directory) == .symbolicLink {
+                unlinkat(directory, name, 0)
+                return .removed
+            }
+            return .notADirectory
+        }
+        defer { Glibc.close(fd) }
+        guard tryLock(fd) else { return .locked }
+        removeTree(name, in: directory)
+        return .removed
     }
 }

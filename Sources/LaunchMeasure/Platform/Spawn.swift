@@ -33,6 +33,7 @@ extension Platform {
         path: String, arguments: [String], environment: [String], stampName: String?,
         descriptors: [(from: Int32, to: Int32)]
     ) throws(SystemError) -> Spawned {
+        _ = groupWatcher  // started before the first child, so that its group is announced
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 
@@ -69,6 +70,20 @@ extension Platform {
         _ = startedChildren.withLock { $0.insert(pid) }
         return Spawned(pid: pid, nanoseconds: nanoseconds)
     }
+
+    /// The pid of the group watcher (`lp_start_group_watcher`), started once, on
+    /// first use; nil where it could not be started (launches are then ended by
+    /// PR_SET_PDEATHSIG alone when launchprof is killed). It kills the process
+    /// group of every launch under way when launchprof dies, SIGKILL included:
+    /// what the program started in its group does not outlive launchprof.
+    /// Start it before this process becomes a subreaper (``becomeSubreaper()``), so
+    /// that it is not adopted; should it be anyway, it is spared as an orphan.
+    static let groupWatcher: Int32? = {
+        var pid: pid_t = 0
+        guard lp_start_group_watcher(&pid) == 0 else { return nil }
+        sparedOrphans.withLock { _ = $0.insert(pid) }
+        return pid
+    }()
 
     /// C functions newer than some glibc versions, looked up at run time.
     enum SpawnExtras {

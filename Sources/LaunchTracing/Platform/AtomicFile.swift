@@ -27,7 +27,32 @@ package enum AtomicFile {
     ///
     /// - Throws: the `SystemError` of the call that failed (`open`, `write` or `rename`).
     package static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
-        let (temporary, fd) = try createTemporary(beside: path)
+        try write(bytes, to: path, in: nil)
+    }
+
+    /// Writes `bytes` to `name` in the folder at `folder`, replacing what is
+    /// there, through a descriptor of the folder opened with `O_DIRECTORY |
+    /// O_NOFOLLOW`: a folder that is a symbolic link is refused (`ELOOP`), and
+    /// nothing is written through it. Links before its last component are followed.
+    ///
+    /// - Throws: the `SystemError` of the call that failed (`open`, `write` or `rename`).
+    package static func write(_ bytes: [UInt8], named name: String, inFolder folder: String) throws(SystemError) {
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else { throw .current }
+        defer { close(directory) }
+        try write(bytes, to: name, in: directory)
+    }
+
+    /// True when `path` itself is a symbolic link (`lstat`), a dangling one included.
+    package static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Writes `bytes` to `path` (relative to `directory` when given).
+    private static func write(_ bytes: [UInt8], to path: String, in directory: Int32?) throws(SystemError) {
+        let created = try uniqueName(beside: path) { candidate throws(SystemError) in try createNew(candidate, in: directory) }
+        let (temporary, fd) = (created.path, created.made)
         let failure: SystemError? = bytes.withUnsafeBytes { raw in
             var written = 0
             while written < raw.count {
@@ -41,22 +66,16 @@ package enum AtomicFile {
             return nil
         }
         close(fd)
+        let at = directory ?? AT_FDCWD
         if let failure {
-            unlink(temporary)
+            unlinkat(at, temporary, 0)
             throw failure
         }
-        guard rename(temporary, path) == 0 else {
+        guard renameat(at, temporary, at, path) == 0 else {
             let failure = SystemError.current
-            unlink(temporary)
+            unlinkat(at, temporary, 0)
             throw failure
         }
-    }
-
-    /// Creates a new, empty temporary file beside `path`; a name that is taken
-    /// (a leftover, another writer's, a planted link) is passed over for the next.
-    private static func createTemporary(beside path: String) throws(SystemError) -> (path: String, fd: Int32) {
-        let created = try uniqueName(beside: path) { candidate throws(SystemError) in try createNew(candidate) }
-        return (created.path, created.made)
     }
 
     /// Creates a new, empty file at `path` (in `directory` when given, an open

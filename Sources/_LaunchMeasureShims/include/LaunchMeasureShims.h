@@ -52,6 +52,31 @@ typedef struct {
 /// EACCES, ENOEXEC…) once the child that failed has been reaped.
 int lp_spawn(const lp_spawn_request *request, pid_t *pid, uint64_t *spawn_ns);
 
+/// Starts, once per process, the group watcher: a small process (two forks
+/// away, so nobody's child here; no Swift, only system calls) that outlives
+/// launchprof. Each child `lp_spawn` starts announces its new process group to
+/// it before its `execve`; `lp_forget_group` withdraws one. When launchprof
+/// ends, however it ends (SIGKILL included), its end of their socket closes and
+/// the watcher sends SIGKILL to every group still announced, then exits:
+/// PR_SET_PDEATHSIG reaches only the direct child, the watcher what the child
+/// started in its group. Every signal but SIGKILL is blocked in it. Later
+/// calls return the same watcher. Returns 0 and sets `*watcher`, or an errno value.
+int lp_start_group_watcher(pid_t *watcher);
+
+/// Announces `group` to the watcher, if this process (`owner`, its pid) started
+/// one; called by `lp_spawn`'s child. Never blocks.
+void lp_watch_group(pid_t group, pid_t owner);
+
+/// Tells the watcher that the group `group` is no business of its any more
+/// (its launch ended and was ended): call it before reaping the group's leader.
+void lp_forget_group(pid_t group);
+
+/// Frees the blocks of `length` bytes of the open file `fd` from `offset`
+/// (`fallocate` with `FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE`): the size
+/// stays and the range reads as zeros. Returns 0, or an errno value
+/// (`EOPNOTSUPP` where the file system cannot).
+int lp_punch_hole(int fd, int64_t offset, int64_t length);
+
 /// Opens a pseudo-terminal: `*master` to read what the child writes to
 /// `*slave`, both close-on-exec. The slave is nobody's controlling terminal,
 /// 80×24, with output processing off (no `\r` before each `\n`) and no echo.

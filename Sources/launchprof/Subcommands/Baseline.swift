@@ -21,6 +21,7 @@ struct Baseline {
         }
         self.name = name
         directory = options.outputDirectory + "/" + Self.folder
+        do { try ReportWriter.refuseLink(at: directory) } catch { throw UsageError(error.description) }
     }
 
     /// `<output>/baselines/NAME.json`.
@@ -28,13 +29,14 @@ struct Baseline {
 
     /// Writes `document` (a measurement) as this baseline.
     func save(_ document: ReportDocument) throws(ReportError) {
+        try ReportWriter.refuseLink(at: directory)
         if let problem = Files.prepareWritableDirectory(directory) {
             throw .cannotWrite(path: path, reason: problem)
         }
         guard case .measurement(let report) = document else { return }
         var copy = report
         copy.name = name
-        _ = try ReportWriter(directory: directory).write(.measurement(copy), formats: [.json])
+        _ = try ReportWriter(directory: directory, refusingLink: true).write(.measurement(copy), formats: [.json])
     }
 
     /// Reads this baseline.

@@ -36,7 +36,8 @@ enum ReportOutput {
             writeProblem = "\(error)"
         }
         runs?.discard()  // nothing when it was put in place
-        show(document, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
+        let shown = runs?.keepsRuns == false ? document.forgettingRunFiles() : document  // no pointing at removed files
+        show(shown, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
              render: options.renderOptions, annotations: options.githubAnnotations)
         // Quiet, a verdict that is not a pass still gets its one line (errors get theirs on standard error).
         if options.quiet, writeProblem == nil, document.outcome.status != .pass, !document.outcome.isError {
