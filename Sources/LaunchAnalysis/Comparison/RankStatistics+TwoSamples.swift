@@ -65,7 +65,7 @@ extension RankStatistics {
                 return k
             }
             let bound = Double(pairs) / 2 - 1.96 * (Double(pairs * (n + m + 1)) / 12).squareRoot()
-            return max(1, Int(bound.rounded(.down)))
+            return max(1, Int(saturating: bound.rounded(.down)))
         }
     }
 

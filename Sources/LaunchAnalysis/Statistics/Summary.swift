@@ -100,7 +100,7 @@ public struct Summary: Sendable, Codable, Equatable {
     public static func quantile(sorted: [Double], _ q: Double) -> Double {
         precondition(!sorted.isEmpty, "quantile of no values")
         let position = q * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down))
+        let lower = Swift.min(Swift.max(0, Int(saturating: position.rounded(.down))), sorted.count - 1)
         let upper = Swift.min(lower + 1, sorted.count - 1)
         let fraction = position - Double(lower)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction

@@ -126,13 +126,7 @@ struct MeasureOptions {
             }
         }
 
-        var frameBudget: Double?
-        if let text = parsed.value("--budget-ms") {
-            guard let value = Double(text), value > 0, value.isFinite else {
-                throw UsageError("--budget-ms takes a positive number of milliseconds, not '\(text)'")
-            }
-            frameBudget = value
-        }
+        let frameBudget = try parsed.milliseconds("--budget-ms")
         do { budget = try BudgetResolution(filePath: parsed.value("--budget"), timeToFirstFrameMs: frameBudget) } catch {
             throw UsageError(error.description)
         }
