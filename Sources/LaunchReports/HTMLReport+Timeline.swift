@@ -213,7 +213,8 @@ extension HTMLReport {
                 + "\(finding.runsAppeared)/\(finding.runsTotal) runs")
             lines.append(finding.recommendation)
         }
-        return HTMLEscaping.text(lines.joined(separator: "\n"))
+        // Each line escaped (a line break from the report becomes &#xA;), joined by the tooltip's own line breaks.
+        return lines.map(HTMLEscaping.text).joined(separator: "\n")
     }
 
     /// `text` cut to what fits in `width` user units (with `…`), escaped; nil when not even a few characters fit.
