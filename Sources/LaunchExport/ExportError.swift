@@ -4,6 +4,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case invalidEndpoint(String, reason: String)
     /// A header that is not `KEY=VALUE` with a valid HTTP field name and value.
     case invalidHeader(String)
+    /// A header the HTTP client sets itself (``OTLPExportSettings/clientOwnedHeaders``), given by the user.
+    case clientOwnedHeader(String)
     /// A timeout that is not a positive number.
     case invalidTimeout(String)
     /// The connection could not be made or broke (refused, unreachable, reset, unknown host), after every attempt.
@@ -22,8 +24,12 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return "invalid OTLP endpoint '\(text)': \(reason)"
         case .invalidHeader(let text):
             return "invalid OTLP header '\(text)': expected KEY=VALUE with a header name of letters, digits and -"
+        case .clientOwnedHeader(let name):
+            return "OTLP header '\(name)' is set by launchprof's HTTP client and cannot be given "
+                + "(nor can \(OTLPExportSettings.clientOwnedHeaders.filter { $0 != name }.joined(separator: ", ")))"
         case .invalidTimeout(let text):
-            return "invalid OTLP timeout '\(text)': expected a positive number"
+            return "invalid OTLP timeout '\(text)': expected a positive decimal number up to one hour "
+                + "(seconds for --otlp-timeout, milliseconds for OTEL_EXPORTER_OTLP_TIMEOUT)"
         case .connectionFailed(let url, let reason, let attempts):
             return "could not send the spans to \(url): \(reason)\(Self.tries(attempts))"
         case .rejected(let url, let status, let body, let attempts):
@@ -39,6 +45,6 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     private static func tries(_ attempts: Int) -> String { attempts > 1 ? " (\(attempts) attempts)" : "" }
 
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() && value < 1e9 ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }

@@ -44,7 +44,7 @@ struct LaunchSpanBuilder {
         let start = timeline.flatMap { $0.hotLaunchBeginNanoseconds ?? $0.milestones[.spawn] ?? $0.milestones.values.min() }
             ?? run.wallClock?.monotonicNanoseconds
         let length = timeline?.phases[.timeToFirstFrame] ?? timeline?.phases[.timeToBackgroundReady]
-            ?? (run.timeToReadyMs ?? run.timeToExitMs).map { UInt64(($0 * 1e6).rounded()) } ?? 0
+            ?? (run.timeToReadyMs ?? run.timeToExitMs).map { UInt64(saturating: ($0 * 1e6).rounded()) } ?? 0
         let unix: (UInt64) -> UInt64
         if let anchor = run.wallClock {
             unix = { anchor.unixNanoseconds(atMonotonic: $0) }
@@ -198,6 +198,6 @@ struct LaunchSpanBuilder {
     static func unixNanoseconds(iso8601 text: String) -> UInt64? {
         let formatter = ISO8601DateFormatter()
         guard let date = formatter.date(from: text), date.timeIntervalSince1970 >= 0 else { return nil }
-        return UInt64(date.timeIntervalSince1970) * 1_000_000_000
+        return UInt64(saturating: (date.timeIntervalSince1970 * 1e9).rounded(.down))
     }
 }

@@ -15,7 +15,11 @@ public struct OTLPEndpoint: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `http://host[:port][/path]`; the path is kept as it is.
     ///
-    /// - Throws: ``ExportError/invalidEndpoint(_:reason:)`` for another scheme, no host or a bad port.
+    /// A query (`?q=1`) or fragment (`#f`) is refused: the traces path is
+    /// appended to the URL's path, and a collector takes no query.
+    ///
+    /// - Throws: ``ExportError/invalidEndpoint(_:reason:)`` for another scheme, no host, a bad port,
+    ///   a query or a fragment.
     public init(url text: String) throws(ExportError) {
         guard text.hasPrefix("http://") else {
             let reason = text.hasPrefix("https://")
@@ -25,9 +29,14 @@ public struct OTLPEndpoint: Sendable, Equatable, CustomStringConvertible {
         }
         let rest = text.dropFirst("http://".count)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        var path = String(rest.dropFirst(authority.count))
-        if let cut = path.firstIndex(of: "#") { path = String(path[..<cut]) }
-        guard !path.contains(where: { $0 == " " || $0.isNewline }) else { throw .invalidEndpoint(text, reason: "the path has a space or a line break") }
+        let path = String(rest.dropFirst(authority.count))
+        // A query or fragment has no sure place once /v1/traces is appended: refused, never misplaced.
+        guard !path.contains("?"), !path.contains("#") else {
+            throw .invalidEndpoint(text, reason: "a query (?...) or fragment (#...) is not supported; expected http://host[:port][/path]")
+        }
+        guard !path.unicodeScalars.contains(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7f || $0.properties.isWhitespace }) else {
+            throw .invalidEndpoint(text, reason: "the path has a space, a line break or a control character")
+        }
         var host = Substring(authority)
         var portText: Substring?
         if host.hasPrefix("[") {

@@ -1,3 +1,5 @@
+import LaunchAnalysis
+
 /// Where and how to post an export, from the command line and the standard
 /// OpenTelemetry environment variables.
 ///
@@ -34,6 +36,10 @@ public struct OTLPExportSettings: Sendable, Equatable {
 
     /// The timeout when none is given.
     public static let defaultTimeoutSeconds = 10.0
+
+    /// The longest export timeout: one hour (`--otlp-timeout 3600`,
+    /// `OTEL_EXPORTER_OTLP_TIMEOUT=3600000`); a longer one is refused.
+    public static let maximumTimeoutSeconds = 3_600.0
 
     /// Makes settings from resolved values.
     public init(endpoint: OTLPEndpoint, headers: [(name: String, value: String)] = [], timeoutSeconds: Double = defaultTimeoutSeconds, serviceName: String? = nil) {
@@ -82,10 +88,14 @@ public struct OTLPExportSettings: Sendable, Equatable {
 
         var timeout = defaultTimeoutSeconds
         if let timeoutOption {
-            guard let seconds = Double(timeoutOption), seconds > 0, seconds.isFinite else { throw .invalidTimeout(timeoutOption) }
+            guard let seconds = DecimalNumber.parse(timeoutOption), seconds > 0, seconds <= maximumTimeoutSeconds else {
+                throw .invalidTimeout(timeoutOption)
+            }
             timeout = seconds
         } else if let text = nonEmpty(environment["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT"] ?? environment["OTEL_EXPORTER_OTLP_TIMEOUT"]) {
-            guard let milliseconds = Double(text), milliseconds > 0, milliseconds.isFinite else { throw .invalidTimeout(text) }
+            guard let milliseconds = DecimalNumber.parse(text), milliseconds > 0, milliseconds <= maximumTimeoutSeconds * 1000 else {
+                throw .invalidTimeout(text)
+            }
             timeout = milliseconds / 1000
         }
         return OTLPExportSettings(
@@ -103,8 +113,16 @@ public struct OTLPExportSettings: Sendable, Equatable {
               !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7f }) else {
             throw .invalidHeader(text)
         }
+        if let owned = clientOwnedHeaders.first(where: { $0.lowercased() == name.lowercased() }) {
+            throw .clientOwnedHeader(owned)
+        }
         return (name, value)
     }
+
+    /// Headers the HTTP client writes itself and a user may not give (in any
+    /// case): a second `Host` or `Content-Length` makes the request ambiguous
+    /// to every server and proxy on the way.
+    public static let clientOwnedHeaders = ["Host", "Content-Length", "Transfer-Encoding", "Connection"]
 
     static func percentDecoded(_ text: String) -> String? {
         var bytes: [UInt8] = []

@@ -1,3 +1,4 @@
+import LaunchAnalysis
 import LaunchTracing
 
 /// How a post ended when the collector took it.
@@ -44,7 +45,7 @@ public enum OTLPHTTPClient {
         _ body: [UInt8], settings: OTLPExportSettings, firstBackoffSeconds: Double = firstBackoffSeconds
     ) throws(ExportError) -> OTLPDelivery {
         let start = Platform.monotonicNanoseconds
-        let deadline = start + UInt64(settings.timeoutSeconds * 1e9)
+        let deadline = start + min(UInt64(saturating: settings.timeoutSeconds * 1e9), UInt64.max - start)
         let url = settings.endpoint.description
         let request = requestBytes(body, settings: settings)
         var backoff = firstBackoffSeconds
@@ -65,9 +66,10 @@ public enum OTLPHTTPClient {
                 guard response.status == 429 || (500..<600).contains(response.status) else { throw failure }
                 if let seconds = response.retryAfterSeconds { wait = seconds }
             }
-            let resume = Platform.monotonicNanoseconds + UInt64(wait * 1e9)
+            let now = Platform.monotonicNanoseconds
+            let resume = now + min(UInt64(saturating: wait * 1e9), UInt64.max - now)
             guard attempt < maxAttempts, resume < deadline else { throw failure }
-            Platform.sleep(nanoseconds: UInt64(wait * 1e9))
+            Platform.sleep(nanoseconds: UInt64(saturating: wait * 1e9))
             backoff *= 2
         }
     }
@@ -78,10 +80,12 @@ public enum OTLPHTTPClient {
         let host = endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host
         var head = "POST \(endpoint.path) HTTP/1.1\r\n"
             + "Host: \(host)\(endpoint.port == 80 ? "" : ":\(endpoint.port)")\r\n"
-            + "User-Agent: launchprof/\(LaunchProfVersion.string)\r\n"
-            + "Content-Type: application/json\r\n"
-            + "Content-Length: \(body.count)\r\n"
-            + "Connection: close\r\n"
+        // User-Agent and Content-Type are defaults a header of that name replaces, never repeats;
+        // the framing headers (OTLPExportSettings.clientOwnedHeaders) are refused when settings are made.
+        let given = Set(settings.headers.map { $0.name.lowercased() })
+        if !given.contains("user-agent") { head += "User-Agent: launchprof/\(LaunchProfVersion.string)\r\n" }
+        if !given.contains("content-type") { head += "Content-Type: application/json\r\n" }
+        head += "Content-Length: \(body.count)\r\n" + "Connection: close\r\n"
         for header in settings.headers { head += "\(header.name): \(header.value)\r\n" }
         head += "\r\n"
         return Array(head.utf8) + body

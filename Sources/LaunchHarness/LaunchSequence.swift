@@ -47,7 +47,9 @@ struct LaunchSequence {
             app.loop.runTurn()
             app.markFirstFrameIfDue()
             if deadline == .max, app.firstFrameMarked || app.options.isBackground {
-                deadline = MonotonicClock.nanoseconds + UInt64(graceMilliseconds * 1_000_000)
+                // Any grace given in code (NaN, negative, 1e300) is held within range rather than trapped on.
+                let grace = graceMilliseconds * 1_000_000
+                deadline = MonotonicClock.nanoseconds &+ (grace >= 0x1p62 ? 1 << 62 : grace > 0 ? UInt64(grace) : 0)
             }
             if app.launchHasEnded { return false }
             if MonotonicClock.nanoseconds >= deadline {

@@ -157,6 +157,7 @@ public enum MeasureSession {
             record.tracePath = tracePath
             do {
                 let read = try Trace.read(from: tracePath, followingLinks: false)
+                _ = try read.checkedAppBudget()  // a budget out of range makes this run's trace invalid
                 trace = read
                 timelines = LaunchTimeline.build(from: read)
             } catch {
@@ -227,6 +228,6 @@ public enum MeasureSession {
     }
 
     static func formatSeconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }

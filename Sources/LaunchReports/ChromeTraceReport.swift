@@ -136,7 +136,7 @@ public enum ChromeTraceReport {
                 // Uninstrumented: the launch is all there is to draw.
                 event("X", pid: pid, tid: 1)
                 json.raw(",\"name\":\"timeToReady\",\"cat\":\"launch\",\"ts\":0,\"dur\":")
-                json.microseconds(Int64(((run.timeToReadyMs ?? 0) * 1_000_000).rounded()))
+                json.microseconds(Int64(saturating: ((run.timeToReadyMs ?? 0) * 1_000_000).rounded()))
                 json.raw("}")
                 return
             }

@@ -3,6 +3,8 @@ import LaunchAnalysis
 /// The lines every text format writes about machines: a pooled report's
 /// distribution per machine, a fleet comparison's machines with their own
 /// shifts, and the machines left out. Renderers draw these; they decide nothing.
+/// A machine key comes from a report or a flag: its control characters are
+/// escaped (``ControlCharacters``) here, as span names are.
 enum FleetText {
     /// The metric a report's per-machine lines are about: the primary total.
     static func metric(_ report: MeasurementReport) -> Phase? {
@@ -14,7 +16,7 @@ enum FleetText {
     static func machineLines(_ report: MeasurementReport) -> [String] {
         guard report.machineKeys.count > 1, let metric = metric(report) else { return [] }
         return report.machineBreakdown(metric).map { machine in
-            "\(machine.machine): \(machine.summary.count) runs, median \(ms(machine.summary.median)), "
+            "\(ControlCharacters.escaped(machine.machine)): \(machine.summary.count) runs, median \(ms(machine.summary.median)), "
                 + "p90 \(ms(machine.summary.p90)), 95% CI \(TerminalReport.interval(machine.summary))"
                 + (machine.outlierRuns.isEmpty ? "" : ", \(machine.outlierRuns.count) outlier(s)")
         }
@@ -27,13 +29,13 @@ enum FleetText {
 
     /// `runner-a: 6 vs 6 launches, 123.4 ms → 150.2 ms, +21.7% (+26.8 ms)`.
     static func shiftLine(_ machine: FleetComparison.Machine) -> String {
-        "\(machine.machine): \(machine.baseCount) vs \(machine.headCount) launches, \(ms(machine.baseMedianMs)) → "
+        "\(ControlCharacters.escaped(machine.machine)): \(machine.baseCount) vs \(machine.headCount) launches, \(ms(machine.baseMedianMs)) → "
             + "\(ms(machine.headMedianMs)), \(Percent.text(machine.shiftPercent)) (\(Milliseconds.signed(machine.shiftMs)))"
     }
 
     /// `runner-c: head only (5 launches), left out`.
     static func leftOutLine(_ machine: FleetComparison.LeftOut) -> String {
-        "\(machine.machine): \(machine.side.rawValue) only (\(machine.launches) launches), left out"
+        "\(ControlCharacters.escaped(machine.machine)): \(machine.side.rawValue) only (\(machine.launches) launches), left out"
     }
 
     /// How the machines were combined: `compared within 3 machines, combined by van Elteren's test

@@ -1,3 +1,5 @@
+import LaunchAnalysis
+
 /// Escapes text for HTML (and the SVG inside it), in element content and in
 /// quoted attribute values alike.
 ///
@@ -11,21 +13,27 @@
 /// // "Load &lt;Settings&gt; &amp; &quot;Prefs&quot;"
 /// ```
 enum HTMLEscaping {
-    /// `value` with `&`, `<`, `>`, `"` and `'` replaced by character references.
+    /// `value` with `&`, `<`, `>`, `"` and `'` replaced by character references,
+    /// and so every control character ``ControlCharacters/isEscaped(_:)`` names
+    /// (LF, CR, ESC, BEL, NUL…): the page's bytes carry no line break or escape
+    /// sequence from a report, so no line of it can start a CI workflow command.
     static func text(_ value: String) -> String {
-        guard value.contains(where: { "&<>\"'".contains($0) }) else { return value }
-        var out = ""
-        out.reserveCapacity(value.utf8.count + 16)
-        for character in value {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
+        guard value.unicodeScalars.contains(where: { "&<>\"'".unicodeScalars.contains($0) || ControlCharacters.isEscaped($0) }) else {
+            return value
+        }
+        var out = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+            case _ where ControlCharacters.isEscaped(scalar):
+                out.append(contentsOf: "&#x\(String(scalar.value, radix: 16, uppercase: true));".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 }

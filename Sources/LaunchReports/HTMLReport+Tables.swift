@@ -56,7 +56,7 @@ extension HTMLReport {
                 + "<b>" + HTMLEscaping.text(finding.span) + "</b>\(place)"
                 + "<span class=\"cost\">\(ms(finding.medianMs))</span>"
                 + "<span class=\"muted\">\(finding.runsAppeared)/\(finding.runsTotal) runs · "
-                + "\(Int((finding.budgetShare * 100).rounded()))% of budget</span></div>"
+                + "\(Int(saturating: (finding.budgetShare * 100).rounded()))% of budget</span></div>"
                 + "<p class=\"rec\">" + HTMLEscaping.text(finding.recommendation) + "</p></li>\n"
         }
         return html + "</ol>\n"

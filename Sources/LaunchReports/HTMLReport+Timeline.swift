@@ -213,12 +213,13 @@ extension HTMLReport {
                 + "\(finding.runsAppeared)/\(finding.runsTotal) runs")
             lines.append(finding.recommendation)
         }
-        return HTMLEscaping.text(lines.joined(separator: "\n"))
+        // Each line escaped (a line break from the report becomes &#xA;), joined by the tooltip's own line breaks.
+        return lines.map(HTMLEscaping.text).joined(separator: "\n")
     }
 
     /// `text` cut to what fits in `width` user units (with `…`), escaped; nil when not even a few characters fit.
     static func fitted(_ text: String, width: Double) -> String? {
-        let fits = Int(width / 6.2)
+        let fits = Int(saturating: width / 6.2)
         guard fits >= 3 else { return nil }
         if text.count <= fits { return HTMLEscaping.text(text) }
         return HTMLEscaping.text(String(text.prefix(fits - 1)) + "…")
@@ -244,7 +245,7 @@ extension HTMLReport {
 
     /// `120 ms`, `0.5 ms`, `0.05 ms`: as many decimals as the step needs.
     static func tickLabel(_ value: Double, step: Double) -> String {
-        if step >= 1 { return "\(Int(value.rounded())) ms" }
+        if step >= 1, abs(value) < Milliseconds.hugeMagnitude { return "\(Int(saturating: value.rounded())) ms" }
         if step >= 0.1 { return "\(Milliseconds.oneDecimal(value)) ms" }
         return "\(Milliseconds.twoDecimals(value)) ms"
     }

@@ -105,15 +105,17 @@ public enum HyperfineReport {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(command, forKey: .command)
-            // hyperfine writes null, not nothing, for a value it could not compute.
-            try container.encode(mean, forKey: .mean)
-            try container.encode(stddev, forKey: .stddev)
-            try container.encode(median, forKey: .median)
-            try container.encode(user, forKey: .user)
-            try container.encode(system, forKey: .system)
-            try container.encode(min, forKey: .min)
-            try container.encode(max, forKey: .max)
-            try container.encode(times, forKey: .times)
+            // hyperfine writes null, not nothing, for a value it could not compute;
+            // so does this for one JSON cannot hold (a stored report's 1e308 ms overflows to inf).
+            func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
+            try container.encode(finite(mean), forKey: .mean)
+            try container.encode(finite(stddev), forKey: .stddev)
+            try container.encode(finite(median), forKey: .median)
+            try container.encode(finite(user), forKey: .user)
+            try container.encode(finite(system), forKey: .system)
+            try container.encode(finite(min), forKey: .min)
+            try container.encode(finite(max), forKey: .max)
+            try container.encode(times.map(finite), forKey: .times)
             try container.encode(exitCodes, forKey: .exitCodes)
             try container.encodeIfPresent(parameters, forKey: .parameters)
         }

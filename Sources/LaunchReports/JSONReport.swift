@@ -112,9 +112,29 @@ public enum JSONReport {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw .malformed(path: path, problem: "bad value at '\(Self.path(context.codingPath))': \(context.debugDescription)")
         } catch let DecodingError.dataCorrupted(context) {
+            // A whole number the decoder cannot hold is reported as "not valid JSON" with no path: find it.
+            if context.codingPath.isEmpty, let problem = JSONIntegerProblem.find(in: data, failing: { patched in
+                Self.failsAtTheRoot(type, patched)
+            }) {
+                throw .malformed(path: path, problem: problem)
+            }
             throw .malformed(path: path, problem: "\(context.debugDescription) at '\(Self.path(context.codingPath))'")
         } catch {
             throw .malformed(path: path, problem: "\(error)")
+        }
+    }
+
+    /// True when decoding `data` as `type` fails as a number out of range does: data corrupted, no path.
+    private static func failsAtTheRoot<T: Decodable>(_ type: T.Type, _ data: Data) -> Bool {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            _ = try decoder.decode(type, from: data)
+            return false
+        } catch let DecodingError.dataCorrupted(context) {
+            return context.codingPath.isEmpty
+        } catch {
+            return false
         }
     }
 

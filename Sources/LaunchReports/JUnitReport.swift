@@ -177,7 +177,7 @@ public enum JUnitReport {
     /// `seconds` as an `xs:decimal` with six decimals (never `1e-05`).
     static func decimalSeconds(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "0" }
-        let micros = Int((seconds * 1_000_000).rounded())
+        let micros = Int(saturating: (seconds * 1_000_000).rounded())
         let fraction = String(micros % 1_000_000)
         return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }

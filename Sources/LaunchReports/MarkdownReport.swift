@@ -121,10 +121,11 @@ public enum MarkdownReport {
     }
 
     /// `text` with its control characters (``ControlCharacters``) and Markdown's
-    /// table and emphasis characters escaped.
+    /// table and emphasis characters escaped, and its mentions and issue
+    /// references made inert (``MarkdownMentions``).
     static func escaped(_ text: String) -> String {
         var out = ""
-        for character in ControlCharacters.escaped(text) {
+        for character in MarkdownMentions.neutralized(ControlCharacters.escaped(text)) {
             if "|*_`<>[]".contains(character) { out.append("\\") }
             out.append(character)
         }

@@ -110,7 +110,7 @@ public enum TerminalReport {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
                 let place = text(finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))")
                 lines.append(" \(mark) \(finding.rule.id)  \(place)  \(ms(finding.medianMs))  "
-                    + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int((finding.budgetShare * 100).rounded()))%")
+                    + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int(saturating: (finding.budgetShare * 100).rounded()))%")
                 lines.append("     " + text(finding.recommendation))
             }
             if profile.findings.count > limit {
@@ -159,7 +159,7 @@ public enum TerminalReport {
         let range = summary.medianConfidenceInterval
         let text = ms(range.lowerBound).replacingOccurrences(of: " ms", with: "") + "–" + ms(range.upperBound)
         guard summary.medianConfidenceLevel < 0.95 else { return text }
-        return text + " (\(Int((summary.medianConfidenceLevel * 100).rounded(.down)))%)"
+        return text + " (\(Int(saturating: (summary.medianConfidenceLevel * 100).rounded(.down)))%)"
     }
 
     /// Text from the measured program or its trace, its control characters escaped.
@@ -170,7 +170,7 @@ public enum TerminalReport {
         case .firstRunSlow(let ratio):
             return "the first counted run was \(Milliseconds.oneDecimal(ratio))× slower than the rest (caches not warm? add --warmup)"
         case .drift(let slope, let relative):
-            return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Int((relative * 100).rounded()))% over the session): the machine may be busy"
+            return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Int(saturating: (relative * 100).rounded()))% over the session): the machine may be busy"
         }
     }
 }

@@ -108,4 +108,18 @@ extension Trace {
     public var appBudget: LaunchBudget? {
         metadata[LaunchContract.MetadataKey.budget].flatMap { try? LaunchBudget(json: $0) }
     }
+
+    /// The budget the app declared in code; nil when it declared none.
+    ///
+    /// The measured program wrote it: a value out of range (a budget above
+    /// ``LaunchBudget/maximumMilliseconds``, say) or a budget that is not
+    /// valid makes the trace invalid, rather than being dropped in silence.
+    ///
+    /// - Throws: ``LaunchBudgetError/badFile(path:problem:)`` naming the metadata key.
+    public func checkedAppBudget() throws(LaunchBudgetError) -> LaunchBudget? {
+        guard let text = metadata[LaunchContract.MetadataKey.budget] else { return nil }
+        do { return try LaunchBudget(json: text) } catch {
+            throw .badFile(path: "the trace's budget (\(LaunchContract.MetadataKey.budget))", problem: error.description)
+        }
+    }
 }

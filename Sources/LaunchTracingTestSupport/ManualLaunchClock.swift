@@ -32,8 +32,10 @@ public final class ManualLaunchClock: Sendable {
         lp_manual_set(lp_manual_get() &+ nanoseconds)
     }
 
-    /// Moves the clock forward by `milliseconds`.
+    /// Moves the clock forward by `milliseconds` (NaN and negative values by
+    /// nothing, values past `UInt64.max` nanoseconds by that much).
     public func advance(byMilliseconds milliseconds: Double) {
-        advance(byNanoseconds: UInt64(milliseconds * 1_000_000))
+        let nanoseconds = milliseconds * 1_000_000
+        advance(byNanoseconds: !(nanoseconds > 0) ? 0 : nanoseconds >= 0x1p64 ? .max : UInt64(nanoseconds))
     }
 }

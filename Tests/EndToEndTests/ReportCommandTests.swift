@@ -49,8 +49,8 @@ struct ReportCommandTests {
         let result = try Executables.run(
             ["report", folder.appendingPathComponent("sample-naive.json").path, "--format", "json", "--output", "-"],
             environment: ["GITHUB_ACTIONS": "true"], in: Executables.packageRoot)
-        // Standard output holds the report alone; the annotations go to standard error.
-        #expect(!result.stdout.contains("\n::"))
+        // Standard output holds the report alone, between the stop-commands pair; the annotations go to standard error.
+        #expect(!Self.withoutStopCommands(result.stdout).contains("\n::"))
         let annotations = result.stderr.split(separator: "\n").filter { $0.hasPrefix("::") }
         let located = report.profile.findings.filter { $0.file != nil }
         #expect(annotations.count >= located.count)
@@ -63,7 +63,20 @@ struct ReportCommandTests {
         let none = try Executables.run(
             ["report", folder.appendingPathComponent("sample-naive.json").path, "--format", "json", "--output", "-", "--annotations", "none"],
             environment: ["GITHUB_ACTIONS": "true"])
-        #expect(!none.stdout.contains("\n::"))
+        #expect(!Self.withoutStopCommands(none.stdout).contains("\n::"))
+    }
+
+    /// `stdout` without its first line `::stop-commands::TOKEN` and last line `::TOKEN::` (checked to be there).
+    static func withoutStopCommands(_ stdout: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        guard let first = lines.first, first.hasPrefix("::stop-commands::"), lines.count >= 2 else {
+            Issue.record("no stop-commands line first: \(stdout.prefix(80))", sourceLocation: sourceLocation)
+            return stdout
+        }
+        let token = first.dropFirst("::stop-commands::".count)
+        #expect(lines.last.map(String.init) == "::\(token)::", sourceLocation: sourceLocation)
+        return lines.dropFirst().dropLast().joined(separator: "\n")
     }
 
     /// A traced build records each call site's `#filePath`; annotations make it

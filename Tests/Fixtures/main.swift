@@ -17,6 +17,8 @@
 //   launchprof-fixture keeps-running      a harness app that does not exit after launch (as one run by
 //                                            hand): once its trace is at LAUNCHPROF_TRACE it records an
 //                                            `AfterTrace` span and exits 0, which must not write it again
+//   launchprof-fixture budget-metadata JSON  a tracer-only app whose trace carries JSON as the
+//                                            app's budget in code (the launch.budget metadata key)
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -126,6 +128,11 @@ case "tracer-only":
     LaunchTracer.instant("CacheMiss")
     LaunchTracer.mark(.firstFrame)
     print(bytes, index[index.count / 2])
+    exit(0)
+case "budget-metadata" where arguments.count == 3:
+    LaunchTracer.setMetadata(arguments[2], forKey: LaunchContract.MetadataKey.budget)
+    LaunchTracer.measure("Work") { _ = (0..<1_000).reduce(0, &+) }
+    LaunchTracer.mark(.firstFrame)
     exit(0)
 case "fixed-work":
     if arguments.count == 3, let steps = Int(arguments[2]) { FixedWorkDelegate.chunkSteps = steps }

@@ -41,7 +41,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
         report)
             cp Tests/LaunchReportsTests/Fixtures/*.json "$corpus/"
             cp "$seed/out/seed.json" "$corpus/measurement.json"
-            "$launchprof" compare "$seed/out/seed.json" "$seed/out/seed.json" --output "$seed/cmp" --format json --quiet || true
+            "$launchprof" compare --base-report "$seed/out/seed.json" --head-report "$seed/out/seed.json" --output "$seed/cmp" --format json --quiet || true
             find "$seed/cmp" -name '*.comparison.json' -exec cp {} "$corpus/comparison.json" \; ;;
         budget)
             python3 - "$seed/out/seed.json" "$corpus" <<'PY'

@@ -75,27 +75,27 @@ struct BudgetTests {
     static let badBudgets: [BadBudget] = [
         BadBudget(
             json: #"{"timeToFirstFrameMs": "soon"}"#,
-            error: .badValue(key: "timeToFirstFrameMs", value: "\"soon\"", expected: "a positive number of milliseconds"),
+            error: .badValue(key: "timeToFirstFrameMs", value: "\"soon\"", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["timeToFirstFrameMs", "soon"]),
         BadBudget(
             json: #"{"timeToFirstFrameMs": -5}"#,
-            error: .badValue(key: "timeToFirstFrameMs", value: "-5", expected: "a positive number of milliseconds"),
+            error: .badValue(key: "timeToFirstFrameMs", value: "-5", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["timeToFirstFrameMs", "-5"]),
         BadBudget(
             json: #"{"backgroundTimeToFirstFrameMs": 0}"#,
-            error: .badValue(key: "backgroundTimeToFirstFrameMs", value: "0", expected: "a positive number of milliseconds"),
+            error: .badValue(key: "backgroundTimeToFirstFrameMs", value: "0", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["backgroundTimeToFirstFrameMs", "0"]),
         BadBudget(
             json: #"{"timeToFirstFrameMs": null}"#,
-            error: .badValue(key: "timeToFirstFrameMs", value: "null", expected: "a positive number of milliseconds"),
+            error: .badValue(key: "timeToFirstFrameMs", value: "null", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["timeToFirstFrameMs", "null"]),
         BadBudget(
             json: #"{"hooks": {"didFinishLaunching": -1}}"#,
-            error: .badValue(key: "hooks.didFinishLaunching", value: "-1", expected: "a positive number of milliseconds"),
+            error: .badValue(key: "hooks.didFinishLaunching", value: "-1", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["hooks.didFinishLaunching", "-1"]),
         BadBudget(
             json: #"{"spans": {"DecodeCatalog": "fast"}}"#,
-            error: .badValue(key: "spans.DecodeCatalog", value: "\"fast\"", expected: "a positive number of milliseconds"),
+            error: .badValue(key: "spans.DecodeCatalog", value: "\"fast\"", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["spans.DecodeCatalog", "fast"]),
         BadBudget(
             json: #"{"hooks": [50, 200]}"#,
@@ -154,7 +154,7 @@ struct BudgetTests {
         let path = scratch.url.appendingPathComponent("launchprof.json").path
         try #"{"timeToFirstFrameMs": "soon"}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let expected = LaunchBudgetError.badFile(
-            path: path, problem: "'timeToFirstFrameMs' is \"soon\"; expected a positive number of milliseconds")
+            path: path, problem: "'timeToFirstFrameMs' is \"soon\"; expected a positive number of milliseconds, at most 3600000 (one hour)")
         #expect(throws: expected) { try LaunchBudget(contentsOf: path) }
         #expect(expected.description.hasPrefix(path + ": "))
     }

@@ -88,7 +88,7 @@ extension RankStatistics {
             let z = normalQuantile(1 - alpha)
             let bound = Double(pairs) / 2 - z * (Double(pairs) * Double(n + m + 1) / 12).squareRoot()
             guard bound >= 1 else { return nil }
-            return Int(bound.rounded(.down))
+            return Int(saturating: bound.rounded(.down))
         }
     }
 

@@ -49,6 +49,17 @@ public struct MachineEnvironment: Sendable, Equatable {
         return "\(cpuModel) ×\(cpuCount), \(system)"
     }
 
+    /// What is wrong with `name` as a machine key (`--machine`, `LAUNCHPROF_MACHINE`),
+    /// or nil when it can be one. A key is printed in every format and on the
+    /// terminal: a control character (``ControlCharacters/isEscaped(_:)``) is refused.
+    public static func problem(with name: String) -> String? {
+        if key(name) == nil { return "expected a machine name, not a blank one" }
+        if name.unicodeScalars.contains(where: ControlCharacters.isEscaped) {
+            return "a machine name has no control characters, not '\(ControlCharacters.escaped(name))'"
+        }
+        return nil
+    }
+
     /// A given machine name, trimmed; nil when it is nil or blank.
     public static func key(_ name: String?) -> String? {
         guard let name else { return nil }

@@ -52,8 +52,8 @@ public enum RunWarnings {
         if points.count > driftMaximumPoints {
             let size = Double(values.count) / Double(driftMaximumPoints)
             points = (0..<driftMaximumPoints).map { block in
-                let lower = Int((Double(block) * size).rounded(.down))
-                let upper = max(lower + 1, Int((Double(block + 1) * size).rounded(.down)))
+                let lower = Int(saturating: (Double(block) * size).rounded(.down))
+                let upper = max(lower + 1, Int(saturating: (Double(block + 1) * size).rounded(.down)))
                 let slice = values[lower..<min(upper, values.count)].sorted()
                 return ((Double(lower) + Double(upper - 1)) / 2, Summary.quantile(sorted: slice, 0.5))
             }

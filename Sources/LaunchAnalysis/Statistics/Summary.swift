@@ -99,8 +99,8 @@ public struct Summary: Sendable, Codable, Equatable {
     /// The `q` quantile (0…1) of ascending `sorted` values, type 7.
     public static func quantile(sorted: [Double], _ q: Double) -> Double {
         precondition(!sorted.isEmpty, "quantile of no values")
-        let position = q * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down))
+        let position = (q.isNaN ? q : Swift.min(Swift.max(q, 0), 1)) * Double(sorted.count - 1)
+        let lower = Swift.min(Swift.max(0, Int(saturating: position.rounded(.down))), sorted.count - 1)
         let upper = Swift.min(lower + 1, sorted.count - 1)
         let fraction = position - Double(lower)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction

@@ -49,6 +49,16 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
     /// Apple's figure: first frame within 400 ms; 200 ms in the background.
     public static let `default` = LaunchBudget()
 
+    /// The largest budget or minimum effect in milliseconds anywhere (budget
+    /// file, trace metadata, `--budget-ms`, `--min-effect-ms`): one hour. A
+    /// launch takes milliseconds to seconds; a larger value is a mistake, and
+    /// is refused naming it rather than carried into arithmetic and text.
+    public static let maximumMilliseconds: Double = 3_600_000
+
+    /// The largest minimum effect in percent (`minimumEffect.percent`,
+    /// `--min-effect`): 1,000 %, a launch eleven times as slow.
+    public static let maximumEffectPercent: Double = 1_000
+
     public init(
         timeToFirstFrameMs: Double = 400, backgroundTimeToFirstFrameMs: Double = 200,
         hooksMs: [LaunchHook: Double] = [:], spansMs: [String: Double] = [:], requiredForFirstFrame: [String] = []
@@ -111,8 +121,12 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
                 }
                 for (name, entry) in entries {
                     switch name {
-                    case "percent": minimumEffectPercent = try Self.nonNegative(entry, key: "minimumEffect.percent")
-                    case "milliseconds": minimumEffectMs = try Self.nonNegative(entry, key: "minimumEffect.milliseconds")
+                    case "percent":
+                        minimumEffectPercent = try Self.nonNegative(
+                            entry, key: "minimumEffect.percent", upTo: Self.maximumEffectPercent, unit: "percent")
+                    case "milliseconds":
+                        minimumEffectMs = try Self.nonNegative(
+                            entry, key: "minimumEffect.milliseconds", upTo: Self.maximumMilliseconds, unit: "milliseconds (one hour)")
                     default: throw .unknownKey("minimumEffect.\(name)", expected: ["milliseconds", "percent"])
                     }
                 }
@@ -126,9 +140,11 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
         }
     }
 
-    private static func nonNegative(_ value: JSONValue, key: String) throws(LaunchBudgetError) -> Double {
-        guard case .number(let number) = value, number >= 0, number.isFinite else {
-            throw .badValue(key: key, value: value.summary, expected: "a number, 0 or more")
+    private static func nonNegative(
+        _ value: JSONValue, key: String, upTo limit: Double, unit: String
+    ) throws(LaunchBudgetError) -> Double {
+        guard case .number(let number) = value, number >= 0, number <= limit else {
+            throw .badValue(key: key, value: value.summary, expected: "a number from 0 to \(Int64(limit)) \(unit)")
         }
         return number
     }
@@ -148,8 +164,10 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
     }
 
     private static func milliseconds(_ value: JSONValue, key: String) throws(LaunchBudgetError) -> Double {
-        guard case .number(let number) = value, number > 0 else {
-            throw .badValue(key: key, value: value.summary, expected: "a positive number of milliseconds")
+        guard case .number(let number) = value, number > 0, number <= maximumMilliseconds else {
+            throw .badValue(
+                key: key, value: value.summary,
+                expected: "a positive number of milliseconds, at most \(Int64(maximumMilliseconds)) (one hour)")
         }
         return number
     }

@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchTracing
 
 /// A bad command line: the message names the value and what was expected.
 struct UsageError: Error {
@@ -85,11 +86,23 @@ struct Arguments {
         return number
     }
 
+    /// Milliseconds in `0...LaunchBudget.maximumMilliseconds` (above 0 unless
+    /// `allowingZero`), written in decimal; nil when the option is absent.
+    func milliseconds(_ name: String, allowingZero: Bool = false) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        let limit = LaunchBudget.maximumMilliseconds
+        guard let number = DecimalNumber.parse(text), allowingZero ? number >= 0 : number > 0, number <= limit else {
+            throw UsageError("\(name) takes a \(allowingZero ? "number, 0 or more," : "positive number") of milliseconds "
+                + "up to \(Int(limit)) (one hour), in decimal, not '\(text)'")
+        }
+        return number
+    }
+
     /// A positive number of seconds, or a usage error.
     func seconds(_ name: String, default defaultValue: Double) throws -> Double {
         guard let text = value(name) else { return defaultValue }
-        guard let number = Double(text), number > 0, number.isFinite else {
-            throw UsageError("\(name) takes a positive number of seconds, not '\(text)'")
+        guard let number = DecimalNumber.parse(text), number > 0 else {
+            throw UsageError("\(name) takes a positive decimal number of seconds, not '\(text)'")
         }
         return number
     }

@@ -126,13 +126,7 @@ struct MeasureOptions {
             }
         }
 
-        var frameBudget: Double?
-        if let text = parsed.value("--budget-ms") {
-            guard let value = Double(text), value > 0, value.isFinite else {
-                throw UsageError("--budget-ms takes a positive number of milliseconds, not '\(text)'")
-            }
-            frameBudget = value
-        }
+        let frameBudget = try parsed.milliseconds("--budget-ms")
         do { budget = try BudgetResolution(filePath: parsed.value("--budget"), timeToFirstFrameMs: frameBudget) } catch {
             throw UsageError(error.description)
         }
@@ -164,10 +158,14 @@ struct MeasureOptions {
         }
         ignoreFailures = parsed.has("--ignore-failures")
         if let given = parsed.value("--machine") {
-            guard let key = MachineEnvironment.key(given) else { throw UsageError("--machine takes a machine name, not '\(given)'") }
-            machine = key
+            if let problem = MachineEnvironment.problem(with: given) { throw UsageError("--machine: \(problem)") }
+            machine = MachineEnvironment.key(given)
         } else {
-            machine = MachineEnvironment.key(ProcessEnvironment.value("LAUNCHPROF_MACHINE"))
+            let variable = ProcessEnvironment.value("LAUNCHPROF_MACHINE")
+            if let variable, MachineEnvironment.key(variable) != nil, let problem = MachineEnvironment.problem(with: variable) {
+                throw UsageError("LAUNCHPROF_MACHINE: \(problem)")
+            }
+            machine = MachineEnvironment.key(variable)
         }
         quiet = parsed.has("--quiet")
         color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive

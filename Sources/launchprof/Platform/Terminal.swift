@@ -10,6 +10,7 @@ import Darwin
 #error("Unsupported Platform")
 #endif
 import LaunchAnalysis
+import LaunchReports
 import LaunchTracing
 
 /// The command's terminal: standard output and error, whether output goes to a
@@ -33,8 +34,28 @@ enum Terminal {
     }
 
     /// Writes `text` and a newline (unless `terminator` says otherwise) to standard output.
+    /// Text from a measured program cannot start a CI workflow command there
+    /// (``WorkflowCommands``); annotations go through ``printWorkflowCommands(_:)``.
     static func print(_ text: String, terminator: String = "\n") {
-        standardOutput(Array((text + terminator).utf8))
+        standardOutput(WorkflowCommands.neutralized(Array((text + terminator).utf8), as: .text))
+    }
+
+    /// Writes CI annotations (`::error file=…::`), the workflow commands launchprof means to issue, as they are.
+    static func printWorkflowCommands(_ text: String) {
+        standardOutput(Array(text.utf8))
+    }
+
+    /// Writes a document (a report, a trace listing, an export) to standard
+    /// output: neutralised as `syntax` allows, and under `GITHUB_ACTIONS=true`
+    /// between `::stop-commands::TOKEN` and `::TOKEN::`, so nothing in it is
+    /// taken for a workflow command.
+    static func standardOutputDocument(_ bytes: [UInt8], syntax: WorkflowCommands.Syntax) {
+        let document = WorkflowCommands.neutralized(bytes, as: syntax)
+        guard ProcessEnvironment.value("GITHUB_ACTIONS") == "true" else { return standardOutput(document) }
+        let token = WorkflowCommands.randomToken()
+        var wrapped = Array(WorkflowCommands.stopCommands(token: token).utf8) + document
+        if wrapped.last != 0x0A { wrapped.append(0x0A) }
+        standardOutput(wrapped + Array(WorkflowCommands.resumeCommands(token: token).utf8))
     }
 
     /// Writes `bytes` to standard output; a failure is kept for ``exit(_:)``, and

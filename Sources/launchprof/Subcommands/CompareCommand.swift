@@ -104,24 +104,20 @@ enum CompareCommand {
         if let percent = budget?.minimumEffectPercent { settings.minimumEffectPercent = percent }
         if let ms = budget?.minimumEffectMs { settings.minimumEffectMs = ms }
         if let text = parsed.value("--alpha") {
-            guard let alpha = Double(text), alpha > 0, alpha < 1 else {
+            guard let alpha = DecimalNumber.parse(text), alpha > 0, alpha < 1 else {
                 throw UsageError("--alpha takes a number between 0 and 1, not '\(text)'")
             }
             settings.alpha = alpha
         }
         if let text = parsed.value("--min-effect") {
             let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-            guard let percent = Double(number), percent >= 0, percent.isFinite else {
-                throw UsageError("--min-effect takes a percentage such as 5%, not '\(text)'")
+            guard let percent = DecimalNumber.parse(number), percent >= 0, percent <= LaunchBudget.maximumEffectPercent else {
+                throw UsageError("--min-effect takes a percentage from 0% to \(Int(LaunchBudget.maximumEffectPercent))% "
+                    + "such as 5%, not '\(text)'")
             }
             settings.minimumEffectPercent = percent
         }
-        if let text = parsed.value("--min-effect-ms") {
-            guard let ms = Double(text), ms >= 0, ms.isFinite else {
-                throw UsageError("--min-effect-ms takes a number of milliseconds, 0 or more, not '\(text)'")
-            }
-            settings.minimumEffectMs = ms
-        }
+        if let ms = try parsed.milliseconds("--min-effect-ms", allowingZero: true) { settings.minimumEffectMs = ms }
         return settings
     }
 

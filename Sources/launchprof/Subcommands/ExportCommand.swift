@@ -55,7 +55,7 @@ enum ExportCommand {
         let request = otlp.request(for: parsed.has("--redact-paths") ? report.redactingPaths() : report)
         if let file {
             if file == "-" {
-                Terminal.standardOutput(request.json())
+                Terminal.standardOutputDocument(request.json(), syntax: .json)
             } else {
                 do { try request.write(to: file) } catch { throw UsageError(error.description) }
                 Terminal.print("wrote \(file)")

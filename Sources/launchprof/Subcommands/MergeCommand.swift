@@ -70,7 +70,7 @@ enum MergeCommand {
         }
         let machines = pooled.machineKeys
         Terminal.print("pooled \(pooled.profile.runCount) counted runs of \(reports.count) report(s) from \(machines.count) machine(s) "
-            + "(\(machines.joined(separator: "; "))) into \(output)")
+            + "(\(ControlCharacters.escaped(machines.joined(separator: "; ")))) into \(ControlCharacters.escaped(output)))")
         return .success
     }
 }

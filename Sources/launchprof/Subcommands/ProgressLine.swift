@@ -31,7 +31,7 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
             // The time per counted run, measured from the end of the first one.
             if let start = countedStart, counted > countedSoFar, counted > 1 {
                 let perRun = (elapsedSeconds - start) / Double(counted - 1)
-                left = "  ~\(Int((perRun * Double(total - counted)).rounded())) s left"
+                left = "  ~\(Int(saturating: (perRun * Double(total - counted)).rounded())) s left"
             } else if countedStart == nil {
                 countedStart = elapsedSeconds
             }

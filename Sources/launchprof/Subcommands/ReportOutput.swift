@@ -88,7 +88,7 @@ enum ReportOutput {
     static func printDocument(_ document: ReportDocument, format: ReportFormat, render: RenderOptions, annotations: Bool) throws {
         let bytes: [UInt8]
         do { bytes = try format.render(document, options: render) } catch { throw UsageError("\(error)") }
-        Terminal.standardOutput(bytes)
+        Terminal.standardOutputDocument(bytes, syntax: format.workflowCommandSyntax)
         if annotations {
             let locator = SourceLocator()
             Terminal.standardErrorRaw(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)))
@@ -114,7 +114,7 @@ enum ReportOutput {
         }
         if annotations {
             let locator = SourceLocator()
-            Terminal.print(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)), terminator: "")
+            Terminal.printWorkflowCommands(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)))
         }
     }
 

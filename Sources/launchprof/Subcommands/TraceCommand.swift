@@ -58,7 +58,7 @@ enum TraceCommand {
         default: bytes = Array(TraceListing.text(trace, outline: TraceOutline(trace)).utf8)
         }
         guard let output, output != MeasureOptions.standardOutput else {
-            Terminal.standardOutput(bytes)
+            Terminal.standardOutputDocument(bytes, syntax: format.workflowCommandSyntax)
             return .success
         }
         do { try AtomicFile.write(bytes, to: output) } catch { throw UsageError("cannot write '\(output)': \(error)") }
