@@ -21,7 +21,9 @@ import LaunchTracing
 ///   ready), `process_sort_index`, `thread_name`, `thread_sort_index`.
 ///
 /// A span's `cat` is its category, and its `args` hold its call site
-/// (`location`), self wall and CPU time and blocked time by wait kind, in ms.
+/// (`location`), self wall and CPU time, run-queue wait (`runQueueMs`: runnable,
+/// waiting for a CPU) and blocked time by wait kind, in ms;
+/// `blockedMsIsEstimate` marks blocked time attributed from samples rather than read.
 /// An uninstrumented run has one complete event, spawn → ready. A comparison
 /// writes the base runs, then the head runs, their process names prefixed
 /// `base` and `head`. Runs that failed and warm-ups are left out.
@@ -186,8 +188,13 @@ public enum ChromeTraceReport {
             json.raw(",\"selfMs\":")
             json.milliseconds(span.selfNanoseconds)
             if let cpu = span.selfCPUNanoseconds {
+                // CPU time is read at the thread clock's granularity: never more than the self time it is part of.
                 json.raw(",\"selfCPUMs\":")
-                json.milliseconds(cpu)
+                json.milliseconds(min(cpu, span.selfNanoseconds))
+            }
+            if let queue = span.runQueueNanoseconds, queue > 0 {
+                json.raw(",\"runQueueMs\":")
+                json.milliseconds(queue)
             }
             if !span.blockedNanoseconds.isEmpty {
                 // In WaitKind order, so the output does not depend on the dictionary's.
@@ -205,6 +212,8 @@ public enum ChromeTraceReport {
                     }
                     json.byte(UInt8(ascii: "}"))
                 }
+                // Split between kinds by the samples, or taken from samples alone: attributed, not read.
+                if span.offCPUNanoseconds == nil || span.blockedNanoseconds.count > 1 { json.raw(",\"blockedMsIsEstimate\":true") }
             }
             if span.isOpen { json.raw(",\"open\":true") }
             json.raw("}}")

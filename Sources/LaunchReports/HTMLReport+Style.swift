@@ -7,7 +7,7 @@ extension HTMLReport {
           --bg: #ffffff; --fg: #1d232a; --muted: #5f6b77; --line: #d7dde3; --grid: #edf0f3; --card: #f5f7f9;
           --good: #1a7f37; --bad: #c62828; --warn: #9a6700;
           --good-bg: #e6f4ea; --bad-bg: #fdecea; --warn-bg: #fff5d6;
-          --cpu: #7ba7d7; --disk: #f7a55b; --network: #c39bd3; --lock: #ee8584; --sleep: #7ccac2; --wait: #c8a587;
+          --cpu: #7ba7d7; --queue: #a8d88a; --disk: #f7a55b; --network: #c39bd3; --lock: #ee8584; --sleep: #7ccac2; --wait: #c8a587;
           --nest: #c9d3dd; --none: #b9b3ae; --budget: #c62828; --frame: #1d232a; --label: #10151a; --point: #3b6ea5;
           --loader: #8fa3b8; --staticInit: #a8c8ea; --appInit: #9fd6c8; --willFinishLaunching: #f2c96e;
           --didFinishLaunching: #f4a261; --initialFrame: #bca6e6; --extended: #cbd89a;
@@ -18,7 +18,7 @@ extension HTMLReport {
             --bg: #14181c; --fg: #e3e7eb; --muted: #98a3ae; --line: #39424b; --grid: #222a31; --card: #1c2228;
             --good: #5cc27a; --bad: #ff6b6b; --warn: #e0b341;
             --good-bg: #17321f; --bad-bg: #3a1a1a; --warn-bg: #362b0f;
-            --cpu: #4f7fb8; --disk: #c7741f; --network: #9a62b0; --lock: #c9504f; --sleep: #35968d; --wait: #94704f;
+            --cpu: #4f7fb8; --queue: #4d7a3a; --disk: #c7741f; --network: #9a62b0; --lock: #c9504f; --sleep: #35968d; --wait: #94704f;
             --nest: #3d4853; --none: #5a5450; --budget: #ff6b6b; --frame: #e3e7eb; --label: #f4f6f8; --point: #7fb0e6;
             --loader: #52677c; --staticInit: #4f6f93; --appInit: #3f7f70; --willFinishLaunching: #9a7a2c;
             --didFinishLaunching: #a5622c; --initialFrame: #6c58a0; --extended: #6d7a3c;
@@ -93,7 +93,7 @@ extension HTMLReport {
         svg .pt.m3 { fill: #a254b8; } svg .pt.m4 { fill: #c0a21a; } svg .pt.m5 { fill: #d1495b; }
         svg .lane.m0 { fill: #3b6ea5; } svg .lane.m1 { fill: #d9822b; } svg .lane.m2 { fill: #2e9a6a; }
         svg .lane.m3 { fill: #a254b8; } svg .lane.m4 { fill: #c0a21a; } svg .lane.m5 { fill: #d1495b; }
-        .k-cpu { fill: var(--cpu); background: var(--cpu); } .k-disk { fill: var(--disk); background: var(--disk); }
+        .k-cpu { fill: var(--cpu); background: var(--cpu); } .k-queue { fill: var(--queue); background: var(--queue); } .k-disk { fill: var(--disk); background: var(--disk); }
         .k-network { fill: var(--network); background: var(--network); } .k-lock { fill: var(--lock); background: var(--lock); }
         .k-sleep { fill: var(--sleep); background: var(--sleep); } .k-wait { fill: var(--wait); background: var(--wait); }
         .k-nest { fill: var(--nest); background: var(--nest); } .k-none { fill: var(--none); background: var(--none); }

@@ -159,7 +159,7 @@ extension HTMLReport {
     /// The colours of the spans and the marks, explained.
     static let legend: String = {
         let kinds: [(String, String)] = [
-            ("cpu", "CPU work"), ("disk", "blocked on disk I/O"), ("network", "blocked on the network"),
+            ("cpu", "CPU work"), ("queue", "waiting for a CPU (run queue)"), ("disk", "blocked on disk I/O"), ("network", "blocked on the network"),
             ("lock", "lock or semaphore"), ("sleep", "sleep"), ("wait", "blocked, other"),
             ("nest", "mostly nested spans"), ("none", "not accounted"),
         ]
@@ -168,14 +168,19 @@ extension HTMLReport {
             + "<span><i class=\"sw fo\"></i>has a finding</span><span><i class=\"sw bl\"></i>budget</span></p>"
     }()
 
-    /// What a span's own time mostly went to, as a CSS class suffix: `cpu`, a
-    /// wait kind, `nest` (its children take most of it) or `none` (not accounted).
+    /// What a span's own time mostly went to, as a CSS class suffix: `cpu`,
+    /// `queue` (runnable, waiting for a CPU), a wait kind, `nest` (its children take most of it) or `none` (not accounted).
     static func kind(of span: SpanRecord) -> String {
         let wall = span.wallNanoseconds, own = span.selfNanoseconds
         if wall > 0, Double(own) < 0.2 * Double(wall) { return "nest" }
         let cpu = span.selfCPUNanoseconds
         let blocked = span.blockedNanoseconds.max { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }
         if cpu == nil && blocked == nil { return "none" }
+        // Waiting for a CPU is not CPU work: drawn as its own kind when it is most of the own time.
+        if let queue = span.runQueueNanoseconds, queue > (cpu ?? 0), queue > (blocked?.value ?? 0),
+            Double(queue) >= 0.3 * Double(own) {
+            return "queue"
+        }
         if let blocked, blocked.value > (cpu ?? 0), Double(blocked.value) >= 0.3 * Double(own) {
             switch blocked.key {
             case .disk: return "disk"
@@ -194,13 +199,9 @@ extension HTMLReport {
         lines.append("\(span.file):\(span.line) · \(span.category) · depth \(span.depth)")
         lines.append("at \(ms(layout.milliseconds(span.beginNanoseconds))) → \(ms(layout.milliseconds(span.endNanoseconds)))"
             + (span.beforeFirstFrame ? "" : " (after the first frame)"))
-        var costs = "wall \(ms(Double(span.wallNanoseconds) / 1e6)) · self \(ms(Double(span.selfNanoseconds) / 1e6))"
-        if let cpu = span.selfCPUNanoseconds { costs += " · self CPU \(ms(Double(cpu) / 1e6))" }
-        lines.append(costs)
-        let blocked = span.blockedNanoseconds.filter { $0.value > 0 }.sorted { ($0.value, $0.key.rawValue) > ($1.value, $1.key.rawValue) }
-        if !blocked.isEmpty {
-            lines.append("blocked: " + blocked.map { "\($0.key.rawValue) \(ms(Double($0.value) / 1e6))" }.joined(separator: ", "))
-        }
+        let split = SpanTimeSplit(span)
+        lines.append("wall \(ms(Double(span.wallNanoseconds) / 1e6)) · " + split.text)
+        if split.hasEstimate { lines.append(SpanTimeSplit.estimateNote) }
         var switches: [String] = []
         if let count = span.voluntaryContextSwitches, count > 0 { switches.append("\(count) voluntary") }
         if let count = span.involuntaryContextSwitches, count > 0 { switches.append("\(count) involuntary") }

@@ -21,6 +21,9 @@ public enum MarkdownReport {
         return "\(mark) **\(outcome.status.rawValue)** — \(escaped(outcome.reason))"
     }
 
+    /// How many findings a measurement's Markdown lists (the most costly); it says how many more there are.
+    public static let findingsShown = 5
+
     /// A measurement: verdict, phase table (median, p90, budget, margin), top findings.
     static func render(_ report: MeasurementReport) -> String {
         var lines = ["### launchprof measure — \(escaped(report.name))", "", verdict(report.outcome), ""]
@@ -45,10 +48,20 @@ public enum MarkdownReport {
         if !profile.findings.isEmpty {
             lines.append("**Findings**")
             lines.append("")
-            for finding in profile.findings.prefix(5) {
-                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))** `\(code(finding.location))` — \(ms(finding.medianMs)) "
+            let shown = Array(profile.findings.prefix(findingsShown))
+            let splits = SpanTimeSplit.medians(for: shown, in: report)
+            for (finding, split) in zip(shown, splits) {
+                // The call site when known; a hook's finding has none, and its name is said once.
+                let place = finding.file == nil ? "" : " `\(code(finding.location))`"
+                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))**\(place) — \(ms(finding.medianMs)) "
                     + "in \(finding.runsAppeared)/\(finding.runsTotal) runs: \(escaped(finding.recommendation))")
+                if let split, !split.parts.isEmpty { lines.append("  <sub>median " + escaped(split.text) + "</sub>") }
             }
+            if profile.findings.count > shown.count {
+                lines.append("- … and \(profile.findings.count - shown.count) more finding(s) (\(profile.findings.count) in all): "
+                    + "the HTML page and the JSON report list them")
+            }
+            if splits.contains(where: { $0?.hasEstimate == true }) { lines += ["", "<sub>" + escaped(SpanTimeSplit.estimateNote) + "</sub>"] }
             lines.append("")
         }
         lines.append("<sub>\(profile.successfulRuns)/\(profile.runCount) runs ok, \(report.configuration.mode.rawValue), "

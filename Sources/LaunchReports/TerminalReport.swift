@@ -11,7 +11,9 @@ public enum TerminalReport {
         }
     }
 
-    /// Renders `report`; `color` adds ANSI colours.
+    /// Renders `report`; `color` adds ANSI colours. `limit` findings are listed;
+    /// with no limit (`.max`, `--all`) each comes with its span's own time split
+    /// (CPU, waiting for a CPU, blocked by kind).
     public static func render(_ report: MeasurementReport, color: Bool, findings limit: Int = 5) -> String {
         let style = Style(enabled: color)
         let profile = report.profile
@@ -93,13 +95,18 @@ public enum TerminalReport {
         // Findings.
         if !profile.findings.isEmpty {
             lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of budget)"))
-            for finding in profile.findings.prefix(limit) {
+            let shown = Array(profile.findings.prefix(limit))
+            // With --all (no limit), each finding's span with its own time split: CPU, waiting for a CPU, blocked.
+            let splits = limit == .max ? SpanTimeSplit.medians(for: shown, in: report) : shown.map { _ in nil }
+            for (finding, split) in zip(shown, splits) {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
                 let place = text(finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))")
                 lines.append(" \(mark) \(finding.rule.id)  \(place)  \(ms(finding.medianMs))  "
                     + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int((finding.budgetShare * 100).rounded()))%")
                 lines.append("     " + text(finding.recommendation))
+                if let split, !split.parts.isEmpty { lines.append(style.dim("     median " + split.text)) }
             }
+            if splits.contains(where: { $0?.hasEstimate == true }) { lines.append(style.dim("   " + SpanTimeSplit.estimateNote)) }
             if profile.findings.count > limit {
                 lines.append(style.dim("   … \(profile.findings.count - limit) more: --all lists them, the JSON report has them"))
             }
