@@ -77,7 +77,7 @@ public enum HTMLReport {
         }
 
         if !profile.phases.isEmpty {
-            body += section("Phases", id: "phases", content: phaseTable(profile))
+            body += section("Phases", id: "phases", content: phaseTable(profile, warmup: report.configuration.warmup))
         }
         let machineLines = FleetText.machineLines(report)
         if !machineLines.isEmpty {
@@ -151,8 +151,7 @@ public enum HTMLReport {
     /// A comparison: verdict, metric table, why it changed, both sides' distributions and timelines.
     static func render(_ report: ComparisonReport) -> String {
         var body = verdict(report.outcome)
-        let launches = report.metrics.first.map { "<b>\($0.baseMs.count)</b> vs <b>\($0.headMs.count)</b> launches" }
-            ?? "no launches compared"
+        let launches = HTMLEscaping.text(ComparisonText.launches(report))
         let stages = report.source == .interleaved ? " · stage \(report.stagesRun) of \(report.stages.count)" : ""
         body += "<header><h1>" + HTMLEscaping.text(report.name) + "</h1>"
         body += "<p class=\"meta\">\(report.source.rawValue) · \(launches)\(stages) · α \(report.settings.alpha) · minimum effect "

@@ -77,7 +77,7 @@ public enum TerminalReport {
             // Warnings about the totals and the hooks; the JSON has them for every phase.
             let warned = shown.filter { $0.phase.isTotal || $0.phase == .willFinishLaunching || $0.phase == .didFinishLaunching }
             let warnings = warned.flatMap { statistics in
-                statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0))" }
+                statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0, warmup: config.warmup))" }
                     + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5; run \(statistics.outlierRuns.map(String.init).joined(separator: ", "))), kept"])
             }
             for warning in warnings.prefix(4) { lines.append(style.yellow("warning: ") + warning) }
@@ -94,7 +94,7 @@ public enum TerminalReport {
 
         // Findings.
         if !profile.findings.isEmpty {
-            lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of budget)"))
+            lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of the budget it is judged against)"))
             let shown = Array(profile.findings.prefix(limit))
             // With --all (no limit), each finding's span with its own time split: CPU, waiting for a CPU, blocked.
             let splits = limit == .max ? SpanTimeSplit.medians(for: shown, in: report) : shown.map { _ in nil }
@@ -102,7 +102,7 @@ public enum TerminalReport {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
                 let place = text(finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))")
                 lines.append(" \(mark) \(finding.rule.id)  \(place)  \(ms(finding.medianMs))  "
-                    + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int((finding.budgetShare * 100).rounded()))%")
+                    + "\(finding.runsAppeared)/\(finding.runsTotal)  " + text(FindingText.budgetShare(finding, in: profile)))
                 lines.append("     " + text(finding.recommendation))
                 if let split, !split.parts.isEmpty { lines.append(style.dim("     median " + split.text)) }
             }
@@ -159,10 +159,15 @@ public enum TerminalReport {
     /// Text from the measured program or its trace, its control characters escaped.
     static func text(_ value: String) -> String { ControlCharacters.escaped(value) }
 
-    static func describe(_ warning: RunWarning) -> String {
+    /// A run-order warning in words; `warmup` is how many warm-up launches ran
+    /// before the counted ones (advice to add one is only given when none ran).
+    static func describe(_ warning: RunWarning, warmup: Int) -> String {
         switch warning {
         case .firstRunSlow(let ratio):
-            return "the first counted run was \(Milliseconds.oneDecimal(ratio))× slower than the rest (caches not warm? add --warmup)"
+            let advice = warmup > 0
+                ? "even after \(warmup) warm-up launch(es): something the first counted launch does is not warmed up by them"
+                : "caches not warm? add --warmup"
+            return "the first counted run was \(Milliseconds.oneDecimal(ratio))× slower than the rest (\(advice))"
         case .drift(let slope, let relative):
             return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Int((relative * 100).rounded()))% over the session): the machine may be busy"
         }

@@ -83,13 +83,15 @@ public enum GateDecision {
             }
             let percent = { (logShift: Double) in 100 * (Platform.exponential(logShift) - 1) }
             let milliseconds = { (logShift: Double) in stats.baseMedianMs * (Platform.exponential(logShift) - 1) }
-            return MetricComparison(
+            var comparison = MetricComparison(
                 name: metric.name, gated: metric.gated, baseMs: metric.baseMs, headMs: metric.headMs,
                 shiftMs: milliseconds(stats.shift), shiftPercent: percent(stats.shift),
                 intervalMs: [milliseconds(stats.lower), milliseconds(stats.upper)],
                 intervalPercent: [percent(stats.lower), percent(stats.upper)],
                 mannWhitneyU: stats.u, pValue: stats.pGreater, adjustedPValue: adjustedGreater[index],
                 verdict: verdict, method: stats.method, fleet: stats.fleet)
+            comparison.improvementPValue = adjustedLess[index]
+            return comparison
         }
     }
 

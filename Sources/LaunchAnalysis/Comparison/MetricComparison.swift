@@ -38,6 +38,11 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     /// `pValue` after Holm's adjustment across the gated metrics; equal to `pValue`
     /// for a metric that is not gated.
     public var adjustedPValue: Double
+    /// The p-value of the one-sided test the other way, "head is faster"
+    /// (alternative less), after Holm's adjustment across the gated metrics for
+    /// a gated metric: what an improvement rests on. Nil in reports written
+    /// before it was recorded.
+    public var improvementPValue: Double? = nil
     /// What the comparison concluded for this metric.
     public var verdict: MetricVerdict
     /// How the p-values were computed.
