@@ -10,7 +10,7 @@ extension HTMLReport {
             let summary = statistics.summary
             let check = checks[.phase(statistics.phase)]
             let state = check.map { $0.passed ? "<span class=\"good\">ok</span>" : "<span class=\"bad\">over</span>" } ?? ""
-            let outliers = statistics.outlierRuns.map { "run \($0)" }.joined(separator: ", ")
+            let outliers = RunList.text(statistics.outlierRuns)
             html += "<tr\(statistics.phase.isTotal ? " class=\"total\"" : "")><td><span class=\"sw p-\(statistics.phase.rawValue)\"></span>"
                 + "\(statistics.phase.rawValue)</td><td class=\"n\">\(ms(summary.median))</td><td class=\"n\">\(ms(summary.p90))</td>"
                 + "<td class=\"n\">\(TerminalReport.interval(summary))</td><td class=\"n\">\(check.map { ms($0.budgetMs) } ?? "")</td>"

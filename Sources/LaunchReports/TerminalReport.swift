@@ -78,7 +78,7 @@ public enum TerminalReport {
             let warned = shown.filter { $0.phase.isTotal || $0.phase == .willFinishLaunching || $0.phase == .didFinishLaunching }
             let warnings = warned.flatMap { statistics in
                 statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0, warmup: config.warmup))" }
-                    + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5; run \(statistics.outlierRuns.map(String.init).joined(separator: ", "))), kept"])
+                    + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5; \(RunList.text(statistics.outlierRuns))), kept"])
             }
             for warning in warnings.prefix(4) { lines.append(style.yellow("warning: ") + warning) }
             lines.append("")

@@ -31,7 +31,8 @@ struct TimelineLayout {
 
     /// One horizontal lane.
     struct Lane {
-        /// What the lane shows: `main thread`, `other threads`, `other threads · 2`.
+        /// What the lane shows: `main thread`, `worker · 4242` (a thread's name and id),
+        /// `other threads`, `other threads · 2`.
         var label: String
         /// How many rows of spans it has (at least one).
         var rows: Int
@@ -90,9 +91,7 @@ struct TimelineLayout {
             let lane = threadLanes[thread] ?? {
                 threadLanes[thread] = threadRows.count
                 threadRows.append(1)
-                // Short enough for the lane's label column: a long name keeps its start.
-                let name = names[thread].flatMap { $0 }.map { $0.count > 16 ? $0.prefix(15) + "…" : $0 }
-                threadLabels.append(name ?? "thread \(thread)")
+                threadLabels.append(Self.laneLabel(name: names[thread].flatMap { $0 }, id: thread))
                 return threadRows.count - 1
             }()
             let row = max(0, span.depth)
@@ -127,7 +126,8 @@ struct TimelineLayout {
             placed.append(Placed(span: span, lane: threadRows.count + chosen + 1, row: row))
         }
 
-        var lanes = [Lane(label: "main thread", rows: mainRows)]
+        let mainID = timeline.threads.first(where: \.isMain)?.id
+        var lanes = [Lane(label: mainID.map { "main thread · \($0)" } ?? "main thread", rows: mainRows)]
         for (label, rows) in zip(threadLabels, threadRows) { lanes.append(Lane(label: label, rows: rows)) }
         for (index, rows) in laneRows.enumerated() {
             lanes.append(Lane(label: laneRows.count == 1 ? "other threads" : "other threads · \(index + 1)", rows: rows))
@@ -140,6 +140,16 @@ struct TimelineLayout {
         originNanoseconds = timeline.hotLaunchBeginNanoseconds ?? timeline.milestones[.spawn]
             ?? (milestones.min().map { min($0, begins.min() ?? $0) } ?? begins.min() ?? 0)
         endNanoseconds = max(milestones.max() ?? 0, placed.map(\.span.endNanoseconds).max() ?? 0, originNanoseconds)
+    }
+
+    /// A thread's lane label, short enough for the label column, its id always
+    /// in full (the kernel truncates names, so several threads can share one):
+    /// `worker · 4242`, `oot.utility… · 4243`, `thread 4244`.
+    static func laneLabel(name: String?, id: UInt64, width: Int = 20) -> String {
+        guard let name, !name.isEmpty else { return "thread \(id)" }
+        let suffix = " · \(id)"
+        let room = max(4, width - suffix.count)
+        return (name.count > room ? name.prefix(room - 1) + "…" : name) + suffix
     }
 
     /// Milliseconds from the origin to `nanoseconds` (0 for a moment before it).

@@ -60,7 +60,7 @@ struct HTMLReportTests {
         timeline.otherSpans = [named, unnamed]
         report.runs[index].timeline = timeline
         let page = HTMLReport.render(.measurement(report))
-        #expect(page.contains(">io&lt;queue&gt;</text>"))
+        #expect(page.contains(">io&lt;queue&gt; · 41</text>"))
         #expect(page.contains(">thread 42</text>"))
         #expect(!page.contains("not by thread"))
     }

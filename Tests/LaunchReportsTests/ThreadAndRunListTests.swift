@@ -1,0 +1,66 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchTracing
+import Testing
+
+/// Threads named by the kernel's truncated names are told apart by their ids,
+/// and a list of runs stays short however many runs there are.
+@Suite("Threads and run lists")
+struct ThreadAndRunListTests {
+    /// The sample with the median run's other spans on three threads the kernel
+    /// named alike (`oot.utility-qos`), ids 41, 42 and 43.
+    static func threaded() throws -> MeasurementReport {
+        var report = try SampleReports.sample()
+        for index in report.runs.indices {
+            guard var timeline = report.runs[index].timeline, !timeline.otherSpans.isEmpty else { continue }
+            timeline.threads = [TimelineThread(id: 7, name: "main", isMain: true)]
+                + (41...43).map { TimelineThread(id: UInt64($0), name: "oot.utility-qos", isMain: false) }
+            // The same work on each of the three threads.
+            let spans = timeline.otherSpans
+            timeline.otherSpans = (41...43).flatMap { id in
+                spans.map { span in
+                    var span = span
+                    span.threadID = UInt64(id)
+                    return span
+                }
+            }
+            report.runs[index].timeline = timeline
+        }
+        return report
+    }
+
+    @Test func eachLaneShowsItsThreadsIdBesideItsName() throws {
+        let page = HTMLReport.render(.measurement(try Self.threaded()))
+        for id in 41...43 { #expect(page.contains(">oot.utility-qos · \(id)</text>")) }
+        #expect(page.contains(">main thread · 7</text>"))
+    }
+
+    @Test func theChromeTraceWritesRealThreadIds() throws {
+        let report = try Self.threaded()
+        let object = try JSONSerialization.jsonObject(with: Data(ChromeTraceReport.render(.measurement(report))))
+        let events = try #require((object as? [String: Any])?["traceEvents"] as? [[String: Any]])
+        let names = events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "thread_name" }
+            .map { ($0["tid"] as? Int ?? -1, ($0["args"] as? [String: Any])?["name"] as? String ?? "") }
+        for id in 41...43 { #expect(names.contains { $0.0 == id && $0.1 == "oot.utility-qos (\(id))" }) }
+        #expect(names.contains { $0.0 == 7 && $0.1 == "main (7)" })
+        let spans = events.filter { $0["ph"] as? String == "X" }
+        let tids = Set(spans.compactMap { $0["tid"] as? Int })
+        #expect(tids == [7, 41, 42, 43])
+        let milestones = events.filter { $0["ph"] as? String == "i" }
+        #expect(!milestones.isEmpty && milestones.allSatisfy { $0["tid"] as? Int == 7 })
+    }
+
+    @Test func theOutlierRunsCellNamesThreeRunsAndCountsTheRest() throws {
+        // 100 runs, every fifth one far slower than the rest: 20 outliers.
+        let values: [Double?] = (1...100).map { $0 % 5 == 0 ? 900 : 100 + Double($0 % 7) }
+        let report = try SampleReports.uninstrumented(values)
+        let outliers = try #require(report.profile.statistics(.timeToReady)?.outlierRuns)
+        #expect(outliers.count == 20)
+        let page = HTMLReport.render(.measurement(report))
+        #expect(page.contains("<td>runs \(outliers[0]), \(outliers[1]), \(outliers[2]) and 17 more</td>"))
+        #expect(!page.contains("<td>runs \(outliers[0]), \(outliers[1]), \(outliers[2]), \(outliers[3])"))
+        let terminal = TerminalReport.render(.measurement(report), options: RenderOptions())
+        #expect(terminal.contains("runs \(outliers[0]), \(outliers[1]), \(outliers[2]) and 17 more"))
+    }
+}
