@@ -51,7 +51,7 @@ public enum HTMLReport {
             let value = median.milliseconds(metric).map(ms) ?? "—"
             body += section("Timeline of the median run", id: "timeline", content:
                 "<p class=\"caption\">run \(median.index) of \(profile.runCount): \(metric.rawValue) \(value), "
-                + medianRunPhrase(count: profile.statistics(metric)?.summary.count ?? 0) + ". Click a span for its details; "
+                + medianRunPhrase(report, metric: metric) + ". Click a span for its details; "
                 + "spans with a finding are outlined.</p>"
                 + timelineFigure(layout, timeline: timeline, findings: profile.findings, side: "m", budgetMs: budget,
                                  axisEndMs: axisEnd([layout], budgetMs: budget)))
@@ -72,7 +72,9 @@ public enum HTMLReport {
                 "<p class=\"caption\">each successful run's \(metric.rawValue) against the budget"
                 + (machines.count > 1 ? ", a row per machine (\(machines.count)), outliers judged within each" : "")
                 + "; the line is the median, "
-                + "the band its confidence interval, outlier runs (modified z-score &gt; 3.5) are ringed.</p>"
+                + "the band its confidence interval, outlier runs (modified z-score &gt; 3.5) are ringed"
+                + (row.highlighted.map { "; the point outlined in bold is run \($0), " + medianRunPhrase(report, metric: metric) } ?? "")
+                + ".</p>"
                 + distributionFigure(rows, metric: metric.rawValue, budgetMs: budget))
         }
 
@@ -129,9 +131,18 @@ public enum HTMLReport {
         return measured[(measured.count - 1) / 2].0
     }
 
-    /// `the median of the 5 successful runs`, or for an even count, `the lower middle of the 4 successful runs`.
-    static func medianRunPhrase(count: Int) -> String {
-        count % 2 == 1 ? "the median of the \(count) successful run(s)" : "the lower middle of the \(count) successful runs"
+    /// Which run the timeline draws and why: `drawn: the median of the 5
+    /// successful runs`; for an even count, the lower of the two middle runs,
+    /// with both and the median (their mean, which no run has and which the
+    /// budget judges), so the drawing never seems to contradict the verdict.
+    static func medianRunPhrase(_ report: MeasurementReport, metric: Phase) -> String {
+        let values = successfulRuns(report).compactMap { $0.milliseconds(metric) }.sorted()
+        let count = values.count
+        guard count > 0 else { return "drawn: the median run" }
+        if count % 2 == 1 { return "drawn: the median of the \(count) successful run(s)" }
+        let lower = values[count / 2 - 1], upper = values[count / 2]
+        return "drawn: the lower of the two middle runs of \(count) (\(ms(lower)) and \(ms(upper))); "
+            + "the median, \(ms(Summary.median(values))), is their mean, which no single run has, and it is what the budget judges"
     }
 
     /// The runs that failed, with their problem.
@@ -209,9 +220,8 @@ public enum HTMLReport {
                 var content = "<p class=\"caption\">each side's median run, on one time scale. Click a span for its details.</p>"
                 for side in sides {
                     let value = side.run.milliseconds(metric).map(ms) ?? "—"
-                    let count = side.report.profile.statistics(metric)?.summary.count ?? 0
                     content += "<h3>\(side.label): run \(side.run.index), \(metric.rawValue) \(value)</h3>"
-                        + "<p class=\"caption\">" + medianRunPhrase(count: count) + ".</p>"
+                        + "<p class=\"caption\">" + medianRunPhrase(side.report, metric: metric) + ".</p>"
                     content += timelineFigure(
                         side.layout, timeline: side.timeline, findings: side.report.profile.findings,
                         side: String(side.label.prefix(1)),

@@ -64,3 +64,19 @@ struct ThreadAndRunListTests {
         #expect(terminal.contains("runs \(outliers[0]), \(outliers[1]), \(outliers[2]) and 17 more"))
     }
 }
+
+/// The page says which run it draws and why, so an even number of runs, whose
+/// median no run has, does not seem to contradict the verdict.
+@Suite("The run drawn")
+struct DrawnRunTests {
+    @Test func anEvenCountSaysTheLowerMiddleRunIsDrawnAndTheMedianIsTheirMean() throws {
+        // 10 runs of a plain program: the middle two 393 and 421 ms, median 407 ms.
+        let values: [Double?] = [380, 385, 388, 390, 393, 421, 425, 430, 432, 440]
+        let report = try SampleReports.uninstrumented(values)
+        let page = HTMLReport.render(.measurement(report))
+        #expect(page.contains("the point outlined in bold is run 5, drawn: the lower of the two middle runs of 10 (393 ms and 421 ms); "
+            + "the median, 407 ms, is their mean"))
+        let odd = HTMLReport.render(.measurement(try SampleReports.uninstrumented(Array(values.prefix(9)))))
+        #expect(odd.contains("run 5, drawn: the median of the 9 successful run(s)"))
+    }
+}
