@@ -4,7 +4,7 @@ extension HTMLReport {
     /// Every phase measured: median, p90, 95% CI of the median, budget, ok/over, outlier runs; then the run-order warnings.
     static func phaseTable(_ profile: LaunchProfile, warmup: Int) -> String {
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
-        var html = "<table class=\"grid\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
+        var html = "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
             + "<th class=\"n\">95% CI of median</th><th class=\"n\">budget</th><th></th><th>outlier runs</th></tr></thead><tbody>\n"
         for statistics in profile.phases {
             let summary = statistics.summary
@@ -16,7 +16,7 @@ extension HTMLReport {
                 + "<td class=\"n\">\(TerminalReport.interval(summary))</td><td class=\"n\">\(check.map { ms($0.budgetMs) } ?? "")</td>"
                 + "<td>\(state)</td><td>\(outliers)</td></tr>\n"
         }
-        html += "</tbody></table>\n"
+        html += "</tbody></table></div>\n"
         if let level = profile.phases.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
             html += "<p class=\"caption\">with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches.</p>\n"
         }
@@ -32,8 +32,9 @@ extension HTMLReport {
     /// The advisor's findings, most costly first: rule, span and place, cost, runs, share of budget, recommendation.
     ///
     /// `side` prefixes the ids the timeline's spans refer to (`data-f`), so a
-    /// click on a finding outlines its spans.
-    static func findingsList(_ profile: LaunchProfile, side: String) -> String {
+    /// click on a finding zooms the timeline to its spans; `limit` findings are
+    /// listed, with a link to the full list when there are more.
+    static func findingsList(_ profile: LaunchProfile, side: String, limit: Int) -> String {
         guard !profile.findings.isEmpty else {
             return profile.isInstrumented
                 ? "<p class=\"good\">no findings: nothing on the main thread before the first frame is worth moving.</p>\n"
@@ -42,7 +43,7 @@ extension HTMLReport {
         var html = "<p class=\"caption\">\(profile.findings.count) finding(s); median cost over the runs, in how many runs, "
             + "share of the budget it is judged against (the time-to-first-frame budget; a hook's or span's own budget when "
             + "it is over it). Click one to find its spans in the timeline.</p>\n<ol class=\"findings\">\n"
-        for (index, finding) in profile.findings.enumerated() {
+        for (index, finding) in profile.findings.enumerated().prefix(limit) {
             let place = finding.file.map { file in "<code>" + HTMLEscaping.text("\(file):\(finding.line.map(String.init) ?? "?")") + "</code>" }
                 ?? "<span class=\"muted\">no call site</span>"
             html += "<li class=\"finding sev-\(finding.severity.rawValue)\" data-finding=\"\(side)\(index)\" tabindex=\"0\">"
@@ -53,7 +54,11 @@ extension HTMLReport {
                 + HTMLEscaping.text(FindingText.budgetShare(finding, in: profile)) + "</span></div>"
                 + "<p class=\"rec\">" + HTMLEscaping.text(finding.recommendation) + "</p></li>\n"
         }
-        return html + "</ol>\n"
+        html += "</ol>\n"
+        if profile.findings.count > limit {
+            html += "<p class=\"caption\">all \(profile.findings.count) findings are listed further down, under “All findings”.</p>\n"
+        }
+        return html
     }
 
     /// Every metric compared: base and head medians, the median difference and

@@ -30,7 +30,10 @@ public enum HTMLReport {
 
     // MARK: - Measurement
 
-    /// A measurement: verdict, what was measured, timeline, distribution, phases, findings, failed runs.
+    /// How many findings the page lists right under the verdict (all of them are further down when there are more).
+    static let topFindings = 5
+
+    /// A measurement: verdict, what was measured, what to fix, timeline, distribution, phases, all findings, failed runs.
     static func render(_ report: MeasurementReport) -> String {
         let profile = report.profile
         var body = verdict(report.outcome)
@@ -44,17 +47,24 @@ public enum HTMLReport {
                 + HTMLEscaping.text(profile.verdict.summary) + "</p>\n"
         }
 
+        // What to fix, and where, right under the verdict; the timeline after.
+        if !profile.findings.isEmpty {
+            body += section("What to fix", id: "top", content: findingsList(profile, side: "m", limit: topFindings))
+        }
+
         let metric = profile.primaryPhase
         let budget = metric.flatMap { profile.verdict.check(.phase($0))?.budgetMs }
         if let metric, let median = medianRun(of: report, metric: metric), let timeline = median.timeline {
-            let layout = TimelineLayout(timeline: timeline, limit: spanLimit)
+            let matcher = FindingMatcher(profile.findings)
+            let layout = TimelineLayout(timeline: timeline, limit: spanLimit) { !matcher.findings(for: $0).isEmpty }
             let value = median.milliseconds(metric).map(ms) ?? "—"
             body += section("Timeline of the median run", id: "timeline", content:
                 "<p class=\"caption\">run \(median.index) of \(profile.runCount): \(metric.rawValue) \(value), "
                 + medianRunPhrase(report, metric: metric) + ". Click a span for its details; "
-                + "spans with a finding are outlined.</p>"
+                + "spans with a finding are outlined by severity.</p>"
                 + timelineFigure(layout, timeline: timeline, findings: profile.findings, side: "m", budgetMs: budget,
-                                 axisEndMs: axisEnd([layout], budgetMs: budget)))
+                                 axisEndMs: axisEnd([layout], budgetMs: budget),
+                                 judgedMs: judgedRange([(timeline, layout)], metric: metric, budgetMs: budget)))
         }
 
         if let metric, let statistics = profile.statistics(metric) {
@@ -86,7 +96,10 @@ public enum HTMLReport {
             body += section(FleetText.machineHeading(report).capitalizedFirst, id: "machines", content:
                 "<ul class=\"plain\">" + machineLines.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n")
         }
-        body += section("Findings", id: "findings", content: findingsList(profile, side: "m"))
+        if profile.findings.count > topFindings || profile.findings.isEmpty {
+            body += section(profile.findings.isEmpty ? "Findings" : "All findings", id: "findings",
+                            content: findingsList(profile, side: "m", limit: .max))
+        }
         body += failedRuns(report)
         return page(title: "launchprof measure — " + report.name, body: body)
     }
@@ -212,11 +225,15 @@ public enum HTMLReport {
             var sides: [(label: String, report: MeasurementReport, run: RunRecord, timeline: LaunchTimeline, layout: TimelineLayout)] = []
             for (label, side) in [("base", report.base), ("head", report.head)] {
                 guard let run = medianRun(of: side, metric: metric), let timeline = run.timeline else { continue }
-                sides.append((label, side, run, timeline, TimelineLayout(timeline: timeline, limit: spanLimit)))
+                let matcher = FindingMatcher(side.profile.findings)
+                sides.append((label, side, run, timeline, TimelineLayout(timeline: timeline, limit: spanLimit) {
+                    !matcher.findings(for: $0).isEmpty
+                }))
             }
             if !sides.isEmpty {
                 let budgets = sides.compactMap { $0.report.profile.verdict.check(.phase(metric))?.budgetMs }
                 let end = axisEnd(sides.map(\.layout), budgetMs: budgets.max())
+                let judged = judgedRange(sides.map { ($0.timeline, $0.layout) }, metric: metric, budgetMs: budgets.max())
                 var content = "<p class=\"caption\">each side's median run, on one time scale. Click a span for its details.</p>"
                 for side in sides {
                     let value = side.run.milliseconds(metric).map(ms) ?? "—"
@@ -225,7 +242,7 @@ public enum HTMLReport {
                     content += timelineFigure(
                         side.layout, timeline: side.timeline, findings: side.report.profile.findings,
                         side: String(side.label.prefix(1)),
-                        budgetMs: side.report.profile.verdict.check(.phase(metric))?.budgetMs, axisEndMs: end)
+                        budgetMs: side.report.profile.verdict.check(.phase(metric))?.budgetMs, axisEndMs: end, judgedMs: judged)
                 }
                 body += section("Timelines of the median runs", id: "timeline", content: content)
             }
@@ -282,6 +299,14 @@ public enum HTMLReport {
         html += "<footer>written by launchprof; this page is self-contained and fetches nothing.</footer>\n"
         html += "</main>\n<script>\n" + script + "</script>\n</body>\n</html>\n"
         return html
+    }
+
+    /// `value` milliseconds with at most three decimals, for the times the script zooms by: `12`, `12.345`.
+    static func coordinate3(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
     }
 
     /// `value` with at most one decimal, for SVG coordinates: `12`, `12.3`.

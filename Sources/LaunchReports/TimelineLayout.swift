@@ -56,17 +56,20 @@ struct TimelineLayout {
     /// Spans left out because of the cap.
     var omittedSpans: Int { totalSpans - placed.count }
 
-    /// Lays out `timeline`, drawing at most `limit` spans: the longest ones.
-    init(timeline: LaunchTimeline, limit: Int) {
+    /// Lays out `timeline`, drawing at most `limit` spans: the longest ones,
+    /// and every main-thread span `mustDraw` names (those with a finding) however short.
+    init(timeline: LaunchTimeline, limit: Int, mustDraw: (SpanRecord) -> Bool = { _ in false }) {
         let main = timeline.mainThreadSpans, other = timeline.otherSpans
         totalSpans = main.count + other.count
         var drawnMain = main, drawnOther = other
         if totalSpans > limit {
             // The `limit` longest; a span is never shorter than one nested in it,
-            // so what is kept keeps its parents (ties aside).
-            var all = main.map { (span: $0, isMain: true) } + other.map { (span: $0, isMain: false) }
-            all.sort { $0.span.wallNanoseconds > $1.span.wallNanoseconds }
-            let kept = all.prefix(max(0, limit))
+            // so what is kept keeps its parents (ties aside). Spans with a finding are
+            // kept whatever their length, so a click on a finding always finds its span.
+            var all = main.map { (span: $0, isMain: true, must: mustDraw($0)) } + other.map { (span: $0, isMain: false, must: false) }
+            all.sort { ($0.must ? 1 : 0, $0.span.wallNanoseconds) > ($1.must ? 1 : 0, $1.span.wallNanoseconds) }
+            let musts = all.prefix { $0.must }.count
+            let kept = all.prefix(max(musts, limit))
             drawnMain = kept.filter(\.isMain).map(\.span).sorted { $0.beginNanoseconds < $1.beginNanoseconds }
             drawnOther = kept.filter { !$0.isMain }.map(\.span)
         }
