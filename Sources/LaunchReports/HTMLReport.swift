@@ -1,23 +1,26 @@
 import LaunchAnalysis
 
 /// One self-contained HTML page (`<name>.html`, `<name>.comparison.html`): the
-/// verdict, the median run's timeline as SVG with the findings on its spans,
-/// the distribution of launch times against the budget, the phase table and
-/// the findings.
+/// verdict, what to fix (the top findings), the median run's timeline as SVG
+/// with the findings on its spans, the distribution of launch times against
+/// the budget, the phase table and all the findings.
 ///
 /// The page needs nothing but itself: its CSS, SVG and script are inline, it
 /// loads no font, image or script, and its content security policy forbids any
-/// request. It reads well at 1280 px, follows the reader's light or dark
-/// setting and prints. Large reports stay light: only the median run's spans
-/// are drawn, at most ``spanLimit`` of them (the longest); the other runs are
-/// points of the strip plot.
+/// request. It reads well from 400 px (tables scroll in their own box) to wide
+/// screens, follows the reader's light or dark setting (text at WCAG AA
+/// contrast) and prints. The timeline zooms and pans, opens zoomed to the range
+/// the verdict judges, finds spans by name, and zooms to a finding's span when
+/// the finding is clicked. Large reports stay light: only the median run's spans
+/// are drawn, at most ``spanLimit`` of them (the longest) plus every span with a
+/// finding; the other runs are points of the strip plot.
 ///
 /// ```swift
 /// let page = HTMLReport.render(.measurement(report))        // the page as text
 /// try ReportWriter(directory: "Reports").write(.measurement(report), formats: [.json, .html])
 /// ```
 public enum HTMLReport {
-    /// How many spans of the median run the timeline draws at most (the longest).
+    /// How many spans of the median run the timeline draws at most (the longest), besides those with a finding.
     public static let spanLimit = 2_000
 
     /// Renders `document` as a whole HTML page.
