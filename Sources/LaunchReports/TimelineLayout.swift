@@ -69,7 +69,7 @@ struct TimelineLayout {
             var all = main.map { (span: $0, isMain: true, must: mustDraw($0)) } + other.map { (span: $0, isMain: false, must: false) }
             all.sort { ($0.must ? 1 : 0, $0.span.wallNanoseconds) > ($1.must ? 1 : 0, $1.span.wallNanoseconds) }
             let musts = all.prefix { $0.must }.count
-            let kept = all.prefix(max(musts, limit))
+            let kept = all.prefix(musts + max(0, limit))
             drawnMain = kept.filter(\.isMain).map(\.span).sorted { $0.beginNanoseconds < $1.beginNanoseconds }
             drawnOther = kept.filter { !$0.isMain }.map(\.span)
         }

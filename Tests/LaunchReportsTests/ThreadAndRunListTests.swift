@@ -80,3 +80,27 @@ struct DrawnRunTests {
         #expect(odd.contains("run 5, drawn: the median of the 9 successful run(s)"))
     }
 }
+
+/// At scale the timeline draws the longest spans, and every span a finding is about.
+@Suite("Spans with a finding are drawn")
+struct FindingSpansDrawnTests {
+    @Test func aShortSpanWithAFindingIsDrawnAmongThousands() throws {
+        var report = SyntheticReports.synthetic(runs: 1, spans: 3_000)
+        let spans = try #require(report.runs[0].timeline?.mainThreadSpans)
+        #expect(spans.count > HTMLReport.spanLimit)
+        // The shortest span: never among the 2,000 longest.
+        let index = try #require(spans.indices.min { spans[$0].wallNanoseconds < spans[$1].wallNanoseconds })
+        report.runs[0].timeline!.mainThreadSpans[index].name = "Tiny"
+        report.runs[0].timeline!.mainThreadSpans[index].endNanoseconds = spans[index].beginNanoseconds + 1_000
+        let short = report.runs[0].timeline!.mainThreadSpans[index]
+        var finding = try #require(try SampleReports.sample().profile.findings.first { $0.file != nil })
+        finding.span = short.name
+        finding.file = short.file
+        finding.line = short.line
+        report.profile.findings = [finding]
+        let page = HTMLReport.render(.measurement(report))
+        #expect(page.contains("data-f=\"m0\""))
+        #expect(try HTMLReportTests.drawnSpanNames(page, side: "m").contains("Tiny"))
+        #expect(page.contains("drawn: the 2001 longest of 3000 spans"))
+    }
+}
