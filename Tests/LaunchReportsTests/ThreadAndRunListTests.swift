@@ -104,3 +104,18 @@ struct FindingSpansDrawnTests {
         #expect(page.contains("drawn: the 2001 longest of 3000 spans"))
     }
 }
+
+/// A command is shown as a shell would take it, its words quoted where needed.
+@Suite("Commands quoted")
+struct CommandQuotingTests {
+    @Test func aCommandWithSpacesIsQuotedInEveryFormatThatShowsIt() throws {
+        var report = try SampleReports.uninstrumented(SampleReports.around(400, 6))
+        report.configuration.command = ["python3", "-c", "import json"]
+        let quoted = "python3 -c 'import json'"
+        #expect(HTMLReport.render(.measurement(report)).contains("<code>python3 -c &#39;import json&#39;</code>"))
+        #expect(JUnitReport.render(.measurement(report)).contains("value=\"python3 -c &apos;import json&apos;\""))
+        #expect(String(decoding: ChromeTraceReport.render(.measurement(report)), as: UTF8.self).contains("\"command\":\"\(quoted)\""))
+        let comparison = SampleReports.comparison(report, report)
+        #expect(ComparisonTerminalReport.render(comparison, color: false).contains("base: " + quoted))
+    }
+}
