@@ -18,11 +18,15 @@ extension LaunchApplication {
     ///   - budget: The launch budget, recorded in the trace for reports.
     ///   - options: The launch options; default `LAUNCHPROF_LAUNCH_OPTIONS`, else a user tap.
     ///   - exitAfterLaunch: Exit once launch ends even without the environment variable.
+    ///   - fileID, filePath, line: The call site the hooks' spans point at (the app's); leave the defaults.
     public static func main<D: LaunchDelegate>(
         delegate: D.Type,
         budget: LaunchBudget = .default,
         options: LaunchOptions? = nil,
-        exitAfterLaunch: Bool = false
+        exitAfterLaunch: Bool = false,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> Never {
         LaunchTracer.mark(.main)
         let environment: HarnessEnvironment
@@ -44,7 +48,8 @@ extension LaunchApplication {
         }
         app.recordMetadata(hotLaunches: environment.hotLaunches)
 
-        let sequence = LaunchSequence(app: app, graceMilliseconds: environment.graceMilliseconds)
+        let sequence = LaunchSequence(
+            app: app, graceMilliseconds: environment.graceMilliseconds, fileID: fileID, filePath: filePath, line: line)
         sequence.run(D.self, index: 0)
         for index in 0..<environment.hotLaunches {
             sequence.run(D.self, index: index + 1)
@@ -87,11 +92,15 @@ extension LaunchApplication {
         delegate: D.Type,
         options: LaunchOptions = .userTap,
         budget: LaunchBudget = .default,
-        graceMilliseconds: Double = 5_000
+        graceMilliseconds: Double = 5_000,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> LaunchOutcome {
         let app = LaunchApplication(options: options, budget: budget)
         app.recordMetadata(hotLaunches: 0)
-        return LaunchSequence(app: app, graceMilliseconds: graceMilliseconds).run(D.self, index: 0)
+        return LaunchSequence(app: app, graceMilliseconds: graceMilliseconds, fileID: fileID, filePath: filePath, line: line)
+            .run(D.self, index: 0)
     }
 
     func recordMetadata(hotLaunches: Int) {

@@ -14,16 +14,20 @@ import UIKit
 /// ```
 @MainActor
 public enum UIKitLaunchAdapter {
-    /// Wraps `application(_:willFinishLaunchingWithOptions:)`.
-    public static func willFinishLaunching(_ body: () -> Bool) -> Bool {
-        LaunchHook.willFinishLaunching.run(body)
+    /// Wraps `application(_:willFinishLaunchingWithOptions:)`; its span points at the caller's line.
+    public static func willFinishLaunching(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, _ body: () -> Bool
+    ) -> Bool {
+        LaunchHook.willFinishLaunching.run(fileID: fileID, filePath: filePath, line: line, body)
     }
 
     /// Wraps `application(_:didFinishLaunchingWithOptions:)`, and marks the first
     /// frame at the end of the first run-loop turn after it (when Core Animation
     /// commits the first frame).
-    public static func didFinishLaunching(_ body: () -> Bool) -> Bool {
-        let result = LaunchHook.didFinishLaunching.run(body)
+    public static func didFinishLaunching(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, _ body: () -> Bool
+    ) -> Bool {
+        let result = LaunchHook.didFinishLaunching.run(fileID: fileID, filePath: filePath, line: line, body)
         RunLoop.main.perform { CATransaction.setCompletionBlock { LaunchTracer.mark(.firstFrame) } }
         return result
     }

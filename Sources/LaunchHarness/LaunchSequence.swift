@@ -6,6 +6,11 @@ import LaunchTracing
 struct LaunchSequence {
     let app: LaunchApplication
     let graceMilliseconds: Double
+    /// Where the app started the harness (`LaunchApplication.main` or
+    /// `simulateLaunch`): the hooks' spans carry this call site, the app's.
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
 
     @discardableResult
     func run<D: LaunchDelegate>(_ type: D.Type, index: Int) -> LaunchOutcome {
@@ -13,8 +18,8 @@ struct LaunchSequence {
         if index > 0 { LaunchTracer.instant(LaunchContract.hotLaunchInstant, category: .harness) }
         let delegate = D()
 
-        let will = LaunchHook.willFinishLaunching.run { delegate.willFinishLaunching(app, options: app.options) }
-        let did = LaunchHook.didFinishLaunching.run { delegate.didFinishLaunching(app, options: app.options) }
+        let will = LaunchHook.willFinishLaunching.run(fileID: fileID, filePath: filePath, line: line) { delegate.willFinishLaunching(app, options: app.options) }
+        let did = LaunchHook.didFinishLaunching.run(fileID: fileID, filePath: filePath, line: line) { delegate.didFinishLaunching(app, options: app.options) }
 
         var openedURL = false
         if !will || !did {

@@ -9,11 +9,13 @@ import LaunchTracing
 /// beginning when it has no spawn, else its first event), and `ts`/`dur` are
 /// microseconds from there. In each process:
 ///
-/// - thread 1, `main`: a complete (`X`) event per main-thread span and an
+/// - the main thread, `main (4242)`, at its real thread id (1 in reports that
+///   did not record it): a complete (`X`) event per main-thread span and an
 ///   instant (`i`, scope `t`) event per milestone;
-/// - threads 2…, `other threads`: a complete event per span on other threads.
-///   The report does not say which thread ran such a span, so they are packed
-///   into as few lanes as keep every lane properly nested, as the viewers need;
+/// - every other thread at its real thread id, named `worker (4243)`: a
+///   complete event per span it ran. Spans of older reports, which do not say
+///   which thread ran them, are packed into lanes 2…, `other threads`, as few as
+///   keep every lane properly nested, as the viewers need;
 /// - a counter (`C`), `main thread blocked (ms)`: the main thread's blocked
 ///   time by wait kind (the kinds it waited on in that run), summed over the
 ///   spans ended so far;
@@ -21,7 +23,9 @@ import LaunchTracing
 ///   ready), `process_sort_index`, `thread_name`, `thread_sort_index`.
 ///
 /// A span's `cat` is its category, and its `args` hold its call site
-/// (`location`), self wall and CPU time and blocked time by wait kind, in ms.
+/// (`location`), self wall and CPU time, run-queue wait (`runQueueMs`: runnable,
+/// waiting for a CPU) and blocked time by wait kind, in ms;
+/// `blockedMsIsEstimate` marks blocked time attributed from samples rather than read.
 /// An uninstrumented run has one complete event, spawn → ready. A comparison
 /// writes the base runs, then the head runs, their process names prefixed
 /// `base` and `head`. Runs that failed and warm-ups are left out.
@@ -76,8 +80,6 @@ public enum ChromeTraceReport {
                 let total = timeline.milliseconds(.timeToFirstFrame).map { " (\(Milliseconds.text($0)))" } ?? ""
                 writer.metadata("process_name", pid: pid, tid: 0, key: "name", value: "launch \(timeline.launchIndex)" + total)
                 writer.metadata("process_sort_index", pid: pid, tid: 0, sortIndex: pid)
-                writer.metadata("thread_name", pid: pid, tid: 1, key: "name", value: "main")
-                writer.metadata("thread_sort_index", pid: pid, tid: 1, sortIndex: 1)
                 writer.write(timeline, pid: pid)
             }
             writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{\"kind\":\"trace\",\"name\":")
@@ -130,9 +132,9 @@ public enum ChromeTraceReport {
             let ready = run.timeToReadyMs.map { " (\(Milliseconds.text($0)))" } ?? ""
             metadata("process_name", pid: pid, tid: 0, key: "name", value: (label.map { $0 + " " } ?? "") + "run \(run.index)" + ready)
             metadata("process_sort_index", pid: pid, tid: 0, sortIndex: pid)
-            metadata("thread_name", pid: pid, tid: 1, key: "name", value: "main")
-            metadata("thread_sort_index", pid: pid, tid: 1, sortIndex: 1)
             guard let timeline = run.timeline else {
+                metadata("thread_name", pid: pid, tid: 1, key: "name", value: "main")
+                metadata("thread_sort_index", pid: pid, tid: 1, sortIndex: 1)
                 // Uninstrumented: the launch is all there is to draw.
                 event("X", pid: pid, tid: 1)
                 json.raw(",\"name\":\"timeToReady\",\"cat\":\"launch\",\"ts\":0,\"dur\":")
@@ -146,21 +148,40 @@ public enum ChromeTraceReport {
         /// A launch's spans, lanes, milestones and blocked-time counter, in process `pid`.
         mutating func write(_ timeline: LaunchTimeline, pid: Int) {
             let origin = Int64(clamping: ChromeTraceReport.origin(of: timeline))
+            // The main thread's real tid when the report recorded it (1 in older reports).
+            let main = timeline.threads.first(where: \.isMain)
+            let mainTid = main.map { Int(clamping: $0.id) } ?? 1
+            metadata("thread_name", pid: pid, tid: mainTid, key: "name", value: main.map { "main (\($0.id))" } ?? "main")
+            metadata("thread_sort_index", pid: pid, tid: mainTid, sortIndex: 1)
 
             for span in timeline.mainThreadSpans {
-                self.span(span, pid: pid, tid: 1, origin: origin)
+                self.span(span, pid: pid, tid: mainTid, origin: origin)
             }
-            let lanes = ChromeTraceReport.lanes(of: timeline.otherSpans)
+            // Spans that carry their thread's id go on that thread (its real tid, its name);
+            // those of older reports are packed into lanes that nest properly.
+            let threaded = timeline.otherSpans.filter { $0.threadID != nil }
+            let unthreaded = timeline.otherSpans.filter { $0.threadID == nil }
+            var named = Set<UInt64>()
+            for span in threaded {
+                let thread = span.threadID!
+                if named.insert(thread).inserted {
+                    let name = timeline.threads.first { $0.id == thread }?.name
+                    metadata("thread_name", pid: pid, tid: Int(clamping: thread), key: "name", value: (name ?? "thread") + " (\(thread))")
+                    metadata("thread_sort_index", pid: pid, tid: Int(clamping: thread), sortIndex: named.count + 1)
+                }
+                self.span(span, pid: pid, tid: Int(clamping: thread), origin: origin)
+            }
+            let lanes = ChromeTraceReport.lanes(of: unthreaded)
             for lane in 0..<(lanes.max().map { $0 + 1 } ?? 0) {
                 metadata("thread_name", pid: pid, tid: lane + 2, key: "name", value: lane == 0 ? "other threads" : "other threads #\(lane + 1)")
-                metadata("thread_sort_index", pid: pid, tid: lane + 2, sortIndex: lane + 2)
+                metadata("thread_sort_index", pid: pid, tid: lane + 2, sortIndex: named.count + lane + 2)
             }
-            for (span, lane) in zip(timeline.otherSpans, lanes) {
+            for (span, lane) in zip(unthreaded, lanes) {
                 self.span(span, pid: pid, tid: lane + 2, origin: origin)
             }
 
             for (milestone, nanoseconds) in timeline.milestones.sorted(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }) {
-                event("i", pid: pid, tid: 1)
+                event("i", pid: pid, tid: mainTid)
                 json.raw(",\"s\":\"t\",\"cat\":\"milestone\",\"name\":")
                 json.string(milestone.id)
                 json.raw(",\"ts\":")
@@ -168,7 +189,7 @@ public enum ChromeTraceReport {
                 json.raw("}")
             }
 
-            blockedCounter(timeline.mainThreadSpans, pid: pid, origin: origin)
+            blockedCounter(timeline.mainThreadSpans, pid: pid, tid: mainTid, origin: origin)
         }
 
         mutating func span(_ span: SpanRecord, pid: Int, tid: Int, origin: Int64) {
@@ -186,8 +207,13 @@ public enum ChromeTraceReport {
             json.raw(",\"selfMs\":")
             json.milliseconds(span.selfNanoseconds)
             if let cpu = span.selfCPUNanoseconds {
+                // CPU time is read at the thread clock's granularity: never more than the self time it is part of.
                 json.raw(",\"selfCPUMs\":")
-                json.milliseconds(cpu)
+                json.milliseconds(min(cpu, span.selfNanoseconds))
+            }
+            if let queue = span.runQueueNanoseconds, queue > 0 {
+                json.raw(",\"runQueueMs\":")
+                json.milliseconds(queue)
             }
             if !span.blockedNanoseconds.isEmpty {
                 // In WaitKind order, so the output does not depend on the dictionary's.
@@ -205,6 +231,8 @@ public enum ChromeTraceReport {
                     }
                     json.byte(UInt8(ascii: "}"))
                 }
+                // Split between kinds by the samples, or taken from samples alone: attributed, not read.
+                if span.offCPUNanoseconds == nil || span.blockedNanoseconds.count > 1 { json.raw(",\"blockedMsIsEstimate\":true") }
             }
             if span.isOpen { json.raw(",\"open\":true") }
             json.raw("}}")
@@ -212,7 +240,7 @@ public enum ChromeTraceReport {
 
         /// The main thread's blocked time so far, by wait kind: 0 at time 0,
         /// then a step at the end of each span that was blocked.
-        mutating func blockedCounter(_ spans: [SpanRecord], pid: Int, origin: Int64) {
+        mutating func blockedCounter(_ spans: [SpanRecord], pid: Int, tid: Int, origin: Int64) {
             let blocked = spans.indices.filter { !spans[$0].blockedNanoseconds.isEmpty }
                 .sorted { (spans[$0].endNanoseconds, $0) < (spans[$1].endNanoseconds, $1) }
             guard !blocked.isEmpty else { return }
@@ -222,15 +250,15 @@ public enum ChromeTraceReport {
                 for kind in spans[index].blockedNanoseconds.keys { shown[kind.slot] = true }
             }
             var totals = [UInt64](repeating: 0, count: WaitKind.allCases.count)
-            blockedSample(totals, shown: shown, pid: pid, at: 0)
+            blockedSample(totals, shown: shown, pid: pid, tid: tid, at: 0)
             for index in blocked {
                 for (kind, nanoseconds) in spans[index].blockedNanoseconds { totals[kind.slot] += nanoseconds }
-                blockedSample(totals, shown: shown, pid: pid, at: Int64(clamping: spans[index].endNanoseconds) &- origin)
+                blockedSample(totals, shown: shown, pid: pid, tid: tid, at: Int64(clamping: spans[index].endNanoseconds) &- origin)
             }
         }
 
-        mutating func blockedSample(_ totals: [UInt64], shown: [Bool], pid: Int, at ts: Int64) {
-            event("C", pid: pid, tid: 1)
+        mutating func blockedSample(_ totals: [UInt64], shown: [Bool], pid: Int, tid: Int, at ts: Int64) {
+            event("C", pid: pid, tid: tid)
             json.raw(",\"name\":")
             json.string(ChromeTraceReport.blockedCounterName)
             json.raw(",\"ts\":")
@@ -253,11 +281,11 @@ public enum ChromeTraceReport {
             switch document {
             case .measurement(let report):
                 pairs += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                          ("command", report.configuration.command.joined(separator: " ")), ("ready", report.readyLabel)]
+                          ("command", HyperfineReport.commandLine(report.configuration.command)), ("ready", report.readyLabel)]
             case .comparison(let report):
                 pairs += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                          ("base", report.base.configuration.command.joined(separator: " ")),
-                          ("head", report.head.configuration.command.joined(separator: " "))]
+                          ("base", HyperfineReport.commandLine(report.base.configuration.command)),
+                          ("head", HyperfineReport.commandLine(report.head.configuration.command))]
             }
             pairs.append(("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
             for (index, (key, value)) in pairs.enumerated() {

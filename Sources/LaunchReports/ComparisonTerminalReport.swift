@@ -8,37 +8,39 @@ public enum ComparisonTerminalReport {
     public static func render(_ report: ComparisonReport, color: Bool) -> String {
         let style = Style(enabled: color)
         var lines: [String] = []
-        let launches = report.metrics.first.map { "\($0.baseMs.count) vs \($0.headMs.count) launches" } ?? "no launches compared"
+        let launches = ComparisonText.launches(report)
         let stages = report.source == .interleaved ? ", stage \(report.stagesRun) of \(report.stages.count)" : ""
         lines.append(style.bold("launchprof compare — \(text(report.name))")
             + style.dim("  \(report.source.rawValue), \(launches)\(stages), α \(report.settings.alpha), minimum effect "
                 + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(Milliseconds.text(report.settings.minimumEffectMs))"))
         lines.append(TerminalReport.headline(report.outcome, style: style))
-        lines.append(style.dim("base: " + text(report.base.configuration.command.joined(separator: " "))))
-        lines.append(style.dim("head: " + text(report.head.configuration.command.joined(separator: " "))))
+        lines.append(style.dim("base: " + text(HyperfineReport.commandLine(report.base.configuration.command))))
+        lines.append(style.dim("head: " + text(HyperfineReport.commandLine(report.head.configuration.command))))
         for warning in report.warnings { lines.append(style.yellow("warning: ") + text(warning)) }
         lines.append("")
 
         if !report.metrics.isEmpty {
-            var rows: [[String]] = [["metric", "base", "head", "change", "CI (level)", "p", "verdict"]]
+            var rows: [[String]] = [["metric"] + ComparisonText.headings]
+            var notes: [String] = []
             for metric in report.metrics {
                 let verdict: String
                 switch metric.verdict {
+                case _ where metric.presence == .neither: verdict = style.yellow("not recorded")
                 case .regression: verdict = style.red("regression")
                 case .improvement: verdict = style.green("improvement")
                 case .pass: verdict = "~"
                 case .inconclusive: verdict = style.yellow("inconclusive")
                 }
+                let row = ComparisonText.Row(metric)
+                if let note = row.presenceNote { notes.append(note) }
                 rows.append([
-                    text(metric.name) + (metric.gated ? " *" : ""),
-                    ms(Summary.median(metric.baseMs)), ms(Summary.median(metric.headMs)),
-                    Percent.text(metric.shiftPercent),
-                    metric.intervalText,
-                    Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue), verdict,
+                    text(metric.name) + (metric.gated ? " *" : ""), row.base, row.head, row.medianDifference, row.shift, row.interval, row.p, verdict,
                 ])
             }
-            lines += style.table(rows, rightAligned: [1, 2, 3, 4, 5])
-            lines.append(style.dim("   medians; * gated (p after Holm); ~ no change beyond the minimum effect"))
+            lines += style.table(rows, rightAligned: [1, 2, 3, 4, 5, 6])
+            lines.append(style.dim("   * gated (p after Holm); ~ no change beyond the minimum effect"))
+            lines.append(style.dim("   " + ComparisonText.shiftNote))
+            for note in notes { lines.append(style.yellow("warning: ") + text(note)) }
             lines.append("")
         }
 
@@ -51,7 +53,9 @@ public enum ComparisonTerminalReport {
         }
 
         let changes = report.changes
-        if !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) {
+        // Only what moved: a report written before the rule may list findings that did not.
+        let moved = changes.moved.filter(\.hasMoved), spans = changes.spans.filter(\.hasMoved)
+        if !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) {
             lines.append(style.bold("why it changed"))
             for change in changes.new {
                 lines.append(" " + style.red("new  ") + " \(change.rule.id)  \(text(change.place))  \(ms(change.headMs ?? .nan))")
@@ -59,10 +63,10 @@ public enum ComparisonTerminalReport {
             for change in changes.gone {
                 lines.append(" " + style.green("gone ") + " \(change.rule.id)  \(text(change.place))  was \(ms(change.baseMs ?? .nan))")
             }
-            for change in changes.moved {
+            for change in moved {
                 lines.append(" moved  \(change.rule.id)  \(text(change.place))  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
             }
-            for span in changes.spans {
+            for span in spans {
                 let site = SourceSite.text(file: span.file, line: span.line)
                 lines.append(" span   \(text(span.name)) (\(text(site)))  \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")  "
                     + "(\(Milliseconds.signed(span.deltaMs)))")

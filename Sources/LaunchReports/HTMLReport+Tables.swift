@@ -2,15 +2,15 @@ import LaunchAnalysis
 
 extension HTMLReport {
     /// Every phase measured: median, p90, 95% CI of the median, budget, ok/over, outlier runs; then the run-order warnings.
-    static func phaseTable(_ profile: LaunchProfile) -> String {
+    static func phaseTable(_ profile: LaunchProfile, warmup: Int) -> String {
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
-        var html = "<table class=\"grid\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
+        var html = "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
             + "<th class=\"n\">95% CI of median</th><th class=\"n\">budget</th><th></th><th>outlier runs</th></tr></thead><tbody>\n"
         for statistics in profile.phases {
             let summary = statistics.summary
             let check = checks[.phase(statistics.phase)]
             let state = check.map { $0.passed ? "<span class=\"good\">ok</span>" : "<span class=\"bad\">over</span>" } ?? ""
-            let outliers = statistics.outlierRuns.map { "run \($0)" }.joined(separator: ", ")
+            let outliers = RunList.text(statistics.outlierRuns)
             html += "<tr\(statistics.phase.isTotal ? " class=\"total\"" : "")><td><span class=\"sw p-\(statistics.phase.rawValue)\"></span>"
                 + "\(statistics.phase.rawValue)</td><td class=\"n\">\(ms(summary.median))</td><td class=\"n\">\(ms(summary.p90))</td>"
                 + "<td class=\"n\">\(TerminalReport.interval(summary))</td><td class=\"n\">\(check.map { ms($0.budgetMs) } ?? "")</td>"
@@ -22,13 +22,13 @@ extension HTMLReport {
                 + "<td class=\"n\">\(ms(cpu.total.p90))</td><td class=\"n\">\(TerminalReport.interval(cpu.total))</td>"
                 + "<td class=\"n\"></td><td></td><td>\(outliers)</td></tr>\n"
         }
-        html += "</tbody></table>\n"
+        html += "</tbody></table></div>\n"
         if let cpu = profile.cpuTime { html += "<p class=\"caption\">" + HTMLEscaping.text(CPUTimeText.split(cpu)) + ".</p>\n" }
         if let level = profile.phases.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
             html += "<p class=\"caption\">with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches.</p>\n"
         }
         let warnings = profile.phases.flatMap { statistics in
-            statistics.warnings.map { "\(statistics.phase.rawValue): " + TerminalReport.describe($0) }
+            statistics.warnings.map { "\(statistics.phase.rawValue): " + TerminalReport.describe($0, warmup: warmup) }
         }
         if !warnings.isEmpty {
             html += "<ul class=\"warnings\">" + warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
@@ -39,16 +39,18 @@ extension HTMLReport {
     /// The advisor's findings, most costly first: rule, span and place, cost, runs, share of budget, recommendation.
     ///
     /// `side` prefixes the ids the timeline's spans refer to (`data-f`), so a
-    /// click on a finding outlines its spans.
-    static func findingsList(_ profile: LaunchProfile, side: String) -> String {
+    /// click on a finding zooms the timeline to its spans; `limit` findings are
+    /// listed, with a link to the full list when there are more.
+    static func findingsList(_ profile: LaunchProfile, side: String, limit: Int) -> String {
         guard !profile.findings.isEmpty else {
             return profile.isInstrumented
                 ? "<p class=\"good\">no findings: nothing on the main thread before the first frame is worth moving.</p>\n"
                 : "<p class=\"caption\">no findings: the program is not instrumented, so there are no spans to judge.</p>\n"
         }
         var html = "<p class=\"caption\">\(profile.findings.count) finding(s); median cost over the runs, in how many runs, "
-            + "share of the time-to-first-frame budget. Click one to find its spans in the timeline.</p>\n<ol class=\"findings\">\n"
-        for (index, finding) in profile.findings.enumerated() {
+            + "share of the budget it is judged against (the time-to-first-frame budget; a hook's or span's own budget when "
+            + "it is over it). Click one to find its spans in the timeline.</p>\n<ol class=\"findings\">\n"
+        for (index, finding) in profile.findings.enumerated().prefix(limit) {
             let place = finding.file.map { file in "<code>" + HTMLEscaping.text("\(file):\(finding.line.map(String.init) ?? "?")") + "</code>" }
                 ?? "<span class=\"muted\">no call site</span>"
             html += "<li class=\"finding sev-\(finding.severity.rawValue)\" data-finding=\"\(side)\(index)\" tabindex=\"0\">"
@@ -56,42 +58,57 @@ extension HTMLReport {
                 + "<b>" + HTMLEscaping.text(finding.span) + "</b>\(place)"
                 + "<span class=\"cost\">\(ms(finding.medianMs))</span>"
                 + "<span class=\"muted\">\(finding.runsAppeared)/\(finding.runsTotal) runs · "
-                + "\(Int(saturating: (finding.budgetShare * 100).rounded()))% of budget</span></div>"
+                + HTMLEscaping.text(FindingText.budgetShare(finding, in: profile)) + "</span></div>"
                 + "<p class=\"rec\">" + HTMLEscaping.text(finding.recommendation) + "</p></li>\n"
         }
-        return html + "</ol>\n"
+        html += "</ol>\n"
+        if profile.findings.count > limit {
+            html += "<p class=\"caption\">all \(profile.findings.count) findings are listed further down, under “All findings”.</p>\n"
+        }
+        return html
     }
 
-    /// Every metric compared: base, head, change, CI, p, verdict.
+    /// Every metric compared: base and head medians, the median difference and
+    /// the estimated shift the verdict tests, its interval, p, verdict; a table
+    /// that scrolls in its own box on a narrow window.
     static func metricTable(_ report: ComparisonReport) -> String {
-        var html = "<table class=\"grid\"><thead><tr><th>metric</th><th class=\"n\">base</th><th class=\"n\">head</th>"
-            + "<th class=\"n\">change</th><th class=\"n\">CI (level)</th><th class=\"n\">p</th><th>verdict</th></tr></thead><tbody>\n"
+        var html = "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>metric</th>"
+            + ComparisonText.headings.enumerated().map { index, heading in
+                "<th\(index < ComparisonText.headings.count - 1 ? " class=\"n\"" : "")>\(HTMLEscaping.text(heading))</th>"
+            }.joined() + "</tr></thead><tbody>\n"
+        var notes: [String] = []
         for metric in report.metrics {
             let verdict: String
             switch metric.verdict {
+            case _ where metric.presence == .neither: verdict = "<span class=\"warn\">not recorded</span>"
             case .regression: verdict = "<span class=\"bad\">regression</span>"
             case .improvement: verdict = "<span class=\"good\">improvement</span>"
             case .pass: verdict = "<span class=\"muted\">~</span>"
             case .inconclusive: verdict = "<span class=\"warn\">inconclusive</span>"
             }
+            let row = ComparisonText.Row(metric)
+            if let note = row.presenceNote { notes.append(note) }
             let primary = metric.name == report.primaryMetric
             html += "<tr\(primary ? " class=\"total\"" : "")><td>" + HTMLEscaping.text(metric.name) + (metric.gated ? " *" : "") + "</td>"
-                + "<td class=\"n\">\(ms(Summary.median(metric.baseMs)))</td><td class=\"n\">\(ms(Summary.median(metric.headMs)))</td>"
-                + "<td class=\"n\">\(Percent.text(metric.shiftPercent))</td>"
-                + "<td class=\"n\">\(metric.intervalText)</td>"
-                + "<td class=\"n\">" + HTMLEscaping.text(Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue)) + "</td>"
+                + [row.base, row.head, row.medianDifference, row.shift, row.interval, row.p]
+                    .map { "<td class=\"n\">" + HTMLEscaping.text($0) + "</td>" }.joined()
                 + "<td>\(verdict)</td></tr>\n"
         }
-        html += "</tbody></table>\n<p class=\"caption\">medians of \(report.metrics[0].baseMs.count) vs \(report.metrics[0].headMs.count) "
-            + "launches; * gated (p after Holm); ~ no change beyond the minimum effect of "
+        html += "</tbody></table></div>\n<p class=\"caption\">\(ComparisonText.launches(report)); * gated (p after Holm); "
+            + "~ no change beyond the minimum effect of "
             + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs)); "
-            + "α \(report.settings.alpha).</p>\n"
+            + "α \(report.settings.alpha).</p>\n<p class=\"caption\">" + HTMLEscaping.text(ComparisonText.shiftNote) + ".</p>\n"
+        if !notes.isEmpty {
+            html += "<ul class=\"warnings\">" + notes.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
+        }
         return html
     }
 
     /// Why it changed: findings new, gone and moved, and the spans that moved most.
     static func changesSection(_ changes: FindingsDiff) -> String {
-        guard !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) else { return "" }
+        // Only what moved: a report written before the rule may list findings that did not.
+        let moved = changes.moved.filter(\.hasMoved), spans = changes.spans.filter(\.hasMoved)
+        guard !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) else { return "" }
         func place(_ change: FindingsDiff.FindingChange) -> String {
             "<b>" + HTMLEscaping.text(change.span) + "</b>"
                 + (change.file == nil ? "" : " <code>" + HTMLEscaping.text("\(change.file!):\(change.line.map(String.init) ?? "?")") + "</code>")
@@ -108,11 +125,11 @@ extension HTMLReport {
             "<li><span class=\"tag good\">gone</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
                 + "<span class=\"cost\">was \(ms(change.baseMs ?? .nan))</span></li>"
         })
-        html += rows("moved", changes.moved.map { change in
+        html += rows("moved", moved.map { change in
             "<li><span class=\"tag\">moved</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
                 + "<span class=\"cost\">\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))</span></li>"
         })
-        html += rows("spans that moved most", changes.spans.map { span in
+        html += rows("spans that moved most", spans.map { span in
             let tone = span.deltaMs > 0 ? "bad" : "good"
             return "<li><b>" + HTMLEscaping.text(span.name) + "</b> <code>" + HTMLEscaping.text("\(span.file):\(span.line)") + "</code> "
                 + "<span class=\"cost\">\(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")</span> "

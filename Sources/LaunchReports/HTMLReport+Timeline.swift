@@ -20,14 +20,32 @@ extension HTMLReport {
         return end * 1.02
     }
 
+    /// The range the verdict judges, milliseconds from each drawing's origin:
+    /// up to `metric` (the launch's total), and to the budget when that is near;
+    /// nil when that is most of the drawing anyway. The page opens zoomed to it,
+    /// the rest a zoom-out away.
+    static func judgedRange(_ sides: [(timeline: LaunchTimeline, layout: TimelineLayout)], metric: Phase, budgetMs: Double?) -> Double? {
+        let judged = sides.compactMap { $0.timeline.milliseconds(metric) }.max()
+        guard let judged, judged > 0 else { return nil }
+        var end = judged
+        if let budgetMs, budgetMs > judged, budgetMs <= judged * 1.6 { end = budgetMs }
+        end *= 1.05
+        let extent = sides.map(\.layout.extentMs).max() ?? 0
+        return end < extent * 0.8 ? end : nil
+    }
+
     /// One launch drawn as SVG: the phase band, milestones, the main thread's
     /// spans by depth, other threads' lanes, and the budget line; then the
     /// legend and the details panel the script fills on a click.
     ///
     /// `side` prefixes the findings' ids (`m0`, `h3`) in each span's `data-f`.
+    ///
+    /// Every drawn element that sits at a time carries it in milliseconds
+    /// (`data-b`, `data-e`; `data-at` for a milestone or the budget), so the
+    /// page's script can zoom and pan; `judgedMs` is where it opens zoomed to.
     static func timelineFigure(
         _ layout: TimelineLayout, timeline: LaunchTimeline, findings: [Finding], side: String,
-        budgetMs: Double?, axisEndMs: Double
+        budgetMs: Double?, axisEndMs: Double, judgedMs: Double? = nil
     ) -> String {
         let plotWidth = chartWidth - gutter - rightMargin
         func x(_ milliseconds: Double) -> Double { gutter + min(max(milliseconds, 0), axisEndMs) / axisEndMs * plotWidth }
@@ -47,14 +65,17 @@ extension HTMLReport {
         let height = lanesBottom + 22
 
         var svg = "<svg class=\"timeline\" viewBox=\"0 0 \(coordinate(chartWidth)) \(coordinate(height))\" "
-            + "role=\"img\" aria-label=\"timeline of one launch\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+            + "data-end=\"\(coordinate3(axisEndMs))\"" + (judgedMs.map { " data-view=\"\(coordinate3($0))\"" } ?? "")
+            + " data-bottom=\"\(coordinate(lanesBottom))\" role=\"img\" aria-label=\"timeline of one launch\" xmlns=\"http://www.w3.org/2000/svg\">\n"
 
         // Grid and ticks.
+        svg += "<g class=\"ticks\">"
         for tick in ticks(upTo: axisEndMs / 1.02) {
             let tx = coordinate(x(tick.value))
             svg += "<line class=\"grid\" x1=\"\(tx)\" y1=\"16\" x2=\"\(tx)\" y2=\"\(coordinate(lanesBottom))\"/>"
                 + "<text class=\"tick\" x=\"\(tx)\" y=\"12\">\(tick.label)</text>\n"
         }
+        svg += "</g>\n"
 
         // The phase band.
         svg += "<text class=\"lane\" x=\"8\" y=\"\(coordinate(bandTop + 14))\">phases</text>\n"
@@ -62,12 +83,12 @@ extension HTMLReport {
             guard let from = timeline.milestones[bound.from], let to = timeline.milestones[bound.to], to >= from else { continue }
             let x0 = x(from), width = max(0.8, x(to) - x0)
             let duration = timeline.milliseconds(bound.phase) ?? Double(to - from) / 1_000_000
-            svg += "<rect class=\"ph p-\(bound.phase.rawValue)\" x=\"\(coordinate(x0))\" y=\"\(coordinate(bandTop))\" "
+            let times = "data-b=\"\(coordinate3(layout.milliseconds(from)))\" data-e=\"\(coordinate3(layout.milliseconds(to)))\""
+            svg += "<rect class=\"ph p-\(bound.phase.rawValue)\" \(times) x=\"\(coordinate(x0))\" y=\"\(coordinate(bandTop))\" "
                 + "width=\"\(coordinate(width))\" height=\"\(coordinate(bandHeight))\"><title>\(bound.phase.rawValue) "
                 + "\(ms(duration)) (\(ms(layout.milliseconds(from))) → \(ms(layout.milliseconds(to))))</title></rect>"
-            if let label = fitted(bound.phase.rawValue, width: width - 6) {
-                svg += "<text class=\"phl\" x=\"\(coordinate(x0 + 3))\" y=\"\(coordinate(bandTop + 14))\">\(label)</text>"
-            }
+            svg += "<text class=\"phl\" \(times) data-t=\"\(bound.phase.rawValue)\" x=\"\(coordinate(x0 + 3))\" "
+                + "y=\"\(coordinate(bandTop + 14))\">\(fitted(bound.phase.rawValue, width: width - 6) ?? "")</text>"
             svg += "\n"
         }
 
@@ -80,9 +101,10 @@ extension HTMLReport {
         for (milestone, nanoseconds) in ordered {
             let mx = x(nanoseconds)
             let frame = milestone == .firstFrame || milestone == .fullyDrawn
-            svg += "<g class=\"ms\(frame ? " frame" : "")\"><title>\(HTMLEscaping.text(milestone.id)) at \(ms(layout.milliseconds(nanoseconds)))</title>"
+            svg += "<g class=\"ms\(frame ? " frame" : "")\" data-at=\"\(coordinate3(layout.milliseconds(nanoseconds)))\" "
+                + "data-x=\"\(coordinate(mx))\"><title>\(HTMLEscaping.text(milestone.id)) at \(ms(layout.milliseconds(nanoseconds)))</title>"
                 + "<line x1=\"\(coordinate(mx))\" y1=\"\(coordinate(markerTop))\" x2=\"\(coordinate(mx))\" y2=\"\(coordinate(lanesBottom))\"/>"
-                + "<path d=\"M\(coordinate(mx - 4)) \(coordinate(markerTop))h8l-4 7z\"/></g>"
+                + "<path d=\"M\(coordinate(mx - 4)) \(coordinate(markerTop))h8l-4 7z\"/>"
             let text = HTMLEscaping.text(milestone.id)
             let width = Double(milestone.id.count) * 6.1
             // Right of the marker if there is room, else left of it; on the first of two rows that is free.
@@ -95,7 +117,7 @@ extension HTMLReport {
                     break search
                 }
             }
-            svg += "\n"
+            svg += "</g>\n"
         }
 
         // Lanes.
@@ -113,13 +135,16 @@ extension HTMLReport {
             let matched = placed.lane == 0 ? matcher.findings(for: span) : []
             var classes = "s k-" + kind(of: span)
             if let worst = matched.map({ findings[$0].severity }).max() { classes += " f sev-\(worst.rawValue)" }
-            svg += "<rect class=\"\(classes)\" x=\"\(coordinate(x0))\" y=\"\(coordinate(sy))\" width=\"\(coordinate(width))\" "
+            let times = "data-b=\"\(coordinate3(layout.milliseconds(span.beginNanoseconds)))\" "
+                + "data-e=\"\(coordinate3(layout.milliseconds(span.endNanoseconds)))\""
+            svg += "<rect class=\"\(classes)\" \(times) x=\"\(coordinate(x0))\" y=\"\(coordinate(sy))\" width=\"\(coordinate(width))\" "
                 + "height=\"\(coordinate(rowHeight - 3))\" data-s=\"\(side)\(index)\""
             if !matched.isEmpty { svg += " data-f=\"" + matched.map { "\(side)\($0)" }.joined(separator: " ") + "\"" }
             svg += "><title>" + spanDetails(span, layout: layout, findings: matched.map { findings[$0] }) + "</title></rect>"
-            if let label = fitted(span.name, width: width - 6) {
-                svg += "<text class=\"sl\" x=\"\(coordinate(x0 + 3))\" y=\"\(coordinate(sy + 11.5))\">\(label)</text>"
-            }
+            let label = fitted(span.name, width: width - 6)
+            // Every span has its label element, empty where it does not fit: zooming in fills it.
+            svg += "<text class=\"sl\" \(times) data-t=\"\(HTMLEscaping.text(span.name))\" x=\"\(coordinate(x0 + 3))\" "
+                + "y=\"\(coordinate(sy + 11.5))\">\(label ?? "")</text>"
             svg += "\n"
         }
 
@@ -130,7 +155,8 @@ extension HTMLReport {
                 let bx = coordinate(x(budgetMs))
                 // Centred on the line, unless that would cut it off at the chart's right edge.
                 let anchor = x(budgetMs) > chartWidth - rightMargin - 60 ? " class=\"end\"" : ""
-                svg += "<g class=\"budget\"><title>budget \(ms(budgetMs))</title><line x1=\"\(bx)\" y1=\"16\" x2=\"\(bx)\" "
+                svg += "<g class=\"budget\" data-at=\"\(coordinate3(budgetMs))\" data-x=\"\(bx)\"><title>budget \(ms(budgetMs))</title>"
+                    + "<line x1=\"\(bx)\" y1=\"16\" x2=\"\(bx)\" "
                     + "y2=\"\(coordinate(lanesBottom))\"/><text\(anchor) x=\"\(bx)\" y=\"\(labelY)\">budget \(ms(budgetMs))</text></g>\n"
             } else {
                 svg += "<g class=\"budget\"><text class=\"end\" x=\"\(coordinate(chartWidth - rightMargin))\" y=\"\(labelY)\">"
@@ -151,7 +177,14 @@ extension HTMLReport {
         if timeline.spawnIsApproximate { notes.append("the spawn time is the OS's estimate") }
         if timeline.droppedEvents > 0 { notes.append("\(timeline.droppedEvents) event(s) were lost to full buffers") }
 
-        return "<figure class=\"tl\"><div class=\"scroll\">" + svg + "</div><figcaption>" + legend
+        let controls = "<div class=\"controls\" hidden><input type=\"search\" class=\"find\" placeholder=\"find spans by name\" "
+            + "aria-label=\"find spans by name\"><span class=\"found\" aria-live=\"polite\"></span>"
+            + "<button type=\"button\" data-zoom=\"in\">zoom in</button><button type=\"button\" data-zoom=\"out\">zoom out</button>"
+            + "<button type=\"button\" data-zoom=\"left\" aria-label=\"pan left\">←</button>"
+            + "<button type=\"button\" data-zoom=\"right\" aria-label=\"pan right\">→</button>"
+            + "<button type=\"button\" data-zoom=\"all\">whole launch</button>"
+            + "<span class=\"hint\">drag across the chart to zoom to a range; Ctrl + wheel zooms, Shift + wheel pans</span></div>"
+        return "<figure class=\"tl\">" + controls + "<div class=\"scroll\">" + svg + "</div><figcaption>" + legend
             + "<p class=\"caption\">" + notes.map(HTMLEscaping.text).joined(separator: "; ") + ".</p></figcaption>"
             + "<div class=\"details\" aria-live=\"polite\"><pre>click a span for its source location, costs and advice</pre></div></figure>\n"
     }
@@ -159,23 +192,30 @@ extension HTMLReport {
     /// The colours of the spans and the marks, explained.
     static let legend: String = {
         let kinds: [(String, String)] = [
-            ("cpu", "CPU work"), ("disk", "blocked on disk I/O"), ("network", "blocked on the network"),
+            ("cpu", "CPU work"), ("queue", "waiting for a CPU (run queue)"), ("disk", "blocked on disk I/O"), ("network", "blocked on the network"),
             ("lock", "lock or semaphore"), ("sleep", "sleep"), ("wait", "blocked, other"),
             ("nest", "mostly nested spans"), ("none", "not accounted"),
         ]
         return "<p class=\"legend\">span colour, what its own time went to (measured): "
             + kinds.map { "<span><i class=\"sw k-\($0.0)\"></i>\($0.1)</span>" }.joined()
-            + "<span><i class=\"sw fo\"></i>has a finding</span><span><i class=\"sw bl\"></i>budget</span></p>"
+            + "</p><p class=\"legend\">outline, the worst finding on the span: "
+            + "<span><i class=\"sw fo sev-critical\"></i>critical</span><span><i class=\"sw fo sev-warning\"></i>warning</span>"
+            + "<span><i class=\"sw fo sev-info\"></i>info</span><span><i class=\"sw bl\"></i>budget line</span></p>"
     }()
 
-    /// What a span's own time mostly went to, as a CSS class suffix: `cpu`, a
-    /// wait kind, `nest` (its children take most of it) or `none` (not accounted).
+    /// What a span's own time mostly went to, as a CSS class suffix: `cpu`,
+    /// `queue` (runnable, waiting for a CPU), a wait kind, `nest` (its children take most of it) or `none` (not accounted).
     static func kind(of span: SpanRecord) -> String {
         let wall = span.wallNanoseconds, own = span.selfNanoseconds
         if wall > 0, Double(own) < 0.2 * Double(wall) { return "nest" }
         let cpu = span.selfCPUNanoseconds
         let blocked = span.blockedNanoseconds.max { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }
         if cpu == nil && blocked == nil { return "none" }
+        // Waiting for a CPU is not CPU work: drawn as its own kind when it is most of the own time.
+        if let queue = span.runQueueNanoseconds, queue > (cpu ?? 0), queue > (blocked?.value ?? 0),
+            Double(queue) >= 0.3 * Double(own) {
+            return "queue"
+        }
         if let blocked, blocked.value > (cpu ?? 0), Double(blocked.value) >= 0.3 * Double(own) {
             switch blocked.key {
             case .disk: return "disk"
@@ -194,13 +234,9 @@ extension HTMLReport {
         lines.append("\(span.file):\(span.line) · \(span.category) · depth \(span.depth)")
         lines.append("at \(ms(layout.milliseconds(span.beginNanoseconds))) → \(ms(layout.milliseconds(span.endNanoseconds)))"
             + (span.beforeFirstFrame ? "" : " (after the first frame)"))
-        var costs = "wall \(ms(Double(span.wallNanoseconds) / 1e6)) · self \(ms(Double(span.selfNanoseconds) / 1e6))"
-        if let cpu = span.selfCPUNanoseconds { costs += " · self CPU \(ms(Double(cpu) / 1e6))" }
-        lines.append(costs)
-        let blocked = span.blockedNanoseconds.filter { $0.value > 0 }.sorted { ($0.value, $0.key.rawValue) > ($1.value, $1.key.rawValue) }
-        if !blocked.isEmpty {
-            lines.append("blocked: " + blocked.map { "\($0.key.rawValue) \(ms(Double($0.value) / 1e6))" }.joined(separator: ", "))
-        }
+        let split = SpanTimeSplit(span)
+        lines.append("wall \(ms(Double(span.wallNanoseconds) / 1e6)) · " + split.text)
+        if split.hasEstimate { lines.append(SpanTimeSplit.estimateNote) }
         var switches: [String] = []
         if let count = span.voluntaryContextSwitches, count > 0 { switches.append("\(count) voluntary") }
         if let count = span.involuntaryContextSwitches, count > 0 { switches.append("\(count) involuntary") }

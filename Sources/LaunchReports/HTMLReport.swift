@@ -1,23 +1,26 @@
 import LaunchAnalysis
 
 /// One self-contained HTML page (`<name>.html`, `<name>.comparison.html`): the
-/// verdict, the median run's timeline as SVG with the findings on its spans,
-/// the distribution of launch times against the budget, the phase table and
-/// the findings.
+/// verdict, what to fix (the top findings), the median run's timeline as SVG
+/// with the findings on its spans, the distribution of launch times against
+/// the budget, the phase table and all the findings.
 ///
 /// The page needs nothing but itself: its CSS, SVG and script are inline, it
 /// loads no font, image or script, and its content security policy forbids any
-/// request. It reads well at 1280 px, follows the reader's light or dark
-/// setting and prints. Large reports stay light: only the median run's spans
-/// are drawn, at most ``spanLimit`` of them (the longest); the other runs are
-/// points of the strip plot.
+/// request. It reads well from 400 px (tables scroll in their own box) to wide
+/// screens, follows the reader's light or dark setting (text at WCAG AA
+/// contrast) and prints. The timeline zooms and pans, opens zoomed to the range
+/// the verdict judges, finds spans by name, and zooms to a finding's span when
+/// the finding is clicked. Large reports stay light: only the median run's spans
+/// are drawn, at most ``spanLimit`` of them (the longest) plus every span with a
+/// finding; the other runs are points of the strip plot.
 ///
 /// ```swift
 /// let page = HTMLReport.render(.measurement(report))        // the page as text
 /// try ReportWriter(directory: "Reports").write(.measurement(report), formats: [.json, .html])
 /// ```
 public enum HTMLReport {
-    /// How many spans of the median run the timeline draws at most (the longest).
+    /// How many spans of the median run the timeline draws at most (the longest), besides those with a finding.
     public static let spanLimit = 2_000
 
     /// Renders `document` as a whole HTML page.
@@ -30,7 +33,10 @@ public enum HTMLReport {
 
     // MARK: - Measurement
 
-    /// A measurement: verdict, what was measured, timeline, distribution, phases, findings, failed runs.
+    /// How many findings the page lists right under the verdict (all of them are further down when there are more).
+    static let topFindings = 5
+
+    /// A measurement: verdict, what was measured, what to fix, timeline, distribution, phases, all findings, failed runs.
     static func render(_ report: MeasurementReport) -> String {
         let profile = report.profile
         var body = verdict(report.outcome)
@@ -44,17 +50,24 @@ public enum HTMLReport {
                 + HTMLEscaping.text(profile.verdict.summary) + "</p>\n"
         }
 
+        // What to fix, and where, right under the verdict; the timeline after.
+        if !profile.findings.isEmpty {
+            body += section("What to fix", id: "top", content: findingsList(profile, side: "m", limit: topFindings))
+        }
+
         let metric = profile.primaryPhase
         let budget = metric.flatMap { profile.verdict.check(.phase($0))?.budgetMs }
         if let metric, let median = medianRun(of: report, metric: metric), let timeline = median.timeline {
-            let layout = TimelineLayout(timeline: timeline, limit: spanLimit)
+            let matcher = FindingMatcher(profile.findings)
+            let layout = TimelineLayout(timeline: timeline, limit: spanLimit) { !matcher.findings(for: $0).isEmpty }
             let value = median.milliseconds(metric).map(ms) ?? "—"
             body += section("Timeline of the median run", id: "timeline", content:
                 "<p class=\"caption\">run \(median.index) of \(profile.runCount): \(metric.rawValue) \(value), "
-                + medianRunPhrase(count: profile.statistics(metric)?.summary.count ?? 0) + ". Click a span for its details; "
-                + "spans with a finding are outlined.</p>"
+                + medianRunPhrase(report, metric: metric) + ". Click a span for its details; "
+                + "spans with a finding are outlined by severity.</p>"
                 + timelineFigure(layout, timeline: timeline, findings: profile.findings, side: "m", budgetMs: budget,
-                                 axisEndMs: axisEnd([layout], budgetMs: budget)))
+                                 axisEndMs: axisEnd([layout], budgetMs: budget),
+                                 judgedMs: judgedRange([(timeline, layout)], metric: metric, budgetMs: budget)))
         }
 
         if let metric, let statistics = profile.statistics(metric) {
@@ -72,12 +85,14 @@ public enum HTMLReport {
                 "<p class=\"caption\">each successful run's \(metric.rawValue) against the budget"
                 + (machines.count > 1 ? ", a row per machine (\(machines.count)), outliers judged within each" : "")
                 + "; the line is the median, "
-                + "the band its confidence interval, outlier runs (modified z-score &gt; 3.5) are ringed.</p>"
+                + "the band its confidence interval, outlier runs (modified z-score &gt; 3.5) are ringed"
+                + (row.highlighted.map { "; the point outlined in bold is run \($0), " + medianRunPhrase(report, metric: metric) } ?? "")
+                + ".</p>"
                 + distributionFigure(rows, metric: metric.rawValue, budgetMs: budget))
         }
 
         if !profile.phases.isEmpty {
-            body += section("Phases", id: "phases", content: phaseTable(profile))
+            body += section("Phases", id: "phases", content: phaseTable(profile, warmup: report.configuration.warmup))
             if let instructions = profile.instructions {
                 let items = [InstructionText.headline(instructions)] + (InstructionText.phases(instructions).map { [$0] } ?? [])
                     + InstructionText.functions(instructions, limit: 10)
@@ -89,7 +104,10 @@ public enum HTMLReport {
             body += section(FleetText.machineHeading(report).capitalizedFirst, id: "machines", content:
                 "<ul class=\"plain\">" + machineLines.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n")
         }
-        body += section("Findings", id: "findings", content: findingsList(profile, side: "m"))
+        if profile.findings.count > topFindings || profile.findings.isEmpty {
+            body += section(profile.findings.isEmpty ? "Findings" : "All findings", id: "findings",
+                            content: findingsList(profile, side: "m", limit: .max))
+        }
         body += failedRuns(report)
         return page(title: "launchprof measure — " + report.name, body: body)
     }
@@ -112,7 +130,7 @@ public enum HTMLReport {
     static func provenance(_ report: MeasurementReport) -> [String] {
         let environment = report.environment
         return [
-            "<code>" + HTMLEscaping.text(report.configuration.command.joined(separator: " ")) + "</code>",
+            "<code>" + HTMLEscaping.text(HyperfineReport.commandLine(report.configuration.command)) + "</code>",
             HTMLEscaping.text("\(environment.hostname), \(environment.cpuCount) × \(environment.cpuModel), "
                 + "\(environment.operatingSystem), clock \(environment.clockSource), machine \(environment.machine)"
                 + (report.machineKeys.count > 1 ? " (and \(report.machineKeys.count - 1) more machine(s): pooled)" : "")),
@@ -134,9 +152,18 @@ public enum HTMLReport {
         return measured[(measured.count - 1) / 2].0
     }
 
-    /// `the median of the 5 successful runs`, or for an even count, `the lower middle of the 4 successful runs`.
-    static func medianRunPhrase(count: Int) -> String {
-        count % 2 == 1 ? "the median of the \(count) successful run(s)" : "the lower middle of the \(count) successful runs"
+    /// Which run the timeline draws and why: `drawn: the median of the 5
+    /// successful runs`; for an even count, the lower of the two middle runs,
+    /// with both and the median (their mean, which no run has and which the
+    /// budget judges), so the drawing never seems to contradict the verdict.
+    static func medianRunPhrase(_ report: MeasurementReport, metric: Phase) -> String {
+        let values = successfulRuns(report).compactMap { $0.milliseconds(metric) }.sorted()
+        let count = values.count
+        guard count > 0 else { return "drawn: the median run" }
+        if count % 2 == 1 { return "drawn: the median of the \(count) successful run(s)" }
+        let lower = values[count / 2 - 1], upper = values[count / 2]
+        return "drawn: the lower of the two middle runs of \(count) (\(ms(lower)) and \(ms(upper))); "
+            + "the median, \(ms(Summary.median(values))), is their mean, which no single run has, and it is what the budget judges"
     }
 
     /// The runs that failed, with their problem.
@@ -156,14 +183,13 @@ public enum HTMLReport {
     /// A comparison: verdict, metric table, why it changed, both sides' distributions and timelines.
     static func render(_ report: ComparisonReport) -> String {
         var body = verdict(report.outcome)
-        let launches = report.metrics.first.map { "<b>\($0.baseMs.count)</b> vs <b>\($0.headMs.count)</b> launches" }
-            ?? "no launches compared"
+        let launches = HTMLEscaping.text(ComparisonText.launches(report))
         let stages = report.source == .interleaved ? " · stage \(report.stagesRun) of \(report.stages.count)" : ""
         body += "<header><h1>" + HTMLEscaping.text(report.name) + "</h1>"
         body += "<p class=\"meta\">\(report.source.rawValue) · \(launches)\(stages) · α \(report.settings.alpha) · minimum effect "
             + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs))</p>"
-        body += "<p class=\"meta sub\">base: <code>" + HTMLEscaping.text(report.base.configuration.command.joined(separator: " "))
-            + "</code><br>head: <code>" + HTMLEscaping.text(report.head.configuration.command.joined(separator: " ")) + "</code></p></header>\n"
+        body += "<p class=\"meta sub\">base: <code>" + HTMLEscaping.text(HyperfineReport.commandLine(report.base.configuration.command))
+            + "</code><br>head: <code>" + HTMLEscaping.text(HyperfineReport.commandLine(report.head.configuration.command)) + "</code></p></header>\n"
         if let problem = report.problem { body += "<p class=\"note bad\">" + HTMLEscaping.text(problem) + "</p>\n" }
         if !report.warnings.isEmpty {
             body += "<ul class=\"warnings\">" + report.warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
@@ -207,21 +233,24 @@ public enum HTMLReport {
             var sides: [(label: String, report: MeasurementReport, run: RunRecord, timeline: LaunchTimeline, layout: TimelineLayout)] = []
             for (label, side) in [("base", report.base), ("head", report.head)] {
                 guard let run = medianRun(of: side, metric: metric), let timeline = run.timeline else { continue }
-                sides.append((label, side, run, timeline, TimelineLayout(timeline: timeline, limit: spanLimit)))
+                let matcher = FindingMatcher(side.profile.findings)
+                sides.append((label, side, run, timeline, TimelineLayout(timeline: timeline, limit: spanLimit) {
+                    !matcher.findings(for: $0).isEmpty
+                }))
             }
             if !sides.isEmpty {
                 let budgets = sides.compactMap { $0.report.profile.verdict.check(.phase(metric))?.budgetMs }
                 let end = axisEnd(sides.map(\.layout), budgetMs: budgets.max())
+                let judged = judgedRange(sides.map { ($0.timeline, $0.layout) }, metric: metric, budgetMs: budgets.max())
                 var content = "<p class=\"caption\">each side's median run, on one time scale. Click a span for its details.</p>"
                 for side in sides {
                     let value = side.run.milliseconds(metric).map(ms) ?? "—"
-                    let count = side.report.profile.statistics(metric)?.summary.count ?? 0
                     content += "<h3>\(side.label): run \(side.run.index), \(metric.rawValue) \(value)</h3>"
-                        + "<p class=\"caption\">" + medianRunPhrase(count: count) + ".</p>"
+                        + "<p class=\"caption\">" + medianRunPhrase(side.report, metric: metric) + ".</p>"
                     content += timelineFigure(
                         side.layout, timeline: side.timeline, findings: side.report.profile.findings,
                         side: String(side.label.prefix(1)),
-                        budgetMs: side.report.profile.verdict.check(.phase(metric))?.budgetMs, axisEndMs: end)
+                        budgetMs: side.report.profile.verdict.check(.phase(metric))?.budgetMs, axisEndMs: end, judgedMs: judged)
                 }
                 body += section("Timelines of the median runs", id: "timeline", content: content)
             }
@@ -278,6 +307,14 @@ public enum HTMLReport {
         html += "<footer>written by launchprof; this page is self-contained and fetches nothing.</footer>\n"
         html += "</main>\n<script>\n" + script + "</script>\n</body>\n</html>\n"
         return html
+    }
+
+    /// `value` milliseconds with at most three decimals, for the times the script zooms by: `12`, `12.345`.
+    static func coordinate3(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
     }
 
     /// `value` with at most one decimal, for SVG coordinates: `12`, `12.3`.

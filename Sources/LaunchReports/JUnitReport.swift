@@ -11,10 +11,16 @@ import LaunchAnalysis
 /// the outcome's status) when the outcome is an error: runs failed, none
 /// completed, or the measurement was stopped.
 ///
+/// A budget span no run recorded (a misspelt name, most likely) is a
+/// `<skipped type="not-recorded">` case carrying the warning the terminal
+/// prints. The suite's `time` is the launch's median total (the budget cases'
+/// times nest: only a total's case carries one).
+///
 /// A comparison is one `<testsuite>` with a `<testcase classname="launchprof.compare">`
-/// per gated metric: a `<failure type="regression">` for a regression,
-/// `<skipped>` when inconclusive; a `head budget` case when the comparison
-/// also gates on the head's budget; and the `runs` case.
+/// per gated metric: a `<failure type="regression">` for a regression, a
+/// `<failure type="inconclusive">` when inconclusive (exit 3 fails a CI step;
+/// `<skipped>` with `inconclusiveIsPass`); a `head budget` case when the
+/// comparison also gates on the head's budget; and the `runs` case.
 ///
 /// Every value is XML-escaped; characters XML 1.0 cannot hold become U+FFFD.
 ///
@@ -23,20 +29,28 @@ import LaunchAnalysis
 /// ```
 public enum JUnitReport {
     /// Renders `document` as JUnit XML.
-    public static func render(_ document: ReportDocument) -> String {
+    ///
+    /// An inconclusive comparison exits 3, which fails a CI step: its gated
+    /// metrics are failures (`type="inconclusive"`) so the test report agrees.
+    /// A team whose CI treats exit 3 as a pass sets `inconclusiveIsPass`, and
+    /// they are `<skipped>` instead.
+    public static func render(_ document: ReportDocument, inconclusiveIsPass: Bool = false) -> String {
         let suite: Suite
         switch document {
         case .measurement(let report): suite = measurement(report)
-        case .comparison(let report): suite = comparison(report)
+        case .comparison(let report): suite = comparison(report, inconclusiveIsPass: inconclusiveIsPass)
         }
         let failures = suite.cases.filter { $0.result?.element == "failure" }.count
         let errors = suite.cases.filter { $0.result?.element == "error" }.count
         let skipped = suite.cases.filter { $0.result?.element == "skipped" }.count
         let counts = "tests=\"\(suite.cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
+        // The suite's duration is said outright: the launch's total, not the sum of
+        // checks that nest in one another (a hook's time is part of the total's).
+        let duration = suite.seconds.map { #" time="\#(decimalSeconds($0))""# } ?? ""
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="launchprof" \#(counts)>"#,
-            #"  <testsuite name="\#(escaped(suite.name))" \#(counts) timestamp="\#(escaped(suite.timestamp))">"#,
+            #"<testsuites name="launchprof" \#(counts)\#(duration)>"#,
+            #"  <testsuite name="\#(escaped(suite.name))" \#(counts)\#(duration) timestamp="\#(escaped(suite.timestamp))">"#,
             "    <properties>",
         ]
         for (name, value) in suite.properties {
@@ -73,6 +87,8 @@ public enum JUnitReport {
         var timestamp: String
         var properties: [(String, String)]
         var cases: [TestCase]
+        /// The suite's duration: the launch's median total, seconds.
+        var seconds: Double? = nil
     }
 
     private struct TestCase {
@@ -93,10 +109,18 @@ public enum JUnitReport {
 
     private static func measurement(_ report: MeasurementReport) -> Suite {
         var cases: [TestCase] = []
+        let warnings = report.profile.warnings ?? []
         for check in report.profile.verdict.checks {
-            var test = TestCase(classname: "launchprof.budget", name: check.subject.description, seconds: check.medianMs / 1000)
+            // Only a total carries a time: the other checks' times are parts of it.
+            let total: Bool
+            if case .phase(let phase) = check.subject { total = phase.isTotal } else { total = false }
+            var test = TestCase(classname: "launchprof.budget", name: check.subject.description, seconds: total ? check.medianMs / 1000 : nil)
             let runs = check.runsMeasured > 0 ? "; over it in \(check.runsOver) of \(check.runsMeasured) runs" : ""
-            if !check.passed {
+            if case .span(let name) = check.subject, let warning = warnings.first(where: { $0.contains("'\(name)'") }) {
+                // A budget span no run recorded (a misspelt name?): not a pass, and not a failure the exit code has.
+                test.result = Result(element: "skipped", message: warning, type: "not-recorded")
+                test.seconds = nil
+            } else if !check.passed {
                 test.result = Result(
                     element: "failure", message: "\(check.subject) \(Milliseconds.comparison(check.medianMs, check.budgetMs)) (median)",
                     type: ReportOutcome.Status.overBudget.rawValue,
@@ -106,27 +130,39 @@ public enum JUnitReport {
             }
             cases.append(test)
         }
+        // Budget names no run recorded that no check covers (a hook or phase key) still show, with their warning.
+        for warning in warnings where !cases.contains(where: { $0.result?.message == warning }) {
+            cases.append(TestCase(classname: "launchprof.budget", name: "budget warning",
+                                  result: Result(element: "skipped", message: warning, type: "not-recorded")))
+        }
         cases.append(runsCase(report.outcome, sides: [(nil, report)]))
+        let primary = report.profile.primaryPhase.flatMap { report.profile.statistics($0)?.summary.median }
         return Suite(
             name: "launchprof measure — \(report.name)", timestamp: report.createdAt,
             properties: properties(report.outcome) + [
-                ("command", report.configuration.command.joined(separator: " ")), ("ready", report.readyLabel),
+                ("command", HyperfineReport.commandLine(report.configuration.command)), ("ready", report.readyLabel),
                 ("runs", "\(report.profile.successfulRuns)/\(report.profile.runCount) ok"), ("launchprof", report.toolVersion),
             ],
-            cases: cases)
+            cases: cases, seconds: primary.map { $0 / 1000 })
     }
 
-    private static func comparison(_ report: ComparisonReport) -> Suite {
+    private static func comparison(_ report: ComparisonReport, inconclusiveIsPass: Bool) -> Suite {
         var cases: [TestCase] = []
         for metric in report.metrics where metric.gated {
             var test = TestCase(classname: "launchprof.compare", name: metric.name)
+            if let note = ComparisonText.Row(metric).presenceNote, metric.presence == .neither {
+                test.result = Result(element: "skipped", message: note, type: "not-recorded")
+                cases.append(test)
+                continue
+            }
             switch metric.verdict {
             case .regression:
                 test.result = Result(element: "failure", message: metric.summary, type: MetricVerdict.regression.rawValue,
                                      body: "base median \(Milliseconds.text(Summary.median(metric.baseMs))), head median "
                                         + "\(Milliseconds.text(Summary.median(metric.headMs)))")
             case .inconclusive:
-                test.result = Result(element: "skipped", message: "inconclusive: " + metric.summary, type: MetricVerdict.inconclusive.rawValue)
+                test.result = Result(element: inconclusiveIsPass ? "skipped" : "failure", message: "inconclusive: " + metric.summary,
+                                     type: MetricVerdict.inconclusive.rawValue)
             case .pass, .improvement:
                 test.output = "\(metric.verdict.rawValue): \(metric.summary)"
             }
@@ -145,8 +181,8 @@ public enum JUnitReport {
         return Suite(
             name: "launchprof compare — \(report.name)", timestamp: report.createdAt,
             properties: properties(report.outcome) + [
-                ("base", report.base.configuration.command.joined(separator: " ")),
-                ("head", report.head.configuration.command.joined(separator: " ")),
+                ("base", HyperfineReport.commandLine(report.base.configuration.command)),
+                ("head", HyperfineReport.commandLine(report.head.configuration.command)),
                 ("source", report.source.rawValue), ("launchprof", report.toolVersion),
             ],
             cases: cases)

@@ -21,6 +21,9 @@ public enum MarkdownReport {
         return "\(mark) **\(outcome.status.rawValue)** — \(escaped(outcome.reason))"
     }
 
+    /// How many findings a measurement's Markdown lists (the most costly); it says how many more there are.
+    public static let findingsShown = 5
+
     /// A measurement: verdict, phase table (median, p90, budget, margin), top findings.
     static func render(_ report: MeasurementReport) -> String {
         var lines = ["### launchprof measure — \(escaped(report.name))", "", verdict(report.outcome), ""]
@@ -55,10 +58,20 @@ public enum MarkdownReport {
         if !profile.findings.isEmpty {
             lines.append("**Findings**")
             lines.append("")
-            for finding in profile.findings.prefix(5) {
-                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))** `\(code(finding.location))` — \(ms(finding.medianMs)) "
+            let shown = Array(profile.findings.prefix(findingsShown))
+            let splits = SpanTimeSplit.medians(for: shown, in: report)
+            for (finding, split) in zip(shown, splits) {
+                // The call site when known; a hook's finding has none, and its name is said once.
+                let place = finding.file == nil ? "" : " `\(code(finding.location))`"
+                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))**\(place) — \(ms(finding.medianMs)) "
                     + "in \(finding.runsAppeared)/\(finding.runsTotal) runs: \(escaped(finding.recommendation))")
+                if let split, !split.parts.isEmpty { lines.append("  <sub>median " + escaped(split.text) + "</sub>") }
             }
+            if profile.findings.count > shown.count {
+                lines.append("- … and \(profile.findings.count - shown.count) more finding(s) (\(profile.findings.count) in all): "
+                    + "the HTML page and the JSON report list them")
+            }
+            if splits.contains(where: { $0?.hasEstimate == true }) { lines += ["", "<sub>" + escaped(SpanTimeSplit.estimateNote) + "</sub>"] }
             lines.append("")
         }
         lines.append("<sub>\(profile.successfulRuns)/\(profile.runCount) runs ok, \(report.configuration.mode.rawValue), "
@@ -70,18 +83,21 @@ public enum MarkdownReport {
     static func render(_ report: ComparisonReport) -> String {
         var lines = ["### launchprof compare — \(escaped(report.name))", "", verdict(report.outcome), ""]
         if !report.metrics.isEmpty {
-            lines += ["| metric | base | head | change | CI (level) | p | verdict |", "|---|---:|---:|---:|---:|---:|---|"]
+            lines += ["| metric | " + ComparisonText.headings.joined(separator: " | ") + " |", "|---|---:|---:|---:|---:|---:|---:|---|"]
+            var notes: [String] = []
             for metric in report.metrics {
-                let verdict = metric.verdict == .pass ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
-                lines.append("| \(escaped(metric.name))\(metric.gated ? " *" : "") | \(ms(Summary.median(metric.baseMs))) | "
-                    + "\(ms(Summary.median(metric.headMs))) | \(Percent.text(metric.shiftPercent)) | "
-                    + "\(metric.intervalText) | "
-                    + "\(Percent.pValue(metric.gated ? metric.adjustedPValue : metric.pValue)) | \(verdict) |")
+                let row = ComparisonText.Row(metric)
+                if let note = row.presenceNote { notes.append(note) }
+                let verdict = metric.presence == .neither ? "not recorded"
+                    : metric.verdict == .pass ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
+                lines.append("| \(escaped(metric.name))\(metric.gated ? " \\*" : "") | \(row.base) | \(row.head) | "
+                    + "\(row.medianDifference) | \(row.shift) | \(row.interval) | \(row.p) | \(verdict) |")
             }
             lines.append("")
-            lines.append("<sub>medians of \(report.metrics[0].baseMs.count) vs \(report.metrics[0].headMs.count) launches; "
-                + "\\* gated (p after Holm); ~ no change beyond the minimum effect of "
-                + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs)); α \(report.settings.alpha)</sub>")
+            lines.append("<sub>\(ComparisonText.launches(report)); \\* gated (p after Holm); ~ no change beyond the minimum effect of "
+                + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs)); α \(report.settings.alpha). "
+                + escaped(ComparisonText.shiftNote) + "</sub>")
+            for note in notes { lines += ["", "> ⚠️ " + escaped(note)] }
             lines.append("")
         }
         if let fleet = report.fleet {
@@ -91,7 +107,9 @@ public enum MarkdownReport {
             lines.append("")
         }
         let changes = report.changes
-        if !(changes.new.isEmpty && changes.gone.isEmpty && changes.moved.isEmpty && changes.spans.isEmpty) {
+        // Only what moved: a report written before the rule may list findings that did not.
+        let moved = changes.moved.filter(\.hasMoved), spans = changes.spans.filter(\.hasMoved)
+        if !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) {
             lines += ["**Why it changed**", ""]
             for change in changes.new {
                 lines.append("- new `\(change.rule.id)` \(markdownPlace(change)) — \(ms(change.headMs ?? .nan))")
@@ -99,11 +117,11 @@ public enum MarkdownReport {
             for change in changes.gone {
                 lines.append("- gone `\(change.rule.id)` \(markdownPlace(change)) — was \(ms(change.baseMs ?? .nan))")
             }
-            for change in changes.moved {
+            for change in moved {
                 lines.append("- moved `\(change.rule.id)` \(markdownPlace(change)) — "
                     + "\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
             }
-            for span in changes.spans {
+            for span in spans {
                 let site = SourceSite.text(file: span.file, line: span.line)
                 lines.append("- span **\(escaped(span.name))** `\(code(site))` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
                     + "(\(Milliseconds.signed(span.deltaMs)))")

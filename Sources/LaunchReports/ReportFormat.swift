@@ -67,7 +67,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
         case .markdown: return Array(MarkdownReport.render(document).utf8)
         case .html: return Array(HTMLReport.render(document).utf8)
         case .chromeTrace: return ChromeTraceReport.render(document)
-        case .junit: return Array(JUnitReport.render(document).utf8)
+        case .junit: return Array(JUnitReport.render(document, inconclusiveIsPass: options.inconclusiveIsPass).utf8)
         case .hyperfine: return try HyperfineReport.render(document)
         }
     }
@@ -80,9 +80,14 @@ public struct RenderOptions: Sendable, Equatable {
     /// How many findings the terminal report lists before "… N more".
     public var findingsLimit: Int
 
-    /// Makes options; by default no colour and five findings.
-    public init(color: Bool = false, findingsLimit: Int = 5) {
+    /// JUnit: an inconclusive comparison is a skipped test rather than a
+    /// failure, for a team whose CI treats exit 3 as a pass.
+    public var inconclusiveIsPass: Bool
+
+    /// Makes options; by default no colour, five findings, and an inconclusive comparison a JUnit failure.
+    public init(color: Bool = false, findingsLimit: Int = 5, inconclusiveIsPass: Bool = false) {
         self.color = color
         self.findingsLimit = findingsLimit
+        self.inconclusiveIsPass = inconclusiveIsPass
     }
 }

@@ -11,7 +11,9 @@ public enum TerminalReport {
         }
     }
 
-    /// Renders `report`; `color` adds ANSI colours.
+    /// Renders `report`; `color` adds ANSI colours. `limit` findings are listed;
+    /// with no limit (`.max`, `--all`) each comes with its span's own time split
+    /// (CPU, waiting for a CPU, blocked by kind).
     public static func render(_ report: MeasurementReport, color: Bool, findings limit: Int = 5) -> String {
         let style = Style(enabled: color)
         let profile = report.profile
@@ -79,8 +81,8 @@ public enum TerminalReport {
             // Warnings about the totals and the hooks; the JSON has them for every phase.
             let warned = shown.filter { $0.phase.isTotal || $0.phase == .willFinishLaunching || $0.phase == .didFinishLaunching }
             let warnings = warned.flatMap { statistics in
-                statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0))" }
-                    + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5; run \(statistics.outlierRuns.map(String.init).joined(separator: ", "))), kept"])
+                statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0, warmup: config.warmup))" }
+                    + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5; \(RunList.text(statistics.outlierRuns))), kept"])
             }
             for warning in warnings.prefix(4) { lines.append(style.yellow("warning: ") + warning) }
             lines.append("")
@@ -105,14 +107,19 @@ public enum TerminalReport {
 
         // Findings.
         if !profile.findings.isEmpty {
-            lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of budget)"))
-            for finding in profile.findings.prefix(limit) {
+            lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of the budget it is judged against)"))
+            let shown = Array(profile.findings.prefix(limit))
+            // With --all (no limit), each finding's span with its own time split: CPU, waiting for a CPU, blocked.
+            let splits = limit == .max ? SpanTimeSplit.medians(for: shown, in: report) : shown.map { _ in nil }
+            for (finding, split) in zip(shown, splits) {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
                 let place = text(finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))")
                 lines.append(" \(mark) \(finding.rule.id)  \(place)  \(ms(finding.medianMs))  "
-                    + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int(saturating: (finding.budgetShare * 100).rounded()))%")
+                    + "\(finding.runsAppeared)/\(finding.runsTotal)  " + text(FindingText.budgetShare(finding, in: profile)))
                 lines.append("     " + text(finding.recommendation))
+                if let split, !split.parts.isEmpty { lines.append(style.dim("     median " + split.text)) }
             }
+            if splits.contains(where: { $0?.hasEstimate == true }) { lines.append(style.dim("   " + SpanTimeSplit.estimateNote)) }
             if profile.findings.count > limit {
                 lines.append(style.dim("   … \(profile.findings.count - limit) more: --all lists them, the JSON report has them"))
             }
@@ -165,10 +172,15 @@ public enum TerminalReport {
     /// Text from the measured program or its trace, its control characters escaped.
     static func text(_ value: String) -> String { ControlCharacters.escaped(value) }
 
-    static func describe(_ warning: RunWarning) -> String {
+    /// A run-order warning in words; `warmup` is how many warm-up launches ran
+    /// before the counted ones (advice to add one is only given when none ran).
+    static func describe(_ warning: RunWarning, warmup: Int) -> String {
         switch warning {
         case .firstRunSlow(let ratio):
-            return "the first counted run was \(Milliseconds.oneDecimal(ratio))× slower than the rest (caches not warm? add --warmup)"
+            let advice = warmup > 0
+                ? "even after \(warmup) warm-up launch(es): something the first counted launch does is not warmed up by them"
+                : "caches not warm? add --warmup"
+            return "the first counted run was \(Milliseconds.oneDecimal(ratio))× slower than the rest (\(advice))"
         case .drift(let slope, let relative):
             return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Int(saturating: (relative * 100).rounded()))% over the session): the machine may be busy"
         }

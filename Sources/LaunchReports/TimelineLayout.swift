@@ -31,7 +31,8 @@ struct TimelineLayout {
 
     /// One horizontal lane.
     struct Lane {
-        /// What the lane shows: `main thread`, `other threads`, `other threads · 2`.
+        /// What the lane shows: `main thread`, `worker · 4242` (a thread's name and id),
+        /// `other threads`, `other threads · 2`.
         var label: String
         /// How many rows of spans it has (at least one).
         var rows: Int
@@ -55,17 +56,20 @@ struct TimelineLayout {
     /// Spans left out because of the cap.
     var omittedSpans: Int { totalSpans - placed.count }
 
-    /// Lays out `timeline`, drawing at most `limit` spans: the longest ones.
-    init(timeline: LaunchTimeline, limit: Int) {
+    /// Lays out `timeline`, drawing at most `limit` spans: the longest ones,
+    /// and every main-thread span `mustDraw` names (those with a finding) however short.
+    init(timeline: LaunchTimeline, limit: Int, mustDraw: (SpanRecord) -> Bool = { _ in false }) {
         let main = timeline.mainThreadSpans, other = timeline.otherSpans
         totalSpans = main.count + other.count
         var drawnMain = main, drawnOther = other
         if totalSpans > limit {
             // The `limit` longest; a span is never shorter than one nested in it,
-            // so what is kept keeps its parents (ties aside).
-            var all = main.map { (span: $0, isMain: true) } + other.map { (span: $0, isMain: false) }
-            all.sort { $0.span.wallNanoseconds > $1.span.wallNanoseconds }
-            let kept = all.prefix(max(0, limit))
+            // so what is kept keeps its parents (ties aside). Spans with a finding are
+            // kept whatever their length, so a click on a finding always finds its span.
+            var all = main.map { (span: $0, isMain: true, must: mustDraw($0)) } + other.map { (span: $0, isMain: false, must: false) }
+            all.sort { ($0.must ? 1 : 0, $0.span.wallNanoseconds) > ($1.must ? 1 : 0, $1.span.wallNanoseconds) }
+            let musts = all.prefix { $0.must }.count
+            let kept = all.prefix(musts + max(0, limit))
             drawnMain = kept.filter(\.isMain).map(\.span).sorted { $0.beginNanoseconds < $1.beginNanoseconds }
             drawnOther = kept.filter { !$0.isMain }.map(\.span)
         }
@@ -90,9 +94,7 @@ struct TimelineLayout {
             let lane = threadLanes[thread] ?? {
                 threadLanes[thread] = threadRows.count
                 threadRows.append(1)
-                // Short enough for the lane's label column: a long name keeps its start.
-                let name = names[thread].flatMap { $0 }.map { $0.count > 16 ? $0.prefix(15) + "…" : $0 }
-                threadLabels.append(name ?? "thread \(thread)")
+                threadLabels.append(Self.laneLabel(name: names[thread].flatMap { $0 }, id: thread))
                 return threadRows.count - 1
             }()
             let row = max(0, span.depth)
@@ -127,7 +129,8 @@ struct TimelineLayout {
             placed.append(Placed(span: span, lane: threadRows.count + chosen + 1, row: row))
         }
 
-        var lanes = [Lane(label: "main thread", rows: mainRows)]
+        let mainID = timeline.threads.first(where: \.isMain)?.id
+        var lanes = [Lane(label: mainID.map { "main thread · \($0)" } ?? "main thread", rows: mainRows)]
         for (label, rows) in zip(threadLabels, threadRows) { lanes.append(Lane(label: label, rows: rows)) }
         for (index, rows) in laneRows.enumerated() {
             lanes.append(Lane(label: laneRows.count == 1 ? "other threads" : "other threads · \(index + 1)", rows: rows))
@@ -140,6 +143,16 @@ struct TimelineLayout {
         originNanoseconds = timeline.hotLaunchBeginNanoseconds ?? timeline.milestones[.spawn]
             ?? (milestones.min().map { min($0, begins.min() ?? $0) } ?? begins.min() ?? 0)
         endNanoseconds = max(milestones.max() ?? 0, placed.map(\.span.endNanoseconds).max() ?? 0, originNanoseconds)
+    }
+
+    /// A thread's lane label, short enough for the label column, its id always
+    /// in full (the kernel truncates names, so several threads can share one):
+    /// `worker · 4242`, `oot.utility… · 4243`, `thread 4244`.
+    static func laneLabel(name: String?, id: UInt64, width: Int = 20) -> String {
+        guard let name, !name.isEmpty else { return "thread \(id)" }
+        let suffix = " · \(id)"
+        let room = max(4, width - suffix.count)
+        return (name.count > room ? name.prefix(room - 1) + "…" : name) + suffix
     }
 
     /// Milliseconds from the origin to `nanoseconds` (0 for a moment before it).

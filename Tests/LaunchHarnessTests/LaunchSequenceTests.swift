@@ -117,6 +117,19 @@ struct LaunchSequenceTests {
         #expect(outcome?.openedURL == false) // a user tap has no URL
     }
 
+    @Test func theHookSpansPointAtTheAppsCallSiteNotTheHarnesss() throws {
+        let line = #line + 3
+        let trace = LaunchTraceRecorder.record {
+            PlainDelegate.journal.value = []
+            LaunchApplication.simulateLaunch(delegate: PlainDelegate.self)
+        }
+        for hook in LaunchHook.allCases {
+            let span = try #require(trace.spans(named: hook.rawValue).first)
+            #expect(trace.file(of: span) == #fileID, "\(hook): \(trace.file(of: span))")
+            #expect(span.line == UInt32(line))
+        }
+    }
+
     @Test func optionsAndBudgetAreRecordedInTheTrace() {
         let options = LaunchOptions(reason: .url, url: "readinglist://book/42", sourceApplication: "com.example.mail")
         let budget = LaunchBudget(timeToFirstFrameMs: 250, hooksMs: [.didFinishLaunching: 100])

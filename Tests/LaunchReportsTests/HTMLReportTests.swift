@@ -60,7 +60,7 @@ struct HTMLReportTests {
         timeline.otherSpans = [named, unnamed]
         report.runs[index].timeline = timeline
         let page = HTMLReport.render(.measurement(report))
-        #expect(page.contains(">io&lt;queue&gt;</text>"))
+        #expect(page.contains(">io&lt;queue&gt; · 41</text>"))
         #expect(page.contains(">thread 42</text>"))
         #expect(!page.contains("not by thread"))
     }
@@ -209,7 +209,8 @@ struct HTMLReportTests {
         for metric in report.metrics {
             #expect(page.contains("<td>" + Self.escaped(metric.name)))
         }
-        #expect(page.contains("<th class=\"n\">base</th><th class=\"n\">head</th><th class=\"n\">change</th>"))
+        #expect(page.contains("<th class=\"n\">base median</th><th class=\"n\">head median</th><th class=\"n\">median diff</th>"
+            + "<th class=\"n\">est. shift</th>"))
         let base = try Self.medianRun(report.base), head = try Self.medianRun(report.head)
         let baseTitle = try #require(page.range(of: "<h3>base: run \(base.index), timeToFirstFrame"))
         let headTitle = try #require(page.range(of: "<h3>head: run \(head.index), timeToFirstFrame"))

@@ -73,7 +73,12 @@ struct JUnitReportTests {
                     == "\(check.subject) \(Milliseconds.text(check.medianMs)) > \(Milliseconds.text(check.budgetMs)) (median)")
                 #expect(failure.attributes["type"] == "over-budget")
             }
-            #expect(Double(test.attributes["time"] ?? "") .map { abs($0 - check.medianMs / 1000) < 1e-6 } == true)
+            // A total carries its time; a hook's nests in it and carries none.
+            if case .phase(let phase) = check.subject, phase.isTotal {
+                #expect(Double(test.attributes["time"] ?? "") .map { abs($0 - check.medianMs / 1000) < 1e-6 } == true)
+            } else {
+                #expect(test.attributes["time"] == nil)
+            }
         }
         let message = budgetCases[1].first("failure")?.attributes["message"]
         #expect(message == "didFinishLaunching 783 ms > 150 ms (median)")
@@ -125,11 +130,46 @@ struct JUnitReportTests {
         let inconclusive = SampleReports.comparison(
             try SampleReports.uninstrumented([100, 140, 90, 120, 80, 130]), try SampleReports.uninstrumented([110, 150, 95, 125, 85, 140]))
         #expect(inconclusive.outcome.status == .inconclusive)
+        // Exit 3 fails the CI step, so the test report fails too…
+        #expect(inconclusive.outcome.exitCode == 3)
         let other = try #require(try Self.parse(JUnitReport.render(.comparison(inconclusive))).first("testsuite"))
-        let skipped = other.all("testcase").first?.first("skipped")
+        let failed = other.all("testcase").first?.first("failure")
+        #expect(failed?.attributes["type"] == "inconclusive")
+        #expect(failed?.attributes["message"]?.hasPrefix("inconclusive: ") == true)
+        #expect(other.attributes["failures"] == "1")
+        #expect(other.attributes["skipped"] == "0")
+        // …unless the team treats inconclusive as a pass.
+        let options = RenderOptions(inconclusiveIsPass: true)
+        let passing = try #require(try Self.parse(String(decoding: try ReportFormat.junit.render(.comparison(inconclusive), options: options), as: UTF8.self)).first("testsuite"))
+        let skipped = passing.all("testcase").first?.first("skipped")
         #expect(skipped?.attributes["message"]?.hasPrefix("inconclusive: ") == true)
-        #expect(other.attributes["skipped"] == "1")
-        #expect(other.attributes["failures"] == "0")
+        #expect(passing.attributes["skipped"] == "1")
+        #expect(passing.attributes["failures"] == "0")
+    }
+
+    @Test func theSuitesDurationIsTheLaunchNotTheSumOfNestedChecks() throws {
+        let report = try SampleReports.sample()
+        let suite = try #require(try Self.parse(JUnitReport.render(.measurement(report))).first("testsuite"))
+        let total = try #require(report.profile.statistics(.timeToFirstFrame)?.summary.median)
+        #expect(suite.attributes["time"] == String(format: "%.6f", total / 1000))
+        let times = suite.all("testcase").compactMap { $0.attributes["time"].flatMap(Double.init) }
+        // The hooks' checks nest in the total: only the total carries a time, so the cases add up to the suite.
+        #expect(abs(times.reduce(0, +) - total / 1000) < 1e-6)
+        let hook = try #require(suite.all("testcase").first { $0.attributes["name"] == "didFinishLaunching" })
+        #expect(hook.attributes["time"] == nil)
+    }
+
+    @Test func aBudgetSpanNoRunRecordedIsShownWithItsWarning() throws {
+        let sample = try SampleReports.sample()
+        var configuration = sample.configuration
+        configuration.budget.spansMs = ["DecodeCatalgo": 50]
+        let report = MeasurementReport(
+            name: sample.name, createdAt: sample.createdAt, environment: sample.environment, configuration: configuration, runs: sample.runs)
+        let warning = try #require(report.profile.warnings?.first { $0.contains("DecodeCatalgo") })
+        let suite = try #require(try Self.parse(JUnitReport.render(.measurement(report))).first("testsuite"))
+        let typo = try #require(suite.all("testcase").first { $0.attributes["name"]?.contains("DecodeCatalgo") == true })
+        #expect(typo.first("skipped")?.attributes["message"] == warning)
+        #expect(typo.first("skipped")?.attributes["type"] == "not-recorded")
     }
 
     @Test func everythingIsEscaped() throws {

@@ -82,6 +82,7 @@ public enum Advisor {
             }
         }
 
+        findings += diskWriteFindings(timelines, frameBudget: frameBudget)
         findings += budgetFindings(verdict, timelines: timelines, frameBudget: frameBudget)
         let paths = timelines.reduce(into: [String: String]()) { $0.merge($1.filePaths) { first, _ in first } }
         for index in findings.indices {

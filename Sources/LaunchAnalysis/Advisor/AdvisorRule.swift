@@ -6,6 +6,9 @@
 public enum AdvisorRule: String, Sendable, Hashable, CaseIterable, Codable {
     /// The main thread blocked on disk I/O (major page faults included) before the first frame.
     case mainThreadDiskIO = "main-thread-disk-io"
+    /// The main thread wrote a file synchronously, or flushed one to disk
+    /// (`fsync`), before the first frame, in any run, whatever it cost there.
+    case mainThreadDiskWrite = "main-thread-disk-write"
     /// The main thread waited on the network before the first frame.
     case mainThreadNetwork = "main-thread-network"
     /// The main thread waited on a lock or semaphore before the first frame.
@@ -39,6 +42,7 @@ public enum AdvisorRule: String, Sendable, Hashable, CaseIterable, Codable {
     public var meaning: String {
         switch self {
         case .mainThreadDiskIO: return "the main thread blocked on disk I/O before the first frame"
+        case .mainThreadDiskWrite: return "the main thread wrote a file or flushed one to disk before the first frame"
         case .mainThreadNetwork: return "the main thread waited on the network before the first frame"
         case .mainThreadLockWait: return "the main thread waited on a lock or semaphore before the first frame"
         case .mainThreadSleep: return "the main thread slept before the first frame"

@@ -16,6 +16,10 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         /// The `#filePath` of the call site, when the trace recorded it.
         public var filePath: String? = nil
 
+        /// True when its cost moved enough to explain anything (see ``FindingsDiff/moved(from:to:)``);
+        /// a new or gone finding always has.
+        public var hasMoved: Bool { FindingsDiff.moved(from: baseMs, to: headMs) }
+
         /// `Fetch (App.swift:42)`, or the span name alone when the site is unknown.
         public var place: String { file == nil ? span : "\(span) (\(location))" }
 
@@ -36,13 +40,28 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
 
         /// Head minus base, milliseconds (a missing side counts as 0).
         public var deltaMs: Double { (headMs ?? 0) - (baseMs ?? 0) }
+
+        /// True when it moved enough to explain anything (see ``FindingsDiff/moved(from:to:)``).
+        public var hasMoved: Bool { FindingsDiff.moved(from: baseMs, to: headMs) }
+    }
+
+    /// Whether a cost moved from `base` to `head` (milliseconds, nil where absent):
+    /// a side absent is a move; otherwise the change must reach 1 % of the base
+    /// and 0.05 ms, so a finding at `40.0 → 40.0 ms` is not listed as moved.
+    public static func moved(from base: Double?, to head: Double?) -> Bool {
+        guard let base, let head else { return base != nil || head != nil }
+        let change = abs(head - base)
+        return change >= 0.05 && change >= 0.01 * abs(base)
     }
 
     /// Findings of the head that the base did not have.
     public var new: [FindingChange]
     /// Findings of the base that the head no longer has.
     public var gone: [FindingChange]
-    /// Findings on both sides whose cost changed most, largest change first.
+    /// Findings on both sides whose cost changed most (by at least 1 % and
+    /// 0.05 ms: ``moved(from:to:)``), largest change first. Renderers show
+    /// only those that ``FindingChange/hasMoved`` (a report written before the
+    /// rule may hold others).
     public var moved: [FindingChange]
     /// The spans whose median wall time changed most (new and gone ones
     /// included), largest change first.
@@ -67,7 +86,7 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         gone = base.findings.filter { headByKey[key($0)] == nil }.map { change($0, base: $0, head: nil) }
         var both: [FindingChange] = []
         for finding in head.findings {
-            guard let before = baseByKey[key(finding)], before.medianMs != finding.medianMs else { continue }
+            guard let before = baseByKey[key(finding)], Self.moved(from: before.medianMs, to: finding.medianMs) else { continue }
             both.append(change(finding, base: before, head: finding))
         }
         func size(_ change: FindingChange) -> Double { abs((change.headMs ?? 0) - (change.baseMs ?? 0)) }
@@ -90,7 +109,7 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         for (key, site) in medians(headReport) {
             spans[key, default: SpanChange(name: site.name, file: site.file, line: site.line, baseMs: nil, headMs: nil)].headMs = site.ms
         }
-        self.spans = spans.values.filter { $0.deltaMs != 0 }
+        self.spans = spans.values.filter(\.hasMoved)
             .sorted { abs($0.deltaMs) != abs($1.deltaMs) ? abs($0.deltaMs) > abs($1.deltaMs) : $0.name < $1.name }
             .prefix(Self.limit).map { $0 }
     }

@@ -102,7 +102,7 @@ public enum GateDecision {
             let (lower, upper) = stats.interval(level)
             let percent = { (logShift: Double) in 100 * (Platform.exponential(logShift) - 1) }
             let milliseconds = { (logShift: Double) in stats.baseMedianMs * (Platform.exponential(logShift) - 1) }
-            return MetricComparison(
+            var comparison = MetricComparison(
                 name: metric.name, gated: metric.gated, baseMs: metric.baseMs, headMs: metric.headMs,
                 shiftMs: milliseconds(stats.shift), shiftPercent: percent(stats.shift),
                 intervalMs: [milliseconds(lower), milliseconds(upper)],
@@ -111,6 +111,8 @@ public enum GateDecision {
                 verdict: verdict, method: stats.method, fleet: stats.fleet,
                 minimumEffectPercent: 100 * stats.effect, level: level, passPValue: stats.pPass, slowerPValue: stats.pGreater,
                 shape: stats.fleet == nil ? ShapeCheck(baseMs: metric.baseMs, headMs: metric.headMs) : nil)
+            comparison.improvementPValue = adjustedImprovement[index]
+            return comparison
         }
     }
 

@@ -3,7 +3,8 @@ extension MetricComparison {
     /// the interval at the decision's level and the regression test's p-value.
     public var summary: String {
         "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))), \(confidenceText) CI "
-            + "\(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1])), p\(effectText) \(Percent.pValueRelation(adjustedPValue))"
+            + "\(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1])), p\(effectText) "
+            + (verdictPValue.map(Percent.pValueRelation) ?? "not recorded")
     }
 
     /// The interval with its confidence: `+27.0% … +35.1% (99%)`; `— … — (99.9%)` when
@@ -22,7 +23,51 @@ extension MetricComparison {
 
     /// `(> +5.0%)`, the minimum effect the p-value tests; empty when unknown (schema version 1).
     var effectText: String {
-        minimumEffectPercent.isNaN ? "" : "(> \(Percent.text(minimumEffectPercent)))"
+        if minimumEffectPercent.isNaN { return "" }
+        return verdict == .improvement
+            ? "(< \(Percent.text(-minimumEffectPercent)))" : "(> \(Percent.text(minimumEffectPercent)))"
+    }
+
+    /// The p-value in the direction of the verdict: the "head is faster" test's
+    /// for an improvement, the "head is slower" test's otherwise; after Holm for
+    /// a gated metric. Nil for an improvement in a report that did not record it.
+    public var verdictPValue: Double? {
+        if verdict == .improvement { return improvementPValue }
+        return gated ? adjustedPValue : pValue
+    }
+
+    /// What each side recorded of a `span:` metric: a budget span absent from
+    /// every run of a side is measured as 0 there, which is no time at all.
+    public enum Presence: Sendable, Equatable {
+        /// Both sides recorded it (every phase metric).
+        case both
+        /// Only the head recorded it: new.
+        case headOnly
+        /// Only the base recorded it: gone.
+        case baseOnly
+        /// No run of either side recorded it: a budget names a span that does not exist (a misspelt name?).
+        case neither
+    }
+
+    /// Which sides recorded the metric (see ``Presence``).
+    public var presence: Presence {
+        guard name.hasPrefix("span:") else { return .both }
+        let base = baseMs.contains { $0 > 0 }, head = headMs.contains { $0 > 0 }
+        switch (base, head) {
+        case (true, true): return .both
+        case (false, true): return .headOnly
+        case (true, false): return .baseOnly
+        case (false, false): return .neither
+        }
+    }
+
+    /// The difference of the sides' medians, head minus base, milliseconds.
+    public var medianDifferenceMs: Double { Summary.median(headMs) - Summary.median(baseMs) }
+
+    /// The difference of the medians in percent of the base median (NaN when the base median is 0).
+    public var medianDifferencePercent: Double {
+        let base = Summary.median(baseMs)
+        return base > 0 ? 100 * medianDifferenceMs / base : .nan
     }
 }
 

@@ -57,6 +57,11 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     /// The shape check beside the location test (Kolmogorov–Smirnov, two modes), on
     /// one machine with 5 or more launches a side; nil otherwise and in schema version 1.
     public var shape: ShapeCheck?
+    /// The p-value of the one-sided test the other way, "head is faster"
+    /// (alternative less), after Holm's adjustment across the gated metrics for
+    /// a gated metric: what an improvement rests on. Nil in reports written
+    /// before it was recorded.
+    public var improvementPValue: Double? = nil
     /// What the comparison concluded for this metric.
     public var verdict: MetricVerdict
     /// How the p-values were computed.
@@ -129,5 +134,6 @@ public struct MetricComparison: Sendable, Equatable, Codable {
         passPValue = try container.decodeIfPresent(Double.self, forKey: .passPValue) ?? .nan
         slowerPValue = try container.decodeIfPresent(Double.self, forKey: .slowerPValue) ?? pValue
         shape = try container.decodeIfPresent(ShapeCheck.self, forKey: .shape)
+        improvementPValue = try container.decodeIfPresent(Double.self, forKey: .improvementPValue)
     }
 }

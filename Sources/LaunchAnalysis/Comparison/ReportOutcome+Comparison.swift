@@ -29,10 +29,11 @@ extension ReportOutcome {
             let names = metrics.filter { $0.gated && $0.verdict == .regression }.map(\.name)
             self.init(status: .regression, exitCode: .gateFailed, reason: "regression in \(names.joined(separator: ", ")): \(detail)")
         case .inconclusive:
-            let launches = sides.base.profile.successfulRuns
+            let base = main?.baseMs.count ?? sides.base.profile.successfulRuns, head = main?.headMs.count ?? sides.head.profile.successfulRuns
+            let launches = base == head ? "\(base) launches per side" : "\(base) base and \(head) head launches"
             self.init(
                 status: .inconclusive, exitCode: .inconclusive,
-                reason: "inconclusive after \(launches) launches per side (\(stagesRun) stage(s)): \(detail); the noise seen: "
+                reason: "inconclusive after \(launches) (\(stagesRun) stage(s)): \(detail); the noise seen: "
                     + "base ±\(Self.noise(main?.baseMs)), head ±\(Self.noise(main?.headMs)) — more launches, a quieter machine, or a larger minimum effect")
         case .improvement, .pass:
             if failOverBudget, !sides.head.profile.verdict.passed {

@@ -68,6 +68,8 @@ extension LaunchTimeline {
                 launchOptions: options, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
                 sampleCount: sampleCount, droppedEvents: trace.droppedCount, filePaths: filePaths,
                 threads: threads.map { TimelineThread(id: $0.osThreadID, name: $0.name, isMain: $0.index == mainIndex) }))
+            timelines[timelines.count - 1].mainThreadFileWrites = FileWrite.caught(
+                in: trace.samples.filter { $0.osThreadID == mainThread.osThreadID }, spans: main, range: lowerBound..<upperBound, firstFrame: firstFrame)
         }
         return timelines
     }

@@ -37,6 +37,10 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
     /// The threads that recorded spans in this launch, main thread first
     /// (empty in reports written before threads were recorded).
     public var threads: [TimelineThread] = []
+    /// The synchronous file writes and flushes the sampler caught the main
+    /// thread in before the first frame (empty when none, and in reports
+    /// written before they were recorded).
+    public var mainThreadFileWrites: [FileWrite] = []
 
     /// The duration of `phase` in milliseconds, if it happened.
     public func milliseconds(_ phase: Phase) -> Double? {
@@ -102,7 +106,7 @@ public struct SpanRecord: Sendable, Codable, Equatable {
 extension LaunchTimeline {
     private enum CodingKeys: String, CodingKey {
         case launchIndex, milestones, hotLaunchBeginNanoseconds, phases, mainThreadSpans, otherSpans
-        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, filePaths, threads
+        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, filePaths, threads, mainThreadFileWrites
     }
 
     /// Decodes a timeline; a schema-1 report's string options and its
@@ -139,6 +143,7 @@ extension LaunchTimeline {
         droppedEvents = try container.decode(UInt64.self, forKey: .droppedEvents)
         filePaths = try container.decodeIfPresent([String: String].self, forKey: .filePaths) ?? [:]
         threads = try container.decodeIfPresent([TimelineThread].self, forKey: .threads) ?? []
+        mainThreadFileWrites = try container.decodeIfPresent([FileWrite].self, forKey: .mainThreadFileWrites) ?? []
     }
 
     /// Encodes the timeline, with ``isBackground`` spelled out for readers of the JSON.
@@ -157,5 +162,6 @@ extension LaunchTimeline {
         try container.encode(droppedEvents, forKey: .droppedEvents)
         if !filePaths.isEmpty { try container.encode(filePaths, forKey: .filePaths) }
         if !threads.isEmpty { try container.encode(threads, forKey: .threads) }
+        if !mainThreadFileWrites.isEmpty { try container.encode(mainThreadFileWrites, forKey: .mainThreadFileWrites) }
     }
 }

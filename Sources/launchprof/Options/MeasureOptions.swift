@@ -52,6 +52,7 @@ struct MeasureOptions {
         .value("--annotations", "KIND", "github: one workflow command per finding, so findings show on the pull "
             + "request's diff (default when GITHUB_ACTIONS=true), or none"),
         .flag("--all", "list every finding in the terminal report, not only the top 5"),
+        .flag("--junit-inconclusive-pass", "JUnit: an inconclusive comparison is a skipped test, not a failure (when CI treats exit 3 as a pass)"),
         .flag("--quiet", "no progress, no terminal report (a verdict that is not a pass still gets its line)"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
         // How the program is started, and the commands run around its launches.
@@ -170,7 +171,7 @@ struct MeasureOptions {
         quiet = parsed.has("--quiet")
         color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         githubAnnotations = try Self.annotations(parsed)
-        renderOptions = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
+        renderOptions = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5, inconclusiveIsPass: parsed.has("--junit-inconclusive-pass"))
         pseudoTerminal = parsed.has("--pty")
         commands = SessionCommands(prepare: parsed.value("--prepare"), setup: parsed.value("--setup"), cleanup: parsed.value("--cleanup"))
         for (option, command) in [("--prepare", commands.prepare), ("--setup", commands.setup), ("--cleanup", commands.cleanup)] {

@@ -1,0 +1,73 @@
+import LaunchAnalysis
+import LaunchTracing
+import Testing
+
+/// A synchronous disk write or `fsync` on the main thread before the first frame
+/// is flagged whatever it cost on this machine's disk.
+@Suite("Advisor: main-thread disk writes")
+struct AdvisorDiskWriteTests {
+    static let ms = TraceBuilder.ms
+
+    #if os(Linux) && arch(x86_64)
+    static let fsync: Int32 = 74
+    static let read: Int32 = 0
+    #elseif os(Linux) && arch(arm64)
+    static let fsync: Int32 = 82
+    static let read: Int32 = 63
+    #else
+    static let fsync: Int32 = -2
+    static let read: Int32 = -3
+    #endif
+
+    /// `Save` (App.swift:50): 0.4 ms of wall, in which one sample caught the main
+    /// thread in `syscall` on `file` (a sample at `at` ms).
+    func launch(syscall: Int32?, file: String = "/data/app/snapshot.db", at: Double = 30.2) -> Trace {
+        var b = TraceBuilder.hooks()
+        b.span("Save", 30 * Self.ms, 30 * Self.ms + 400_000, line: 50, usage: ResourceUsage(cpuNanoseconds: 300_000))
+        if let syscall {
+            b.samples.append(ThreadSample(
+                nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: syscall, wait: .disk,
+                target: WaitTarget(kind: .file, name: file)))
+        }
+        return b.trace()
+    }
+
+    func findings(_ traces: [Trace]) throws -> [Finding] {
+        var runs: [RunRecord] = []
+        for (index, trace) in traces.enumerated() {
+            let timeline = try #require(LaunchTimeline.build(from: trace).first)
+            runs.append(RunRecord(index: index + 1, isWarmup: false, status: .ok, timeline: timeline))
+        }
+        return LaunchProfile(runs: runs, budget: LaunchBudget()).findings
+    }
+
+    @Test(.enabled(if: fsync >= 0, "the write system calls are known on Linux x86-64 and arm64"))
+    func anFsyncSeenInOneRunIsAFindingNamingTheFileWhateverItCost() throws {
+        let traces = [launch(syscall: Self.fsync)] + (0..<4).map { _ in launch(syscall: nil) }
+        let timeline = try #require(LaunchTimeline.build(from: traces[0]).first)
+        #expect(timeline.mainThreadFileWrites == [
+            FileWrite(call: "fsync", file: "/data/app/snapshot.db", span: "Save", spanFile: "Test/App.swift", spanLine: 50),
+        ])
+        let findings = try findings(traces)
+        let write = try #require(findings.first { $0.rule == .mainThreadDiskWrite })
+        #expect(write.severity >= .info)
+        #expect(write.span == "Save" && write.file == "Test/App.swift" && write.line == 50)
+        #expect(write.runsAppeared == 1 && write.runsTotal == 5)
+        #expect(write.waitedOn == [WaitTarget(kind: .file, name: "/data/app/snapshot.db")])
+        #expect(write.recommendation.contains("/data/app/snapshot.db") && write.recommendation.contains("fsync"))
+        // Below a millisecond, no blocking finding would have been made.
+        #expect(!findings.contains { $0.rule == .mainThreadDiskIO })
+    }
+
+    @Test(.enabled(if: fsync >= 0, "the write system calls are known on Linux x86-64 and arm64"))
+    func aReadOrAWriteAfterTheFirstFrameIsNot() throws {
+        #expect(try findings([launch(syscall: Self.read)]).allSatisfy { $0.rule != .mainThreadDiskWrite })
+        // The first frame is at 121 ms: a write after it is extended launch.
+        var b = TraceBuilder.hooks()
+        b.span("Later", 130 * Self.ms, 131 * Self.ms, line: 60, usage: ResourceUsage(cpuNanoseconds: 500_000))
+        b.samples.append(ThreadSample(nanoseconds: 130 * Self.ms + 500_000, osThreadID: 7, state: UInt8(ascii: "D"),
+                                      syscall: Self.fsync, wait: .disk, target: WaitTarget(kind: .file, name: "/data/late.db")))
+        let late = try #require(LaunchTimeline.build(from: b.trace()).first)
+        #expect(late.mainThreadFileWrites.isEmpty)
+    }
+}
