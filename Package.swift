@@ -45,11 +45,14 @@ let package = Package(
         .executableTarget(name: "ExampleSpansApp", dependencies: ["LaunchTracing"]),
         .executableTarget(name: "ExampleHarnessApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
 
-        // Tools
-        .executableTarget(
-            name: "launchprof",
+        // Frontend: the one pipeline from a command line to the files (plan, session, report, output)
+        .target(
+            name: "LaunchFrontend",
             dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "LaunchExport", "SampleApp"]
         ),
+
+        // Tools
+        .executableTarget(name: "launchprof", dependencies: ["LaunchFrontend"]),
 
         // Tests
         .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchTracing", "LaunchHarness", "SampleApp"], path: "Tests/Fixtures"),

@@ -5,8 +5,7 @@ import SampleApp
 /// The `launchprof` command: dispatches to a subcommand, maps errors to the exit
 /// codes (``ExitCode/all``: 0 passed, 1 gate failed, 2 error, 3 inconclusive,
 /// 128 + N stopped by stop signal N).
-@main
-enum LaunchProf {
+public enum LaunchProf {
     static let subcommands: [Subcommand] = [
         MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand, ReportCommand.subcommand,
         TraceCommand.subcommand,
@@ -18,7 +17,7 @@ enum LaunchProf {
     /// `launchprof measure` needs no other build step.
     static let sampleAppMode = "__sample-app"
 
-    static func main() {
+    public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == sampleAppMode {
             SampleApp.main(arguments: Array(arguments.dropFirst()))

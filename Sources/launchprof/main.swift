@@ -1,0 +1,3 @@
+import LaunchFrontend
+
+LaunchProf.main()
