@@ -7,9 +7,9 @@ import LaunchTracing
 /// same way (`compare`, `calibrate`): one table for parsing and help, one
 /// place that turns the text into typed values and rejects bad ones before any
 /// launch.
-struct MeasureOptions {
+public struct MeasureOptions {
     /// What a command takes when an option is left out, where commands differ.
-    struct Defaults {
+    public struct Defaults: Sendable {
         var runs = 10
         /// What `--runs` counts, for the help.
         var runsMeaning = "counted launches"
@@ -23,11 +23,8 @@ struct MeasureOptions {
         var sharedCommands = false
     }
 
-    /// `measure`'s defaults.
-    static let measureDefaults = Defaults()
-
     /// Every shared option, in help order, with the command's defaults in their help.
-    static func table(_ defaults: Defaults = measureDefaults) -> [OptionSpec] { [
+    public static func table(_ defaults: Defaults = .measure) -> [OptionSpec] { [
         .value("--runs", "N", "\(defaults.runsMeaning) (default \(defaults.runs))"),
         .value("--warmup", "N", "launches not counted, first (default 1)"),
         .value("--mode", "MODE", "warm (default), cold (before each launch drops the whole machine's page cache, every program's cached files "
@@ -61,7 +58,7 @@ struct MeasureOptions {
             + "not counted, its failure ends the measurement" + (defaults.sharedCommands ? " (compare: before each side's launches)" : "")),
         .value("--setup", "CMD", "shell command run once before the first launch" + (defaults.sharedCommands ? " of either side" : "")),
         .value("--cleanup", "CMD", "shell command run once at the end, also after a failure or Ctrl-C (not after a failed --setup)"),
-        .flag("--redact-paths", RedactPaths.help),
+        .redactPaths,
     ] }
 
     var runs: Int
@@ -97,7 +94,7 @@ struct MeasureOptions {
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
-    init(_ parsed: Arguments, defaults: Defaults = measureDefaults) throws {
+    init(_ parsed: Arguments, defaults: Defaults = .measure) throws {
         runs = try parsed.integer("--runs", default: defaults.runs, in: 1...100_000)
         warmup = try parsed.integer("--warmup", default: 1, in: 0...10_000)
         timeoutSeconds = try parsed.seconds("--timeout", default: 20)

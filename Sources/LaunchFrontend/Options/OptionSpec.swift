@@ -1,9 +1,9 @@
 /// One command-line option: its name, its value's placeholder, and its help.
 /// Parsing and help text both come from a table of these, so an option cannot
 /// exist without its help, or the reverse.
-struct OptionSpec: Sendable {
+public struct OptionSpec: Sendable {
     /// How the option takes values.
-    enum Kind: Sendable {
+    public enum Kind: Sendable {
         /// `--quiet`: present or not.
         case flag
         /// `--runs N`: one value.
@@ -13,22 +13,25 @@ struct OptionSpec: Sendable {
     }
 
     /// `--runs`.
-    let name: String
+    public let name: String
     /// `N`, shown after the name in help; empty for a flag.
-    let placeholder: String
-    let kind: Kind
+    public let placeholder: String
+    public let kind: Kind
     /// What it does, with its default; wrapped to the help's width.
-    let help: String
+    public let help: String
 
-    static func flag(_ name: String, _ help: String) -> OptionSpec {
+    /// `--quiet`: present or not.
+    public static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, placeholder: "", kind: .flag, help: help)
     }
 
-    static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+    /// `--runs N`: one value.
+    public static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, placeholder: placeholder, kind: .value, help: help)
     }
 
-    static func repeatable(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+    /// `--launch-option K=V`: any number of values.
+    public static func repeatable(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, placeholder: placeholder, kind: .repeatable, help: help)
     }
 

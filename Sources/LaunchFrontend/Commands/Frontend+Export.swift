@@ -3,39 +3,10 @@ import LaunchAnalysis
 import LaunchExport
 import LaunchReports
 
-/// `launchprof export`: a saved measurement as OpenTelemetry spans, written
-/// as an OTLP/JSON file and/or posted to a collector.
-enum ExportCommand {
-    static let subcommand = Subcommand(name: "export", help: help, run: run)
-
-    static let options: [OptionSpec] = [
-        .value("--otlp", "FILE", "write the spans as an OTLP/JSON ExportTraceServiceRequest to FILE ('-': standard output)"),
-        .flag("--redact-paths", RedactPaths.help),
-    ] + OTLPOptions.table
-
-    static let help = """
-        USAGE: launchprof export REPORT.json [--otlp FILE] [--otlp-endpoint URL] [options]
-
-        Sends a saved measurement to a tracing backend as OpenTelemetry spans: one
-        trace per launch, with its phases, hooks and the app's own spans. Writes an
-        OTLP/JSON file, posts over OTLP/HTTP, or both.
-
-        OPTIONS:
-        \(OptionSpec.helpSection(options))
-
-        ENVIRONMENT: OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
-          OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TIMEOUT, OTEL_SERVICE_NAME
-
-        EXIT CODES: 0 written and sent, 2 error (a missing, malformed or newer report,
-                    an unwritable file, or a post that failed after its retries)
-
-        EXAMPLES:
-          launchprof export Reports/sample-naive.json --otlp launches.otlp.json
-          launchprof export Reports/sample-naive.json --otlp-endpoint http://localhost:4318
-        """
-
+extension Frontend {
+    /// `launchprof export`: a saved measurement as OpenTelemetry spans, to a file and/or a collector.
     @Sendable
-    static func run(_ arguments: [String]) throws -> ExitCode {
+    public static func export(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "export takes one report file")
         guard let path = parsed.positionals.first else { throw UsageError("export needs a report file: launchprof export REPORT.json --otlp FILE") }
         let otlp = try OTLPOptions(parsed)

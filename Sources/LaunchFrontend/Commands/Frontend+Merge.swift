@@ -2,43 +2,10 @@ import LaunchAnalysis
 import LaunchReports
 import LaunchTracing
 
-/// `launchprof merge`: pools stored measurement reports — from several machines,
-/// or more runs of one — into one report whose runs keep their machine, so that
-/// `report` and the HTML show the distribution machine by machine and `compare`
-/// compares within machines. Parses and validates, then hands off to
-/// `MeasurementReport(merging:name:createdAt:)` and `JSONReport`.
-enum MergeCommand {
-    static let subcommand = Subcommand(name: "merge", help: help, run: run)
-
-    static let options: [OptionSpec] = [
-        .value("-o", "FILE", "the pooled report to write (required; also --output); '-' writes it to standard output"),
-        .value("--output", "FILE", "the same as -o"),
-        .value("--name", "NAME", "the pooled report's name (default: the output file's name without .json; fleet for -o -)"),
-    ]
-
-    static let help = """
-        USAGE: launchprof merge REPORT.json... -o FLEET.json [options]
-
-        Pools measurement reports into one: every run keeps the machine it was made
-        on (the reports' machine keys, see --machine of measure), the statistics
-        are computed again over all runs, and 'launchprof report' and the HTML show
-        the distribution per machine. The reports must have been launched in the
-        same mode and measured to the same ready condition. A pooled report is a
-        side of 'launchprof compare' like any other, compared machine by machine.
-
-        OPTIONS:
-        \(OptionSpec.helpSection(options))
-
-        EXIT CODES: 0 written, 2 error (a missing, malformed or newer report, reports
-                    that cannot be pooled, or an unwritable output)
-
-        EXAMPLES:
-          launchprof merge runner-a/Reports/app.json runner-b/Reports/app.json -o Reports/fleet.json
-          launchprof report Reports/fleet.json --format html
-        """
-
+extension Frontend {
+    /// `launchprof merge`: stored measurements pooled into one, every run keeping its machine.
     @Sendable
-    static func run(_ arguments: [String]) throws -> ExitCode {
+    public static func merge(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options, positionals: .max, positionalHint: "merge takes report files")
         guard !parsed.positionals.isEmpty else { throw UsageError("merge needs report files: launchprof merge REPORT.json... -o FLEET.json") }
         if parsed.value("-o") != nil, parsed.value("--output") != nil { throw UsageError("give -o or --output, not both") }
@@ -48,7 +15,7 @@ enum MergeCommand {
         let file = output == MeasureOptions.standardOutput ? "fleet" : output.split(separator: "/").last.map(String.init) ?? output
         let name = parsed.value("--name") ?? (file.hasSuffix(".json") ? String(file.dropLast(5)) : file)
         guard !name.isEmpty else { throw UsageError("--name takes a report name, not ''") }
-        let reports = try parsed.positionals.map(CompareCommand.readReport)
+        let reports = try parsed.positionals.map(readReport)
         let pooled: MeasurementReport
         do {
             pooled = try MeasurementReport(merging: reports, name: name, createdAt: reports.map(\.createdAt).max() ?? "")

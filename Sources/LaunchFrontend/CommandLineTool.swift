@@ -2,29 +2,28 @@ import LaunchAnalysis
 import LaunchTracing
 import SampleApp
 
-/// The `launchprof` command: dispatches to a subcommand, maps errors to the exit
-/// codes (``ExitCode/all``: 0 passed, 1 gate failed, 2 error, 3 inconclusive,
+/// The `launchprof` command line: dispatches to a subcommand, maps errors to the
+/// exit codes (``ExitCode/all``: 0 passed, 1 gate failed, 2 error, 3 inconclusive,
 /// 128 + N stopped by stop signal N).
-public enum LaunchProf {
-    static let subcommands: [Subcommand] = [
-        MeasureCommand.subcommand, CompareCommand.subcommand, CalibrateCommand.subcommand, ReportCommand.subcommand,
-        TraceCommand.subcommand,
-        MergeCommand.subcommand,
-        ExportCommand.subcommand,
-    ]
-
+///
+/// ```swift
+/// CommandLineTool.main([MeasureCommand.subcommand], overview: "launchprof …")
+/// ```
+public enum CommandLineTool {
     /// The hidden mode in which `launchprof` is the bundled sample app, so that
     /// `launchprof measure` needs no other build step.
     static let sampleAppMode = "__sample-app"
 
-    public static func main() {
+    /// Runs the command line of this process with `subcommands`, printing
+    /// `overview` for `launchprof` alone or `--help`, and exits.
+    public static func main(_ subcommands: [Subcommand], overview: String) -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == sampleAppMode {
             SampleApp.main(arguments: Array(arguments.dropFirst()))
         }
         let code: ExitCode
         do {
-            code = try run(arguments)
+            code = try run(arguments, subcommands: subcommands, overview: overview)
         } catch let error as UsageError {
             Terminal.standardError("launchprof: \(error.message)")
             code = .error
@@ -35,7 +34,7 @@ public enum LaunchProf {
         Terminal.exit(code)
     }
 
-    static func run(_ arguments: [String]) throws -> ExitCode {
+    static func run(_ arguments: [String], subcommands: [Subcommand], overview: String) throws -> ExitCode {
         guard let first = arguments.first else {
             Terminal.print(overview)
             return .success
@@ -70,43 +69,23 @@ public enum LaunchProf {
             return try command.run(rest)
         }
     }
-
-    static let overview = """
-        launchprof \(LaunchProfVersion.string) — launch-time performance profiler
-
-        USAGE: launchprof <command> [options]
-
-        COMMANDS:
-          measure     Launch a program many times and report its launch phases,
-                      budget verdict and advice (default: the bundled sample app)
-          compare     Decide whether head launches slower than base: regression,
-                      pass or inconclusive, with rank statistics
-          calibrate   Compare a program with itself and recommend the smallest
-                      effect worth gating on, on this machine
-          report      Render a saved report again, in any format
-          trace       Print a trace file's threads, milestones and spans
-          merge       Pool reports from several machines into one, each run
-                      keeping its machine
-          export      Send a saved measurement to a tracing backend as
-                      OpenTelemetry spans (OTLP/JSON file or OTLP/HTTP)
-          help        Show help for a command: launchprof help measure
-          version     Print the version
-
-        OPTIONS:
-          -h, --help  Show this help
-          --version   Print the version
-
-        \(ExitCode.helpSection())
-
-        Instrument an app with the LaunchTracing and LaunchHarness libraries; see README.md.
-        """
 }
 
-/// A `launchprof` subcommand: parses its own arguments and hands off to the libraries.
-struct Subcommand: Sendable {
-    let name: String
-    let help: String
+/// A `launchprof` subcommand: its name, its whole help, and the one call into
+/// the Frontend that parses its arguments and does its work.
+public struct Subcommand: Sendable {
+    /// `measure`.
+    public let name: String
+    /// The whole `--help` text.
+    public let help: String
     let run: @Sendable ([String]) throws -> ExitCode
+
+    /// A subcommand whose arguments `run` takes (everything after its name).
+    public init(name: String, help: String, run: @escaping @Sendable ([String]) throws -> ExitCode) {
+        self.name = name
+        self.help = help
+        self.run = run
+    }
 }
 
 extension ExitCode {

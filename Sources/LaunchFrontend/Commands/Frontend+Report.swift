@@ -3,40 +3,10 @@ import LaunchAnalysis
 import LaunchReports
 import LaunchTracing
 
-/// `launchprof report`: renders any format again from a saved JSON report
-/// (a measurement or a comparison, of any schema this version reads).
-enum ReportCommand {
-    static let subcommand = Subcommand(name: "report", help: help, run: run)
-
-    static let options: [OptionSpec] = [
-        .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (default html)"),
-        .value("--output", "DIR", "where the files go (default: the report's own folder); '-' writes one format to standard output"),
-        .value("--annotations", "KIND", "github: one workflow command per finding (default when GITHUB_ACTIONS=true), or none"),
-        .flag("--all", "list every finding in the terminal format, not only the top 5"),
-        .flag("--no-color", "no colours in the terminal format (NO_COLOR is honoured too)"),
-        .flag("--redact-paths", RedactPaths.help),
-    ]
-
-    static let help = """
-        USAGE: launchprof report REPORT.json [options]
-
-        Renders a saved report again, in any format: an old run's, or one written
-        with fewer formats. Files are written as <name>.<ext> (a comparison's as
-        <name>.comparison.<ext>).
-
-        OPTIONS:
-        \(OptionSpec.helpSection(options))
-
-        \(ExitCode.helpSection([.success, .error], meanings: [
-            .success: "rendered", .error: "error (a missing, malformed or newer report, or an unwritable output)"]))
-
-        EXAMPLES:
-          launchprof report Reports/sample-naive.json
-          launchprof report Reports/sample-naive.json --format markdown --output - >> "$GITHUB_STEP_SUMMARY"
-        """
-
+extension Frontend {
+    /// `launchprof report`: a saved report rendered again, in any format.
     @Sendable
-    static func run(_ arguments: [String]) throws -> ExitCode {
+    public static func report(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "report takes one report file")
         guard let path = parsed.positionals.first else { throw UsageError("report needs a report file: launchprof report REPORT.json") }
         let formats: [ReportFormat]

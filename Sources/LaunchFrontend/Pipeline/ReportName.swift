@@ -19,7 +19,7 @@ enum ReportName {
     /// The name of a comparison of `base` with `head` (`compare-<base>-vs-<head>`), likewise.
     static func comparison(base: ProgramTarget, head: ProgramTarget, writer: ReportWriter?) -> String {
         let both = base.command + ["--vs--"] + head.command
-        let derived = ReportFileName.capped("compare-\(base.shortName)-vs-\(head.shortName)", hashing: both)
+        let derived = comparison(base.shortName, head.shortName, hashing: both)
         guard !(base.isSample && head.isSample) else { return derived }
         guard let writer, let path = writer.path(of: .json, name: derived + ".comparison"), Files.exists(path) else {
             return derived
@@ -29,6 +29,12 @@ enum ReportName {
             return derived
         }
         return withHash(derived, of: both)
+    }
+
+    /// The one rule for a comparison's name: `compare-<base>-vs-<head>`, cut
+    /// with the hash of `hashing` (both sides' command lines) when too long.
+    static func comparison(_ base: String, _ head: String, hashing: [String]) -> String {
+        ReportFileName.capped("compare-\(base)-vs-\(head)", hashing: hashing)
     }
 
     /// `name-<hash>`, cut so that the whole is at most ``ReportFileName/maximumLength`` characters.

@@ -1,0 +1,56 @@
+import LaunchFrontend
+
+/// `launchprof compare`: its options and help; the Frontend does the rest.
+enum CompareCommand {
+    static let subcommand = Subcommand(name: "compare", help: help) { try Frontend.compare($0, options: options) }
+
+    static let options = MeasureOptions.table(.compare).filter { $0.name != "--budget-ms" } + [
+        .value("--base", "CMD", "the base program, one string split into words as a shell would (no shell is run)"),
+        .value("--head", "CMD", "the head program, likewise"),
+        .value("--base-sample", "VARIANT", "the bundled sample as the base: " + HelpText.sampleVariants),
+        .value("--head-sample", "VARIANT", "the bundled sample as the head: " + HelpText.sampleVariants),
+        .value("--baseline", "NAME", "compare a measurement made now (of the command after '--', or --head-sample) "
+            + "with the stored baseline <output>/baselines/NAME.json"),
+        .value("--stages", "LIST", "cumulative launches per side at which to decide, e.g. 20,40,60 (default: --runs, "
+            + "twice and three times it); launching stops at the first stage with a verdict"),
+        .value("--min-effect", "PERCENT", "the least slowdown called a regression, percent (default 5%)"),
+        .value("--min-effect-ms", "MS", "the least slowdown called a regression, milliseconds (default 5); the larger applies"),
+        .value("--alpha", "A", "significance level, spent evenly over the stages (default 0.01)"),
+        .value("--gate", "LIST", "metrics besides the primary one that decide: all, or names such as "
+            + "phase:didFinishLaunching,span:DecodeCatalog"),
+        .flag("--fail-over-budget", "a head over its budget fails (exit 1) even without a regression"),
+        .repeatable("--base-report", "FILE", "a stored base report (repeatable: one per machine, or a pooled one): a fleet "
+            + "comparison, launches compared within each machine and the machines combined"),
+        .repeatable("--head-report", "FILE", "a stored head report, likewise (repeatable)"),
+    ]
+
+    static let help = """
+        USAGE: launchprof compare --base CMD --head CMD [options]
+               launchprof compare BASE.json HEAD.json [options]
+               launchprof compare --base-report FILE... --head-report FILE... [options]
+               launchprof compare --baseline NAME [options] [-- <command> [args...]]
+
+        Decides whether head launches slower than base: launches both alternately on
+        this machine (ABBA order), compares every metric on log(time) with the
+        Hodges–Lehmann shift, its 95% confidence interval and a one-sided Mann–Whitney
+        test (Holm across the gated metrics), and says regression, pass (improvement
+        included) or inconclusive. Writes <name>.comparison.json and .md.
+
+        Stored reports from several machines (--base-report, --head-report, or a
+        report pooled by 'launchprof merge') are compared within each machine and
+        combined with van Elteren's stratified test; a machine on one side only is
+        reported and left out.
+
+        OPTIONS:
+        \(HelpText.options(options))
+
+        \(HelpText.exitCodes(.compare))
+
+        EXAMPLES:
+          launchprof compare --base-sample naive --head-sample slowed
+          launchprof compare --base './build-main/app' --head './build-pr/app' --runs 20
+          launchprof compare Reports/main.json Reports/pr.json
+          launchprof compare --base-report a1.json --base-report a2.json --head-report b1.json --head-report b2.json
+          launchprof measure --save-baseline main && launchprof compare --baseline main
+        """
+}

@@ -1,3 +1,0 @@
-import LaunchFrontend
-
-LaunchProf.main()
