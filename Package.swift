@@ -97,7 +97,8 @@ let package = Package(
                 "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
                 "launchprof", "launchprof-fixture",  // run as processes
                 "ExampleSpansApp", "ExampleHarnessApp",  // the README's examples, run as processes
-            ]
+            ],
+            exclude: ["Goldens"]
         ),
     ]
 )

@@ -50,8 +50,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     ///
     /// - Throws: ``ComparisonError/noMetricInCommon(_:)`` when the sides share no
     ///   metric, or, stratified by machine, no machine has launches on both sides.
-    public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError)
-        -> (metrics: [MetricComparison], primary: String, verdict: MetricVerdict, stop: Bool) {
+    public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError) -> ComparisonLook {
         let metrics = try ComparisonMetrics(base: base, head: head, gate: gate)
         if stratifyByMachine, let primary = metrics.series.first {
             let baseMachines = Set(primary.machines.base), headMachines = Set(primary.machines.head)
@@ -62,6 +61,6 @@ public struct ComparisonPlan: Sendable, Equatable {
         }
         let look = stagedGate.look(
             index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil)
-        return (look.metrics, metrics.primary, look.verdict, look.stop)
+        return ComparisonLook(metrics: look.metrics, primary: metrics.primary, verdict: look.verdict, stop: look.stop)
     }
 }

@@ -11,9 +11,9 @@ extension Frontend {
     public static func calibrate(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
         let shared = try MeasureOptions(parsed, defaults: .calibrate)
-        let rounds = try parsed.integer("--rounds", default: 3, in: 1...100)
+        let rounds = try parsed.integer("--rounds")!
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
-        let target = try ProgramTarget(command: parsed.command, sample: parsed.value("--sample"), option: "--sample")
+        let target = try ProgramTarget(parsed, sampleOption: "--sample")
         let budgetPath = parsed.value("--budget") ?? BudgetResolution.defaultFileName
         try ComparisonOptions.checkMinimumRuns(shared.runs, settings: GateSettings(), gate: [], looks: 1)
 
@@ -35,8 +35,11 @@ extension Frontend {
                 let folder = try runs.root.makeSubdirectory("round-\(round)")
                 let a = pipeline.request(target, plan: plan, in: try folder.makeSubdirectory("a"))
                 let b = pipeline.request(target, plan: plan, in: try folder.makeSubdirectory("b"))
-                let compared = try pipeline.interleave(a, b, rule: nil, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet))
-                comparison = pipeline.comparison(rule, base: a, head: b, compared, relocating: nil)
+                var once = StopAfterFirstStage()
+                let compared = try CompareSession.run(
+                    base: a, head: b, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet), rule: &once)
+                comparison = ComparisonRule(plan: rule, base: plan, head: plan, budget: shared.budget)
+                    .report(base: compared.base, head: compared.head, stagesRun: compared.stagesRun)
             } catch {
                 throw UsageError("\(error)")
             }

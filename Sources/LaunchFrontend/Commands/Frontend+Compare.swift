@@ -60,7 +60,7 @@ extension Frontend {
     ) throws -> ExitCode {
         let shared = pipeline.options
         let stored = try Baseline(name: name, options: shared).read()
-        let target = try ProgramTarget(command: parsed.command, sample: parsed.value("--head-sample"), option: "--head-sample")
+        let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
         try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.gate, looks: 1)
         let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
         let plan = pipeline.plan(target, name: "\(comparisonName) (head)", runs: shared.runs)

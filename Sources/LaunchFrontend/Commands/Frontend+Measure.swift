@@ -15,7 +15,7 @@ public enum Frontend {
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
         let otlp = try OTLPOptions(parsed)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "measure"] + arguments)
-        let target = try ProgramTarget(command: parsed.command, sample: parsed.value("--sample"), option: "--sample")
+        let target = try ProgramTarget(parsed, sampleOption: "--sample")
         let name = target.isSample ? target.defaultName
             : ReportName.measurement(target.command, derived: target.defaultName, writer: shared.writer)
         let plan = pipeline.plan(target, name: name)

@@ -10,7 +10,7 @@ extension Frontend {
         let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "report takes one report file")
         guard let path = parsed.positionals.first else { throw UsageError("report needs a report file: launchprof report REPORT.json") }
         let formats: [ReportFormat]
-        do { formats = try ReportFormat.list(parsed.value("--format") ?? ReportFormat.html.rawValue) } catch {
+        do { formats = try ReportFormat.list(parsed.text("--format")!) } catch {
             throw UsageError("\(error)")
         }
         let annotations = try MeasureOptions.annotations(parsed)

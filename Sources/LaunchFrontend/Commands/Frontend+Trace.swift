@@ -14,7 +14,7 @@ extension Frontend {
         guard let path = parsed.positionals.first else {
             throw UsageError("trace needs a trace file: launchprof trace FILE.\(TraceFormat.fileExtension)")
         }
-        let name = parsed.value("--format") ?? ReportFormat.terminal.rawValue
+        let name = parsed.text("--format")!
         guard let format = ReportFormat(rawValue: name), traceFormats.contains(format) else {
             throw UsageError("unknown trace format '\(name)': expected " + traceFormats.map(\.rawValue).joined(separator: ", "))
         }

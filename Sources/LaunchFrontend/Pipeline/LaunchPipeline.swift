@@ -10,7 +10,8 @@ import LaunchReports
 ///                                     RunsFolder (new, beside the old) ┤
 ///                                                                     ▼
 ///   LaunchSession: .single ─▶ MeasureSession ──────────┐
-///                  .interleaved ─▶ CompareSession ─────┤  (the rule looks at each stage)
+///                  .interleaved ─▶ CompareSession ─────┤  (ComparisonRule looks once per stage;
+///                                                      │   the report reuses its last look)
 ///                  .againstStored ─▶ MeasureSession ───┤
 ///                                                      ▼
 ///               MeasurementReport / ComparisonReport ─▶ ReportOutput ─▶ files, terminal, exit code
@@ -68,9 +69,11 @@ struct LaunchPipeline {
             case .single(let request):
                 let collected = runs.relocated(try MeasureSession.run(request, progress: options.progressLine()))
                 return .measurement(report(request.plan, collected))
-            case .interleaved(let base, let head, let rule):
-                let compared = try interleave(base, head, rule: rule, progress: options.progressLine())
-                return .comparison(comparison(rule, base: base, head: head, compared, relocating: runs))
+            case .interleaved(let base, let head, let plan):
+                var rule = ComparisonRule(plan: plan, base: base.plan, head: head.plan, budget: options.budget)
+                let compared = try CompareSession.run(base: base, head: head, stages: plan.stages, progress: options.progressLine(), rule: &rule)
+                // The report reuses the last look (the paths move, the launches and so the decision do not).
+                return .comparison(rule.report(base: runs.relocated(compared.base), head: runs.relocated(compared.head), stagesRun: compared.stagesRun))
             case .againstStored(let stored, let head, let rule):
                 let collected = runs.relocated(try MeasureSession.run(head, progress: options.progressLine()))
                 return .comparison(ComparisonReport(
@@ -82,29 +85,9 @@ struct LaunchPipeline {
         }
     }
 
-    /// Launches `base` and `head` alternately through `rule`'s stages, stopping at the first look with a verdict.
-    func interleave(
-        _ base: MeasureRequest, _ head: MeasureRequest, rule: ComparisonPlan?, stages: [Int]? = nil, progress: ProgressLine
-    ) throws(LaunchError) -> ComparedLaunches {
-        try CompareSession.run(base: base, head: head, stages: stages ?? rule?.stages ?? [], progress: progress) { baseRuns, headRuns, stage in
-            guard let rule else { return true }
-            return (try? rule.look(stage, base: report(base.plan, baseRuns), head: report(head.plan, headRuns)).stop) ?? true
-        }
-    }
-
     /// The report of one side's launches under `plan`, judged against the budget.
     func report(_ plan: MeasurementPlan, _ collected: CollectedLaunches) -> MeasurementReport {
         MeasurementReport(plan: plan, collected: collected, budget: options.budget)
-    }
-
-    /// The comparison of two interleaved sides, their runs' paths moved to where `runs` puts them (when given).
-    func comparison(
-        _ rule: ComparisonPlan, base: MeasureRequest, head: MeasureRequest, _ compared: ComparedLaunches, relocating runs: RunsFolder?
-    ) -> ComparisonReport {
-        let move = { (collected: CollectedLaunches) in runs?.relocated(collected) ?? collected }
-        return ComparisonReport(
-            plan: rule, base: report(base.plan, move(compared.base)), head: report(head.plan, move(compared.head)),
-            stagesRun: compared.stagesRun, createdAt: compared.head.finishedAt)
     }
 
     // MARK: Output

@@ -18,16 +18,16 @@ struct ProgramTarget {
     var isSample: Bool
 
     /// The one choice every launching command makes: the command after `--`
-    /// when one is given, else the bundled sample's variant `sample` (default
-    /// `naive`), named by `option` in errors. Both at once is refused.
-    init(command: [String], sample: String?, option: String) throws {
-        if command.isEmpty {
-            try self.init(sample: sample ?? SampleApp.Variant.naive.rawValue, option: option)
+    /// when one is given, else the bundled sample's variant that `option`
+    /// names (its declared default, else `naive`). Both at once is refused.
+    init(_ parsed: Arguments, sampleOption option: String) throws {
+        if parsed.command.isEmpty {
+            try self.init(sample: try parsed.choice(option) ?? SampleApp.Variant.naive.rawValue, option: option)
         } else {
-            guard sample == nil else {
+            guard parsed.value(option) == nil else {
                 throw UsageError("\(option) measures the bundled sample; it cannot be combined with a command after '--'")
             }
-            try self.init(command: command)
+            try self.init(command: parsed.command)
         }
     }
 
@@ -35,7 +35,7 @@ struct ProgramTarget {
     init(side: String, _ parsed: Arguments) throws {
         switch (parsed.value("--\(side)"), parsed.value("--\(side)-sample")) {
         case (let command?, nil): try self.init(command: ShellWords.split(command, option: "--\(side)"))
-        case (nil, let sample?): try self.init(sample: sample, option: "--\(side)-sample")
+        case (nil, .some): try self.init(sample: try parsed.choice("--\(side)-sample")!, option: "--\(side)-sample")
         case (.some, .some): throw UsageError("give --\(side) or --\(side)-sample, not both")
         case (nil, nil): throw UsageError("compare needs --\(side) CMD (or --\(side)-sample), or two report files")
         }

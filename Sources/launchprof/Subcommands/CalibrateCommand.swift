@@ -6,8 +6,8 @@ enum CalibrateCommand {
 
     static let options = MeasureOptions.table(.calibrate)
         .filter { !["--budget-ms", "--format", "--name", "--ignore-failures", "--redact-paths"].contains($0.name) } + [
-            .value("--sample", "VARIANT", "the bundled sample's variant: \(HelpText.sampleVariants) (default naive)"),
-            .value("--rounds", "N", "A/A comparisons to make (default 3)"),
+            .value("--sample", "VARIANT", "the bundled sample's variant: \(HelpText.sampleVariants)", type: .sampleVariant, default: "naive"),
+            .value("--rounds", "N", "A/A comparisons to make", type: .wholeNumber(1...100), default: "3"),
             .flag("--write-budget", "write the recommended minimum effect into the budget file (--budget, or ./launchprof.json)"),
         ]
 

@@ -7,8 +7,8 @@ enum CompareCommand {
     static let options = MeasureOptions.table(.compare).filter { $0.name != "--budget-ms" } + [
         .value("--base", "CMD", "the base program, one string split into words as a shell would (no shell is run)"),
         .value("--head", "CMD", "the head program, likewise"),
-        .value("--base-sample", "VARIANT", "the bundled sample as the base: " + HelpText.sampleVariants),
-        .value("--head-sample", "VARIANT", "the bundled sample as the head: " + HelpText.sampleVariants),
+        .value("--base-sample", "VARIANT", "the bundled sample as the base: " + HelpText.sampleVariants, type: .sampleVariant),
+        .value("--head-sample", "VARIANT", "the bundled sample as the head: " + HelpText.sampleVariants, type: .sampleVariant),
         .value("--baseline", "NAME", "compare a measurement made now (of the command after '--', or --head-sample) "
             + "with the stored baseline <output>/baselines/NAME.json"),
         .value("--stages", "LIST", "cumulative launches per side at which to decide, e.g. 20,40,60 (default: --runs, "

@@ -5,7 +5,7 @@ enum TraceCommand {
     static let subcommand = Subcommand(name: "trace", help: help) { try Frontend.trace($0, options: options) }
 
     static let options: [OptionSpec] = [
-        .value("--format", "FORMAT", HelpText.traceFormats + " (default terminal)"),
+        .value("--format", "FORMAT", HelpText.traceFormats, default: "terminal"),
         .value("--output", "FILE", "write there instead of standard output ('-': standard output)"),
     ]
 
