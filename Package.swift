@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "DefectSuiteTests",
             dependencies: [
-                "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport",
+                "LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport",
                 "launchprof", "launchprof-defects",  // run as processes
             ]
         ),
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
+                "LaunchTracing", "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
                 "launchprof", "launchprof-fixture",  // run as processes
                 "ExampleSpansApp", "ExampleHarnessApp",  // the README's examples, run as processes
             ],

@@ -34,7 +34,7 @@ public enum CompareSession {
         let scope = SessionScope(progress: progress)
         defer { scope.end() }
         let sides = [LaunchSide(request: base), LaunchSide(request: head)]
-        let names = ["base", "head"]
+        let names = ComparisonSide.allCases.map(\.rawValue)
         let total = stages.last!
         var stagesRun = 0
         guard try scope.setUp(base.commands) else {

@@ -38,19 +38,20 @@ extension Frontend {
         guard parsed.command.isEmpty else {
             throw UsageError("give the programs with --base and --head (a command after '--' is for --baseline)")
         }
-        let base = try ProgramTarget(side: "base", parsed), head = try ProgramTarget(side: "head", parsed)
+        let base = try ProgramTarget(side: .base, parsed), head = try ProgramTarget(side: .head, parsed)
         let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
         try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.gate, looks: stages.count)
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
         let runs = try shared.runsFolder(name: name)
-        func request(_ target: ProgramTarget, _ side: String) throws -> MeasureRequest {
-            do { return pipeline.request(target, plan: pipeline.plan(target, side: side, of: rule), in: try runs.root.makeSubdirectory(side)) } catch {
+        func request(_ target: ProgramTarget, _ side: ComparisonSide) throws -> MeasureRequest {
+            let plan = pipeline.plan(target, side: side, of: rule)
+            do { return pipeline.request(target, plan: plan, in: try runs.root.makeSubdirectory(side.rawValue)) } catch {
                 runs.discard()
                 throw UsageError("\(error)")
             }
         }
-        let session = LaunchPipeline.LaunchSession.interleaved(base: try request(base, "base"), head: try request(head, "head"), rule: rule)
+        let session = LaunchPipeline.LaunchSession.interleaved(base: try request(base, .base), head: try request(head, .head), rule: rule)
         return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)
     }
 
@@ -63,10 +64,10 @@ extension Frontend {
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
         try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.gate, looks: 1)
         let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
-        let plan = pipeline.plan(target, name: "\(comparisonName) (head)", runs: shared.runs)
+        let plan = pipeline.plan(target, name: "\(comparisonName) (\(ComparisonSide.head.rawValue))", runs: shared.runs)
         let runs = try shared.runsFolder(name: comparisonName)
         let folder: OwnedDirectory
-        do { folder = try runs.root.makeSubdirectory("head") } catch {
+        do { folder = try runs.root.makeSubdirectory(ComparisonSide.head.rawValue) } catch {
             runs.discard()
             throw UsageError("\(error)")
         }

@@ -44,7 +44,7 @@ public struct OTLPOptions {
         guard let settings else { return code }
         do {
             _ = try request.post(settings)
-            if !quiet { print("sent \(request.spans.count) spans of \(launches) launches to \(settings.endpoint)") }
+            if !quiet { Terminal.print("sent \(request.spans.count) spans of \(launches) launches to \(settings.endpoint)") }
             return code
         } catch {
             Terminal.standardError("launchprof: \(bestEffort ? "warning: " : "")\(error)")

@@ -48,9 +48,9 @@ struct LaunchPipeline {
     }
 
     /// The plan of one side of the interleaved comparison `comparison`: `<comparison> (base)`, all stages' launches.
-    func plan(_ target: ProgramTarget, side: String, of comparison: ComparisonPlan) -> MeasurementPlan {
+    func plan(_ target: ProgramTarget, side: ComparisonSide, of comparison: ComparisonPlan) -> MeasurementPlan {
         var plan = plan(target, name: comparison.name, runs: comparison.stages.last!)
-        plan.name = "\(comparison.name) (\(side))"
+        plan.name = "\(comparison.name) (\(side.rawValue))"
         return plan
     }
 

@@ -31,8 +31,9 @@ struct ProgramTarget {
         }
     }
 
-    /// `--base CMD` or `--base-sample VARIANT` (likewise for head): `side` is `base` or `head`.
-    init(side: String, _ parsed: Arguments) throws {
+    /// `--base CMD` or `--base-sample VARIANT` (likewise for head).
+    init(side: ComparisonSide, _ parsed: Arguments) throws {
+        let side = side.rawValue
         switch (parsed.value("--\(side)"), parsed.value("--\(side)-sample")) {
         case (let command?, nil): try self.init(command: ShellWords.split(command, option: "--\(side)"))
         case (nil, .some): try self.init(sample: try parsed.choice("--\(side)-sample")!, option: "--\(side)-sample")
