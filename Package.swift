@@ -92,6 +92,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "LaunchFrontendTests",
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchFrontend", "_LaunchProfTestSupport"]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "LaunchTracing", "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
