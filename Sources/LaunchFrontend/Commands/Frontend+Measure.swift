@@ -16,9 +16,12 @@ public enum Frontend {
         let otlp = try OTLPOptions(parsed)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "measure"] + arguments)
         let target = try ProgramTarget(parsed, sampleOption: "--sample")
-        let name = target.isSample ? target.defaultName
-            : ReportName.measurement(target.command, derived: target.defaultName, writer: shared.writer)
+        // The output folder's old report, read once (its header fields) before any launch: for the name, and
+        // to say afterwards when a measurement whose every run failed replaced it.
+        var (name, old) = (target.defaultName, ReportSummary?.none)
+        if !target.isSample { (name, old) = ReportName.measurement(target.command, derived: target.defaultName, writer: shared.writer) }
         let plan = pipeline.plan(target, name: name)
+        if plan.name != name || target.isSample { old = ReportName.previous(plan.name, writer: shared.writer) }
         guard plan.name.contains(where: { $0 != "." }) else {
             throw UsageError("--name takes a report name, not '\(plan.name)'")
         }
@@ -28,7 +31,7 @@ public enum Frontend {
         // Cold mode's privilege is checked by the first launch's cache drop, before anything runs.
         let runs = try shared.runsFolder(name: plan.name)
         let document = try pipeline.document(of: .single(pipeline.request(target, plan: plan, in: runs.root)), in: runs)
-        let code = pipeline.write(document, baseline: baseline, runs: runs)
+        let code = pipeline.write(document, baseline: baseline, runs: runs, replacing: old)
         // After the report is saved and shown: a failed post loses nothing measured.
         guard otlp.settings != nil, case .measurement(let report) = document else { return code }
         let exported = shared.redactPaths ? report.redactingPaths() : report

@@ -92,8 +92,8 @@ struct LaunchPipeline {
 
     // MARK: Output
 
-    /// Shows and saves `document` (see ``ReportOutput``), and returns its exit code.
-    func write(_ document: ReportDocument, baseline: Baseline? = nil, runs: RunsFolder? = nil) -> ExitCode {
-        ReportOutput.write(document, options: options, baseline: baseline, runs: runs)
+    /// Shows and saves `document` (see ``ReportOutput``) in place of `old` (read before the launches), and returns its exit code.
+    func write(_ document: ReportDocument, baseline: Baseline? = nil, runs: RunsFolder? = nil, replacing old: ReportSummary? = nil) -> ExitCode {
+        ReportOutput.write(document, options: options, baseline: baseline, runs: runs, replacing: old)
     }
 }

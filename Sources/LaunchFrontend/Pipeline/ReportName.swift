@@ -7,13 +7,21 @@ import LaunchReports
 /// with the command line's hash, so that one command's report never replaces
 /// another's. A report that cannot be read counts as another command's.
 enum ReportName {
-    /// The name of a measurement of `command`, written by `writer` (nil: to standard output).
-    static func measurement(_ command: [String], derived: String, writer: ReportWriter?) -> String {
-        guard let path = writer?.path(of: .json, name: derived), Files.exists(path) else { return derived }
-        if case .measurement(let report)? = try? JSONReport.readDocument(from: path), report.configuration.command == command {
-            return derived
-        }
-        return withHash(derived, of: command)
+    /// The name of a measurement of `command`, written by `writer` (nil: to
+    /// standard output), and the summary of the old report that name already has,
+    /// read once (only its header fields), before any launch.
+    static func measurement(_ command: [String], derived: String, writer: ReportWriter?) -> (name: String, old: ReportSummary?) {
+        guard let path = writer?.path(of: .json, name: derived), Files.exists(path) else { return (derived, nil) }
+        let old = ReportSummary.read(from: path)
+        if let old, old.kind == .measurement, old.commands == [command] { return (derived, old) }
+        let name = withHash(derived, of: command)
+        return (name, previous(name, writer: writer))
+    }
+
+    /// The summary of the old measurement report named `name` in `writer`'s folder, if there is one.
+    static func previous(_ name: String, writer: ReportWriter?) -> ReportSummary? {
+        guard let path = writer?.path(of: .json, name: name), Files.exists(path) else { return nil }
+        return ReportSummary.read(from: path)
     }
 
     /// The name of a comparison of `base` with `head` (`compare-<base>-vs-<head>`), likewise.
@@ -24,8 +32,7 @@ enum ReportName {
         guard let writer, let path = writer.path(of: .json, name: derived + ".comparison"), Files.exists(path) else {
             return derived
         }
-        if case .comparison(let report)? = try? JSONReport.readDocument(from: path),
-           report.base.configuration.command == base.command, report.head.configuration.command == head.command {
+        if let old = ReportSummary.read(from: path), old.kind == .comparison, old.commands == [base.command, head.command] {
             return derived
         }
         return withHash(derived, of: both)
