@@ -45,11 +45,14 @@ let package = Package(
         .executableTarget(name: "ExampleSpansApp", dependencies: ["LaunchTracing"]),
         .executableTarget(name: "ExampleHarnessApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
 
-        // Tools
-        .executableTarget(
-            name: "launchprof",
+        // Frontend: the one pipeline from a command line to the files (plan, session, report, output)
+        .target(
+            name: "LaunchFrontend",
             dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "LaunchExport", "SampleApp"]
         ),
+
+        // Tools
+        .executableTarget(name: "launchprof", dependencies: ["LaunchFrontend"]),
 
         // Tests
         .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchTracing", "LaunchHarness", "SampleApp"], path: "Tests/Fixtures"),
@@ -80,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "DefectSuiteTests",
             dependencies: [
-                "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport",
+                "LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport",
                 "launchprof", "launchprof-defects",  // run as processes
             ]
         ),
@@ -89,12 +92,17 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "LaunchFrontendTests",
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchFrontend", "_LaunchProfTestSupport"]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
+                "LaunchTracing", "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
                 "launchprof", "launchprof-fixture",  // run as processes
                 "ExampleSpansApp", "ExampleHarnessApp",  // the README's examples, run as processes
-            ]
+            ],
+            exclude: ["Goldens"]
         ),
     ]
 )

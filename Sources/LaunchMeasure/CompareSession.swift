@@ -10,32 +10,31 @@ import LaunchTracing
 /// session; each side's `--prepare` runs before each of its launches (the
 /// command line gives both sides the same commands).
 ///
-/// Counted launches come in stages: at each stage's count per side the caller
-/// looks at what was collected and says whether to stop (a verdict reached) or
-/// go on to the next stage. Interruption and launches that cannot be started
+/// Counted launches come in stages: at each stage's count per side the stop
+/// rule (``ComparisonRule``, the comparison plan's look) looks at what was
+/// collected and says whether to stop (a verdict reached) or go on to the next stage. Interruption and launches that cannot be started
 /// follow ``MeasureSession``: nothing measured is lost.
 ///
 /// ```swift
-/// let compared = try CompareSession.run(base: base, head: head, stages: [20, 40], progress: nil) { base, head, look in
-///     decide(base, head, look)   // true to stop
-/// }
+/// var rule = ComparisonRule(plan: plan, base: base.plan, head: head.plan, budget: budget)
+/// let compared = try CompareSession.run(base: base, head: head, stages: plan.stages, progress: nil, rule: &rule)
 /// ```
 public enum CompareSession {
     /// Compares `base` and `head` (their plans' `runs` are ignored: `stages`
     /// sets the counted launches per side, cumulatively; their warm-ups are used).
     ///
-    /// - Parameter stop: Called at the end of each stage with both sides so far
-    ///   and the stage's index; returns true to stop there.
+    /// - Parameter rule: Asked at the end of each stage, with both sides so far
+    ///   and the stage's index, whether to stop there; it keeps what it saw.
     /// - Throws: ``LaunchError`` when the first launch of either side cannot be started.
     public static func run(
         base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
-        stop: (_ base: CollectedLaunches, _ head: CollectedLaunches, _ stage: Int) -> Bool
+        rule: inout some StopRule
     ) throws(LaunchError) -> ComparedLaunches {
         precondition(!stages.isEmpty && stages[0] > 0 && zip(stages, stages.dropFirst()).allSatisfy(<), "stages must be increasing and positive")
         let scope = SessionScope(progress: progress)
         defer { scope.end() }
         let sides = [LaunchSide(request: base), LaunchSide(request: head)]
-        let names = ["base", "head"]
+        let names = ComparisonSide.allCases.map(\.rawValue)
         let total = stages.last!
         var stagesRun = 0
         guard try scope.setUp(base.commands) else {
@@ -76,7 +75,8 @@ public enum CompareSession {
                         counted += 1
                     }
                     stagesRun = stage + 1
-                    if stop(sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil), stage) { break }
+                    let (a, b) = (sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil))
+                    if rule.stop(afterStage: stage, base: a, head: b) { break }
                 }
             }
         } catch {

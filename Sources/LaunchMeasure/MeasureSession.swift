@@ -82,7 +82,7 @@ public enum MeasureSession {
         ]
         if hotLaunches > 0 { environment[LaunchContract.Variable.hotLaunches] = String(hotLaunches) }
         if let options = plan.launchOptions { environment[LaunchContract.Variable.launchOptions] = options.json }
-        let ready = plan.ready ?? .firstFrame
+        let ready = ReadyDefault.launchCondition(plan.ready)
         let perLaunch = plan.timeoutSeconds
         let launchRequest = LaunchRequest(
             executable: request.executable, arguments: request.arguments, extraEnvironment: environment,
@@ -115,7 +115,7 @@ public enum MeasureSession {
             if outcome.readyNanoseconds == nil {
                 record.status = .neverReady
                 record.problem = "exited before it was ready (\(ready) never held)"
-            } else if outcome.readyIsExitFallback, plan.ready != nil {
+            } else if outcome.readyIsExitFallback, !ReadyDefault.acceptsExitFallback(plan.ready) {
                 record.status = .neverReady
                 record.problem = "exited without reporting \(ready) (does it call LaunchTracer.mark(.firstFrame), or run LaunchHarness? else use --ready exit)"
             }
@@ -185,11 +185,10 @@ public enum MeasureSession {
         guard hotLaunches > 0 else {
             if let timeline = timelines.first {
                 record.timeline = timeline
-                // Ready by default is the first frame, from the trace's own clock
-                // (or, launched into the background, the end of the hooks).
-                if plan.ready == nil, record.status == .ok {
-                    record.timeToReadyMs = record.milliseconds(.timeToFirstFrame)
-                        ?? record.milliseconds(.timeToBackgroundReady) ?? record.timeToReadyMs
+                if record.status == .ok {
+                    record.timeToReadyMs = ReadyDefault.timeToReady(
+                        given: plan.ready, firstFrameMs: record.milliseconds(.timeToFirstFrame),
+                        backgroundReadyMs: record.milliseconds(.timeToBackgroundReady), observedMs: record.timeToReadyMs)
                 }
             }
             return ([record], trace)

@@ -98,9 +98,6 @@ public final class RunsFolder {
         identity = nil
     }
 
-    /// True for a temporary folder (``init(temporaryFor:)``).
-    public var isTemporary: Bool { parent == nil }
-
     /// The runs of `collected` with their files' paths (and the problems that
     /// name them) where ``commit()`` puts them.
     public func relocated(_ collected: CollectedLaunches) -> CollectedLaunches {

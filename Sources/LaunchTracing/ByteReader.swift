@@ -11,7 +11,6 @@ struct ByteReader {
         self.base = base
     }
 
-    var isAtEnd: Bool { offset >= bytes.count }
     var remaining: Int { bytes.count - offset }
 
     func failure(_ expected: String, at position: Int? = nil) -> TraceFileError {

@@ -31,14 +31,7 @@ struct OTLPGoldenTests {
         var identifiers = OTLPIdentifiers(source: SeededGenerator(seed: 15))
         let bytes = OTLPTraceRequest(report: measurement, identifiers: &identifiers).json()
         let path = FixtureFiles.path(golden)
-        if ProcessInfo.processInfo.environment["LAUNCHPROF_UPDATE_GOLDENS"] == "1" {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        }
-        let expected = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        let written = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-        let lines = String(decoding: expected, as: UTF8.self).split(separator: "\n")
-        let firstDifference = zip(written, lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(bytes == expected, "\(golden) differs from line \((firstDifference ?? min(written.count, lines.count)) + 1)")
+        assertGolden(bytes, path: path)
     }
 
     @Test func theSameSeedGivesTheSameIdsAndAnotherSeedOthers() throws {

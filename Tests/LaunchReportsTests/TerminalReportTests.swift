@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import Testing
+import _LaunchProfTestSupport
 
 /// The terminal report, checked whole against fixed input (as
 /// swift-argument-parser checks its help text), and the headline each outcome gets.
@@ -11,21 +12,9 @@ struct TerminalReportTests {
     func golden(name: String) throws {
         let report = try JSONReport.read(from: FixtureFiles.path(name + ".json"))
         let actual = TerminalReport.render(.measurement(report), options: RenderOptions(color: false))
-        // After an intended change of the report: LAUNCHPROF_UPDATE_GOLDEN=1 swift test --filter TerminalReportTests,
+        // After an intended change of the report: LAUNCHPROF_UPDATE_GOLDENS=1 swift test --filter TerminalReportTests,
         // then read the fixture's diff before committing it.
-        if ProcessInfo.processInfo.environment["LAUNCHPROF_UPDATE_GOLDEN"] == "1" {
-            try actual.write(toFile: FixtureFiles.path(name + ".terminal.txt"), atomically: true, encoding: .utf8)
-            Issue.record("updated \(name).terminal.txt; unset LAUNCHPROF_UPDATE_GOLDEN and run again")
-            return
-        }
-        let expected = try FixtureFiles.text(name + ".terminal.txt")
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, (a, e)) in zip(actualLines, expectedLines).enumerated() where a != e {
-            Issue.record("line \(index + 1) differs:\n  expected: \(e)\n  actual:   \(a)")
-            break
-        }
-        #expect(actual == expected, "whole output:\n\(actual)")
+        assertGolden(actual, path: FixtureFiles.path(name + ".terminal.txt"))
     }
 
     @Test func everyFindingIsListedWhenAskedFor() throws {

@@ -48,13 +48,10 @@ public struct ComparisonMetrics: Sendable, Equatable {
         let frames = sides.allSatisfy { report in report.runs.contains { $0.timeline?.milestones[.firstFrame] != nil } }
         let primaryPhase: Phase = background ? .timeToBackgroundReady : frames ? .timeToFirstFrame : .timeToReady
         let gateAll = gate.contains("all")
-        func good(_ report: MeasurementReport) -> [RunRecord] {
-            report.runs.filter { !$0.isWarmup && $0.status == .ok }
-        }
         var series: [Series] = []
         func values(_ report: MeasurementReport, _ value: (RunRecord) -> Double?) -> (ms: [Double], machines: [String]) {
             var ms: [Double] = [], machines: [String] = []
-            for run in good(report) {
+            for run in report.successfulRuns {
                 guard let v = value(run) else { continue }
                 ms.append(v)
                 machines.append(report.machine(of: run))

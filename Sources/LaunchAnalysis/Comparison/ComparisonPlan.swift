@@ -53,8 +53,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     ///   ``ComparisonError/unknownGateName(name:nearest:)`` for a gate name the
     ///   comparison does not have; ``ComparisonError/tooFewLaunches(_:)`` when
     ///   ``shortfall(_:)`` finds one.
-    public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError)
-        -> (metrics: [MetricComparison], primary: String, verdict: MetricVerdict, stop: Bool) {
+    public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError) -> ComparisonLook {
         let metrics = try ComparisonMetrics(base: base, head: head, gate: gate)
         if stratifyByMachine, let primary = metrics.series.first {
             let baseMachines = Set(primary.machines.base), headMachines = Set(primary.machines.head)
@@ -67,7 +66,7 @@ public struct ComparisonPlan: Sendable, Equatable {
         let look = stagedGate.look(
             index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil,
             floorShares: metrics.floorShares)
-        return (look.metrics, metrics.primary, look.verdict, look.stop)
+        return ComparisonLook(metrics: look.metrics, primary: metrics.primary, verdict: look.verdict, stop: look.stop)
     }
 
     /// The first reason these metrics are too few launches to decide on, or nil.

@@ -60,8 +60,12 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var outcome: ReportOutcome
 
     /// Assembles the comparison of `base` and `head` as `plan` asks, judged at
-    /// the last stage run (`stagesRun`, at least the first).
-    public init(plan: ComparisonPlan, base: MeasurementReport, head: MeasurementReport, stagesRun: Int, warnings: [String] = [], createdAt: String) {
+    /// the last stage run (`stagesRun`, at least the first). `look`, when given,
+    /// is that stage's look already made (``ComparisonRule``), reused instead of looking again.
+    public init(
+        plan: ComparisonPlan, base: MeasurementReport, head: MeasurementReport, stagesRun: Int, warnings: [String] = [], createdAt: String,
+        look reused: Result<ComparisonLook, ComparisonError>? = nil
+    ) {
         schemaVersion = Self.currentSchemaVersion
         name = plan.name
         toolVersion = LaunchProfVersion.string
@@ -80,7 +84,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
             warnings.append("a stored baseline is weaker evidence than an interleaved run: the machine, its load and the build may have changed since")
         }
         do {
-            let look = try plan.look(max(0, stagesRun - 1), base: base, head: head)
+            let look = try (reused ?? Result { () throws(ComparisonError) in try plan.look(max(0, stagesRun - 1), base: base, head: head) }).get()
             metrics = look.metrics
             primaryMetric = look.primary
             verdict = look.verdict

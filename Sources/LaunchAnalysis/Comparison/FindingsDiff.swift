@@ -93,7 +93,7 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         moved = Array(both.sorted { size($0) > size($1) }.prefix(Self.limit))
 
         func medians(_ report: MeasurementReport) -> [String: (name: String, file: String, line: Int, ms: Double)] {
-            let timelines = report.runs.filter { !$0.isWarmup && $0.status == .ok }.compactMap(\.timeline)
+            let timelines = report.successfulRuns.compactMap(\.timeline)
             let runs = timelines.count
             var result: [String: (String, String, Int, Double)] = [:]
             for site in SpanSite.collect(timelines) {

@@ -33,10 +33,7 @@ public struct FleetComparison: Sendable, Equatable, Codable {
     }
 
     /// One side of a comparison.
-    public enum Side: String, Sendable, Equatable, Codable {
-        case base
-        case head
-    }
+    public typealias Side = ComparisonSide
 
     /// A machine with launches on one side only: reported, and left out of the statistics.
     public struct LeftOut: Sendable, Equatable, Codable {

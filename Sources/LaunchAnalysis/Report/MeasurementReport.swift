@@ -66,11 +66,10 @@ public struct MeasurementReport: Sendable, Equatable {
     /// condition that applied and the budget (``BudgetResolution``), then
     /// computes the profile and the outcome.
     public init(plan: MeasurementPlan, collected: CollectedLaunches, budget: BudgetResolution) {
-        let reportsFrames = collected.runs.contains { $0.timeline?.milestones[.firstFrame] != nil || $0.timeline?.isBackground == true }
         let (resolved, provenance) = budget.resolve(appBudget: collected.appBudget)
         let configuration = MeasureConfiguration(
             commandLine: plan.commandLine, command: plan.command, runs: plan.runs, warmup: plan.warmup,
-            mode: plan.mode, ready: plan.ready ?? (reportsFrames || collected.runs.isEmpty ? .firstFrame : .exit),
+            mode: plan.mode, ready: ReadyDefault.reported(plan.ready, runs: collected.runs),
             readyIsDefault: plan.ready == nil, timeoutSeconds: plan.timeoutSeconds, budget: resolved,
             budgetSource: provenance, launchOptions: plan.launchOptions, ignoreFailures: plan.ignoreFailures)
         let stopReason = collected.stopReason ?? collected.stopSignal.map { signal in

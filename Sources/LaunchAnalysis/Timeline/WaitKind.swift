@@ -44,18 +44,4 @@ public enum WaitKind: String, Sendable, Hashable, CaseIterable, Codable, CodingK
         case .other: self = .other
         }
     }
-
-    /// How a sentence names it: "disk I/O", "the network", "a lock or semaphore"…
-    public var phrase: String {
-        switch self {
-        case .disk: return "disk I/O"
-        case .network: return "the network"
-        case .lock: return "a lock or semaphore"
-        case .sleep: return "a sleep"
-        case .process: return "a child process"
-        case .ipc: return "a pipe or local socket"
-        case .event: return "an event loop (poll, epoll or select)"
-        case .other, .unknown: return "something the sampler could not name"
-        }
-    }
 }

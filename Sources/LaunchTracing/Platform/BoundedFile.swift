@@ -84,12 +84,6 @@ package enum BoundedFile {
         default: return "a special file"
         }
     }
-
-    /// True when something, even a dangling symbolic link, is at `path` (`lstat`).
-    package static func somethingExists(at path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
 }
 
 /// Why ``BoundedFile`` refused or could not read a file. Its description is a

@@ -1,16 +1,12 @@
-import Foundation
-import LaunchAnalysis
-import LaunchExport
-import LaunchReports
+import LaunchFrontend
 
-/// `launchprof export`: a saved measurement as OpenTelemetry spans, written
-/// as an OTLP/JSON file and/or posted to a collector.
+/// `launchprof export`: its options and help; the Frontend does the rest.
 enum ExportCommand {
-    static let subcommand = Subcommand(name: "export", help: help, run: run)
+    static let subcommand = Subcommand(name: "export", help: help) { try Frontend.export($0, options: options) }
 
     static let options: [OptionSpec] = [
         .value("--otlp", "FILE", "write the spans as an OTLP/JSON ExportTraceServiceRequest to FILE ('-': standard output)"),
-        .flag("--redact-paths", RedactPaths.help),
+        .redactPaths,
     ] + OTLPOptions.table
 
     static let help = """
@@ -21,7 +17,7 @@ enum ExportCommand {
         OTLP/JSON file, posts over OTLP/HTTP, or both.
 
         OPTIONS:
-        \(OptionSpec.helpSection(options))
+        \(HelpText.options(options))
 
         ENVIRONMENT: OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
           OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TIMEOUT, OTEL_SERVICE_NAME
@@ -33,34 +29,4 @@ enum ExportCommand {
           launchprof export Reports/sample-naive.json --otlp launches.otlp.json
           launchprof export Reports/sample-naive.json --otlp-endpoint http://localhost:4318
         """
-
-    @Sendable
-    static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "export takes one report file")
-        guard let path = parsed.positionals.first else { throw UsageError("export needs a report file: launchprof export REPORT.json --otlp FILE") }
-        let otlp = try OTLPOptions(parsed)
-        let file = parsed.value("--otlp")
-        guard file != nil || otlp.settings != nil else {
-            throw UsageError("export needs somewhere to send the spans: --otlp FILE, --otlp-endpoint URL or OTEL_EXPORTER_OTLP_ENDPOINT")
-        }
-        let report: MeasurementReport
-        do {
-            guard case .measurement(let measurement) = try JSONReport.readDocument(from: path) else {
-                throw UsageError("'\(path)' is a comparison; export takes a measurement report")
-            }
-            report = measurement
-        } catch let error as ReportError {
-            throw UsageError(error.description)
-        }
-        let request = otlp.request(for: parsed.has("--redact-paths") ? report.redactingPaths() : report)
-        if let file {
-            if file == "-" {
-                Terminal.standardOutputDocument(request.json(), syntax: .json)
-            } else {
-                do { try request.write(to: file) } catch { throw UsageError(error.description) }
-                Terminal.print("wrote \(file)")
-            }
-        }
-        return otlp.post(request, launches: report.runs.filter { $0.status != .interrupted }.count, after: .success, quiet: file == "-")
-    }
 }

@@ -1,20 +1,16 @@
-import Foundation
-import LaunchAnalysis
-import LaunchReports
-import LaunchTracing
+import LaunchFrontend
 
-/// `launchprof report`: renders any format again from a saved JSON report
-/// (a measurement or a comparison, of any schema this version reads).
+/// `launchprof report`: its options and help; the Frontend does the rest.
 enum ReportCommand {
-    static let subcommand = Subcommand(name: "report", help: help, run: run)
+    static let subcommand = Subcommand(name: "report", help: help) { try Frontend.report($0, options: options) }
 
     static let options: [OptionSpec] = [
-        .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (default html)"),
+        .value("--format", "LIST", "comma-separated: " + HelpText.reportFormats, default: "html"),
         .value("--output", "DIR", "where the files go (default: the report's own folder); '-' writes one format to standard output"),
-        .value("--annotations", "KIND", "github: one workflow command per finding (default when GITHUB_ACTIONS=true), or none"),
+        .value("--annotations", "KIND", "github: one workflow command per finding (default when GITHUB_ACTIONS=true), or none", type: .annotations),
         .flag("--all", "list every finding in the terminal format, not only the top 5"),
         .flag("--no-color", "no colours in the terminal format (NO_COLOR is honoured too)"),
-        .flag("--redact-paths", RedactPaths.help),
+        .redactPaths,
     ]
 
     static let help = """
@@ -25,52 +21,12 @@ enum ReportCommand {
         <name>.comparison.<ext>).
 
         OPTIONS:
-        \(OptionSpec.helpSection(options))
+        \(HelpText.options(options))
 
-        \(ExitCode.helpSection([.success, .error], meanings: [
-            .success: "rendered", .error: "error (a missing, malformed or newer report, or an unwritable output)"]))
+        \(HelpText.exitCodes(.report))
 
         EXAMPLES:
           launchprof report Reports/sample-naive.json
           launchprof report Reports/sample-naive.json --format markdown --output - >> "$GITHUB_STEP_SUMMARY"
         """
-
-    @Sendable
-    static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "report takes one report file")
-        guard let path = parsed.positionals.first else { throw UsageError("report needs a report file: launchprof report REPORT.json") }
-        let formats: [ReportFormat]
-        do { formats = try ReportFormat.list(parsed.value("--format") ?? ReportFormat.html.rawValue) } catch {
-            throw UsageError("\(error)")
-        }
-        let annotations = try MeasureOptions.annotations(parsed)
-        let color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
-        let render = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
-        var document: ReportDocument
-        do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
-        if parsed.has("--redact-paths") { document = document.redactingPaths() }
-
-        if parsed.value("--output") == MeasureOptions.standardOutput {
-            let format = try ReportOutput.standardOutputFormat(formats, terminal: true)
-            try ReportOutput.printDocument(document, format: format, render: render, annotations: annotations)
-            return .success
-        }
-        if parsed.value("--output") == "" { throw UsageError("--output takes a folder, or '-' for standard output, not ''") }
-        let directory = parsed.value("--output") ?? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
-        var written: [String] = []
-        var problem: String?
-        if let reason = Files.prepareWritableDirectory(directory) {
-            problem = "cannot write reports to '\(directory)': \(reason)"
-        } else {
-            do { written = try ReportWriter(directory: directory).write(document, formats: formats) } catch { problem = error.description }
-        }
-        // The terminal format, or what the report says when nothing could be written.
-        ReportOutput.show(document, written: [], terminal: formats.contains(.terminal) || problem != nil, render: render, annotations: annotations)
-        if let problem {
-            Terminal.standardError("launchprof: \(problem)")
-            return .error
-        }
-        for file in written { Terminal.print("wrote \(ControlCharacters.escaped(file))") }
-        return .success
-    }
 }

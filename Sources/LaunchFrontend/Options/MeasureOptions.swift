@@ -7,9 +7,9 @@ import LaunchTracing
 /// same way (`compare`, `calibrate`): one table for parsing and help, one
 /// place that turns the text into typed values and rejects bad ones before any
 /// launch.
-struct MeasureOptions {
+public struct MeasureOptions {
     /// What a command takes when an option is left out, where commands differ.
-    struct Defaults {
+    public struct Defaults: Sendable {
         var runs = 10
         /// What `--runs` counts, for the help.
         var runsMeaning = "counted launches"
@@ -23,34 +23,33 @@ struct MeasureOptions {
         var sharedCommands = false
     }
 
-    /// `measure`'s defaults.
-    static let measureDefaults = Defaults()
-
     /// Every shared option, in help order, with the command's defaults in their help.
-    static func table(_ defaults: Defaults = measureDefaults) -> [OptionSpec] { [
-        .value("--runs", "N", "\(defaults.runsMeaning) (default \(defaults.runs))"),
-        .value("--warmup", "N", "launches not counted, first (default 1)"),
+    public static func table(_ defaults: Defaults = .measure) -> [OptionSpec] { [
+        .value("--runs", "N", defaults.runsMeaning, type: .wholeNumber(1...100_000), default: "\(defaults.runs)"),
+        .value("--warmup", "N", "launches not counted, first", type: .wholeNumber(0...10_000), default: "1"),
         .value("--mode", "MODE", "warm (default), cold (before each launch drops the whole machine's page cache, every program's cached files "
             + "and not only this one's: other work on the machine slows while it refills; needs root), "
-            + "or hot (relaunches the hooks inside one live process; instrumented programs only)"),
+            + "or hot (relaunches the hooks inside one live process; instrumented programs only)",
+            type: .choice(MeasureMode.allCases.map(\.rawValue)), default: MeasureMode.warm.rawValue, showsDefault: false),
         .value("--ready", "WHEN", ReadyCondition.forms.joined(separator: " | ")
             + " (default: first-frame when the program is instrumented, exit otherwise; REGEX is a POSIX extended "
             + "regular expression, as grep -E takes)"),
-        .value("--timeout", "SECONDS", "per launch (default 20, the order of the system watchdog)"),
+        .value("--timeout", "SECONDS", "per launch", type: .seconds, default: "20", shownDefault: "20, the order of the system watchdog"),
         .value("--budget", "FILE", "budget file (default ./\(BudgetResolution.defaultFileName) when present)"),
         .value("--budget-ms", "N", "time-to-first-frame budget, milliseconds"),
         .repeatable("--launch-option", "K=V", "handed to the app as its launch options (repeatable); keys: reason, url, "
             + "sourceApplication, activityType, shortcutType, background, payload.NAME"),
         .value("--output", "DIR", "where reports go (default ./Reports); '-' writes the report to standard output, "
-            + "in the one file format --format names, and keeps the runs in a temporary folder named on standard error"),
-        .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            + " (default \(defaults.formats))"),
+            + "in the one file format --format names, and keeps the runs in a temporary folder named on standard error",
+            default: "Reports", showsDefault: false),
+        .value("--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", "),
+            default: defaults.formats),
         .value("--name", "NAME", "report name (default: \(defaults.name))"),
         .value("--machine", "NAME", "the machine key the report records, which fleet comparisons group launches by: a runner "
             + "label, a device model (default: LAUNCHPROF_MACHINE, else the CPU model, core count and OS; never the host name)"),
         .flag("--ignore-failures", "failed runs are reported but do not make the exit code 2"),
         .value("--annotations", "KIND", "github: one workflow command per finding, so findings show on the pull "
-            + "request's diff (default when GITHUB_ACTIONS=true), or none"),
+            + "request's diff (default when GITHUB_ACTIONS=true), or none", type: .annotations),
         .flag("--all", "list every finding in the terminal report, not only the top 5"),
         .flag("--junit-inconclusive-pass", "JUnit: an inconclusive comparison is a skipped test, not a failure (when CI treats exit 3 as a pass)"),
         .flag("--quiet", "no progress, no terminal report (a verdict that is not a pass still gets its line)"),
@@ -62,7 +61,7 @@ struct MeasureOptions {
             + "not counted, its failure ends the measurement" + (defaults.sharedCommands ? " (compare: before each side's launches)" : "")),
         .value("--setup", "CMD", "shell command run once before the first launch" + (defaults.sharedCommands ? " of either side" : "")),
         .value("--cleanup", "CMD", "shell command run once at the end, also after a failure or Ctrl-C (not after a failed --setup)"),
-        .flag("--redact-paths", RedactPaths.help),
+        .redactPaths,
     ] }
 
     var runs: Int
@@ -98,20 +97,14 @@ struct MeasureOptions {
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
-    init(_ parsed: Arguments, defaults: Defaults = measureDefaults) throws {
-        runs = try parsed.integer("--runs", default: defaults.runs, in: 1...100_000)
-        warmup = try parsed.integer("--warmup", default: 1, in: 0...10_000)
-        timeoutSeconds = try parsed.seconds("--timeout", default: 20)
+    init(_ parsed: Arguments, defaults: Defaults = .measure) throws {
+        // Every launching command declares these with their defaults (``table(_:)``): a value is always there.
+        runs = try parsed.integer("--runs")!
+        warmup = try parsed.integer("--warmup")!
+        timeoutSeconds = try parsed.seconds("--timeout")!
+        mode = MeasureMode(rawValue: try parsed.choice("--mode")!)!
 
-        let modeText = parsed.value("--mode") ?? MeasureMode.warm.rawValue
-        guard let mode = MeasureMode(rawValue: modeText) else {
-            let names = MeasureMode.allCases.map(\.rawValue)
-            throw UsageError("--mode takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(modeText)'"
-                + suggestion(modeText, among: names))
-        }
-        self.mode = mode
-
-        do { formats = try ReportFormat.list(parsed.value("--format") ?? defaults.formats) } catch {
+        do { formats = try ReportFormat.list(parsed.text("--format") ?? defaults.formats) } catch {
             let hint: String
             if case .badFormat(let name, _) = error { hint = suggestion(name, among: ReportFormat.allCases.map(\.rawValue)) } else { hint = "" }
             throw UsageError("\(error)" + hint)
@@ -145,7 +138,7 @@ struct MeasureOptions {
         if let name, name.isEmpty || !name.contains(where: { $0 != "." }) {
             throw UsageError("--name takes a report name, not '\(name)'")
         }
-        outputDirectory = parsed.value("--output") ?? "Reports"
+        outputDirectory = parsed.text("--output")!
         if outputDirectory.isEmpty {
             throw UsageError("--output takes a folder, or '-' for standard output, not ''")
         }
@@ -182,12 +175,8 @@ struct MeasureOptions {
 
     /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.
     static func annotations(_ parsed: Arguments) throws -> Bool {
-        switch parsed.value("--annotations") {
-        case nil: return ProcessEnvironment.value("GITHUB_ACTIONS") == "true"
-        case "github": return true
-        case "none": return false
-        case let other?: throw UsageError("--annotations takes github or none, not '\(other)'" + suggestion(other, among: ["github", "none"]))
-        }
+        guard let kind = try parsed.choice("--annotations") else { return ProcessEnvironment.value("GITHUB_ACTIONS") == "true" }
+        return kind == "github"
     }
 
     /// The plan of a measurement of `command`, named `name` unless `--name` was given.

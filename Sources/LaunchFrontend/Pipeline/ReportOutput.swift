@@ -11,13 +11,16 @@ import LaunchReports
 enum ReportOutput {
     /// Writes `document` as `options` ask; `runs` (the measurement's new runs
     /// folder) replaces the old one once the JSON report is written, and is
-    /// removed when it could not be.
-    static func write(_ document: ReportDocument, options: MeasureOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil) -> ExitCode {
+    /// removed when it could not be. `old` is the summary of the report it
+    /// replaces, read once before the launches.
+    static func write(
+        _ document: ReportDocument, options: MeasureOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil, replacing old: ReportSummary? = nil
+    ) -> ExitCode {
         let document = options.redactPaths ? document.redactingPaths() : document
         guard let writer = options.writer else {
             return writeToStandardOutput(document, options: options, runs: runs)
         }
-        let replaced = replacedGoodReport(by: document, writer: writer, formats: options.formats)
+        let replaced = replacedGoodReport(old, by: document, writer: writer, formats: options.formats)
         var written: [String] = []
         var writeProblem: String?
         do {
@@ -96,14 +99,13 @@ enum ReportOutput {
     }
 
     /// What the terminal line says when `document`, a measurement whose every run
-    /// failed, replaces the JSON report of one whose runs did not all fail.
-    static func replacedGoodReport(by document: ReportDocument, writer: ReportWriter, formats: [ReportFormat]) -> String? {
+    /// failed, replaces `old`, the JSON report of one whose runs did not all fail.
+    static func replacedGoodReport(_ old: ReportSummary?, by document: ReportDocument, writer: ReportWriter, formats: [ReportFormat]) -> String? {
         guard formats.contains(.json), case .measurement(let report) = document, report.profile.successfulRuns == 0,
-              let path = writer.path(of: .json, for: document), Files.exists(path),
-              case .measurement(let old)? = try? JSONReport.readDocument(from: path), old.profile.successfulRuns > 0 else {
+              let old, old.kind == .measurement, old.successfulRuns > 0, let path = writer.path(of: .json, for: document) else {
             return nil
         }
-        return "it replaced \(path), which had \(old.profile.successfulRuns) good run(s) of \(old.profile.runCount)"
+        return "it replaced \(path), which had \(old.successfulRuns) good run(s) of \(old.runCount)"
     }
 
     /// Prints the terminal report (when `terminal`), the files written, and the CI annotations.

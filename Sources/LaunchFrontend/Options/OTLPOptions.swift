@@ -4,9 +4,9 @@ import LaunchTracing
 
 /// The `--otlp-*` options of `measure` and `export`: where the launches go as
 /// OpenTelemetry spans, and what a failed post does to the exit code.
-struct OTLPOptions {
+public struct OTLPOptions {
     /// The rows for the option table and help.
-    static let table: [OptionSpec] = [
+    public static let table: [OptionSpec] = [
         .value("--otlp-endpoint", "URL", "post every launch as OpenTelemetry spans (OTLP/HTTP, JSON) to "
             + "URL/v1/traces (http only; OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_TRACES_ENDPOINT are read too)"),
         .repeatable("--otlp-header", "K=V", "a request header for the collector, such as authorization "
@@ -44,7 +44,7 @@ struct OTLPOptions {
         guard let settings else { return code }
         do {
             _ = try request.post(settings)
-            if !quiet { print("sent \(request.spans.count) spans of \(launches) launches to \(settings.endpoint)") }
+            if !quiet { Terminal.print("sent \(request.spans.count) spans of \(launches) launches to \(settings.endpoint)") }
             return code
         } catch {
             Terminal.standardError("launchprof: \(bestEffort ? "warning: " : "")\(error)")

@@ -18,10 +18,13 @@ struct Arguments {
     private(set) var command: [String] = []
     /// Arguments that are not options, before `--` (only when `positionals` allows them).
     private(set) var positionals: [String] = []
+    /// The declared options, which give each value its type and default.
+    private let options: [OptionSpec]
 
     /// Parses `arguments`; up to `positionals` plain arguments are kept (for
     /// commands that take files), any other is an error.
     init(_ arguments: [String], options: [OptionSpec], positionals maximum: Int = 0, positionalHint: String = "put the command to measure after '--'") throws {
+        self.options = options
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -76,9 +79,17 @@ struct Arguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 
-    /// A whole number within `range`, or a usage error naming the option and value.
-    func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
-        guard let text = value(name) else { return defaultValue }
+    /// The given value, else the declared default.
+    func text(_ name: String) -> String? { value(name) ?? spec(name)?.defaultValue }
+
+    /// The declaration of `name`, when this command has the option.
+    func spec(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
+
+    /// A whole number within the declared range (the declared default when
+    /// left out), or a usage error naming the option and value.
+    func integer(_ name: String) throws -> Int? {
+        guard let text = text(name) else { return nil }
+        guard case .wholeNumber(let range)? = spec(name)?.type else { preconditionFailure("\(name) is not declared as a whole number") }
         guard let number = Int(text), range.contains(number) else {
             let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
             throw UsageError("\(name) takes a whole number from \(range.lowerBound)\(upper), not '\(text)'")
@@ -98,13 +109,26 @@ struct Arguments {
         return number
     }
 
-    /// A positive number of seconds, or a usage error.
-    func seconds(_ name: String, default defaultValue: Double) throws -> Double {
-        guard let text = value(name) else { return defaultValue }
+    /// A positive number of seconds (the declared default when left out), written
+    /// in decimal, or a usage error.
+    func seconds(_ name: String) throws -> Double? {
+        guard let text = text(name) else { return nil }
         guard let number = DecimalNumber.parse(text), number > 0 else {
             throw UsageError("\(name) takes a positive decimal number of seconds, not '\(text)'")
         }
         return number
+    }
+
+    /// One of the declared words (the declared default when left out), or a
+    /// usage error listing them: "--mode takes warm, cold or hot, not 'x'; did you mean …".
+    func choice(_ name: String) throws -> String? {
+        guard let text = text(name) else { return nil }
+        guard case .choice(let words)? = spec(name)?.type else { preconditionFailure("\(name) is not declared as a choice") }
+        guard words.contains(text) else {
+            throw UsageError("\(name) takes \(words.dropLast().joined(separator: ", ")) or \(words.last!), not '\(text)'"
+                + suggestion(text, among: words))
+        }
+        return text
     }
 }
 

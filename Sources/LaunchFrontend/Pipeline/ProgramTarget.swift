@@ -17,6 +17,31 @@ struct ProgramTarget {
     /// True for the bundled sample, whose names are fixed.
     var isSample: Bool
 
+    /// The one choice every launching command makes: the command after `--`
+    /// when one is given, else the bundled sample's variant that `option`
+    /// names (its declared default, else `naive`). Both at once is refused.
+    init(_ parsed: Arguments, sampleOption option: String) throws {
+        if parsed.command.isEmpty {
+            try self.init(sample: try parsed.choice(option) ?? SampleApp.Variant.naive.rawValue, option: option)
+        } else {
+            guard parsed.value(option) == nil else {
+                throw UsageError("\(option) measures the bundled sample; it cannot be combined with a command after '--'")
+            }
+            try self.init(command: parsed.command)
+        }
+    }
+
+    /// `--base CMD` or `--base-sample VARIANT` (likewise for head).
+    init(side: ComparisonSide, _ parsed: Arguments) throws {
+        let side = side.rawValue
+        switch (parsed.value("--\(side)"), parsed.value("--\(side)-sample")) {
+        case (let command?, nil): try self.init(command: ShellWords.split(command, option: "--\(side)"))
+        case (nil, .some): try self.init(sample: try parsed.choice("--\(side)-sample")!, option: "--\(side)-sample")
+        case (.some, .some): throw UsageError("give --\(side) or --\(side)-sample, not both")
+        case (nil, nil): throw UsageError("compare needs --\(side) CMD (or --\(side)-sample), or two report files")
+        }
+    }
+
     /// The sample's variant named `text` (`option` names where it came from).
     init(sample text: String, option: String) throws {
         guard let variant = SampleApp.Variant(rawValue: text) else {
@@ -25,7 +50,7 @@ struct ProgramTarget {
                 + suggestion(text, among: names))
         }
         try self.init(
-            command: [SelfExecutable.path, LaunchProf.sampleAppMode, "--variant", variant.rawValue],
+            command: [SelfExecutable.path, CommandLineTool.sampleAppMode, "--variant", variant.rawValue],
             defaultName: "sample-\(variant.rawValue)", shortName: variant.rawValue)
         isSample = true
     }

@@ -1,0 +1,79 @@
+import LaunchAnalysis
+import LaunchMeasure
+import LaunchReports
+
+extension Frontend {
+    /// `launchprof compare`: base against head, interleaved on this machine, a
+    /// measurement against a stored baseline, or two sets of stored reports.
+    @Sendable
+    public static func compare(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
+        let parsed = try Arguments(
+            arguments, options: options, positionals: 2,
+            positionalHint: "compare takes two report files, or --base and --head, or --baseline")
+        let shared = try MeasureOptions(parsed, defaults: .compare)
+        let comparison = try ComparisonOptions(parsed, budget: shared.budget.file?.budget)
+        let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "compare"] + arguments)
+
+        if !parsed.all("--base-report").isEmpty || !parsed.all("--head-report").isEmpty {
+            return try compareFleet(parsed, pipeline: pipeline, comparison: comparison)
+        }
+        if parsed.positionals.count == 2 {
+            return try compareStored(parsed, pipeline: pipeline, comparison: comparison)
+        }
+        if !parsed.positionals.isEmpty {
+            throw UsageError("compare takes two report files (base and head), not one")
+        }
+        if let name = parsed.value("--baseline") {
+            return try compareWithBaseline(name, parsed, pipeline: pipeline, comparison: comparison)
+        }
+        return try compareInterleaved(parsed, pipeline: pipeline, comparison: comparison)
+    }
+
+    /// Base and head launched alternately, stage by stage, until a look has a verdict.
+    static func compareInterleaved(_ parsed: Arguments, pipeline: LaunchPipeline, comparison: ComparisonOptions) throws -> ExitCode {
+        let shared = pipeline.options
+        guard shared.mode != .hot else {
+            throw UsageError("--mode hot runs one process per side and cannot interleave base and head: use warm or cold")
+        }
+        guard parsed.command.isEmpty else {
+            throw UsageError("give the programs with --base and --head (a command after '--' is for --baseline)")
+        }
+        let base = try ProgramTarget(side: .base, parsed), head = try ProgramTarget(side: .head, parsed)
+        let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
+        try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.gate, looks: stages.count)
+        let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
+        let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
+        let runs = try shared.runsFolder(name: name)
+        func request(_ target: ProgramTarget, _ side: ComparisonSide) throws -> MeasureRequest {
+            let plan = pipeline.plan(target, side: side, of: rule)
+            do { return pipeline.request(target, plan: plan, in: try runs.root.makeSubdirectory(side.rawValue)) } catch {
+                runs.discard()
+                throw UsageError("\(error)")
+            }
+        }
+        let session = LaunchPipeline.LaunchSession.interleaved(base: try request(base, .base), head: try request(head, .head), rule: rule)
+        return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)
+    }
+
+    /// A measurement made now (of the command after `--`, or `--head-sample`) against the stored baseline `name`.
+    static func compareWithBaseline(
+        _ name: String, _ parsed: Arguments, pipeline: LaunchPipeline, comparison: ComparisonOptions
+    ) throws -> ExitCode {
+        let shared = pipeline.options
+        let stored = try Baseline(name: name, options: shared).read()
+        let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
+        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.gate, looks: 1)
+        let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
+        let plan = pipeline.plan(target, name: "\(comparisonName) (\(ComparisonSide.head.rawValue))", runs: shared.runs)
+        let runs = try shared.runsFolder(name: comparisonName)
+        let folder: OwnedDirectory
+        do { folder = try runs.root.makeSubdirectory(ComparisonSide.head.rawValue) } catch {
+            runs.discard()
+            throw UsageError("\(error)")
+        }
+        // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
+        let rule = comparison.rule(name: comparisonName, source: .baseline, stages: [shared.runs], stratifyByMachine: stored.machineKeys.count > 1)
+        let session = LaunchPipeline.LaunchSession.againstStored(stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule)
+        return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)
+    }
+}

@@ -1,0 +1,73 @@
+import LaunchAnalysis
+import LaunchTracing
+
+/// What `compare` decides with, read once from the options and the budget
+/// file: the gated metrics, the significance level and least effect (options
+/// first, then the budget file, then the defaults), and whether a head over
+/// budget fails.
+struct ComparisonOptions {
+    /// The metrics besides the primary one that decide (`--gate`, else the budget file's `gate`).
+    var gate: [String]
+    var settings: GateSettings
+    /// `--fail-over-budget`.
+    var failOverBudget: Bool
+
+    /// Reads the options, rejecting bad values before any launch.
+    init(_ parsed: Arguments, budget: LaunchBudget?) throws {
+        gate = parsed.value("--gate").map { text in
+            text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        } ?? (budget?.gate ?? [])
+        settings = GateSettings()
+        if let alpha = budget?.alpha { settings.alpha = alpha }
+        if let percent = budget?.minimumEffectPercent { settings.minimumEffectPercent = percent }
+        if let ms = budget?.minimumEffectMs { settings.minimumEffectMs = ms }
+        if let text = parsed.value("--alpha") {
+            guard let alpha = DecimalNumber.parse(text), alpha > 0, alpha < 1 else {
+                throw UsageError("--alpha takes a number between 0 and 1, not '\(text)'")
+            }
+            settings.alpha = alpha
+        }
+        if let text = parsed.value("--min-effect") {
+            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard let percent = DecimalNumber.parse(number), percent >= 0, percent <= LaunchBudget.maximumEffectPercent else {
+                throw UsageError("--min-effect takes a percentage from 0% to \(Int(LaunchBudget.maximumEffectPercent))% "
+                    + "such as 5%, not '\(text)'")
+            }
+            settings.minimumEffectPercent = percent
+        }
+        if let ms = try parsed.milliseconds("--min-effect-ms", allowingZero: true) { settings.minimumEffectMs = ms }
+        failOverBudget = parsed.has("--fail-over-budget")
+    }
+
+    /// The stages: `--stages`, else `--runs` and twice and three times it.
+    static func stages(_ parsed: Arguments, runs: Int) throws -> [Int] {
+        guard let text = parsed.value("--stages") else { return [runs, 2 * runs, 3 * runs] }
+        let stages = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !stages.isEmpty, stages.allSatisfy({ $0 != nil && $0! > 0 && $0! <= 100_000 }),
+              zip(stages, stages.dropFirst()).allSatisfy({ $0! < $1! }) else {
+            throw UsageError("--stages takes increasing launch counts per side such as 20,40,60, not '\(text)'")
+        }
+        let values = stages.map { $0! }
+        if parsed.value("--runs") != nil, values[0] != runs {
+            throw UsageError("--runs \(runs) and --stages \(text) disagree: --runs is the first stage")
+        }
+        return values
+    }
+
+    /// Refuses a first stage of `runs` launches too small for the test ever to decide.
+    static func checkMinimumRuns(_ runs: Int, settings: GateSettings, gate: [String], looks: Int) throws {
+        let gated = gate.contains("all") ? 1 : 1 + gate.count
+        let least = settings.minimumRuns(gatedMetrics: gated, looks: looks)
+        guard runs >= least else {
+            throw UsageError("--runs \(runs) is too few: with α \(settings.alpha) over \(looks) look(s) and \(gated) gated metric(s), "
+                + "no difference could be significant with fewer than \(least) launches per side")
+        }
+    }
+
+    /// The rule of a comparison named `name` of sides from `source`, deciding at `stages`.
+    func rule(name: String, source: ComparisonPlan.Source, stages: [Int], stratifyByMachine: Bool = false) -> ComparisonPlan {
+        ComparisonPlan(
+            name: name, source: source, settings: settings, gate: gate, stages: stages, failOverBudget: failOverBudget,
+            stratifyByMachine: stratifyByMachine)
+    }
+}

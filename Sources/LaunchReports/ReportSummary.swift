@@ -1,0 +1,56 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTracing
+
+/// What an existing report file says about itself, decoded without its runs,
+/// findings or timelines: its kind, the command lines it measured, and how many
+/// of its runs succeeded. Enough to name a new report beside it and to say when
+/// a new one replaces a better one, without decoding the whole report.
+///
+/// ```swift
+/// if let old = ReportSummary.read(from: "Reports/my-app.json"), old.commands == [["./my-app"]] { … }
+/// ```
+public struct ReportSummary: Sendable, Equatable {
+    /// What kind of report it is.
+    public enum Kind: Sendable, Equatable { case measurement, comparison }
+
+    /// A measurement or a comparison.
+    public var kind: Kind
+    /// The measured command line: one for a measurement, base and head for a comparison.
+    public var commands: [[String]]
+    /// A measurement's counted runs that succeeded, and all its counted runs (0 for a comparison).
+    public var successfulRuns: Int, runCount: Int
+
+    /// The summary of the report at `path`; nil when there is none, or it is not a
+    /// report this launchprof reads (malformed, unknown kind, newer schema).
+    public static func read(from path: String) -> ReportSummary? {
+        guard let bytes = try? BoundedFile.read(path, limit: JSONReport.maximumFileBytes) else { return nil }
+        return try? JSONDecoder().decode(Fields.self, from: Data(bytes)).summary
+    }
+
+    /// The fields read, and nothing else.
+    private struct Fields: Decodable {
+        struct Configuration: Decodable { let command: [String] }
+        struct Profile: Decodable { let successfulRuns: Int, runCount: Int }
+        struct Side: Decodable { let configuration: Configuration }
+        let kind: String?
+        let schemaVersion: Int
+        let configuration: Configuration?
+        let profile: Profile?
+        let base: Side?, head: Side?
+
+        var summary: ReportSummary? {
+            switch kind ?? (schemaVersion == 1 ? MeasurementReport.kind : "") {
+            case MeasurementReport.kind:
+                guard (1...MeasurementReport.currentSchemaVersion).contains(schemaVersion), let configuration, let profile else { return nil }
+                return ReportSummary(
+                    kind: .measurement, commands: [configuration.command], successfulRuns: profile.successfulRuns, runCount: profile.runCount)
+            case ComparisonReport.kind:
+                guard (1...ComparisonReport.currentSchemaVersion).contains(schemaVersion), let base, let head else { return nil }
+                return ReportSummary(kind: .comparison, commands: [base.configuration.command, head.configuration.command], successfulRuns: 0, runCount: 0)
+            default:
+                return nil
+            }
+        }
+    }
+}

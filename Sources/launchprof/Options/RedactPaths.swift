@@ -1,5 +1,0 @@
-/// `--redact-paths`, on `measure` and every command that writes or exports a report.
-enum RedactPaths {
-    static let help = "cut every path that came from the measured program (the files, local sockets and child "
-        + "commands it waited on) to its last component in every report written, since paths can be private"
-}

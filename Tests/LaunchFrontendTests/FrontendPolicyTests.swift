@@ -1,0 +1,96 @@
+import LaunchAnalysis
+@testable import LaunchFrontend
+import LaunchTracing
+import Testing
+
+/// The Frontend's decisions, tested as values: option declarations, gate and
+/// budget precedence, stages and the minimum-runs check, the calibrate rule and
+/// the one comparison-naming rule. Nothing here launches a process.
+@Suite("Frontend policy")
+struct FrontendPolicyTests {
+    static let compareOptions: [OptionSpec] = MeasureOptions.table(.compare) + [
+        .value("--stages", "LIST", "stages"), .value("--min-effect", "PERCENT", "p"), .value("--min-effect-ms", "MS", "m"),
+        .value("--alpha", "A", "a"), .value("--gate", "LIST", "g"), .flag("--fail-over-budget", "f"),
+    ]
+
+    static func parsed(_ arguments: [String]) throws -> Arguments { try Arguments(arguments, options: compareOptions) }
+
+    // MARK: Declarations
+
+    @Test func theHelpShowsTheDeclaredDefaultAndTheValueFallsBackToIt() throws {
+        let rounds = OptionSpec.value("--rounds", "N", "A/A comparisons to make", type: .wholeNumber(1...100), default: "3")
+        #expect(rounds.help == "A/A comparisons to make (default 3)")
+        let parsed = try Arguments([], options: [rounds])
+        #expect(try parsed.integer("--rounds") == 3)
+        #expect(try Arguments(["--rounds", "7"], options: [rounds]).integer("--rounds") == 7)
+        #expect(OptionSpec.value("--mode", "MODE", "warm (default)", type: .choice(["warm"]), default: "warm", showsDefault: false).help
+            == "warm (default)")
+    }
+
+    @Test func aChoiceNamesEveryWordItTakesAndTheNearest() throws {
+        let parsed = try Self.parsed(["--mode", "cole"])
+        #expect(throws: UsageError.self) { try parsed.choice("--mode") }
+        do { _ = try parsed.choice("--mode") } catch let error as UsageError {
+            #expect(error.message == "--mode takes warm, cold or hot, not 'cole'; did you mean 'cold'?")
+        }
+        #expect(try Self.parsed([]).choice("--mode") == "warm")
+    }
+
+    @Test func aWholeNumberOutOfItsDeclaredRangeIsNamed() throws {
+        do { _ = try Self.parsed(["--runs", "0"]).integer("--runs"); Issue.record("--runs 0 was taken") } catch let error as UsageError {
+            #expect(error.message == "--runs takes a whole number from 1 to 100000, not '0'")
+        }
+        #expect(try Self.parsed([]).integer("--runs") == 20)  // compare's declared default
+    }
+
+    // MARK: Gate and budget precedence
+
+    @Test func optionsWinOverTheBudgetFileWhichWinsOverTheDefaults() throws {
+        var budget = LaunchBudget()
+        budget.alpha = 0.05
+        budget.minimumEffectPercent = 10
+        budget.gate = ["phase:didFinishLaunching"]
+        let fromFile = try ComparisonOptions(Self.parsed([]), budget: budget)
+        #expect(fromFile.settings.alpha == 0.05 && fromFile.settings.minimumEffectPercent == 10 && fromFile.settings.minimumEffectMs == 5)
+        #expect(fromFile.gate == ["phase:didFinishLaunching"])
+        let given = try ComparisonOptions(Self.parsed(["--alpha", "0.02", "--min-effect", "3%", "--gate", "span:A, span:B"]), budget: budget)
+        #expect(given.settings.alpha == 0.02 && given.settings.minimumEffectPercent == 3)
+        #expect(given.gate == ["span:A", "span:B"])
+        let none = try ComparisonOptions(Self.parsed([]), budget: nil)
+        #expect(none.settings == GateSettings() && none.gate.isEmpty && !none.failOverBudget)
+    }
+
+    // MARK: Stages and the minimum-runs check
+
+    @Test func stagesDefaultToRunsTwiceAndThriceAndMustAgreeWithRuns() throws {
+        #expect(try ComparisonOptions.stages(Self.parsed([]), runs: 20) == [20, 40, 60])
+        #expect(try ComparisonOptions.stages(Self.parsed(["--stages", "10,30"]), runs: 20) == [10, 30])
+        #expect(throws: UsageError.self) { try ComparisonOptions.stages(Self.parsed(["--stages", "30,10"]), runs: 20) }
+        #expect(throws: UsageError.self) { try ComparisonOptions.stages(Self.parsed(["--runs", "20", "--stages", "10,30"]), runs: 20) }
+    }
+
+    @Test func aFirstStageTooSmallToEverDecideIsRefused() throws {
+        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(3, settings: GateSettings(), gate: [], looks: 3) }
+        try ComparisonOptions.checkMinimumRuns(20, settings: GateSettings(), gate: [], looks: 3)
+    }
+
+    // MARK: The calibrate rule and naming
+
+    @Test func theRecommendationIsTheWidestIntervalRoundedUpToAHalf() {
+        var rule = CalibrationRule()
+        #expect(rule.percent == 0.5 && rule.milliseconds == 0.5)
+        rule.add(MetricComparison(
+            name: "timeToFirstFrame", gated: true, baseMs: [], headMs: [], shiftMs: 1, shiftPercent: 1,
+            intervalMs: [-0.3, 3.01], intervalPercent: [-2.2, 1.1], mannWhitneyU: 0, pValue: 1, adjustedPValue: 1,
+            verdict: .pass, method: .exact))
+        #expect(rule.percent == 2.5)
+        #expect(rule.milliseconds == 3.5)
+    }
+
+    @Test func aComparisonIsNamedByOneRuleCutWithTheHashWhenLong() {
+        #expect(ReportName.comparison("naive", "slowed", hashing: ["a", "--vs--", "b"]) == "compare-naive-vs-slowed")
+        let long = ReportName.comparison(String(repeating: "x", count: 50), "y", hashing: ["a", "--vs--", "b"])
+        #expect(long.count <= ReportFileName.maximumLength)
+        #expect(long.hasSuffix(ReportFileName.hash(of: ["a", "--vs--", "b"])))
+    }
+}
