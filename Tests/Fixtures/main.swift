@@ -6,9 +6,9 @@
 //   launchprof-fixture tracer-only           an app that links the tracer alone, as the README's
 //                                            "Instrument an app" shows: spans around real work, then
 //                                            LaunchTracer.mark(.firstFrame), then it exits
-//   launchprof-fixture fixed-work            didFinishLaunching does a fixed amount of CPU work
-//                                            (about 50 ms: 50 spans of 2.5M steps), a low-noise
-//                                            app for measuring the observer effect
+//   launchprof-fixture fixed-work [SPANS]    didFinishLaunching does a fixed amount of CPU work
+//                                            (about 50 ms: 125M steps in 50 spans, or SPANS), a
+//                                            low-noise app for measuring the observer effect
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
 //                                            of CPU work (200k steps each) all the while
 //   launchprof-fixture keeps-running      a harness app that does not exit after launch (as one run by
@@ -64,9 +64,10 @@ func fixedWork(_ steps: Int, seed: UInt64) -> UInt64 {
     return x
 }
 
-/// didFinishLaunching does 50 spans of 2.5M steps (about 50 ms of CPU in all).
+/// didFinishLaunching does 125M steps (about 50 ms of CPU in all) in 50 spans, or `spans`.
 final class FixedWorkDelegate: LaunchDelegate {
     nonisolated(unsafe) static var workers = 0
+    nonisolated(unsafe) static var spans = 50
     nonisolated(unsafe) static var sink: UInt64 = 0
     required init() {}
 
@@ -78,7 +79,8 @@ final class FixedWorkDelegate: LaunchDelegate {
             }.start()
         }
         var x: UInt64 = 0
-        for _ in 0..<50 { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(2_500_000, seed: x) } }
+        let steps = 125_000_000 / Self.spans
+        for _ in 0..<Self.spans { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(steps, seed: x) } }
         Self.sink = x
         return true
     }
@@ -122,6 +124,9 @@ case "tracer-only":
     LaunchTracer.mark(.firstFrame)
     print(bytes, index[index.count / 2])
     exit(0)
+case "fixed-work" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
+    FixedWorkDelegate.spans = Int(arguments[2])!
+    LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
 case "fixed-work":
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
 case "busy-workers":
@@ -134,7 +139,7 @@ case "sample-app":
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work | busy-workers | keeps-running | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work [SPANS] | busy-workers | keeps-running | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }
