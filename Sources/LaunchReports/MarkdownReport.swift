@@ -46,7 +46,7 @@ public enum MarkdownReport {
             lines.append("**Findings**")
             lines.append("")
             for finding in profile.findings.prefix(5) {
-                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))** `\(code(finding.location))` — \(ms(finding.medianMs)) "
+                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))** `\(code(finding.location))` — \(finding.estimateMark)\(ms(finding.medianMs)) "
                     + "in \(finding.runsAppeared)/\(finding.runsTotal) runs: \(escaped(finding.recommendation))")
             }
             lines.append("")

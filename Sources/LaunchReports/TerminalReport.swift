@@ -96,7 +96,7 @@ public enum TerminalReport {
             for finding in profile.findings.prefix(limit) {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
                 let place = text(finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))")
-                lines.append(" \(mark) \(finding.rule.id)  \(place)  \(ms(finding.medianMs))  "
+                lines.append(" \(mark) \(finding.rule.id)  \(place)  \(finding.estimateMark)\(ms(finding.medianMs))  "
                     + "\(finding.runsAppeared)/\(finding.runsTotal)  \(Int((finding.budgetShare * 100).rounded()))%")
                 lines.append("     " + text(finding.recommendation))
             }

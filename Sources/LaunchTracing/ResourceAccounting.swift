@@ -60,10 +60,12 @@ public struct SpanUsage: Sendable, Hashable {
     public var eventIndex: UInt32
     public var usage: ResourceUsage
     /// True when a boundary of the span was attributed from the thread's readings
-    /// around it rather than read there (it came within
-    /// ``ResourceAccounting/granularityNanoseconds`` of the last reading): its
-    /// values are estimates, off by at most that much time of CPU, run-queue or
-    /// off-CPU time; its counters (switches, faults) count from the nearest reading.
+    /// around it rather than read (it came within 40 µs of the last reading), and
+    /// the thread left the CPU between those readings, so it may have done so on
+    /// either side of the boundary: its values are estimates, off by at most
+    /// 40 µs of CPU, run-queue or off-CPU time; its counters (switches, faults)
+    /// count from the reading before. (Attributed across readings between which
+    /// the thread stayed on the CPU, a boundary is exact and not marked.)
     public var isEstimated: Bool
 
     public init(eventIndex: UInt32, usage: ResourceUsage, isEstimated: Bool = false) {
@@ -83,7 +85,8 @@ public struct SpanUsage: Sendable, Hashable {
 /// on the hot path, and is attributed at flush from the readings around it: the
 /// thread is taken to have run from the reading before it (it was running at
 /// both), which is exact unless it blocked in between, and then off by at most
-/// the granularity. The span is then marked estimated (``SpanUsage/isEstimated``).
+/// the granularity. Where the thread did leave the CPU between the readings around
+/// the boundary, the span is marked estimated (``SpanUsage/isEstimated``).
 /// A span of 1 ms or longer always has its end read.
 @usableFromInline
 enum ResourceAccounting {
@@ -127,7 +130,9 @@ enum ResourceAccounting {
 
         /// The thread's usage at `tick`: the reading taken there, or attributed from the
         /// reading before it (the thread ran from there on, for as long as the next
-        /// reading's CPU and run-queue time allow).
+        /// reading's CPU and run-queue time allow). `read` is false for an attribution
+        /// across readings between which the thread left the CPU (it may have done so
+        /// before `tick` or after): only then is it an estimate.
         private func state(at tick: UInt64) -> (usage: ResourceUsage, read: Bool)? {
             var low = 0, high = readings.count  // the first reading after `tick`
             while low < high {
@@ -141,15 +146,18 @@ enum ResourceAccounting {
             let elapsed = converter.nanoseconds(tick).subtractingClamped(converter.nanoseconds(before.tick))
             if low < readings.count {
                 let after = readings[low]
+                // The thread never left the CPU between the two readings: running all along is what happened.
+                let exact = (after.wall_ns &- before.wall_ns).subtractingClamped(after.cpu_ns &- before.cpu_ns)
+                    < UInt64(LP_OFF_CPU_GAP_NS)
                 let cpu = after.cpu_ns.subtractingClamped(before.cpu_ns)
                 let queued = usage.runQueueNanoseconds != nil && after.run_queue_ns != UInt64.max
                     ? after.run_queue_ns.subtractingClamped(before.run_queue_ns) : 0
                 let busy = min(elapsed, cpu + queued)
                 usage.cpuNanoseconds += min(busy, cpu)
                 usage.runQueueNanoseconds = usage.runQueueNanoseconds.map { $0 + (busy - min(busy, cpu)) }
-            } else {
-                usage.cpuNanoseconds += elapsed
+                return (usage, exact)
             }
+            usage.cpuNanoseconds += elapsed
             return (usage, false)
         }
 

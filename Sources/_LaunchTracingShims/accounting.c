@@ -15,11 +15,6 @@
 #include <sys/syscall.h>
 #endif
 
-/// A gap between wall and CPU time since the last reading larger than this
-/// means the thread left the CPU (blocked or preempted): rusage and schedstat
-/// are read then. Smaller, the counters and run-queue wait still hold.
-enum { LP_OFF_CPU_GAP_NS = 3 * 1000 };
-
 static uint64_t lp_thread_cpu_ns(void) {
     struct timespec now;
     if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0) return 0;

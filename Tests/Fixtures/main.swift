@@ -9,6 +9,10 @@
 //   launchprof-fixture fixed-work [SPANS]    didFinishLaunching does a fixed amount of CPU work
 //                                            (about 50 ms: 125M steps in 50 spans, or SPANS), a
 //                                            low-noise app for measuring the observer effect
+//   launchprof-fixture tracer-spans SPANS    an app that links the tracer alone and does 50M steps of
+//                                            CPU work in SPANS main-thread spans, then marks the first
+//                                            frame and exits: the accounted span's cost in instructions
+//                                            (callgrind), traced (LAUNCHPROF_TRACE) against untraced
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
 //                                            of CPU work (200k steps each) all the while
 //   launchprof-fixture keeps-running      a harness app that does not exit after launch (as one run by
@@ -124,6 +128,13 @@ case "tracer-only":
     LaunchTracer.mark(.firstFrame)
     print(bytes, index[index.count / 2])
     exit(0)
+case "tracer-spans" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
+    let spans = Int(arguments[2])!
+    var x: UInt64 = 0
+    for _ in 0..<spans { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(50_000_000 / spans, seed: x) } }
+    LaunchTracer.mark(.firstFrame)
+    print(x)
+    exit(0)
 case "fixed-work" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
     FixedWorkDelegate.spans = Int(arguments[2])!
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
@@ -139,7 +150,7 @@ case "sample-app":
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work [SPANS] | busy-workers | keeps-running | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

@@ -33,8 +33,8 @@ struct AccountingTests {
     }
 
     /// Runs `body` on a new thread with accounting on; returns the trace.
-    private func recordAccounted(_ body: @escaping @Sendable () -> Void) -> Trace {
-        LaunchTraceRecorder.record {
+    private func recordAccounted(clock: ManualLaunchClock? = nil, _ body: @escaping @Sendable () -> Void) -> Trace {
+        LaunchTraceRecorder.record(clock: clock) {
             let done = DispatchSemaphore(value: 0)
             Thread {
                 LaunchTracer.setResourceAccounting(true)
@@ -57,7 +57,34 @@ struct AccountingTests {
         #expect(calls.value <= 1_000, "\(calls.value) system calls for 10,000 accounted spans")
         let thread = trace.threads.first { !$0.usage.isEmpty }
         #expect(thread?.usage.count == 10_000)
-        #expect(thread?.usage.contains { $0.isEstimated } == true)
+    }
+
+    /// A boundary soon after a reading is attributed; when the thread then left the
+    /// CPU before the next reading, the span is marked an estimate. The manual clock
+    /// decides which boundaries are read (the tracer's ticks), whatever the load.
+    private func recordAttributedAcrossAWait() -> Trace {
+        let clock = ManualLaunchClock()
+        return recordAccounted(clock: clock) {
+            let lead = LaunchTracer.begin("Lead")  // the first boundary: read
+            clock.advance(byNanoseconds: 1_000)
+            lead.end()  // attributed, and the thread stays on the CPU until…
+            clock.advance(byNanoseconds: 1_000)
+            let blocked = LaunchTracer.begin("Blocked")  // attributed
+            usleep(2_000)
+            clock.advance(byMilliseconds: 3)
+            blocked.end()  // read: the thread left the CPU since the last reading
+        }
+    }
+
+    @Test func aBoundaryAttributedAcrossAWaitIsAnEstimate() throws {
+        let trace = recordAttributedAcrossAWait()
+        let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
+        let byName = Dictionary(uniqueKeysWithValues: thread.usage.map { (trace.name(of: thread.events[Int($0.eventIndex)]), $0) })
+        let blocked = try #require(byName["Blocked"])
+        #expect(blocked.isEstimated)
+        // It slept: some voluntary switch, and little CPU against its 2 ms or more of wall time.
+        #expect(blocked.usage.voluntaryContextSwitches >= 1)
+        #expect(blocked.usage.cpuNanoseconds < 2_000_000)
     }
 
     @Test func longSpansAgreeWithReadingsAtTheirBoundaries() throws {
@@ -103,9 +130,7 @@ struct AccountingTests {
     }
 
     @Test func estimatesSurviveTheTraceFile() throws {
-        let trace = recordAccounted {
-            for _ in 0..<100 { LaunchTracer.begin("Row").end() }
-        }
+        let trace = recordAttributedAcrossAWait()
         let decoded = try TraceDecoder.decode(TraceEncoder.encode(trace))
         let before = try #require(trace.threads.first { !$0.usage.isEmpty })
         let after = try #require(decoded.threads.first { !$0.usage.isEmpty })

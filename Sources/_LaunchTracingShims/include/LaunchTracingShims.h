@@ -132,6 +132,12 @@ typedef struct {
 /// that a run of short spans pays a system call only every few dozen spans.
 enum { LP_ACCOUNTING_GRANULARITY_NS = 40 * 1000 };
 
+/// A gap between wall and CPU time since the last reading larger than this
+/// means the thread left the CPU (blocked or preempted): rusage and schedstat
+/// are read then. Smaller, the counters and run-queue wait still hold, and a
+/// boundary attributed between the two readings is exact.
+enum { LP_OFF_CPU_GAP_NS = 3 * 1000 };
+
 /// The slow path of `lp_record`: moves `buffer` to a new chunk (growing from
 /// 4 KiB to 256 KiB per thread, taken from a pre-faulted pool) and returns its
 /// first slot, already claimed; or counts the event as dropped and returns NULL
