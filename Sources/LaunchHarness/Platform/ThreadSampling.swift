@@ -178,7 +178,11 @@ extension Platform {
     static func sleepLength(address: UInt64, deadlineOn clock: UInt64?) -> WaitTarget? {
         var request = timespec()
         let read = withUnsafeMutableBytes(of: &request) { readOwnMemory(address: address, into: $0) }
-        guard read, request.tv_sec >= 0, request.tv_nsec >= 0 else { return nil }
+        // The sleeping thread's memory is read after the fact: the call may have returned and the
+        // stack been reused, so what is there is any 16 bytes. A request the kernel would refuse
+        // (EINVAL), or longer than a century, names nothing (and must not overflow).
+        guard read, request.tv_sec >= 0, request.tv_nsec >= 0, request.tv_nsec < 1_000_000_000,
+              request.tv_sec < 100 * 365 * 86_400 else { return nil }
         var nanoseconds = UInt64(request.tv_sec) * 1_000_000_000 + UInt64(request.tv_nsec)
         if let clock {
             var now = timespec()
