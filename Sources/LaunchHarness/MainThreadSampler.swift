@@ -1,7 +1,6 @@
 import LaunchTracing
 
-/// Samples what one thread (the main thread) is doing, about every millisecond
-/// while it is blocked and every other millisecond while it runs,
+/// Samples what one thread (the main thread) is doing, about every millisecond,
 /// from a thread of its own: its scheduler state and the system call it is
 /// blocked in (Linux: `/proc/self/task/<tid>/stat` and `.../syscall`), and for
 /// I/O the kind of descriptor. Each sample is classified by
@@ -28,7 +27,7 @@ import LaunchTracing
 public final class MainThreadSampler: @unchecked Sendable {
     /// The sampled thread (OS thread id).
     public let threadID: UInt64
-    /// The sampling period while the thread is blocked (twice it while it runs).
+    /// The sampling period.
     public let intervalNanoseconds: UInt64
     private let capacity: Int
     private var samples: [ThreadSample] = []
@@ -77,9 +76,7 @@ public final class MainThreadSampler: @unchecked Sendable {
         var next = MonotonicClock.nanoseconds
         var resolver = WaitResolver(thread: threadID)
         while !stopRequested.isSet, samples.count < capacity {
-            var running = false
             if let observation = probe.observe() {
-                running = observation.state == UInt8(ascii: "R")
                 let kind = observation.syscall >= 0 ? BlockingClassifier.kind(ofSyscall: observation.syscall) : .other
                 var described = WaitResolver.Described(descriptors: [], target: nil)
                 if observation.syscall >= 0, observation.state != UInt8(ascii: "R") {
@@ -91,9 +88,7 @@ public final class MainThreadSampler: @unchecked Sendable {
                     nanoseconds: observation.nanoseconds, osThreadID: threadID, state: observation.state,
                     syscall: observation.syscall, wait: wait, target: wait == .none ? nil : described.target))
             }
-            // A thread on the CPU is sampled every other period: its CPU time is read
-            // exactly by the tracer, and a sample only names what a wait was on.
-            next += running ? 2 * intervalNanoseconds : intervalNanoseconds
+            next += intervalNanoseconds
             let now = MonotonicClock.nanoseconds
             if next < now { next = now + intervalNanoseconds / 2 }
             Platform.sleep(untilMonotonic: next)
