@@ -63,7 +63,7 @@ public enum MarkdownReport {
             for (finding, split) in zip(shown, splits) {
                 // The call site when known; a hook's finding has none, and its name is said once.
                 let place = finding.file == nil ? "" : " `\(code(finding.location))`"
-                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))**\(place) — \(ms(finding.medianMs)) "
+                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))**\(place) — \(finding.estimateMark)\(ms(finding.medianMs)) "
                     + "in \(finding.runsAppeared)/\(finding.runsTotal) runs: \(escaped(finding.recommendation))")
                 if let split, !split.parts.isEmpty { lines.append("  <sub>median " + escaped(split.text) + "</sub>") }
             }

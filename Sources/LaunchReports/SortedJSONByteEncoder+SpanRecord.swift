@@ -74,6 +74,10 @@ extension SortedJSONByteEncoder {
                 json.raw(#","threadID":"#)
                 json.integer(thread)
             }
+            if let estimated = span.usageIsEstimated {
+                json.raw(#","usageIsEstimated":"#)
+                estimated ? json.raw("true") : json.raw("false")
+            }
             if let switches = span.voluntaryContextSwitches {
                 json.raw(#","voluntaryContextSwitches":"#)
                 json.integer(switches)

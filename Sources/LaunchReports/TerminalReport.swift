@@ -114,7 +114,7 @@ public enum TerminalReport {
             for (finding, split) in zip(shown, splits) {
                 let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
                 let place = text(finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))")
-                lines.append(" \(mark) \(finding.rule.id)  \(place)  \(ms(finding.medianMs))  "
+                lines.append(" \(mark) \(finding.rule.id)  \(place)  \(finding.estimateMark)\(ms(finding.medianMs))  "
                     + "\(finding.runsAppeared)/\(finding.runsTotal)  " + text(FindingText.budgetShare(finding, in: profile)))
                 lines.append("     " + text(finding.recommendation))
                 if let split, !split.parts.isEmpty { lines.append(style.dim("     median " + split.text)) }

@@ -32,7 +32,7 @@ public struct LaunchSpan: @unchecked Sendable {
         if let event {
             lp_end(event)
             if event.pointee.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0 {
-                ResourceAccounting.spanEnded(event)
+                lp_account_end(event)
             }
         }
     }

@@ -157,7 +157,7 @@ public enum LaunchTracer {
                 UInt32(truncatingIfNeeded: line))
         }
         if buffer.pointee.accounting != 0, let event {
-            ResourceAccounting.spanBegan(event)
+            lp_account_begin(buffer, event)
         }
         return event
     }
@@ -199,7 +199,6 @@ public enum LaunchTracer {
     /// Discards every recorded event and drop count, keeping the buffers.
     public static func reset() {
         ThreadRegistry.shared.reset()
-        ResourceAccounting.reset()
     }
 
     // MARK: Output

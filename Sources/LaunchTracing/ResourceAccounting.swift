@@ -59,84 +59,115 @@ public struct ResourceUsage: Sendable, Hashable {
 public struct SpanUsage: Sendable, Hashable {
     public var eventIndex: UInt32
     public var usage: ResourceUsage
+    /// True when a boundary of the span was attributed from the thread's readings
+    /// around it rather than read (it came within 40 µs of the last reading), and
+    /// the thread left the CPU between those readings, so it may have done so on
+    /// either side of the boundary: its values are estimates, off by at most
+    /// 40 µs of CPU, run-queue or off-CPU time; its counters (switches, faults)
+    /// count from the reading before. (Attributed across readings between which
+    /// the thread stayed on the CPU, a boundary is exact and not marked.)
+    public var isEstimated: Bool
 
-    public init(eventIndex: UInt32, usage: ResourceUsage) {
+    public init(eventIndex: UInt32, usage: ResourceUsage, isEstimated: Bool = false) {
         self.eventIndex = eventIndex
         self.usage = usage
+        self.isEstimated = isEstimated
     }
 }
 
-/// The slow path for spans begun on a thread with accounting on: at begin and at
-/// end, the thread CPU clock, one `getrusage`, and a read of the thread's
-/// `schedstat` (kept open, one descriptor per accounted thread) when the thread
-/// was switched out since the last one. Only threads the harness opts in pay it.
+/// Per-span resource accounting, for threads the harness (or a traced launch's
+/// main thread) opts in.
+///
+/// A span boundary on such a thread reads the thread's usage only when the last
+/// reading is older than ``granularityNanoseconds``: then the thread CPU clock
+/// (one system call), and `getrusage` and the thread's `schedstat` only when the
+/// thread left the CPU since the last reading. Any other boundary costs a compare
+/// on the hot path, and is attributed at flush from the readings around it: the
+/// thread is taken to have run from the reading before it (it was running at
+/// both), which is exact unless it blocked in between, and then off by at most
+/// the granularity. Where the thread did leave the CPU between the readings around
+/// the boundary, the span is marked estimated (``SpanUsage/isEstimated``).
+/// A span of 1 ms or longer always has its end read.
 @usableFromInline
 enum ResourceAccounting {
-    private struct State {
-        var open: [UInt: (thread: UInt64, usage: ResourceUsage)] = [:]
-        var closed: [UInt: ResourceUsage] = [:]
-        /// Each accounted thread's open `schedstat` (-1: none), and its last reading:
-        /// the thread's context switches when it was read, and its run-queue wait.
-        var scheduleStatistics: [UInt64: (fd: Int32, switches: UInt64, runQueue: UInt64?)] = [:]
+    /// How long after a reading a boundary is attributed rather than read.
+    static var granularityNanoseconds: UInt64 { UInt64(LP_ACCOUNTING_GRANULARITY_NS) }
 
-        /// `thread`'s usage now. The run-queue wait only grows after the thread
-        /// was switched out (it waits on a run queue to run again), so while its
-        /// context switches have not changed the last reading still holds and
-        /// `schedstat` is not read again: a span that ran undisturbed pays no read.
-        mutating func usage(of thread: UInt64) -> ResourceUsage {
-            var usage = Platform.threadUsage()
-            let switches = usage.voluntaryContextSwitches &+ usage.involuntaryContextSwitches
-            if let last = scheduleStatistics[thread], last.switches == switches, last.runQueue != nil {
-                usage.runQueueNanoseconds = last.runQueue
-                return usage
-            }
-            let fd = scheduleStatistics[thread]?.fd ?? Platform.openScheduleStatistics(thread: thread)
-            usage.runQueueNanoseconds = Platform.runQueueWait(fd)
-            scheduleStatistics[thread] = (fd, switches, usage.runQueueNanoseconds)
-            return usage
-        }
-    }
-
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var state = State()
-
-    /// Turns accounting on or off for spans begun on the calling thread.
+    /// Turns accounting on or off for spans begun on the calling thread; the next
+    /// accounted boundary takes a reading.
     static func setEnabledForCurrentThread(_ enabled: Bool) {
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
         buffer.pointee.accounting = enabled ? 1 : 0
+        buffer.pointee.next_reading_tick = 0
     }
 
-    @usableFromInline @inline(never)
-    static func spanBegan(_ event: UnsafeMutablePointer<lp_event>) {
-        let thread = lp_thread_id()
-        lock.withLock { state.open[UInt(bitPattern: event)] = (thread, state.usage(of: thread)) }
-        event.pointee.kind |= UInt8(LP_EVENT_FLAG_USAGE)
-        // The begin tick is taken again so the getrusage call is outside the span.
-        event.pointee.begin = lp_now_ticks()
+    /// System calls the calling thread made for accounting since the last reset.
+    static func systemCallsOfCurrentThread() -> UInt64 {
+        guard let buffer = lp_current_buffer() else { return 0 }
+        return lp_account_system_calls(buffer)
     }
 
-    @usableFromInline @inline(never)
-    static func spanEnded(_ event: UnsafeMutablePointer<lp_event>) {
-        let thread = lp_thread_id()
-        lock.withLock {
-            let usage = state.usage(of: thread)
-            guard let began = state.open.removeValue(forKey: UInt(bitPattern: event)),
-                  began.thread == thread else { return }
-            state.closed[UInt(bitPattern: event)] = usage.since(began.usage)
+    /// One thread's readings, and the usage they give at any tick.
+    struct Readings {
+        private let readings: [lp_reading]
+        private let converter: TickConverter
+
+        init(_ buffer: UnsafeMutablePointer<lp_thread_buffer>, converter: TickConverter) {
+            var count = 0
+            let start = lp_account_readings(buffer, &count)
+            readings = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            self.converter = converter
         }
-    }
 
-    /// The usage of every closed, accounted span, by event address.
-    static func closedSpans() -> [UInt: ResourceUsage] {
-        lock.withLock { state.closed }
-    }
+        var isEmpty: Bool { readings.isEmpty }
 
-    /// Forgets every span; keeps the threads' open `schedstat` descriptors.
-    static func reset() {
-        lock.withLock {
-            let descriptors = state.scheduleStatistics
-            state = State()
-            state.scheduleStatistics = descriptors
+        /// The usage of a span from `begin` to `end` (ticks), and whether a boundary was attributed;
+        /// nil when no reading precedes its begin.
+        func usage(from begin: UInt64, to end: UInt64) -> (usage: ResourceUsage, estimated: Bool)? {
+            guard let start = state(at: begin), let finish = state(at: end) else { return nil }
+            return (finish.usage.since(start.usage), !(start.read && finish.read))
+        }
+
+        /// The thread's usage at `tick`: the reading taken there, or attributed from the
+        /// reading before it (the thread ran from there on, for as long as the next
+        /// reading's CPU and run-queue time allow). `read` is false for an attribution
+        /// across readings between which the thread left the CPU (it may have done so
+        /// before `tick` or after): only then is it an estimate.
+        private func state(at tick: UInt64) -> (usage: ResourceUsage, read: Bool)? {
+            var low = 0, high = readings.count  // the first reading after `tick`
+            while low < high {
+                let middle = (low + high) / 2
+                if readings[middle].tick <= tick { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0 else { return nil }
+            let before = readings[low - 1]
+            var usage = Self.usage(before)
+            if before.tick == tick { return (usage, true) }
+            let elapsed = converter.nanoseconds(tick).subtractingClamped(converter.nanoseconds(before.tick))
+            if low < readings.count {
+                let after = readings[low]
+                // The thread never left the CPU between the two readings: running all along is what happened.
+                let exact = (after.wall_ns &- before.wall_ns).subtractingClamped(after.cpu_ns &- before.cpu_ns)
+                    < UInt64(LP_OFF_CPU_GAP_NS)
+                let cpu = after.cpu_ns.subtractingClamped(before.cpu_ns)
+                let queued = usage.runQueueNanoseconds != nil && after.run_queue_ns != UInt64.max
+                    ? after.run_queue_ns.subtractingClamped(before.run_queue_ns) : 0
+                let busy = min(elapsed, cpu + queued)
+                usage.cpuNanoseconds += min(busy, cpu)
+                usage.runQueueNanoseconds = usage.runQueueNanoseconds.map { $0 + (busy - min(busy, cpu)) }
+                return (usage, exact)
+            }
+            usage.cpuNanoseconds += elapsed
+            return (usage, false)
+        }
+
+        private static func usage(_ reading: lp_reading) -> ResourceUsage {
+            ResourceUsage(
+                cpuNanoseconds: reading.cpu_ns,
+                voluntaryContextSwitches: reading.voluntary_switches,
+                involuntaryContextSwitches: reading.involuntary_switches,
+                minorFaults: reading.minor_faults, majorFaults: reading.major_faults,
+                runQueueNanoseconds: reading.run_queue_ns == UInt64.max ? nil : reading.run_queue_ns)
         }
     }
 }

@@ -42,7 +42,8 @@ final class ThreadRegistry: @unchecked Sendable {
     private func register() -> UnsafeMutablePointer<lp_thread_buffer> {
         let buffer = UnsafeMutablePointer<lp_thread_buffer>.allocate(capacity: 1)
         buffer.initialize(to: lp_thread_buffer(
-            next: nil, limit: nil, dropped: 0, first: nil, current: nil, accounting: 0, exited: 0))
+            next: nil, limit: nil, dropped: 0, first: nil, current: nil, accounting: 0, exited: 0,
+            next_reading_tick: 0, usage: nil))
         let osThreadID = lp_thread_id(), name = Platform.currentThreadName(), isMain = lp_is_main_thread() != 0
         // A traced launch (LAUNCHPROF_TRACE set) accounts the main thread's spans from its first event, so an
         // app that links the tracer alone gets CPU and off-CPU time per span, as the harness's apps do.
@@ -70,9 +71,11 @@ final class ThreadRegistry: @unchecked Sendable {
             entries.removeAll { entry in
                 guard entry.buffer.pointee.exited != 0 else {
                     lp_buffer_rewind(entry.buffer)
+                    lp_account_rewind(entry.buffer)
                     return false
                 }
                 lp_buffer_release(entry.buffer)
+                lp_account_release(entry.buffer)
                 entry.buffer.deallocate()
                 return true
             }

@@ -17,13 +17,13 @@ enum TraceCollector {
         }
 
         var interner = StringInterner()
-        let usageByAddress = ResourceAccounting.closedSpans()
         var threads: [TraceThread] = []
         var filePaths: [UInt32: UInt32] = [:]
         var lastPath: UnsafeRawPointer?
         for entry in ThreadRegistry.shared.snapshot() {
             var events: [TraceEvent] = []
             var usage: [SpanUsage] = []
+            let readings = ResourceAccounting.Readings(entry.buffer, converter: converter)
             var total = 0
             var chunk = lp_chunk_after(entry.buffer, nil)
             while let current = chunk {
@@ -57,9 +57,10 @@ enum TraceCollector {
                     let begin = converter.nanoseconds(event.begin)
                     let isOpen = kind == .span && event.end == 0
                     let end = isOpen ? max(begin, flushNs) : max(begin, converter.nanoseconds(event.end))
-                    if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0,
-                       let spanUsage = usageByAddress[UInt(bitPattern: raw)] {
-                        usage.append(SpanUsage(eventIndex: UInt32(events.count), usage: spanUsage))
+                    if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen, !readings.isEmpty,
+                       let spanUsage = readings.usage(from: event.begin, to: event.end) {
+                        usage.append(SpanUsage(
+                            eventIndex: UInt32(events.count), usage: spanUsage.usage, isEstimated: spanUsage.estimated))
                     }
                     events.append(TraceEvent(
                         kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,

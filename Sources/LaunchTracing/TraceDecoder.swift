@@ -86,6 +86,8 @@ public enum TraceDecoder {
                 try decodeSpanSchedule(&section, into: &trace)
             case .sampleDetails:
                 try decodeSampleDetails(&section, into: &trace)
+            case .spanEstimates:
+                try decodeSpanEstimates(&section, into: &trace)
             case .end:
                 guard sawProcess else { throw section.failure("a 'process' section before 'end'") }
                 let events = try section.varint("the event count")
@@ -220,6 +222,31 @@ extension TraceDecoder {
                     throw reader.failure("the event index of an accounted span (found \(eventIndex))", at: entryStart)
                 }
                 trace.threads[position].usage[usage].usage.runQueueNanoseconds = wait
+            }
+        }
+    }
+
+    /// Section `spanEstimates` (written after the threads): accounted spans whose usage was attributed.
+    fileprivate static func decodeSpanEstimates(_ reader: inout ByteReader, into trace: inout Trace) throws(TraceFileError) {
+        let threads = try reader.count("threads with estimated span usage", minimumBytes: 2)
+        for _ in 0..<threads {
+            let start = reader.offset
+            let index = try reader.varint32("a thread index")
+            guard let position = trace.threads.firstIndex(where: { $0.index == index }) else {
+                throw reader.failure("the index of a thread decoded before (found \(index))", at: start)
+            }
+            let count = try reader.count("estimated span usages", minimumBytes: 1)
+            let byEvent = Dictionary(
+                trace.threads[position].usage.enumerated().map { ($0.element.eventIndex, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            var eventIndex: UInt32 = 0
+            for _ in 0..<count {
+                let entryStart = reader.offset
+                let (sum, overflow) = eventIndex.addingReportingOverflow(try reader.varint32("a span usage event index delta"))
+                guard !overflow, let usage = byEvent[sum] else {
+                    throw reader.failure("the event index of an accounted span", at: entryStart)
+                }
+                eventIndex = sum
+                trace.threads[position].usage[usage].isEstimated = true
             }
         }
     }

@@ -65,6 +65,7 @@ public enum TraceEncoder {
         }
         file.section(.samples, samples)
         if let schedule = spanSchedule(trace.threads) { file.section(.spanSchedule, schedule) }
+        if let estimates = spanEstimates(trace.threads) { file.section(.spanEstimates, estimates) }
         if let details = sampleDetails(trace.samples) { file.section(.sampleDetails, details) }
 
         var end = ByteWriter()
@@ -118,6 +119,25 @@ public enum TraceEncoder {
             for span in spans {
                 writer.varint(span.eventIndex)
                 writer.varint(span.usage.runQueueNanoseconds!)
+            }
+        }
+        return writer
+    }
+
+    /// Section `spanEstimates`: `threads`, then per thread `index, count, (eventIndex delta)*`,
+    /// for the accounted spans whose usage was attributed; nil when every one was read.
+    private static func spanEstimates(_ threads: [TraceThread]) -> ByteWriter? {
+        let estimated = threads.map { thread in thread.usage.filter(\.isEstimated).map(\.eventIndex).sorted() }
+        guard estimated.contains(where: { !$0.isEmpty }) else { return nil }
+        var writer = ByteWriter()
+        writer.varint(estimated.filter { !$0.isEmpty }.count)
+        for (thread, indices) in zip(threads, estimated) where !indices.isEmpty {
+            writer.varint(thread.index)
+            writer.varint(indices.count)
+            var previous: UInt32 = 0
+            for index in indices {
+                writer.varint(index - previous)
+                previous = index
             }
         }
         return writer

@@ -28,6 +28,8 @@ public enum TraceFormat {
         case spanSchedule = 8
         /// Per sample, the exact wait kind and what was waited on.
         case sampleDetails = 9
+        /// Per thread, the accounted spans whose usage was attributed, not read.
+        case spanEstimates = 10
         case end = 0xFF
 
         var name: String {
@@ -40,6 +42,7 @@ public enum TraceFormat {
             case .filePaths: return "filePaths"
             case .spanSchedule: return "spanSchedule"
             case .sampleDetails: return "sampleDetails"
+            case .spanEstimates: return "spanEstimates"
             case .end: return "end"
             }
         }

@@ -13,7 +13,10 @@ struct DefectCase: Sendable {
     /// Text the finding's wait targets must hold (a path, an address, a command), when the wait is long enough to be sampled.
     var target: String?
 
-    var name: String { "\(defect)-\(Int(milliseconds))ms-\(place.rawValue)" }
+    var name: String {
+        let size = milliseconds == milliseconds.rounded() ? String(Int(milliseconds)) : String(milliseconds)
+        return "\(defect)-\(size)ms-\(place.rawValue)"
+    }
 
     func arguments(scratch: String) -> [String] {
         [defect, String(milliseconds), place.rawValue, scratch]
@@ -55,6 +58,10 @@ struct DefectCase: Sendable {
         // 120 ms of CPU is over 5 % of the 2 s budget (a warning by its share), in a launch
         // under half of it even on a busy machine (`info` by what is at stake).
         cases.append(DefectCase(defect: "cpu-inside-budget", milliseconds: 120, place: .main, expected: nil))
+        // Waits shorter than the tracer's accounting granularity must not vanish: one of 1.2 ms,
+        // and twenty of 0.1 ms inside one span.
+        cases.append(DefectCase(defect: "sleep", milliseconds: 1.2, place: .main, expected: .mainThreadSleep))
+        cases.append(DefectCase(defect: "short-sleeps", milliseconds: 2, place: .main, expected: .mainThreadSleep))
         cases.append(DefectCase(defect: "cpu-over-budget", milliseconds: 40, place: .background, expected: nil))
         cases.append(DefectCase(defect: "cpu-contention", milliseconds: 20, place: .main, expected: nil))
         return cases

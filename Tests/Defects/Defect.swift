@@ -16,6 +16,8 @@ enum Defect: String, CaseIterable {
     case lock
     /// Sleeps MS.
     case sleep
+    /// Sleeps MS in twenty equal sleeps (2 ms: twenty of 0.1 ms), each too short to be seen alone.
+    case shortSleeps = "short-sleeps"
     /// Runs `/bin/sleep` for MS and waits for it.
     case process
     /// Reads a pipe another thread writes MS later.
@@ -82,6 +84,7 @@ final class Prepared: @unchecked Sendable {
         case .network: DefectSystem.request(answeredAfter: nanoseconds)
         case .lock: DefectSystem.takeLockHeld(for: nanoseconds)
         case .sleep: usleep(useconds_t(nanoseconds / 1_000))
+        case .shortSleeps: for _ in 0..<20 { usleep(useconds_t(nanoseconds / 20_000)) }
         case .process: DefectSystem.runChild(seconds: Double(nanoseconds) / 1e9)
         case .pipe: DefectSystem.readPipe(writtenAfter: nanoseconds)
         case .fifo: DefectSystem.readFIFO(path + ".fifo", writtenAfter: nanoseconds)

@@ -6,11 +6,15 @@
 //   launchprof-fixture tracer-only           an app that links the tracer alone, as the README's
 //                                            "Instrument an app" shows: spans around real work, then
 //                                            LaunchTracer.mark(.firstFrame), then it exits
-//   launchprof-fixture fixed-work            didFinishLaunching does a fixed amount of CPU work
-//                                            (about 50 ms: 50 spans of 2.5M steps), a low-noise
-//                                            app for measuring the observer effect
-//   launchprof-fixture fixed-work STEPS      the same with STEPS steps a span (deterministic work
-//                                            of any size, for instruction counts)
+//   launchprof-fixture fixed-work [SPANS]    didFinishLaunching does a fixed amount of CPU work
+//                                            (about 50 ms: 125M steps in 50 spans, or SPANS), a
+//                                            low-noise app for measuring the observer effect
+//   launchprof-fixture tracer-spans SPANS    an app that links the tracer alone and does 50M steps of
+//                                            CPU work in SPANS main-thread spans, then marks the first
+//                                            frame and exits: the accounted span's cost in instructions
+//                                            (callgrind), traced (LAUNCHPROF_TRACE) against untraced
+//   launchprof-fixture counted-work STEPS    the same with 50 spans of STEPS steps (deterministic work
+//                                            of any size, small enough to count under valgrind)
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
 //   launchprof-fixture cpu-burn MS           burns MS ms of its own CPU time, then exits 0 (not instrumented)
 //                                            of CPU work (200k steps each) all the while
@@ -69,11 +73,12 @@ func fixedWork(_ steps: Int, seed: UInt64) -> UInt64 {
     return x
 }
 
-/// didFinishLaunching does 50 spans of 2.5M steps (about 50 ms of CPU in all).
+/// didFinishLaunching does 125M steps (about 50 ms of CPU in all) in 50 spans, or `spans`.
 final class FixedWorkDelegate: LaunchDelegate {
     nonisolated(unsafe) static var workers = 0
-    /// Steps in each of the 50 spans (`fixed-work STEPS` sets it).
-    nonisolated(unsafe) static var chunkSteps = 2_500_000
+    nonisolated(unsafe) static var spans = 50
+    /// Steps in all (`counted-work STEPS` sets 50 spans of STEPS).
+    nonisolated(unsafe) static var totalSteps = 125_000_000
     nonisolated(unsafe) static var sink: UInt64 = 0
     required init() {}
 
@@ -85,7 +90,8 @@ final class FixedWorkDelegate: LaunchDelegate {
             }.start()
         }
         var x: UInt64 = 0
-        for _ in 0..<50 { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(Self.chunkSteps, seed: x) } }
+        let steps = Self.totalSteps / Self.spans
+        for _ in 0..<Self.spans { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(steps, seed: x) } }
         Self.sink = x
         return true
     }
@@ -134,8 +140,20 @@ case "budget-metadata" where arguments.count == 3:
     LaunchTracer.measure("Work") { _ = (0..<1_000).reduce(0, &+) }
     LaunchTracer.mark(.firstFrame)
     exit(0)
+case "tracer-spans" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
+    let spans = Int(arguments[2])!
+    var x: UInt64 = 0
+    for _ in 0..<spans { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(50_000_000 / spans, seed: x) } }
+    LaunchTracer.mark(.firstFrame)
+    print(x)
+    exit(0)
+case "fixed-work" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
+    FixedWorkDelegate.spans = Int(arguments[2])!
+    LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
+case "counted-work" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
+    FixedWorkDelegate.totalSteps = Int(arguments[2])! * FixedWorkDelegate.spans
+    LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
 case "fixed-work":
-    if arguments.count == 3, let steps = Int(arguments[2]) { FixedWorkDelegate.chunkSteps = steps }
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
 case "busy-workers":
     FixedWorkDelegate.workers = 8
@@ -157,7 +175,7 @@ case "cpu-burn" where arguments.count == 3:
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | fixed-work | busy-workers | keeps-running | cpu-burn MS | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS | budget-metadata JSON | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

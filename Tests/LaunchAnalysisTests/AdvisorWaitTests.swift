@@ -19,10 +19,12 @@ struct AdvisorWaitTests {
     }
 
     /// `Open` (App.swift:30): 3 ms of wall, 0.5 ms of CPU, 0.2 ms waiting for a CPU.
-    func shortWait(sampled wait: ThreadSample.Wait?, target: WaitTarget? = nil, majorFaults: UInt64 = 0) -> Trace {
+    func shortWait(
+        sampled wait: ThreadSample.Wait?, target: WaitTarget? = nil, majorFaults: UInt64 = 0, estimated: Bool = false
+    ) -> Trace {
         var b = TraceBuilder.hooks()
         b.span("Open", 30 * Self.ms, 33 * Self.ms, line: 30, usage: ResourceUsage(
-            cpuNanoseconds: Self.ms / 2, majorFaults: majorFaults, runQueueNanoseconds: Self.ms / 5))
+            cpuNanoseconds: Self.ms / 2, majorFaults: majorFaults, runQueueNanoseconds: Self.ms / 5), estimated: estimated)
         if let wait { b.samples(wait, from: 31 * Self.ms, to: 32 * Self.ms, target: target) }
         return b.trace()
     }
@@ -38,6 +40,20 @@ struct AdvisorWaitTests {
         #expect(disk.recommendation.contains("/data/app/catalog.json"))
         #expect(disk.severity == .info)  // 2.3 ms of a 400 ms budget: flagged, at the severity its cost has
         #expect(!findings.contains { $0.rule == .mainThreadBlocked })
+    }
+
+    @Test func aCostFromEstimatedUsageSaysSo() throws {
+        // One run of five had the span's usage attributed, not read: its record and the finding say so.
+        let traces = [shortWait(sampled: .sleep, estimated: true)] + (0..<4).map { _ in shortWait(sampled: nil) }
+        let open = try traces.map { try #require(LaunchTimeline.build(from: $0).first?.mainThreadSpans.first { $0.name == "Open" }) }
+        #expect(open[0].usageIsEstimated == true)
+        #expect(open[1].usageIsEstimated == nil)
+        let sleep = try #require(try profile(traces).findings.first { $0.rule == .mainThreadSleep })
+        #expect(sleep.usageIsEstimated == true)
+        #expect(sleep.estimateMark == "≈")
+        let exact = try self.profile((0..<5).map { _ in shortWait(sampled: .sleep) }).findings.first { $0.rule == .mainThreadSleep }
+        #expect(exact?.usageIsEstimated == nil)
+        #expect(exact?.estimateMark == "")
     }
 
     @Test func offCPUTimeNoSampleExplainsIsABlockingWaitOfUnknownKind() throws {

@@ -25,9 +25,9 @@ struct TraceBuilder {
     }
 
     /// A span with its whole usage: CPU, run-queue wait, major faults.
-    mutating func span(_ name: String, _ begin: UInt64, _ end: UInt64, line: UInt32 = 10, usage: ResourceUsage) {
+    mutating func span(_ name: String, _ begin: UInt64, _ end: UInt64, line: UInt32 = 10, usage: ResourceUsage, estimated: Bool = false) {
         events.append(TraceEvent(kind: .span, category: SpanCategory.general.rawValue, nameID: id(name), fileID: 1, line: line, beginNanoseconds: begin, endNanoseconds: end))
-        self.usage.append(SpanUsage(eventIndex: UInt32(events.count - 1), usage: usage))
+        self.usage.append(SpanUsage(eventIndex: UInt32(events.count - 1), usage: usage, isEstimated: estimated))
     }
 
     mutating func samples(_ wait: ThreadSample.Wait, from: UInt64, to: UInt64, every: UInt64 = 1_000_000, target: WaitTarget? = nil) {
@@ -45,7 +45,7 @@ struct TraceBuilder {
         for (new, old) in sorted.enumerated() { remap[old.offset] = new }
         let thread = TraceThread(
             index: 0, osThreadID: 7, isMain: true, events: sorted.map(\.element),
-            usage: usage.map { SpanUsage(eventIndex: UInt32(remap[Int($0.eventIndex)]!), usage: $0.usage) })
+            usage: usage.map { SpanUsage(eventIndex: UInt32(remap[Int($0.eventIndex)]!), usage: $0.usage, isEstimated: $0.isEstimated) })
         return Trace(
             clockSource: .manual, processID: 1, spawn: SpawnTime(nanoseconds: spawn, source: .parent),
             runtimeInitNanoseconds: spawn + 5_000_000, flushNanoseconds: 1_000_000_000,

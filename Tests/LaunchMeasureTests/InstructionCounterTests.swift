@@ -55,8 +55,8 @@ struct InstructionCounterTests {
 
     @Test func anInstrumentedLaunchIsSplitIntoPhasesOnItsMainThread() throws {
         // The fixture is a debug build with DWARF valgrind refuses: it is counted through a copy.
-        let first = try count(BuiltProducts.fixture, ["fixed-work", "20000"], run: "fixture-1")
-        let second = try count(BuiltProducts.fixture, ["fixed-work", "20000"], run: "fixture-2")
+        let first = try count(BuiltProducts.fixture, ["counted-work", "20000"], run: "fixture-1")
+        let second = try count(BuiltProducts.fixture, ["counted-work", "20000"], run: "fixture-2")
         for counts in [first, second] {
             let phases = try #require(counts.phases, "no milestone dumps: \(counts)")
             let frame = try #require(phases[.timeToFirstFrame])

@@ -78,7 +78,7 @@ public enum Advisor {
                     severity: blockingLeads ? .info : cpuSeverity(cpu, budget: frameBudget, launchMedianMs: launchMedian),
                     span: site.name, file: site.file, line: site.line, medianMs: cpu, spanMedianMs: wallMedian,
                     runsAppeared: appeared, runsTotal: runs, budgetShare: cpu / frameBudget,
-                    recommendation: recommendation))
+                    recommendation: recommendation, usageIsEstimated: site.estimatedRuns > 0 ? true : nil))
             }
         }
 
@@ -128,7 +128,8 @@ public enum Advisor {
                 budgetShare: cost / frameBudget,
                 recommendation: blockingRecommendation(
                     kind, site: site, cost: cost, wallMedian: wallMedian, appeared: appeared, runs: runs, named: named),
-                waitedOn: named.isEmpty ? nil : named))
+                waitedOn: named.isEmpty ? nil : named,
+                usageIsEstimated: !site.offCPU.isEmpty && site.estimatedRuns > 0 ? true : nil))
         }
         return findings
     }

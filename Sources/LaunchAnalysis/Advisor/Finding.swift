@@ -47,6 +47,15 @@ public struct Finding: Sendable, Codable, Equatable {
     /// app was built), when the trace recorded it.
     public var filePath: String? = nil
 
+    /// True when the cost rests on estimated per-span usage in at least one run
+    /// (``SpanRecord/usageIsEstimated``: a span boundary attributed from the tracer's
+    /// readings around it, off by at most 40 µs); nil when it was read.
+    /// Reports mark such a cost with `≈`.
+    public var usageIsEstimated: Bool? = nil
+
+    /// `≈` before a cost resting on estimated usage, else nothing.
+    public var estimateMark: String { usageIsEstimated == true ? "≈" : "" }
+
     /// `RemoteConfig.swift:42`, or the span name when the site is unknown.
     public var location: String {
         guard let file, let line else { return span }

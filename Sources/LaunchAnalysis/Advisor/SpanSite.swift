@@ -19,6 +19,8 @@ struct SpanSite {
     var offCPU: [Double] = []
     /// Run-queue milliseconds (waiting for a CPU: contention), one value per run in which it was known.
     var runQueue: [Double] = []
+    /// Runs in which a span of the site held estimated usage (``SpanRecord/usageIsEstimated``).
+    var estimatedRuns = 0
     /// The sampler's wait samples over every run, by kind, with each major page fault as a disk sample.
     var pooledWaits: [WaitKind: Int] = [:]
     /// What was waited on, over every run: target → samples, by kind.
@@ -30,6 +32,7 @@ struct SpanSite {
             var blocked: [WaitKind: Double] = [:]
             var cpu = 0.0, wall = 0.0
             var offCPU: Double?, runQueue: Double?
+            var estimated = false
         }
         var sites: [String: SpanSite] = [:]
         var order: [String] = []
@@ -43,6 +46,7 @@ struct SpanSite {
                 entry.wall += Double(span.wallNanoseconds) / 1e6
                 if let off = span.offCPUNanoseconds { entry.offCPU = (entry.offCPU ?? 0) + Double(off) / 1e6 }
                 if let queued = span.runQueueNanoseconds { entry.runQueue = (entry.runQueue ?? 0) + Double(queued) / 1e6 }
+                if span.usageIsEstimated == true { entry.estimated = true }
                 if sites[span.key] == nil {
                     sites[span.key] = SpanSite(name: span.name, category: span.category, file: span.file, line: span.line)
                     order.append(span.key)
@@ -56,6 +60,7 @@ struct SpanSite {
                 sites[key]!.wall.append(entry.wall)
                 if let off = entry.offCPU { sites[key]!.offCPU.append(off) }
                 if let queued = entry.runQueue { sites[key]!.runQueue.append(queued) }
+                if entry.estimated { sites[key]!.estimatedRuns += 1 }
             }
         }
         return order.map { sites[$0]! }

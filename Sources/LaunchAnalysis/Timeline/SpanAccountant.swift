@@ -16,6 +16,7 @@ struct SpanAccountant {
 
     func records(in thread: TraceThread, from lower: UInt64, to upper: UInt64, firstFrame: UInt64) -> [SpanRecord] {
         let usageByIndex = Dictionary(thread.usage.map { (Int($0.eventIndex), $0.usage) }, uniquingKeysWith: { a, _ in a })
+        let estimated = Set(thread.usage.filter(\.isEstimated).map { Int($0.eventIndex) })
         // Spans of this launch, in begin order (ties: the longer one first, so it is the parent).
         let spans = thread.events.indices.filter {
             let event = thread.events[$0]
@@ -37,12 +38,15 @@ struct SpanAccountant {
         var childWall = Array(repeating: UInt64(0), count: spans.count)
         var childCPU = Array(repeating: UInt64(0), count: spans.count)
         var childRunQueue = Array(repeating: UInt64(0), count: spans.count)
+        // A span's self times subtract its children's: an estimated child makes them estimates too.
+        var childEstimated = Array(repeating: false, count: spans.count)
         for position in spans.indices {
             guard let parent = parents[position] else { continue }
             let event = thread.events[spans[position]]
             childWall[parent] += event.durationNanoseconds
             childCPU[parent] += usageByIndex[spans[position]]?.cpuNanoseconds ?? 0
             childRunQueue[parent] += usageByIndex[spans[position]]?.runQueueNanoseconds ?? 0
+            if estimated.contains(spans[position]) { childEstimated[parent] = true }
         }
         // Each sample belongs to the innermost span containing it.
         var waits = Array(repeating: [ThreadSample.Wait: Int](), count: spans.count)
@@ -113,7 +117,8 @@ struct SpanAccountant {
                 runQueueNanoseconds: selfRunQueue, offCPUNanoseconds: offCPU,
                 waitSamples: sampled.isEmpty ? nil : sampled,
                 waitTargets: named.isEmpty ? nil : named.prefix(4).map(\.key),
-                threadID: thread.osThreadID)
+                threadID: thread.osThreadID,
+                usageIsEstimated: usage != nil && (estimated.contains(index) || childEstimated[position]) ? true : nil)
         }
     }
 }

@@ -44,12 +44,20 @@ extension Platform {
             if syscallFD >= 0 { close(syscallFD) }
         }
 
+        /// One observation. The `syscall` file is read first: for a thread on the CPU
+        /// (or runnable) it says only "running", which is all a sample needs then and
+        /// far cheaper for the kernel to produce than `stat` (whose line includes the
+        /// process's memory figures); `stat` is read for the state of a thread that is not.
         func observe() -> Observation? {
             let now = MonotonicClock.nanoseconds
+            let running = Observation(nanoseconds: now, state: UInt8(ascii: "R"), syscall: -1, arguments: (0, 0, 0, 0))
+            let text = syscallFD >= 0 ? read(syscallFD) : nil
+            if let text, text.starts(with: Self.runningWord) { return running }
             guard let stat = read(statFD), let close = stat.lastIndex(of: UInt8(ascii: ")")),
                   close + 2 < stat.count else { return nil }
             var observation = Observation(nanoseconds: now, state: stat[close + 2], syscall: -1, arguments: (0, 0, 0, 0))
-            guard observation.state != UInt8(ascii: "R"), syscallFD >= 0, let text = read(syscallFD) else {
+            // Read before `stat`: a thread that woke in between is running, and its call is over.
+            guard observation.state != UInt8(ascii: "R"), let text else {
                 return observation
             }
             // "running" or "<nr> 0x<arg1> … 0x<sp> 0x<pc>"; "-1 …" when blocked outside a syscall.
@@ -66,6 +74,8 @@ extension Platform {
             observation.arguments = (hex(1), hex(2), hex(3), hex(4))
             return observation
         }
+
+        private static let runningWord = Array("running".utf8)
 
         private func read(_ fd: Int32) -> ArraySlice<UInt8>? {
             let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
@@ -168,7 +178,11 @@ extension Platform {
     static func sleepLength(address: UInt64, deadlineOn clock: UInt64?) -> WaitTarget? {
         var request = timespec()
         let read = withUnsafeMutableBytes(of: &request) { readOwnMemory(address: address, into: $0) }
-        guard read, request.tv_sec >= 0, request.tv_nsec >= 0 else { return nil }
+        // The sleeping thread's memory is read after the fact: the call may have returned and the
+        // stack been reused, so what is there is any 16 bytes. A request the kernel would refuse
+        // (EINVAL), or longer than a century, names nothing (and must not overflow).
+        guard read, request.tv_sec >= 0, request.tv_nsec >= 0, request.tv_nsec < 1_000_000_000,
+              request.tv_sec < 100 * 365 * 86_400 else { return nil }
         var nanoseconds = UInt64(request.tv_sec) * 1_000_000_000 + UInt64(request.tv_nsec)
         if let clock {
             var now = timespec()

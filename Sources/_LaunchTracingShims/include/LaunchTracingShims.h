@@ -71,6 +71,37 @@ typedef struct lp_chunk {
     uint64_t size;
 } lp_chunk;
 
+/// One reading of a thread's resource usage, taken at a span boundary (the slow
+/// path of per-span accounting): what the boundaries between two readings are
+/// attributed from.
+typedef struct {
+    /// The tick of the boundary the reading was taken for (a span's begin or end).
+    uint64_t tick;
+    /// CLOCK_MONOTONIC when it was taken, nanoseconds.
+    uint64_t wall_ns;
+    /// The thread CPU clock (CLOCK_THREAD_CPUTIME_ID), nanoseconds.
+    uint64_t cpu_ns;
+    /// The run-queue wait of the thread's schedstat, nanoseconds; UINT64_MAX when unknown.
+    uint64_t run_queue_ns;
+    uint64_t voluntary_switches;
+    uint64_t involuntary_switches;
+    uint64_t minor_faults;
+    uint64_t major_faults;
+} lp_reading;
+
+/// A thread's accounting readings, oldest first, and what taking them needs.
+/// Written only by its thread; read at flush.
+typedef struct {
+    lp_reading *readings;
+    long count;
+    long capacity;
+    /// The thread's open schedstat (-1: none), or -2 before it was opened.
+    int schedstat_fd;
+    /// System calls made for accounting since the last reset (a debug counter
+    /// the benchmarks and tests read: the hot path's promise is that it stays small).
+    uint64_t system_calls;
+} lp_accounting;
+
 /// A thread's events: the chunk being written and the list before it. Only its
 /// own thread writes `next`, `limit`, `dropped` and `current` (and links chunks).
 typedef struct {
@@ -88,7 +119,24 @@ typedef struct {
     int accounting;
     /// Set when the thread exited (its events stay until the next reset).
     int exited;
+    /// An accounted boundary before this tick is attributed from the readings
+    /// around it instead of read (0: the next one is read).
+    uint64_t next_reading_tick;
+    /// The thread's readings (NULL until its first accounted boundary).
+    lp_accounting *usage;
 } lp_thread_buffer;
+
+/// How long after a reading an accounted boundary is attributed rather than
+/// read, nanoseconds: below the accuracy the advisor needs (its bound on a
+/// span of 1 ms and longer is 50 µs of CPU or off-CPU time), and long enough
+/// that a run of short spans pays a system call only every few dozen spans.
+enum { LP_ACCOUNTING_GRANULARITY_NS = 40 * 1000 };
+
+/// A gap between wall and CPU time since the last reading larger than this
+/// means the thread left the CPU (blocked or preempted): rusage and schedstat
+/// are read then. Smaller, the counters and run-queue wait still hold, and a
+/// boundary attributed between the two readings is exact.
+enum { LP_OFF_CPU_GAP_NS = 3 * 1000 };
 
 /// The slow path of `lp_record`: moves `buffer` to a new chunk (growing from
 /// 4 KiB to 256 KiB per thread, taken from a pre-faulted pool) and returns its
@@ -216,6 +264,47 @@ static inline __attribute__((always_inline)) void lp_end(lp_event *event) {
     uint64_t now = lp_now_ticks();
     event->end = now == 0 ? 1 : now;
 }
+
+/// Takes a reading for the accounted span `event` at its begin (`at_begin`,
+/// which stamps the begin tick again after the reading) or at its end (already
+/// stamped). The slow path of accounting; never inlined.
+void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin);
+
+/// An accounted span's end, when it may have ended on another thread or outside
+/// its thread's current chunk: reads if `buffer` began it and a reading is due,
+/// else takes the span out of accounting (its thread's readings do not cover it).
+void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event);
+
+/// Marks `event` accounted and reads the thread's usage if the last reading is
+/// older than the granularity; otherwise the boundary costs this compare.
+static inline __attribute__((always_inline)) void lp_account_begin(lp_thread_buffer *buffer, lp_event *event) {
+    event->kind |= LP_EVENT_FLAG_USAGE;
+    if (__builtin_expect(event->begin >= buffer->next_reading_tick, 0)) lp_account_read(buffer, event, 1);
+}
+
+/// The end of an accounted span (its end tick stamped): reads when a reading is due.
+static inline __attribute__((always_inline)) void lp_account_end(lp_event *event) {
+    lp_thread_buffer *buffer = lp_tls_buffer;
+    if (__builtin_expect(buffer != 0 && buffer->current != 0 && event >= (lp_event *)(buffer->current + 1)
+                         && event < buffer->next, 1)) {
+        if (__builtin_expect(event->end >= buffer->next_reading_tick, 0)) lp_account_read(buffer, event, 0);
+        return;
+    }
+    lp_account_end_elsewhere(buffer, event);
+}
+
+/// Forgets `buffer`'s readings (keeping its schedstat descriptor and memory)
+/// and makes its next accounted boundary a reading.
+void lp_account_rewind(lp_thread_buffer *buffer);
+
+/// Frees `buffer`'s readings and closes its schedstat descriptor (its thread exited).
+void lp_account_release(lp_thread_buffer *buffer);
+
+/// The readings of `buffer` and their count (NULL, 0 when none).
+const lp_reading *lp_account_readings(const lp_thread_buffer *buffer, long *count);
+
+/// System calls `buffer`'s thread made for accounting since the last rewind.
+uint64_t lp_account_system_calls(const lp_thread_buffer *buffer);
 
 // Accessors for Swift (which must not touch a mutable C global directly in
 // Swift 6 mode).

@@ -1,0 +1,176 @@
+// Per-span resource accounting's slow path: a reading of the calling thread's
+// CPU clock, and of its rusage and schedstat only when it left the CPU since
+// the last reading. Boundaries within LP_ACCOUNTING_GRANULARITY_NS of a reading
+// take none: they are attributed from the readings around them at flush.
+
+#define _GNU_SOURCE
+#include "LaunchTracingShims.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
+
+static uint64_t lp_thread_cpu_ns(void) {
+    struct timespec now;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0) return 0;
+    return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+}
+
+/// The run-queue wait in an open schedstat ("run time, run-queue wait, timeslices"), or UINT64_MAX.
+static uint64_t lp_schedstat_run_queue(int fd) {
+    if (fd < 0) return UINT64_MAX;
+    char text[96];
+    ssize_t count = pread(fd, text, sizeof text, 0);
+    if (count <= 0) return UINT64_MAX;
+    int field = 0, digits = 0;
+    uint64_t value = 0;
+    for (ssize_t index = 0; index < count; index++) {
+        char byte = text[index];
+        if (byte >= '0' && byte <= '9') {
+            if (field == 1) value = value * 10 + (uint64_t)(byte - '0'), digits++;
+        } else {
+            if (field == 1) break;
+            field++;
+        }
+    }
+    return digits > 0 ? value : UINT64_MAX;
+}
+
+static int lp_open_schedstat(void) {
+#if defined(__linux__)
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/task/%ld/schedstat", (long)syscall(SYS_gettid));
+    return open(path, O_RDONLY | O_CLOEXEC);
+#else
+    return -1;
+#endif
+}
+
+/// Ticks in `ns` nanoseconds of the tick source, from the constructor's calibration
+/// pair and this reading; a conservative 1 tick a nanosecond until 1 ms has passed.
+static uint64_t lp_ticks_in(uint64_t ns, uint64_t tick, uint64_t wall_ns) {
+    if (lp_state.tick_source != LP_TICK_SOURCE_CPU_COUNTER) return ns;
+    uint64_t elapsed = wall_ns - lp_state.start_pair_ns;
+    if (wall_ns <= lp_state.start_pair_ns || elapsed < 1000000 || tick <= lp_state.start_pair_ticks) return ns;
+    return (uint64_t)((double)ns * (double)(tick - lp_state.start_pair_ticks) / (double)elapsed);
+}
+
+__attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin) {
+    lp_accounting *accounting = buffer->usage;
+    if (accounting == 0) {
+        accounting = calloc(1, sizeof *accounting);
+        if (accounting == 0) return;
+        accounting->schedstat_fd = -2;
+        buffer->usage = accounting;
+    }
+    if (accounting->count == accounting->capacity) {
+        long capacity = accounting->capacity == 0 ? 256 : accounting->capacity * 2;
+        lp_reading *grown = realloc(accounting->readings, (size_t)capacity * sizeof(lp_reading));
+        if (grown == 0) return;  // attributed from the readings there are
+        accounting->readings = grown;
+        accounting->capacity = capacity;
+    }
+    const lp_reading *last = accounting->count > 0 ? &accounting->readings[accounting->count - 1] : 0;
+    lp_reading reading;
+    reading.wall_ns = lp_monotonic_ns();
+    reading.cpu_ns = lp_thread_cpu_ns();
+    accounting->system_calls += 1;
+    int64_t gap = last == 0 ? INT64_MAX
+        : (int64_t)(reading.wall_ns - last->wall_ns) - (int64_t)(reading.cpu_ns - last->cpu_ns);
+    if (last != 0 && gap < LP_OFF_CPU_GAP_NS) {
+        // It stayed on the CPU: no switch, no fault that blocked, no run-queue wait.
+        reading.voluntary_switches = last->voluntary_switches;
+        reading.involuntary_switches = last->involuntary_switches;
+        reading.minor_faults = last->minor_faults;
+        reading.major_faults = last->major_faults;
+        reading.run_queue_ns = last->run_queue_ns;
+    } else {
+        struct rusage usage;
+        accounting->system_calls += 1;
+        if (lp_thread_rusage(&usage) == 0) {
+            reading.voluntary_switches = (uint64_t)usage.ru_nvcsw;
+            reading.involuntary_switches = (uint64_t)usage.ru_nivcsw;
+            reading.minor_faults = (uint64_t)usage.ru_minflt;
+            reading.major_faults = (uint64_t)usage.ru_majflt;
+        } else if (last != 0) {
+            reading.voluntary_switches = last->voluntary_switches;
+            reading.involuntary_switches = last->involuntary_switches;
+            reading.minor_faults = last->minor_faults;
+            reading.major_faults = last->major_faults;
+        } else {
+            reading.voluntary_switches = reading.involuntary_switches = reading.minor_faults = reading.major_faults = 0;
+        }
+        // The run-queue wait grows only after a switch.
+        if (last != 0 && last->run_queue_ns != UINT64_MAX
+            && last->voluntary_switches + last->involuntary_switches == reading.voluntary_switches + reading.involuntary_switches) {
+            reading.run_queue_ns = last->run_queue_ns;
+        } else {
+            if (accounting->schedstat_fd == -2) {
+                accounting->schedstat_fd = lp_open_schedstat();
+                accounting->system_calls += 1;
+            }
+            if (accounting->schedstat_fd >= 0) accounting->system_calls += 1;
+            reading.run_queue_ns = lp_schedstat_run_queue(accounting->schedstat_fd);
+        }
+    }
+    if (at_begin) {
+        // The begin is stamped again so the reading is outside the span.
+        event->begin = lp_now_ticks();
+        reading.tick = event->begin;
+    } else {
+        reading.tick = event->end;
+    }
+    accounting->readings[accounting->count++] = reading;
+    buffer->next_reading_tick = reading.tick + lp_ticks_in(LP_ACCOUNTING_GRANULARITY_NS, reading.tick, reading.wall_ns);
+}
+
+void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event) {
+    // Began by `buffer`'s thread in an earlier chunk?
+    if (buffer != 0 && buffer->accounting) {
+        for (const lp_chunk *chunk = buffer->first; chunk != 0 && chunk != buffer->current; chunk = chunk->next) {
+            lp_event *events = lp_chunk_events(chunk);
+            if (event >= events && event < chunk->end) {
+                if (event->end >= buffer->next_reading_tick) lp_account_read(buffer, event, 0);
+                return;
+            }
+        }
+    }
+    // Ended on another thread: that thread's readings say nothing of this one.
+    __atomic_fetch_and(&event->kind, (uint8_t)~LP_EVENT_FLAG_USAGE, __ATOMIC_RELAXED);
+}
+
+void lp_account_rewind(lp_thread_buffer *buffer) {
+    if (buffer->usage != 0) {
+        buffer->usage->count = 0;
+        buffer->usage->system_calls = 0;
+    }
+    buffer->next_reading_tick = 0;
+}
+
+void lp_account_release(lp_thread_buffer *buffer) {
+    lp_accounting *accounting = buffer->usage;
+    buffer->usage = 0;
+    buffer->next_reading_tick = 0;
+    if (accounting == 0) return;
+    if (accounting->schedstat_fd >= 0) close(accounting->schedstat_fd);
+    free(accounting->readings);
+    free(accounting);
+}
+
+const lp_reading *lp_account_readings(const lp_thread_buffer *buffer, long *count) {
+    if (buffer->usage == 0) {
+        *count = 0;
+        return 0;
+    }
+    *count = buffer->usage->count;
+    return buffer->usage->readings;
+}
+
+uint64_t lp_account_system_calls(const lp_thread_buffer *buffer) {
+    return buffer->usage == 0 ? 0 : buffer->usage->system_calls;
+}

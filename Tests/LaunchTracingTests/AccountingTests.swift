@@ -1,0 +1,192 @@
+import Foundation
+import LaunchTracing
+import LaunchTracingTestSupport
+import Testing
+
+/// Per-span accounting that reads the thread's usage only where something could
+/// have changed, and attributes the rest.
+@Suite("Accounting")
+struct AccountingTests {
+    /// What a reference reading of the calling thread says: wall, CPU and run-queue time.
+    struct Reference {
+        var wall: UInt64
+        var cpu: UInt64
+        var runQueue: UInt64
+
+        /// Read just before a span: the clocks last, so the schedstat read is outside.
+        static func before(_ schedstat: Int32) -> Reference {
+            let runQueue = runQueueNanoseconds(schedstat)
+            let cpu = threadCPUNanoseconds()
+            return Reference(wall: monotonicNanoseconds(), cpu: cpu, runQueue: runQueue)
+        }
+
+        /// Read just after a span: the clocks first.
+        static func after(_ schedstat: Int32) -> Reference {
+            let wall = monotonicNanoseconds(), cpu = threadCPUNanoseconds()
+            return Reference(wall: wall, cpu: cpu, runQueue: runQueueNanoseconds(schedstat))
+        }
+
+        /// Off-CPU time from `self` to `later`: wall − CPU − run-queue wait.
+        func offCPU(to later: Reference) -> UInt64 {
+            (later.wall - wall).subtractingClampedForTests(later.cpu - cpu).subtractingClampedForTests(later.runQueue - runQueue)
+        }
+    }
+
+    /// Runs `body` on a new thread with accounting on; returns the trace.
+    private func recordAccounted(clock: ManualLaunchClock? = nil, _ body: @escaping @Sendable () -> Void) -> Trace {
+        LaunchTraceRecorder.record(clock: clock) {
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                LaunchTracer.setResourceAccounting(true)
+                body()
+                LaunchTracer.setResourceAccounting(false)
+                done.signal()
+            }.start()
+            done.wait()
+        }
+    }
+
+    @Test func tenThousandSpansPayAtMostOneSystemCallInTen() {
+        let calls = Counter()
+        let trace = recordAccounted {
+            for _ in 0..<10_000 { LaunchTracer.begin("Row").end() }
+            calls.value = LaunchTracer.accountingSystemCalls
+        }
+        // Some were read (the first at least), most attributed; a read costs 1 to 4 calls.
+        #expect(calls.value >= 1)
+        #expect(calls.value <= 1_000, "\(calls.value) system calls for 10,000 accounted spans")
+        let thread = trace.threads.first { !$0.usage.isEmpty }
+        #expect(thread?.usage.count == 10_000)
+    }
+
+    /// A boundary soon after a reading is attributed; when the thread then left the
+    /// CPU before the next reading, the span is marked an estimate. The manual clock
+    /// decides which boundaries are read (the tracer's ticks), whatever the load.
+    private func recordAttributedAcrossAWait() -> Trace {
+        let clock = ManualLaunchClock()
+        return recordAccounted(clock: clock) {
+            let lead = LaunchTracer.begin("Lead")  // the first boundary: read
+            clock.advance(byNanoseconds: 1_000)
+            lead.end()  // attributed, and the thread stays on the CPU until…
+            clock.advance(byNanoseconds: 1_000)
+            let blocked = LaunchTracer.begin("Blocked")  // attributed
+            usleep(2_000)
+            clock.advance(byMilliseconds: 3)
+            blocked.end()  // read: the thread left the CPU since the last reading
+        }
+    }
+
+    @Test func aBoundaryAttributedAcrossAWaitIsAnEstimate() throws {
+        let trace = recordAttributedAcrossAWait()
+        let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
+        let byName = Dictionary(uniqueKeysWithValues: thread.usage.map { (trace.name(of: thread.events[Int($0.eventIndex)]), $0) })
+        let blocked = try #require(byName["Blocked"])
+        #expect(blocked.isEstimated)
+        // It slept: some voluntary switch, and little CPU against its 2 ms or more of wall time.
+        #expect(blocked.usage.voluntaryContextSwitches >= 1)
+        #expect(blocked.usage.cpuNanoseconds < 2_000_000)
+    }
+
+    @Test func longSpansAgreeWithReadingsAtTheirBoundaries() throws {
+        let references = ReferenceLog()
+        let trace = recordAccounted {
+            // Each long span comes right after a short one, so its begin is often attributed
+            // rather than read; CPU work, one long wait, many short waits, and a mix.
+            let shapes: [(StaticString, () -> Void)] = [
+                ("Compute", { spin(cpuNanoseconds: 3_000_000) }),
+                ("OneWait", { usleep(1_200) }),
+                ("ShortWaits", { for _ in 0..<20 { usleep(100) } }),
+                ("Mixed", { for _ in 0..<5 { spin(cpuNanoseconds: 300_000); usleep(200) } }),
+            ]
+            let schedstat = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)
+            defer { close(schedstat) }
+            for _ in 0..<3 {
+                for (name, work) in shapes {
+                    LaunchTracer.begin("Lead").end()
+                    let before = Reference.before(schedstat)
+                    let span = LaunchTracer.begin(name)
+                    work()
+                    span.end()
+                    references.append(before, Reference.after(schedstat))
+                }
+            }
+        }
+        let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
+        let long = thread.usage.filter { trace.name(of: thread.events[Int($0.eventIndex)]) != "Lead" }
+        #expect(long.count == references.pairs.count)
+        for (usage, reference) in zip(long, references.pairs) {
+            let event = thread.events[Int(usage.eventIndex)]
+            let wall = event.durationNanoseconds
+            #expect(wall >= 1_000_000)
+            let cpu = reference.1.cpu - reference.0.cpu
+            let offCPU = reference.0.offCPU(to: reference.1)
+            let tracedOff = wall.subtractingClampedForTests(usage.usage.cpuNanoseconds)
+                .subtractingClampedForTests(usage.usage.runQueueNanoseconds ?? 0)
+            let bound = max(50_000, (reference.1.wall - reference.0.wall) / 20)
+            let name = trace.name(of: event)
+            #expect(distance(usage.usage.cpuNanoseconds, cpu) <= bound, "\(name): CPU \(usage.usage.cpuNanoseconds) ns, read \(cpu) ns")
+            #expect(distance(tracedOff, offCPU) <= bound, "\(name): off-CPU \(tracedOff) ns, read \(offCPU) ns")
+        }
+    }
+
+    @Test func estimatesSurviveTheTraceFile() throws {
+        let trace = recordAttributedAcrossAWait()
+        let decoded = try TraceDecoder.decode(TraceEncoder.encode(trace))
+        let before = try #require(trace.threads.first { !$0.usage.isEmpty })
+        let after = try #require(decoded.threads.first { !$0.usage.isEmpty })
+        #expect(after.usage.map(\.isEstimated) == before.usage.map(\.isEstimated))
+        #expect(after.usage.contains { $0.isEstimated })
+    }
+
+    @Test func aSpanEndedOnAnotherThreadIsNotAccounted() throws {
+        let trace = recordAccounted {
+            let span = LaunchTracer.begin("Handed")
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                span.end()
+                done.signal()
+            }.start()
+            done.wait()
+            LaunchTracer.begin("Kept").end()
+        }
+        let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
+        let names = thread.usage.map { trace.name(of: thread.events[Int($0.eventIndex)]) }
+        #expect(names == ["Kept"])
+    }
+}
+
+final class Counter: @unchecked Sendable { var value: UInt64 = 0 }
+
+final class ReferenceLog: @unchecked Sendable {
+    var pairs: [(AccountingTests.Reference, AccountingTests.Reference)] = []
+    func append(_ before: AccountingTests.Reference, _ after: AccountingTests.Reference) { pairs.append((before, after)) }
+}
+
+private func distance(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }
+
+extension UInt64 {
+    func subtractingClampedForTests(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
+}
+
+/// Burns `cpuNanoseconds` of the calling thread's CPU time.
+func spin(cpuNanoseconds: UInt64) {
+    var x: UInt64 = 1
+    let start = threadCPUNanoseconds()
+    while threadCPUNanoseconds() - start < cpuNanoseconds { x = x &* 6364136223846793005 &+ 1 }
+    blackHole(x)
+}
+
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// The run-queue wait in the calling thread's open schedstat, nanoseconds (0 where there is none).
+func runQueueNanoseconds(_ schedstat: Int32) -> UInt64 {
+    var bytes = [UInt8](repeating: 0, count: 96)
+    let count = pread(schedstat, &bytes, bytes.count, 0)
+    guard count > 0 else { return 0 }
+    let fields = bytes[0..<count].split(separator: UInt8(ascii: " "))
+    return fields.count > 1 ? UInt64(String(decoding: fields[1], as: UTF8.self)) ?? 0 : 0
+}
