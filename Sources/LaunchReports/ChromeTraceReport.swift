@@ -253,11 +253,11 @@ public enum ChromeTraceReport {
             switch document {
             case .measurement(let report):
                 pairs += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                          ("command", report.configuration.command.joined(separator: " ")), ("ready", report.readyLabel)]
+                          ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel)]
             case .comparison(let report):
                 pairs += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                          ("base", report.base.configuration.command.joined(separator: " ")),
-                          ("head", report.head.configuration.command.joined(separator: " "))]
+                          ("base", CommandLineText.quoted(report.base.configuration.command)),
+                          ("head", CommandLineText.quoted(report.head.configuration.command))]
             }
             pairs.append(("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
             for (index, (key, value)) in pairs.enumerated() {

@@ -110,7 +110,7 @@ public enum JUnitReport {
         return Suite(
             name: "launchprof measure — \(report.name)", timestamp: report.createdAt,
             properties: properties(report.outcome) + [
-                ("command", report.configuration.command.joined(separator: " ")), ("ready", report.readyLabel),
+                ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel),
                 ("runs", "\(report.profile.successfulRuns)/\(report.profile.runCount) ok"), ("launchprof", report.toolVersion),
             ],
             cases: cases)
@@ -145,8 +145,8 @@ public enum JUnitReport {
         return Suite(
             name: "launchprof compare — \(report.name)", timestamp: report.createdAt,
             properties: properties(report.outcome) + [
-                ("base", report.base.configuration.command.joined(separator: " ")),
-                ("head", report.head.configuration.command.joined(separator: " ")),
+                ("base", CommandLineText.quoted(report.base.configuration.command)),
+                ("head", CommandLineText.quoted(report.head.configuration.command)),
                 ("source", report.source.rawValue), ("launchprof", report.toolVersion),
             ],
             cases: cases)

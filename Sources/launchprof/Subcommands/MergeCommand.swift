@@ -51,6 +51,7 @@ enum MergeCommand {
         let reports = try parsed.positionals.map(CompareCommand.readReport)
         let pooled: MeasurementReport
         do {
+            try RunIdentity.refuseRepeats(in: Array(zip(parsed.positionals, reports)))
             pooled = try MeasurementReport(merging: reports, name: name, createdAt: reports.map(\.createdAt).max() ?? "")
         } catch {
             throw UsageError("\(parsed.positionals.joined(separator: ", ")): \(error)")

@@ -1,0 +1,136 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import Testing
+import _LaunchProfTestSupport
+
+/// What launchprof counts is what it measured: a program cannot grow it without
+/// bound through the ready pipe, replay another run's trace, and a report given
+/// twice is not counted twice.
+@Suite("integrity")
+struct IntegrityTests {
+    let scratch = ScratchDirectory("lp-integrity")
+
+    /// Runs `arguments` (launchprof's) under python3, which reports launchprof's peak
+    /// resident memory (KiB, `getrusage(RUSAGE_CHILDREN)` of its own child).
+    func launchprofPeakMemory(_ arguments: [String]) throws -> (status: Int32, peakKiB: Int, stderr: String) {
+        let script = """
+            import resource, subprocess, sys
+            done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
+            print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let result = try Executables.run(
+            ["python3", "-c", script, Executables.launchprof] + arguments, executable: "/usr/bin/env", in: scratch.url, timeoutSeconds: 300)
+        let fields = result.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(fields.count == 2, "python3 said: \(result.stdout) \(result.stderr)")
+        return (Int32(fields[0]), fields[1], result.stderr)
+    }
+
+    // MARK: The ready pipe
+
+    @Test func anEndlessLineOnTheReadyPipeIsCappedAndDrained() throws {
+        // 300 MB on fd 3 with no newline, then a clean exit.
+        let script = try scratch.write("""
+            #!/bin/sh
+            head -c 300000000 /dev/zero >&3
+            exit 0
+            """, to: "endless.sh", permissions: 0o755)
+        let run = try launchprofPeakMemory(
+            ["measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--timeout", "120",
+             "--output", scratch.file("out"), "--name", "endless", "--", script])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Under 200 MB: the line is kept to 64 KiB, not to 300 MB.
+        #expect(run.peakKiB < 200_000, "launchprof peaked at \(run.peakKiB) KiB")
+    }
+
+    // MARK: Secrets
+
+    /// Every byte of every file under `directory`, with its path.
+    func everyFile(under directory: String) -> [(path: String, bytes: Data)] {
+        let enumerator = FileManager.default.enumerator(atPath: directory)
+        var files: [(String, Data)] = []
+        while let relative = enumerator?.nextObject() as? String {
+            let path = directory + "/" + relative
+            if let data = FileManager.default.contents(atPath: path) { files.append((path, data)) }
+        }
+        return files
+    }
+
+    @Test func anOTLPHeaderValueIsWrittenNowhere() throws {
+        let output = scratch.file("out")
+        let result = try Executables.run(
+            ["measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--output", output, "--name", "secret",
+             "--format", "json,html,markdown,chrome-trace,junit,hyperfine", "--save-baseline", "main",
+             "--otlp-endpoint", "http://127.0.0.1:9", "--otlp-timeout", "1", "--otlp-best-effort",
+             "--otlp-header", "authorization=Bearer SECRET-TOKEN", "--otlp-header=x-api-key=SECRET-KEY",
+             "--", "/bin/sh", "-c", "exit 0"],
+            environment: ["OTEL_EXPORTER_OTLP_HEADERS": "x-other=SECRET-ENV"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        for secret in ["SECRET-TOKEN", "SECRET-KEY", "SECRET-ENV"] {
+            #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
+        }
+        let files = everyFile(under: output)
+        #expect(files.contains { $0.path.hasSuffix("baselines/main.json") })
+        #expect(files.count >= 7)
+        for file in files {
+            #expect(file.bytes.range(of: Data("SECRET".utf8)) == nil, "\(file.path) holds the secret")
+        }
+        let report = try JSONReport.read(from: output + "/secret.json")
+        #expect(report.configuration.commandLine.contains("authorization=<redacted>"))
+        #expect(report.configuration.commandLine.contains("--otlp-header=x-api-key=<redacted>"))
+    }
+
+    // MARK: A report counted twice
+
+    /// Measures `/bin/true`-like runs into `<name>.json` under the scratch directory; returns its path.
+    func measuredReport(_ name: String, runs: Int = 6) throws -> String {
+        let result = try Executables.run(
+            ["measure", "--runs", String(runs), "--warmup", "1", "--ready", "exit", "--output", scratch.path, "--name", name,
+             "--format", "json", "--", "/bin/sh", "-c", "exit 0"], in: scratch.url)
+        try #require(result.status == 0, "\(result.stderr)")
+        return scratch.file(name + ".json")
+    }
+
+    /// Exit 2 and one line on stderr naming both files.
+    func expectRefused(_ arguments: [String], naming first: String, _ second: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try Executables.run(arguments, in: scratch.url)
+        #expect(result.status == 2, "exit \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("'\(first)' and '\(second)' hold the same"), "\(result.stderr)", sourceLocation: sourceLocation)
+    }
+
+    @Test func oneReportGivenTwiceIsRefusedNamingBothFiles() throws {
+        let a = try measuredReport("a"), b = try measuredReport("b")
+        // The same file twice, and a copy of it under another name.
+        let copy = scratch.file("copy-of-a.json")
+        try FileManager.default.copyItem(atPath: a, toPath: copy)
+        try expectRefused(["merge", a, a, "-o", scratch.file("m.json")], naming: a, a)
+        try expectRefused(["merge", a, b, copy, "-o", scratch.file("m.json")], naming: a, copy)
+        try expectRefused(["compare", "--base-report", a, "--base-report", a, "--head-report", b, "--head-report", b], naming: a, a)
+        try expectRefused(["compare", "--base-report", a, "--head-report", copy], naming: a, copy)
+        try expectRefused(["compare", a, a], naming: a, a)
+        // A pooled report holds its runs: pooling it again with one of them is counting twice.
+        let merged = try Executables.run(["merge", a, b, "-o", scratch.file("ab.json")], in: scratch.url)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        try expectRefused(["merge", scratch.file("ab.json"), b, "-o", scratch.file("m.json")], naming: scratch.file("ab.json"), b)
+        // Different runs pool as before.
+        let fleet = try Executables.run(["compare", "--base-report", a, "--head-report", b], in: scratch.url)
+        #expect([0, 1, 3].contains(fleet.status), "\(fleet.stderr)")
+    }
+
+    @Test func aReportFromBeforeRunsWereStampedIsToldApartByItsSamples() throws {
+        let a = try measuredReport("old")
+        // Remove every run's wall-clock stamp, as reports written before it were.
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: a))) as? [String: Any])
+        var runs = try #require(json["runs"] as? [[String: Any]])
+        #expect(runs.contains { $0["wallClock"] != nil })
+        for index in runs.indices { runs[index]["wallClock"] = nil }
+        json["runs"] = runs
+        let old = scratch.file("unstamped.json")
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: old))
+        try expectRefused(["merge", old, old, "-o", scratch.file("m.json")], naming: old, old)
+        // Its own runs are not taken for one another.
+        let alone = try Executables.run(["merge", old, "-o", scratch.file("m.json")], in: scratch.url)
+        #expect(alone.status == 0, "\(alone.stderr)")
+    }
+}
