@@ -1,3 +1,5 @@
+import LaunchTracing
+
 /// What happened in one launch, with CLOCK_MONOTONIC nanosecond timestamps.
 ///
 /// All times share the tracer's time base, so they can be set against the
@@ -13,7 +15,7 @@
 public struct LaunchResult: Sendable, Equatable {
     /// One line the program wrote to the ready pipe (fd 3), and when it arrived.
     public struct ReadyLine: Sendable, Equatable {
-        /// The line without its newline, such as `firstFrame`, `fullyDrawn` or `done`.
+        /// The line without its newline, such as `firstFrame 12345678901`, `fullyDrawn` or `done`.
         public var text: String
         /// When the launcher read it (CLOCK_MONOTONIC, parent side).
         public var nanoseconds: UInt64
@@ -23,6 +25,10 @@ public struct LaunchResult: Sendable, Equatable {
             self.text = text
             self.nanoseconds = nanoseconds
         }
+
+        /// The word of the contract the line carries, with the time the program
+        /// says it reached it; nil for any other line.
+        public var announcement: LaunchContract.ReadyAnnouncement? { .init(line: text) }
     }
 
     /// The process id the child had (also its process group id).

@@ -340,8 +340,13 @@ private struct Watch {
             let text = String(decoding: readyBuffer, as: UTF8.self)
             readyBuffer.removeAll(keepingCapacity: true)
             readyLineDropping = false
-            if readyLines.count < Self.readyLinesKept { readyLines.append(.init(text: text, nanoseconds: now)) }
-            if readyAt == nil, let wanted = request.ready.readyWord, text == wanted.line { readyAt = now }
+            // A word of the contract is kept the first time it comes even past the cap: the trace is checked against it.
+            let word = LaunchContract.ReadyAnnouncement(line: text)?.word
+            if readyLines.count < Self.readyLinesKept
+                || word.map({ word in !readyLines.contains { $0.announcement?.word == word } }) == true {
+                readyLines.append(.init(text: text, nanoseconds: now))
+            }
+            if readyAt == nil, let wanted = request.ready.readyWord, word == wanted { readyAt = now }
             rest = rest[(newline + 1)...]
         }
         keepReady(rest)

@@ -36,7 +36,7 @@ struct IntegrityTests {
             exit 0
             """, to: "endless.sh", permissions: 0o755)
         let run = try launchprofPeakMemory(
-            ["measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--timeout", "120",
+            ["measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--timeout", "120", "--budget-ms", "100000",
              "--output", scratch.file("out"), "--name", "endless", "--", script])
         #expect(run.status == 0, "\(run.stderr)")
         // Under 200 MB: the line is kept to 64 KiB, not to 300 MB.
@@ -59,7 +59,7 @@ struct IntegrityTests {
     @Test func anOTLPHeaderValueIsWrittenNowhere() throws {
         let output = scratch.file("out")
         let result = try Executables.run(
-            ["measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--output", output, "--name", "secret",
+            ["measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--budget-ms", "100000", "--output", output, "--name", "secret",
              "--format", "json,html,markdown,chrome-trace,junit,hyperfine", "--save-baseline", "main",
              "--otlp-endpoint", "http://127.0.0.1:9", "--otlp-timeout", "1", "--otlp-best-effort",
              "--otlp-header", "authorization=Bearer SECRET-TOKEN", "--otlp-header=x-api-key=SECRET-KEY",
@@ -85,7 +85,7 @@ struct IntegrityTests {
     /// Measures `/bin/true`-like runs into `<name>.json` under the scratch directory; returns its path.
     func measuredReport(_ name: String, runs: Int = 6) throws -> String {
         let result = try Executables.run(
-            ["measure", "--runs", String(runs), "--warmup", "1", "--ready", "exit", "--output", scratch.path, "--name", name,
+            ["measure", "--runs", String(runs), "--warmup", "1", "--ready", "exit", "--budget-ms", "100000", "--output", scratch.path, "--name", name,
              "--format", "json", "--", "/bin/sh", "-c", "exit 0"], in: scratch.url)
         try #require(result.status == 0, "\(result.stderr)")
         return scratch.file(name + ".json")
@@ -132,5 +132,43 @@ struct IntegrityTests {
         // Its own runs are not taken for one another.
         let alone = try Executables.run(["merge", old, "-o", scratch.file("m.json")], in: scratch.url)
         #expect(alone.status == 0, "\(alone.stderr)")
+    }
+
+    // MARK: A trace that lies
+
+    @Test func aTraceThatDisagreesWithLaunchprofsClockIsAnInvalidRunNeverCounted() throws {
+        let counter = scratch.file("count"), stash = scratch.file("stash.lptrace")
+        let fixture = Executables.fixture
+        // Run 1 is honest (its trace is kept aside); run 2 forges a trace whose first
+        // frame comes 5 s after the spawn, though it exits at once; run 3 forges one whose
+        // first frame (300 ms) comes after it announced it (at once), then sleeps 1 s;
+        // run 4 sleeps 1 s, announces the first frame and replays run 1's trace.
+        let script = try scratch.write("""
+            #!/bin/sh
+            n=$(cat '\(counter)' 2>/dev/null || echo 0); echo $((n+1)) > '\(counter)'
+            case $n in
+            0) '\(fixture)' tracer-only > /dev/null; cp "$LAUNCHPROF_TRACE" '\(stash)' ;;
+            1) exec '\(fixture)' forged-trace 5000 ;;
+            2) exec '\(fixture)' forged-trace 300 1000 ;;
+            3) sleep 1; echo firstFrame >&3; cp '\(stash)' "$LAUNCHPROF_TRACE" ;;
+            esac
+            exit 0
+            """, to: "liar.sh", permissions: 0o755)
+        let output = scratch.file("out")
+        let result = try Executables.run(
+            ["measure", "--runs", "4", "--warmup", "0", "--timeout", "20", "--output", output, "--name", "liar", "--format", "json",
+             "--", script], in: scratch.url)
+        #expect(!result.timedOut)
+        let report = try JSONReport.read(from: output + "/liar.json")
+        let runs = report.runs.filter { !$0.isWarmup }
+        try #require(runs.count == 4, "\(result.stderr)")
+        #expect(runs.map(\.status) == [.ok, .invalidTrace, .invalidTrace, .invalidTrace], "\(runs.map { $0.problem ?? "" })")
+        #expect(runs[1].problem?.contains("the trace's firstFrame at 5000") == true && runs[1].problem?.contains("lies outside the launch") == true,
+                "\(runs[1].problem ?? "")")
+        #expect(runs[2].problem?.contains("comes after the program announced it") == true, "\(runs[2].problem ?? "")")
+        #expect(runs[3].problem?.contains("the trace is not this launch's: its spawn stamp") == true, "\(runs[3].problem ?? "")")
+        // Only the honest run is counted, with the trace's own clock.
+        #expect(report.profile.successfulRuns == 1)
+        #expect(runs[0].timeline != nil && runs[1...].allSatisfy { $0.timeline == nil })
     }
 }
