@@ -171,4 +171,59 @@ struct IntegrityTests {
         #expect(report.profile.successfulRuns == 1)
         #expect(runs[0].timeline != nil && runs[1...].allSatisfy { $0.timeline == nil })
     }
+
+    // MARK: Redaction
+
+    @Test func redactedReportsHoldNoHomeWorkingDirectoryUserOrHostName() throws {
+        // A fake home, user and working directory; a host name of our own when a UTS
+        // namespace can be made (as root), checked only then.
+        let home = scratch.file("homes/zqfakeuser"), work = scratch.file("zqworkdir")
+        let output = home + "/out", program = home + "/bin/prog.sh"
+        for directory in [home + "/bin", work] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let counter = scratch.file("count")
+        try scratch.write("""
+            #!/bin/sh
+            n=$(cat '\(counter)' 2>/dev/null || echo 0); echo $((n+1)) > '\(counter)'
+            if [ "$n" = 1 ]; then echo "cannot open $HOME/private/secret.db (user $USER on $(hostname), in $PWD)" >&2; exit 1; fi
+            exit 0
+            """, to: "homes/zqfakeuser/bin/prog.sh", permissions: 0o755)
+        let server = try LoopbackHTTPServer(replies: [.status(200, body: "{}")])
+        defer { server.stop() }
+        let ownHost = (try? Executables.run(["-u", "/bin/true"], executable: "/usr/bin/unshare"))?.status == 0
+        let measure = ["measure", "--runs", "3", "--warmup", "0", "--ready", "exit", "--budget-ms", "100000", "--redact-paths",
+                       "--output", output, "--name", "private", "--format", "terminal,json,html,markdown,chrome-trace,junit,hyperfine",
+                       "--otlp-endpoint", "http://127.0.0.1:\(server.port)", "--otlp-timeout", "5", "--", program]
+        let quoted = ([Executables.launchprof] + measure).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let shell = (ownHost ? "hostname zqfakehost && " : "") + "exec " + quoted.joined(separator: " ")
+        let result = try Executables.run(
+            ownHost ? ["-u", "/bin/sh", "-c", shell] : ["-c", shell], executable: ownHost ? "/usr/bin/unshare" : "/bin/sh",
+            environment: ["HOME": home, "USER": "zqfakeuser", "LOGNAME": "zqfakeuser"], in: URL(fileURLWithPath: work))
+        #expect(!result.timedOut)
+        // The failed run's stderr did name them all.
+        let stderrFile = output + "/private.runs/run-2/stderr.txt"
+        let said = ScratchDirectory.read(stderrFile)
+        #expect(said.contains(home + "/private/secret.db") && said.contains("zqfakeuser") && said.contains(work), "\(said)")
+        if ownHost { #expect(said.contains("zqfakehost")) }
+
+        var written: [(name: String, bytes: Data)] = everyFile(under: output)
+            .filter { !$0.path.contains("/private.runs/") }.map { ($0.path, $0.bytes) }
+        #expect(written.count == 6, "\(written.map(\.name))")
+        written += server.requests.map { ("OTLP request", $0.body) }
+        #expect(server.requests.count == 1)
+        // The terminal format, but for the line saying where the files went.
+        written.append(("stdout", Data(result.stdout.split(separator: "\n").filter { !$0.hasPrefix("report:") }.joined(separator: "\n").utf8)))
+        var secrets = ["zqfakeuser", "zqworkdir", home, work]
+        if ownHost { secrets.append("zqfakehost") }
+        for file in written {
+            for secret in secrets {
+                #expect(file.bytes.range(of: Data(secret.utf8)) == nil, "\(file.name) holds \(secret)")
+            }
+        }
+        // What was kept is still useful: the failed run's line and its files, without the paths.
+        let report = try JSONReport.read(from: output + "/private.json")
+        let failed = try #require(report.runs.first { $0.status == .failedExit })
+        #expect(failed.problem?.contains("cannot open secret.db") == true, "\(failed.problem ?? "")")
+        #expect(failed.stderrPath == "private.runs/run-2/stderr.txt")
+        #expect(report.configuration.command == ["prog.sh"])
+    }
 }

@@ -1,5 +1,6 @@
 /// `--redact-paths`, on `measure` and every command that writes or exports a report.
 enum RedactPaths {
-    static let help = "cut every path that came from the measured program (the files, local sockets and child "
-        + "commands it waited on) to its last component in every report written, since paths can be private"
+    static let help = "cut every path (the files, local sockets and child commands the program waited on, the program, "
+        + "the command line, a failed run's stderr) to its last component in every report written, and leave out the home "
+        + "and working directories, the user name and the host name, since they can be private"
 }
