@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchTracing
 
 /// What happened in one launch, with CLOCK_MONOTONIC nanosecond timestamps.
 ///
@@ -15,7 +16,7 @@ import LaunchAnalysis
 public struct LaunchResult: Sendable, Equatable {
     /// One line the program wrote to the ready pipe (fd 3), and when it arrived.
     public struct ReadyLine: Sendable, Equatable {
-        /// The line without its newline, such as `firstFrame`, `fullyDrawn` or `done`.
+        /// The line without its newline, such as `firstFrame 12345678901`, `fullyDrawn` or `done`.
         public var text: String
         /// When the launcher read it (CLOCK_MONOTONIC, parent side).
         public var nanoseconds: UInt64
@@ -25,6 +26,10 @@ public struct LaunchResult: Sendable, Equatable {
             self.text = text
             self.nanoseconds = nanoseconds
         }
+
+        /// The word of the contract the line carries, with the time the program
+        /// says it reached it; nil for any other line.
+        public var announcement: LaunchContract.ReadyAnnouncement? { .init(line: text) }
     }
 
     /// The process id the child had (also its process group id).

@@ -165,7 +165,10 @@ private struct Watch {
     var freed: [Int]
 
     var readyLines: [LaunchResult.ReadyLine] = []
+    /// The ready line being read: at most ``lineWindow`` bytes of it.
     var readyBuffer: [UInt8] = []
+    /// The ready line being read was longer than ``lineWindow``; the rest is dropped.
+    var readyLineDropping = false
     /// The stdout line being read, for the pattern: at most twice ``lineWindow``.
     var stdoutLine: [UInt8] = []
     var readyOpen = true
@@ -175,8 +178,12 @@ private struct Watch {
     var readyAddress: String?
     var regex: ExtendedRegex?
 
-    /// How much of a line `stdout:REGEX` searches: its last 64 KiB.
+    /// How much of a line `stdout:REGEX` searches (its last 64 KiB), and how
+    /// much of a ready-pipe line is kept (its first 64 KiB).
     static let lineWindow = 65_536
+    /// How many ready-pipe lines are kept: the contract has three words, and a
+    /// program writing endless lines must not grow the list without end.
+    static let readyLinesKept = 256
     /// The most a drain reads before the watch looks at the clock again: a
     /// program that writes faster than it is read cannot hold it past its
     /// timeout, and the pattern searches at most four windows' worth between looks.
@@ -320,27 +327,55 @@ private struct Watch {
             cpuTime: cpuTime)
     }
 
-    /// Reads the ready pipe; each complete line is stamped with `now`.
+    /// Reads the ready pipe (at most ``drainLimit`` bytes a call, 16 times that
+    /// when `final`); each complete line is stamped with `now`. A line is kept to
+    /// its first ``lineWindow`` bytes, as `stdout:` lines are: the rest, up to its
+    /// newline, is read and dropped, so an endless line costs no memory.
     mutating func drainReady(at now: UInt64, final: Bool = false) {
         guard readyOpen else { return }
         var chunk = [UInt8](repeating: 0, count: 4_096)
-        reading: while true {
+        var read = 0
+        reading: while read < (final ? 16 : 1) * Self.drainLimit {
             switch Platform.read(readyFD, into: &chunk) {
-            case .bytes(let count): readyBuffer += chunk[0..<count]
+            case .bytes(let count):
+                read += count
+                takeReady(chunk[0..<count], at: now)
             case .endOfFile: readyOpen = false; break reading
             case .wouldBlock: break reading
             }
         }
-        while let newline = readyBuffer.firstIndex(of: 0x0A) {
-            let text = String(decoding: readyBuffer[..<newline], as: UTF8.self)
-            readyBuffer.removeSubrange(...newline)
-            readyLines.append(.init(text: text, nanoseconds: now))
-            if readyAt == nil, let wanted = request.ready.readyWord, text == wanted.line { readyAt = now }
-        }
-        if final || !readyOpen, !readyBuffer.isEmpty {
+        if final || !readyOpen, !readyBuffer.isEmpty || readyLineDropping, readyLines.count < Self.readyLinesKept {
             readyLines.append(.init(text: String(decoding: readyBuffer, as: UTF8.self), nanoseconds: now))
             readyBuffer.removeAll()
+            readyLineDropping = false
         }
+    }
+
+    /// Adds `bytes` to the ready line being read, ending a line at each newline.
+    mutating func takeReady(_ bytes: ArraySlice<UInt8>, at now: UInt64) {
+        var rest = bytes
+        while let newline = Platform.firstNewline(in: rest) {
+            keepReady(rest[..<newline])
+            let text = String(decoding: readyBuffer, as: UTF8.self)
+            readyBuffer.removeAll(keepingCapacity: true)
+            readyLineDropping = false
+            // A word of the contract is kept the first time it comes even past the cap: the trace is checked against it.
+            let word = LaunchContract.ReadyAnnouncement(line: text)?.word
+            if readyLines.count < Self.readyLinesKept
+                || word.map({ word in !readyLines.contains { $0.announcement?.word == word } }) == true {
+                readyLines.append(.init(text: text, nanoseconds: now))
+            }
+            if readyAt == nil, let wanted = request.ready.readyWord, word == wanted { readyAt = now }
+            rest = rest[(newline + 1)...]
+        }
+        keepReady(rest)
+    }
+
+    /// Keeps what fits of a ready line in its ``lineWindow``; marks the line cut when some does not.
+    mutating func keepReady(_ bytes: ArraySlice<UInt8>) {
+        let room = Self.lineWindow - readyBuffer.count
+        if bytes.count > room { readyLineDropping = true }
+        readyBuffer += bytes.prefix(max(0, room))
     }
 
     /// Copies what the program wrote to stdout into its file (at most

@@ -160,6 +160,15 @@ public enum MeasureSession {
                 _ = try read.checkedAppBudget()  // a budget out of range makes this run's trace invalid
                 trace = read
                 timelines = LaunchTimeline.build(from: read)
+                // A trace that disagrees with launchprof's own clock is not counted.
+                if let reason = TraceCheck.problem(timelines, trace: read, outcome: outcome) {
+                    timelines = []
+                    trace = nil
+                    if record.status == .ok || record.status == .neverReady {
+                        record.status = .invalidTrace
+                        record.problem = reason
+                    }
+                }
             } catch {
                 if record.status == .ok {
                     record.status = .invalidTrace

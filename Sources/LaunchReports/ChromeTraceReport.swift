@@ -281,11 +281,11 @@ public enum ChromeTraceReport {
             switch document {
             case .measurement(let report):
                 pairs += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                          ("command", HyperfineReport.commandLine(report.configuration.command)), ("ready", report.readyLabel)]
+                          ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel)]
             case .comparison(let report):
                 pairs += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                          ("base", HyperfineReport.commandLine(report.base.configuration.command)),
-                          ("head", HyperfineReport.commandLine(report.head.configuration.command))]
+                          ("base", CommandLineText.quoted(report.base.configuration.command)),
+                          ("head", CommandLineText.quoted(report.head.configuration.command))]
             }
             pairs.append(("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
             for (index, (key, value)) in pairs.enumerated() {

@@ -14,8 +14,8 @@ public enum ComparisonTerminalReport {
             + style.dim("  \(report.source.rawValue), \(launches)\(stages), α \(report.settings.alpha), minimum effect "
                 + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(Milliseconds.text(report.settings.minimumEffectMs))"))
         lines.append(TerminalReport.headline(report.outcome, style: style))
-        lines.append(style.dim("base: " + text(HyperfineReport.commandLine(report.base.configuration.command))))
-        lines.append(style.dim("head: " + text(HyperfineReport.commandLine(report.head.configuration.command))))
+        lines.append(style.dim("base: " + text(CommandLineText.quoted(report.base.configuration.command))))
+        lines.append(style.dim("head: " + text(CommandLineText.quoted(report.head.configuration.command))))
         for warning in report.warnings { lines.append(style.yellow("warning: ") + text(warning)) }
         lines.append("")
 

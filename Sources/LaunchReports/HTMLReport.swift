@@ -130,7 +130,7 @@ public enum HTMLReport {
     static func provenance(_ report: MeasurementReport) -> [String] {
         let environment = report.environment
         return [
-            "<code>" + HTMLEscaping.text(HyperfineReport.commandLine(report.configuration.command)) + "</code>",
+            "<code>" + HTMLEscaping.text(CommandLineText.quoted(report.configuration.command)) + "</code>",
             HTMLEscaping.text("\(environment.hostname), \(environment.cpuCount) × \(environment.cpuModel), "
                 + "\(environment.operatingSystem), clock \(environment.clockSource), machine \(environment.machine)"
                 + (report.machineKeys.count > 1 ? " (and \(report.machineKeys.count - 1) more machine(s): pooled)" : "")),
@@ -188,8 +188,8 @@ public enum HTMLReport {
         body += "<header><h1>" + HTMLEscaping.text(report.name) + "</h1>"
         body += "<p class=\"meta\">\(report.source.rawValue) · \(launches)\(stages) · α \(report.settings.alpha) · minimum effect "
             + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs))</p>"
-        body += "<p class=\"meta sub\">base: <code>" + HTMLEscaping.text(HyperfineReport.commandLine(report.base.configuration.command))
-            + "</code><br>head: <code>" + HTMLEscaping.text(HyperfineReport.commandLine(report.head.configuration.command)) + "</code></p></header>\n"
+        body += "<p class=\"meta sub\">base: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.base.configuration.command))
+            + "</code><br>head: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.head.configuration.command)) + "</code></p></header>\n"
         if let problem = report.problem { body += "<p class=\"note bad\">" + HTMLEscaping.text(problem) + "</p>\n" }
         if !report.warnings.isEmpty {
             body += "<ul class=\"warnings\">" + report.warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"

@@ -53,12 +53,7 @@ public enum HyperfineReport {
     /// HyperfineReport.commandLine(["/bin/echo", "a b"])   // "/bin/echo 'a b'"
     /// ```
     public static func commandLine(_ words: [String]) -> String {
-        words.map { word in
-            let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./=:,@%+".unicodeScalars.contains($0)
-            }
-            return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-        }.joined(separator: " ")
+        CommandLineText.quoted(words)
     }
 
     private struct Export: Encodable {

@@ -140,7 +140,7 @@ public enum JUnitReport {
         return Suite(
             name: "launchprof measure — \(report.name)", timestamp: report.createdAt,
             properties: properties(report.outcome) + [
-                ("command", HyperfineReport.commandLine(report.configuration.command)), ("ready", report.readyLabel),
+                ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel),
                 ("runs", "\(report.profile.successfulRuns)/\(report.profile.runCount) ok"), ("launchprof", report.toolVersion),
             ],
             cases: cases, seconds: primary.map { $0 / 1000 })
@@ -181,8 +181,8 @@ public enum JUnitReport {
         return Suite(
             name: "launchprof compare — \(report.name)", timestamp: report.createdAt,
             properties: properties(report.outcome) + [
-                ("base", HyperfineReport.commandLine(report.base.configuration.command)),
-                ("head", HyperfineReport.commandLine(report.head.configuration.command)),
+                ("base", CommandLineText.quoted(report.base.configuration.command)),
+                ("head", CommandLineText.quoted(report.head.configuration.command)),
                 ("source", report.source.rawValue), ("launchprof", report.toolVersion),
             ],
             cases: cases)

@@ -10,7 +10,8 @@ import LaunchTracing
 /// print(TraceListing.text(trace, outline: TraceOutline(trace)))
 /// ```
 public enum TraceListing {
-    /// The listing a person reads: spans indented two spaces per level of nesting.
+    /// The listing a person reads: spans indented two spaces per level of nesting
+    /// (to ``maximumIndentDepth`` levels; deeper ones are marked `[+N]`).
     ///
     /// ```text
     /// thread 0 main (tid 4242, named MyApp): 3 spans, 1 instant
@@ -43,7 +44,7 @@ public enum TraceListing {
                 for span in thread.spans {
                     let duration = Milliseconds.text(Double(span.wallNanoseconds) / 1e6) + (span.isOpen ? " (open)" : "")
                     lines.append(pad(start(outline.offset(span.beginNanoseconds)), 10) + pad(duration, 11) + "  "
-                        + String(repeating: "  ", count: span.depth) + span.name + "  " + span.category.description
+                        + indentation(span.depth) + span.name + "  " + span.category.description
                         + "  " + site(span.file, span.line))
                 }
             }
@@ -54,6 +55,18 @@ public enum TraceListing {
         }
         // Names, paths and metadata came from the traced program: no control character reaches the terminal.
         return lines.map(ControlCharacters.escaped).joined(separator: "\n") + "\n"
+    }
+
+    /// The deepest nesting the listing indents: deeper spans are drawn at this
+    /// depth behind a `[+N]` marker saying how many levels are not shown, so
+    /// deeply nested spans cost a bounded width each, not their depth.
+    public static let maximumIndentDepth = 64
+
+    /// Two spaces per level of nesting, up to ``maximumIndentDepth``, then `[+N] `.
+    static func indentation(_ depth: Int) -> String {
+        let shown = min(max(0, depth), maximumIndentDepth)
+        let indent = String(repeating: "  ", count: shown)
+        return depth > maximumIndentDepth ? indent + "[+\(depth - maximumIndentDepth)] " : indent
     }
 
     /// The same as one JSON object: `origin` (`spawn` or `runtimeInit`),

@@ -65,8 +65,51 @@ public enum LaunchContract {
         /// The trace was flushed; the program is about to exit.
         case done
 
-        /// The line as written, without its newline.
+        /// The word alone, without its newline: what programs built before
+        /// announcements carried their time wrote, and what `launchprof` still reads.
         public var line: String { rawValue }
+
+        /// The line as written now, without its newline: the word, a space, and
+        /// the moment it was reached on the tracer's clock (CLOCK_MONOTONIC
+        /// nanoseconds), such as `firstFrame 12345678901`. The launcher checks the
+        /// trace against it (see ``ReadyAnnouncement``).
+        public func line(markedAt nanoseconds: UInt64) -> String { rawValue + " " + String(nanoseconds) }
+    }
+
+    /// One line of the ready pipe, read: its word, and the moment the program says
+    /// it reached it, when the line carries one.
+    ///
+    /// ```swift
+    /// LaunchContract.ReadyAnnouncement(line: "firstFrame 12345")  // .firstFrame at 12345 ns
+    /// LaunchContract.ReadyAnnouncement(line: "firstFrame")        // .firstFrame, no time (an older program)
+    /// LaunchContract.ReadyAnnouncement(line: "hello")             // nil
+    /// ```
+    public struct ReadyAnnouncement: Sendable, Equatable {
+        /// The word.
+        public var word: ReadyWord
+        /// When the program says it reached it, CLOCK_MONOTONIC nanoseconds; nil
+        /// for a bare word.
+        public var markedNanoseconds: UInt64?
+
+        /// Makes an announcement.
+        public init(word: ReadyWord, markedNanoseconds: UInt64?) {
+            self.word = word
+            self.markedNanoseconds = markedNanoseconds
+        }
+
+        /// Reads a line (without its newline): a word alone, or a word, one space
+        /// and a decimal number of nanoseconds. Anything else is nil.
+        public init?(line: String) {
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let word = ReadyWord(rawValue: String(parts[0])) else { return nil }
+            if parts.count == 2 {
+                guard !parts[1].isEmpty, parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                      let nanoseconds = UInt64(parts[1]) else { return nil }
+                self.init(word: word, markedNanoseconds: nanoseconds)
+            } else {
+                self.init(word: word, markedNanoseconds: nil)
+            }
+        }
     }
 
     /// Keys of the trace's ``Trace/metadata`` that the harness writes. The analysis reads

@@ -125,7 +125,9 @@ public enum LaunchTracer {
         filePath: StaticString = #filePath,
         line: UInt = #line
     ) {
-        _announce(milestone)  // out of line: milestones are a handful per launch
+        // Announced after it is recorded (out of line: milestones are a handful per
+        // launch), so the time the word carries is never before the mark's.
+        defer { _announce(milestone) }
         guard lp_is_enabled() != 0 else { return }
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
         if let event = lp_record(

@@ -10,10 +10,10 @@ package enum ReadyPipe {
     static let descriptor: Int32? = ProcessEnvironment.value(LaunchContract.Variable.readyDescriptor)
         .flatMap { Int32($0) }.flatMap { $0 >= 0 ? $0 : nil }
 
-    /// Writes `word` when a profiler is listening.
+    /// Writes `word`, with the moment it was reached (CLOCK_MONOTONIC), when a profiler is listening.
     package static func write(_ word: LaunchContract.ReadyWord) {
         guard let descriptor else { return }
-        Platform.writeLine(word.line, to: descriptor)
+        Platform.writeLine(word.line(markedAt: MonotonicClock.nanoseconds), to: descriptor)
     }
 
     /// The word a milestone is announced with, if any.

@@ -23,6 +23,9 @@
 //                                            `AfterTrace` span and exits 0, which must not write it again
 //   launchprof-fixture budget-metadata JSON  a tracer-only app whose trace carries JSON as the
 //                                            app's budget in code (the launch.budget metadata key)
+//   launchprof-fixture forged-trace MS [SLEEP_MS]  a liar: writes a trace it did not record, carrying the
+//                                            spawn stamp it was given and a firstFrame MS ms after it;
+//                                            announces firstFrame now, sleeps SLEEP_MS ms, exits 0
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -160,6 +163,25 @@ case "busy-workers":
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
 case "keeps-running":
     LaunchApplication.main(delegate: KeepsRunningDelegate.self)
+case "forged-trace" where arguments.count >= 3:
+    let environment = ProcessInfo.processInfo.environment
+    let spawn = environment[LaunchContract.Variable.spawnNanoseconds].flatMap { UInt64($0) } ?? 0
+    let firstFrame = spawn + (UInt64(arguments[2]) ?? 0) * 1_000_000
+    let trace = Trace(
+        clockSource: .monotonic, processID: getpid(), spawn: SpawnTime(nanoseconds: spawn, source: .parent),
+        runtimeInitNanoseconds: spawn + 1_000_000, flushNanoseconds: firstFrame + 1_000_000, strings: ["", "Forged.swift"],
+        threads: [TraceThread(index: 0, osThreadID: UInt64(getpid()), isMain: true, events: [
+            TraceEvent(kind: .mark, category: Milestone.firstFrame.rawValue, nameID: 0, fileID: 1,
+                       beginNanoseconds: firstFrame, endNanoseconds: firstFrame),
+        ])])
+    _ = FileManager.default.createFile(
+        atPath: environment[LaunchContract.Variable.trace] ?? "trace.lptrace", contents: Data(TraceEncoder.encode(trace)))
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let word = LaunchContract.ReadyWord.firstFrame.line(markedAt: UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
+    FileHandle(fileDescriptor: 3).write(Data((word + "\n").utf8))
+    usleep(UInt32(arguments.count > 3 ? (UInt32(arguments[3]) ?? 0) * 1_000 : 0))
+    _exit(0)  // skips the tracer's exit flush, which would write its own trace
 case "sample-app":
     SampleApp.main(arguments: Array(arguments.dropFirst(2)))
 case "cpu-burn" where arguments.count == 3:
@@ -175,7 +197,7 @@ case "cpu-burn" where arguments.count == 3:
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS | budget-metadata JSON | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS | budget-metadata JSON | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

@@ -40,34 +40,65 @@ extension MeasurementReport {
         return targets
     }
 
-    /// The report with every path of the measured program cut to its last component (see ``PathRedaction``).
-    public func redactingPaths() -> MeasurementReport {
-        redactingPaths(naming: waitTargets)
+    /// The report with every path of the measured program cut to its last
+    /// component (see ``PathRedaction``), and no trace of `names` — by default
+    /// this process's home and working directories and user name, and the host
+    /// names of this machine and of the report's (see ``PrivateNames``): not in
+    /// the command lines, the runs' files and problems (a failed run's stderr),
+    /// the budget file's path, nor the machine's description.
+    public func redactingPaths(privateNames names: PrivateNames = .ofThisProcess) -> MeasurementReport {
+        redactingPaths(naming: waitTargets, privateNames: names)
     }
 
-    func redactingPaths(naming targets: Set<WaitTarget>) -> MeasurementReport {
+    func redactingPaths(naming targets: Set<WaitTarget>, privateNames: PrivateNames) -> MeasurementReport {
+        var names = privateNames
+        names.hostNames = PrivateNames(hostNames: names.hostNames + [environment.hostname] + (machines ?? []).map(\.hostname)).hostNames
         var report = self
         report.profile.findings = profile.findings.map { $0.redactingPaths(naming: targets) }
         report.runs = runs.map { run in
-            guard var timeline = run.timeline else { return run }
             var run = run
+            run.problem = run.problem.map(names.scrub)
+            run.stdoutPath = run.stdoutPath.map(names.scrubRunPath)
+            run.stderrPath = run.stderrPath.map(names.scrubRunPath)
+            run.tracePath = run.tracePath.map(names.scrubRunPath)
+            guard var timeline = run.timeline else { return run }
             timeline.mainThreadSpans = timeline.mainThreadSpans.map { $0.redactingPaths() }
             timeline.otherSpans = timeline.otherSpans.map { $0.redactingPaths() }
             timeline.filePaths = timeline.filePaths.mapValues(PathRedaction.lastComponent)
             run.timeline = timeline
             return run
         }
+        report.configuration.commandLine = configuration.commandLine.map(names.scrub)
+        report.configuration.command = configuration.command.map(names.scrub)
+        if case .file(let path) = configuration.budgetSource.origin {
+            report.configuration.budgetSource.origin = .file(path: names.scrub(path))
+        }
+        report.environment = environment.redacted(names)
+        report.machines = machines?.map { $0.redacted(names) }
+        report.stopReason = stopReason.map(names.scrub)
+        report.outcome.reason = names.scrub(outcome.reason)
         return report
+    }
+}
+
+extension MachineEnvironment {
+    /// The environment with its host name replaced, and the names scrubbed from the rest.
+    func redacted(_ names: PrivateNames) -> MachineEnvironment {
+        var environment = self
+        environment.hostname = PrivateNames.hostPlaceholder
+        environment.operatingSystem = names.scrub(operatingSystem)
+        environment.machine = names.scrub(machine)
+        return environment
     }
 }
 
 extension ComparisonReport {
     /// The comparison with every path of the measured programs cut to its last component (see ``PathRedaction``).
-    public func redactingPaths() -> ComparisonReport {
+    public func redactingPaths(privateNames names: PrivateNames = .ofThisProcess) -> ComparisonReport {
         let targets = base.waitTargets.union(head.waitTargets)
         var report = self
-        report.base = base.redactingPaths(naming: targets)
-        report.head = head.redactingPaths(naming: targets)
+        report.base = base.redactingPaths(naming: targets, privateNames: names)
+        report.head = head.redactingPaths(naming: targets, privateNames: names)
         func redact(_ changes: [FindingsDiff.FindingChange]) -> [FindingsDiff.FindingChange] {
             changes.map { change in
                 var change = change

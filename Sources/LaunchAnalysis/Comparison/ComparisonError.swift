@@ -9,6 +9,9 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
     case tooFewLaunches(LaunchShortfall)
     /// A metric asked to gate on is not one the comparison has; `nearest` is the closest name it has.
     case unknownGateName(name: String, nearest: String?)
+    /// One run is in two of the reports given (`first` and `second`, which may be
+    /// one file given twice): it would be counted twice.
+    case repeatedRun(first: String, second: String, run: String)
 
     /// One line naming the problem.
     public var description: String {
@@ -18,6 +21,8 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
         case .tooFewLaunches(let shortfall): return "too few launches: \(shortfall)"
         case .unknownGateName(let name, let nearest?): return "unknown gate metric '\(name)': did you mean '\(nearest)'?"
         case .unknownGateName(let name, nil): return "unknown gate metric '\(name)'"
+        case .repeatedRun(let first, let second, let run):
+            return "'\(first)' and '\(second)' hold the same \(run): one run cannot be counted twice"
         }
     }
 }

@@ -3,9 +3,9 @@ import LaunchTracing
 /// How the measurement was asked for, with what was resolved once the runs
 /// were made: the ready condition the runs were measured to and the budget used.
 public struct MeasureConfiguration: Sendable, Equatable {
-    /// The full `launchprof` command line.
+    /// The full `launchprof` command line, its secrets redacted (``CommandLineText/redacted(_:)``).
     public var commandLine: [String]
-    /// The measured program and its arguments.
+    /// The measured program and its arguments, their secrets redacted.
     public var command: [String]
     /// Counted launches asked for (`--runs`).
     public var runs: Int
@@ -30,14 +30,15 @@ public struct MeasureConfiguration: Sendable, Equatable {
     /// `--ignore-failures`: failed runs are reported but do not fail the measurement.
     public var ignoreFailures: Bool
 
-    /// Makes a configuration from values already resolved.
+    /// Makes a configuration from values already resolved; header values in the
+    /// command lines are redacted (``CommandLineText/redacted(_:)``).
     public init(
         commandLine: [String], command: [String], runs: Int, warmup: Int, mode: MeasureMode, ready: ReadyCondition,
         readyIsDefault: Bool, timeoutSeconds: Double, budget: LaunchBudget, budgetSource: BudgetProvenance,
         launchOptions: LaunchOptions?, ignoreFailures: Bool = false
     ) {
-        self.commandLine = commandLine
-        self.command = command
+        self.commandLine = CommandLineText.redacted(commandLine)
+        self.command = CommandLineText.redacted(command)
         self.runs = runs
         self.warmup = warmup
         self.mode = mode
@@ -61,8 +62,9 @@ extension MeasureConfiguration: Codable {
     /// which were JSON text inside strings, are read too.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        commandLine = try container.decode([String].self, forKey: .commandLine)
-        command = try container.decode([String].self, forKey: .command)
+        // A report written before redaction may hold a secret: it is not carried further.
+        commandLine = CommandLineText.redacted(try container.decode([String].self, forKey: .commandLine))
+        command = CommandLineText.redacted(try container.decode([String].self, forKey: .command))
         runs = try container.decode(Int.self, forKey: .runs)
         warmup = try container.decode(Int.self, forKey: .warmup)
         mode = try container.decode(MeasureMode.self, forKey: .mode)

@@ -23,21 +23,33 @@ extension LaunchTimeline {
         // Launch boundaries: a hot launch starts at its hotLaunch instant, or its willFinish.begin.
         var starts: [UInt64] = willBegins.isEmpty ? [0] : willBegins.map(\.event.beginNanoseconds)
         let hotStarts = mainThread.events.filter { $0.kind == .instant && trace.name(of: $0) == hotLaunchName }
-            .map(\.beginNanoseconds)
+            .map(\.beginNanoseconds).sorted()
         for index in starts.indices.dropFirst() {
-            if let hot = hotStarts.last(where: { $0 <= starts[index] && $0 > starts[index - 1] }) { starts[index] = hot }
+            // The last hotLaunch instant in (previous start, this start]: binary search.
+            let after = firstPosition(hotStarts.count, notBelow: starts[index] &+ 1) { hotStarts[$0] }
+            if after > 0, hotStarts[after - 1] > starts[index - 1] { starts[index] = hotStarts[after - 1] }
         }
 
         let filePaths = Dictionary(
             trace.filePaths.map { (trace.string($0.key), trace.string($0.value)) }, uniquingKeysWith: { first, _ in first })
+        // Each thread's spans are ordered once; each launch takes its share by binary search.
+        let mainSamples = trace.samples.filter { $0.osThreadID == mainThread.osThreadID }.sorted { $0.nanoseconds < $1.nanoseconds }
+        let mainAccountant = SpanAccountant(trace: trace, thread: mainThread, samples: mainSamples)
+        let otherAccountants = trace.threads.filter { $0.index != mainIndex }.map {
+            SpanAccountant(trace: trace, thread: $0, samples: [])
+        }
         var timelines: [LaunchTimeline] = []
+        timelines.reserveCapacity(starts.count)
         for (launch, start) in starts.enumerated() {
             let lowerBound = launch == 0 ? 0 : start
             let upperBound = launch + 1 < starts.count ? starts[launch + 1] : UInt64.max
             var milestones: [Milestone: UInt64] = [:]
-            for mark in marks where mark.event.beginNanoseconds >= lowerBound && mark.event.beginNanoseconds < upperBound {
+            var markPosition = firstPosition(marks.count, notBelow: lowerBound) { marks[$0].event.beginNanoseconds }
+            while markPosition < marks.count, marks[markPosition].event.beginNanoseconds < upperBound {
+                let mark = marks[markPosition]
                 let milestone = Milestone(rawValue: mark.event.category)
                 if milestones[milestone] == nil { milestones[milestone] = mark.event.beginNanoseconds }
+                markPosition += 1
             }
             var hotBegin: UInt64?
             if launch == 0 {
@@ -47,19 +59,18 @@ extension LaunchTimeline {
                 hotBegin = start
             }
             let firstFrame = milestones[.firstFrame] ?? milestones[.didFinishLaunchingEnd] ?? upperBound
-            let accountant = SpanAccountant(trace: trace, samples: trace.samples.filter { $0.osThreadID == mainThread.osThreadID })
-            let main = accountant.records(
-                in: mainThread, from: lowerBound, to: upperBound, firstFrame: firstFrame)
+            let main = mainAccountant.records(from: lowerBound, to: upperBound, firstFrame: firstFrame)
             var others: [SpanRecord] = []
-            for thread in trace.threads where thread.index != mainIndex {
-                others += SpanAccountant(trace: trace, samples: []).records(
-                    in: thread, from: lowerBound, to: upperBound, firstFrame: firstFrame)
+            var threadsWithSpans: Set<UInt64> = []
+            for accountant in otherAccountants {
+                let records = accountant.records(from: lowerBound, to: upperBound, firstFrame: firstFrame)
+                if !records.isEmpty { threadsWithSpans.insert(accountant.thread.osThreadID) }
+                others += records
             }
-            let sampleCount = trace.samples.filter {
-                $0.osThreadID == mainThread.osThreadID && $0.nanoseconds >= lowerBound && $0.nanoseconds < upperBound
-            }.count
+            let sampleCount = firstPosition(mainSamples.count, notBelow: upperBound) { mainSamples[$0].nanoseconds }
+                - firstPosition(mainSamples.count, notBelow: lowerBound) { mainSamples[$0].nanoseconds }
             let threads = [mainThread] + trace.threads.filter { thread in
-                thread.index != mainIndex && others.contains { $0.threadID == thread.osThreadID }
+                thread.index != mainIndex && threadsWithSpans.contains(thread.osThreadID)
             }
             timelines.append(LaunchTimeline(
                 launchIndex: launch, milestones: milestones, hotLaunchBeginNanoseconds: hotBegin,
@@ -72,6 +83,16 @@ extension LaunchTimeline {
                 in: trace.samples.filter { $0.osThreadID == mainThread.osThreadID }, spans: main, range: lowerBound..<upperBound, firstFrame: firstFrame)
         }
         return timelines
+    }
+
+    /// The first position in `count` sorted items whose key is not below `bound` (binary search).
+    static func firstPosition(_ count: Int, notBelow bound: UInt64, key: (Int) -> UInt64) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if key(middle) < bound { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Every phase whose two milestones exist.

@@ -11,26 +11,47 @@ import LaunchTracing
 /// every run of a call site instead (``Advisor``).
 struct SpanAccountant {
     let trace: Trace
+    let thread: TraceThread
     /// The sampled thread's samples, in time order.
     let samples: [ThreadSample]
+    /// The thread's spans (event indices) in begin order; ties: the longer one first, so it is the parent.
+    private let orderedSpans: [Int]
+    private let usageByIndex: [Int: ResourceUsage]
+    /// The spans whose usage was attributed between readings, not read at their boundaries.
+    private let estimated: Set<Int>
 
-    func records(in thread: TraceThread, from lower: UInt64, to upper: UInt64, firstFrame: UInt64) -> [SpanRecord] {
-        let usageByIndex = Dictionary(thread.usage.map { (Int($0.eventIndex), $0.usage) }, uniquingKeysWith: { a, _ in a })
-        let estimated = Set(thread.usage.filter(\.isEstimated).map { Int($0.eventIndex) })
-        // Spans of this launch, in begin order (ties: the longer one first, so it is the parent).
-        let spans = thread.events.indices.filter {
-            let event = thread.events[$0]
-            return event.kind == .span && event.beginNanoseconds >= lower && event.beginNanoseconds < upper
-        }.sorted {
-            let a = thread.events[$0], b = thread.events[$1]
-            return a.beginNanoseconds != b.beginNanoseconds ? a.beginNanoseconds < b.beginNanoseconds : a.endNanoseconds > b.endNanoseconds
+    /// Prepares `thread`'s spans once (O(n log n)), so that each launch's share of
+    /// them is found by binary search, not by a pass over the whole thread.
+    init(trace: Trace, thread: TraceThread, samples: [ThreadSample]) {
+        self.trace = trace
+        self.thread = thread
+        self.samples = samples.enumerated().sorted {
+            $0.element.nanoseconds != $1.element.nanoseconds ? $0.element.nanoseconds < $1.element.nanoseconds : $0.offset < $1.offset
+        }.map(\.element)
+        let events = thread.events
+        orderedSpans = events.indices.filter { events[$0].kind == .span }.sorted {
+            let a = events[$0], b = events[$1]
+            if a.beginNanoseconds != b.beginNanoseconds { return a.beginNanoseconds < b.beginNanoseconds }
+            if a.endNanoseconds != b.endNanoseconds { return a.endNanoseconds > b.endNanoseconds }
+            return $0 < $1
         }
+        usageByIndex = Dictionary(thread.usage.map { (Int($0.eventIndex), $0.usage) }, uniquingKeysWith: { a, _ in a })
+        estimated = Set(thread.usage.filter(\.isEstimated).map { Int($0.eventIndex) })
+    }
+
+    /// The records of the spans that began in `lower..<upper`. O(s log s) in those
+    /// spans and the samples of the same interval.
+    func records(from lower: UInt64, to upper: UInt64, firstFrame: UInt64) -> [SpanRecord] {
+        let events = thread.events
+        let first = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: lower) { events[orderedSpans[$0]].beginNanoseconds }
+        let last = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: upper) { events[orderedSpans[$0]].beginNanoseconds }
+        let spans = Array(orderedSpans[first..<max(first, last)])
         var parents: [Int?] = Array(repeating: nil, count: spans.count)
         var depths = Array(repeating: 0, count: spans.count)
         var stack: [Int] = []
         for (position, index) in spans.enumerated() {
-            let event = thread.events[index]
-            while let top = stack.last, thread.events[spans[top]].endNanoseconds <= event.beginNanoseconds { stack.removeLast() }
+            let event = events[index]
+            while let top = stack.last, events[spans[top]].endNanoseconds <= event.beginNanoseconds { stack.removeLast() }
             parents[position] = stack.last
             depths[position] = stack.count
             stack.append(position)
@@ -42,33 +63,38 @@ struct SpanAccountant {
         var childEstimated = Array(repeating: false, count: spans.count)
         for position in spans.indices {
             guard let parent = parents[position] else { continue }
-            let event = thread.events[spans[position]]
+            let event = events[spans[position]]
             childWall[parent] += event.durationNanoseconds
             childCPU[parent] += usageByIndex[spans[position]]?.cpuNanoseconds ?? 0
             childRunQueue[parent] += usageByIndex[spans[position]]?.runQueueNanoseconds ?? 0
             if estimated.contains(spans[position]) { childEstimated[parent] = true }
         }
-        // Each sample belongs to the innermost span containing it.
+        // Each sample belongs to the innermost span containing it: the top of the
+        // stack of spans begun by then (popped as in the nesting above) that has not ended.
         var waits = Array(repeating: [ThreadSample.Wait: Int](), count: spans.count)
         var sampleTotals = Array(repeating: 0, count: spans.count)
         var targets = Array(repeating: [WaitTarget: Int](), count: spans.count)
-        if !samples.isEmpty {
+        if !samples.isEmpty, !spans.isEmpty {
+            let firstSample = LaunchTimeline.firstPosition(samples.count, notBelow: lower) { samples[$0].nanoseconds }
+            let lastSample = LaunchTimeline.firstPosition(samples.count, notBelow: upper) { samples[$0].nanoseconds }
             var open: [Int] = []
             var next = 0
-            for sample in samples where sample.nanoseconds >= lower && sample.nanoseconds < upper {
-                while next < spans.count, thread.events[spans[next]].beginNanoseconds <= sample.nanoseconds {
+            for sample in samples[firstSample..<max(firstSample, lastSample)] {
+                while next < spans.count, events[spans[next]].beginNanoseconds <= sample.nanoseconds {
+                    let begin = events[spans[next]].beginNanoseconds
+                    while let top = open.last, events[spans[top]].endNanoseconds <= begin { open.removeLast() }
                     open.append(next)
                     next += 1
                 }
-                open.removeAll { thread.events[spans[$0]].endNanoseconds < sample.nanoseconds }
-                guard let innermost = open.max(by: { depths[$0] < depths[$1] }) else { continue }
+                while let top = open.last, events[spans[top]].endNanoseconds < sample.nanoseconds { open.removeLast() }
+                guard let innermost = open.last else { continue }
                 waits[innermost][sample.wait, default: 0] += 1
                 sampleTotals[innermost] += 1
                 if let target = sample.target, sample.wait != .none { targets[innermost][target, default: 0] += 1 }
             }
         }
         return spans.enumerated().map { position, index in
-            let event = thread.events[index]
+            let event = events[index]
             let usage = usageByIndex[index]
             let selfWall = event.durationNanoseconds.subtractingClamped(childWall[position])
             let selfCPU = usage.map { $0.cpuNanoseconds.subtractingClamped(childCPU[position]) }

@@ -6,6 +6,7 @@ extension Frontend {
     static func compareStored(_ parsed: Arguments, pipeline: LaunchPipeline, comparison: ComparisonOptions) throws -> ExitCode {
         try refuseLaunching(parsed, "two report files are compared as they are")
         let reports = try parsed.positionals.map(readReport)
+        do { try RunIdentity.refuseRepeats(in: Array(zip(parsed.positionals, reports))) } catch { throw UsageError("\(error)") }
         // A report pooled from several machines is compared machine by machine.
         let acrossMachines = reports.contains { $0.machineKeys.count > 1 }
         return try compareStored(
@@ -24,8 +25,11 @@ extension Frontend {
         guard !basePaths.isEmpty, !headPaths.isEmpty else {
             throw UsageError("a fleet comparison needs at least one --base-report and one --head-report")
         }
-        func pooled(_ paths: [String]) throws -> MeasurementReport {
-            let reports = try paths.map(readReport)
+        let baseReports = try basePaths.map(readReport), headReports = try headPaths.map(readReport)
+        do { try RunIdentity.refuseRepeats(in: Array(zip(basePaths + headPaths, baseReports + headReports))) } catch {
+            throw UsageError("\(error)")
+        }
+        func pooled(_ paths: [String], _ reports: [MeasurementReport]) throws -> MeasurementReport {
             guard reports.count > 1 else { return reports[0] }
             do {
                 return try MeasurementReport(merging: reports, name: reports[0].name, createdAt: reports.map(\.createdAt).max() ?? reports[0].createdAt)
@@ -33,7 +37,7 @@ extension Frontend {
                 throw UsageError("\(paths.joined(separator: ", ")): \(error)")
             }
         }
-        let base = try pooled(basePaths), head = try pooled(headPaths)
+        let base = try pooled(basePaths, baseReports), head = try pooled(headPaths, headReports)
         return try compareStored(
             base: base, head: head, files: (basePaths + headPaths).joined(separator: ", "), acrossMachines: true,
             pipeline: pipeline, comparison: comparison)

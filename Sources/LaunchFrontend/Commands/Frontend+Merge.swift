@@ -16,6 +16,7 @@ extension Frontend {
         let name = parsed.value("--name") ?? (file.hasSuffix(".json") ? String(file.dropLast(5)) : file)
         guard !name.isEmpty else { throw UsageError("--name takes a report name, not ''") }
         let reports = try parsed.positionals.map(readReport)
+        do { try RunIdentity.refuseRepeats(in: Array(zip(parsed.positionals, reports))) } catch { throw UsageError("\(error)") }
         let pooled: MeasurementReport
         do {
             pooled = try MeasurementReport(merging: reports, name: name, createdAt: reports.map(\.createdAt).max() ?? "")
