@@ -84,7 +84,7 @@ struct ExtremeNumberTests {
     func storedReport(_ name: String, editing key: String, to value: Double) throws -> String {
         let output = scratch.url.appendingPathComponent(name)
         let result = try Executables.run(
-            ["measure", "--runs", "3", "--warmup", "0", "--output", output.path, "--name", name, "--format", "json", "--", "/bin/true"],
+            ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", name, "--format", "json", "--", "/bin/true"],
             in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let path = output.appendingPathComponent("\(name).json").path

@@ -28,8 +28,14 @@ enum SampleReports {
     }
 
     /// `head` compared with `base` as stored reports.
-    static func comparison(_ base: MeasurementReport, _ head: MeasurementReport, failOverBudget: Bool = false) -> ComparisonReport {
-        let plan = ComparisonPlan(name: "pr-42", source: .storedReports, settings: GateSettings(), stages: [20], failOverBudget: failOverBudget)
+    /// `alpha` above the default lets reports of a few runs be compared at all (the gate
+    /// refuses sizes at which no difference could reach its level).
+    static func comparison(
+        _ base: MeasurementReport, _ head: MeasurementReport, failOverBudget: Bool = false, alpha: Double? = nil
+    ) -> ComparisonReport {
+        var settings = GateSettings()
+        if let alpha { settings.alpha = alpha }
+        let plan = ComparisonPlan(name: "pr-42", source: .storedReports, settings: settings, stages: [20], failOverBudget: failOverBudget)
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
     }
 

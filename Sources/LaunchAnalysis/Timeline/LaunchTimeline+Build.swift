@@ -67,8 +67,9 @@ extension LaunchTimeline {
                 if !records.isEmpty { threadsWithSpans.insert(accountant.thread.osThreadID) }
                 others += records
             }
-            let sampleCount = firstPosition(mainSamples.count, notBelow: upperBound) { mainSamples[$0].nanoseconds }
-                - firstPosition(mainSamples.count, notBelow: lowerBound) { mainSamples[$0].nanoseconds }
+            let firstSample = firstPosition(mainSamples.count, notBelow: lowerBound) { mainSamples[$0].nanoseconds }
+            let endSample = max(firstSample, firstPosition(mainSamples.count, notBelow: upperBound) { mainSamples[$0].nanoseconds })
+            let sampleCount = endSample - firstSample
             let threads = [mainThread] + trace.threads.filter { thread in
                 thread.index != mainIndex && threadsWithSpans.contains(thread.osThreadID)
             }
@@ -80,7 +81,7 @@ extension LaunchTimeline {
                 sampleCount: sampleCount, droppedEvents: trace.droppedCount, filePaths: filePaths,
                 threads: threads.map { TimelineThread(id: $0.osThreadID, name: $0.name, isMain: $0.index == mainIndex) }))
             timelines[timelines.count - 1].mainThreadFileWrites = FileWrite.caught(
-                in: trace.samples.filter { $0.osThreadID == mainThread.osThreadID }, spans: main, range: lowerBound..<upperBound, firstFrame: firstFrame)
+                in: Array(mainSamples[firstSample..<endSample]), spans: main, range: lowerBound..<upperBound, firstFrame: firstFrame)
         }
         return timelines
     }
