@@ -69,7 +69,8 @@ final class ThreadRegistry: @unchecked Sendable {
     func reset() {
         lock.withLock {
             entries.removeAll { entry in
-                guard entry.buffer.pointee.exited != 0 else {
+                // The exit flag is set by the thread's destructor, concurrently: read it atomically.
+                guard lp_buffer_has_exited(entry.buffer) != 0 else {
                     lp_buffer_rewind(entry.buffer)
                     lp_account_rewind(entry.buffer)
                     return false

@@ -116,6 +116,10 @@ static int lp_chunk_class(uint64_t bytes) {
     return class;
 }
 
+int lp_buffer_has_exited(const lp_thread_buffer *buffer) {
+    return __atomic_load_n(&buffer->exited, __ATOMIC_ACQUIRE);
+}
+
 void lp_buffer_release(lp_thread_buffer *buffer) {
     pthread_mutex_lock(&lp_arena.lock);
     lp_chunk *chunk = buffer->first;

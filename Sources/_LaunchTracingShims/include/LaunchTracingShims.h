@@ -155,6 +155,9 @@ void lp_buffer_rewind(lp_thread_buffer *buffer);
 /// Gives `buffer`'s chunks back to the arena (its thread exited and its events
 /// were discarded); `buffer` is left empty.
 void lp_buffer_release(lp_thread_buffer *buffer);
+
+/// 1 once `buffer`'s thread has exited (an acquire load: its events are then final).
+int lp_buffer_has_exited(const lp_thread_buffer *buffer);
 /// Makes `buffer` the calling thread's, and marks it `exited` when the thread ends.
 void lp_adopt_buffer(lp_thread_buffer *buffer);
 
