@@ -10,7 +10,8 @@ struct InstructionTextTests {
         #expect(InstructionText.count(57_236_290) == "57.24 M")
         #expect(InstructionText.count(1_158_500_000) == "1.16 G")
         #expect(InstructionText.count(.nan) == "—")
-        #expect(InstructionText.count(1e300) != "")
+        #expect(InstructionText.count(1e300).hasSuffix("e+291 G"))  // never trapped on: giga in exponent form
+        #expect(InstructionText.count(.infinity) == "—")
         #expect(InstructionText.percent(0) == "0 %")
         #expect(InstructionText.percent(0.0000258) == "< 0.01 %")
         #expect(InstructionText.percent(0.0195) == "1.95 %")

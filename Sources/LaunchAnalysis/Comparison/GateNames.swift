@@ -14,7 +14,8 @@ public enum GateNames {
     public static let all = "all"
 
     /// The first requested name that is neither `all` nor in `available`, with the
-    /// available name nearest to it by edit distance (the first of equals; nil when
+    /// available name nearest to it by ``Spelling/editDistance(_:_:)`` (the first of
+    /// equals, however far: a gate name is picked from a short list; nil when
     /// `available` is empty); nil when every name is known.
     ///
     /// ```swift
@@ -23,28 +24,7 @@ public enum GateNames {
     public static func firstUnknown(_ requested: [String], available: [String]) -> (name: String, nearest: String?)? {
         let known = Set(available)
         guard let name = requested.first(where: { $0 != all && !known.contains($0) }) else { return nil }
-        let nearest = available.min { editDistance(name, $0) < editDistance(name, $1) }
+        let nearest = available.min { Spelling.editDistance(name, $0) < Spelling.editDistance(name, $1) }
         return (name, nearest)
-    }
-
-    /// The Levenshtein distance between `a` and `b`, in characters: the fewest
-    /// insertions, deletions and substitutions that turn one into the other.
-    ///
-    /// ```swift
-    /// GateNames.editDistance("kitten", "sitting")  // 3
-    /// ```
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

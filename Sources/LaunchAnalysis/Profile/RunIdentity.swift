@@ -34,7 +34,9 @@ public struct RunIdentity: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let launch = launchIndex > 0 ? ", hot launch \(launchIndex)" : ""
         let kind = isWarmup ? "warm-up run" : "run"
-        if let spawnUnixNanoseconds { return "\(kind) spawned at \(spawnUnixNanoseconds) ns since 1970\(launch)" }
+        if let spawnUnixNanoseconds {
+            return "\(kind) spawned at \(WallClockAnchor.utcText(unixNanoseconds: spawnUnixNanoseconds))\(launch)"
+        }
         return "\(kind) with identical samples\(launch)"
     }
 

@@ -65,8 +65,8 @@ struct GateRulesTests {
 
     @Test("a misspelt gate name is named with the nearest metric the comparison has")
     func gateNames() throws {
-        #expect(GateNames.editDistance("kitten", "sitting") == 3)
-        #expect(GateNames.editDistance("", "abc") == 3)
+        #expect(Spelling.editDistance("kitten", "sitting") == 3)
+        #expect(Spelling.editDistance("", "abc") == 3)
         let available = ["timeToFirstFrame", "phase:didFinishLaunching", "phase:willFinishLaunching", "span:DecodeCatalog"]
         let unknown = try #require(GateNames.firstUnknown(["all", "phase:didFinishLaunchnig", "span:Nope"], available: available))
         #expect(unknown.name == "phase:didFinishLaunchnig" && unknown.nearest == "phase:didFinishLaunching")
