@@ -187,9 +187,7 @@ extension Platform {
         }
         var names: [String] = []
         while let entry = readdir(stream) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let entryName = text(entry.pointee.d_name)
             if entryName != "." && entryName != ".." { names.append(entryName) }
         }
         for entryName in names { removeTree(entryName, in: dirfd(stream)) }

@@ -1,5 +1,5 @@
 // Running a helper tool to its end and reading what it printed (valgrind
-// --version, objcopy, swift-demangle), listing a folder, and making links.
+// --version, objcopy, swift-demangle), listing a folder by path, and making links.
 
 #if canImport(Glibc)
 import Glibc
@@ -38,18 +38,11 @@ extension Platform {
         return (status, bytes)
     }
 
-    /// The names in folder `path` (not `.` and `..`), or nil when it cannot be read.
+    /// The names in folder `path` (not `.` and `..`), or nil when it cannot be opened.
     static func folderEntries(_ path: String) -> [String]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
+        guard let fd = try? openDirectory(path) else { return nil }
+        defer { close(fd) }
+        return entryNames(in: fd)
     }
 
     /// Makes `link` a symbolic link to `target`.
