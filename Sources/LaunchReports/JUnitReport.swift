@@ -110,14 +110,17 @@ public enum JUnitReport {
     private static func measurement(_ report: MeasurementReport) -> Suite {
         var cases: [TestCase] = []
         let warnings = report.profile.warnings ?? []
+        let unrecorded = report.unrecordedBudgetSpans
         for check in report.profile.verdict.checks {
             // Only a total carries a time: the other checks' times are parts of it.
             let total: Bool
             if case .phase(let phase) = check.subject { total = phase.isTotal } else { total = false }
             var test = TestCase(classname: "launchprof.budget", name: check.subject.description, seconds: total ? check.medianMs / 1000 : nil)
             let runs = check.runsMeasured > 0 ? "; over it in \(check.runsOver) of \(check.runsMeasured) runs" : ""
-            if case .span(let name) = check.subject, let warning = warnings.first(where: { $0.contains("'\(name)'") }) {
+            if case .span(let name) = check.subject, unrecorded.contains(name) {
                 // A budget span no run recorded (a misspelt name?): not a pass, and not a failure the exit code has.
+                let prefix = LaunchProfile.unrecordedWarningPrefix(key: "spans", name: name)
+                let warning = warnings.first { $0.hasPrefix(prefix) } ?? prefix + ", which no run recorded"
                 test.result = Result(element: "skipped", message: warning, type: "not-recorded")
                 test.seconds = nil
             } else if !check.passed {
@@ -131,7 +134,7 @@ public enum JUnitReport {
             cases.append(test)
         }
         // Budget names no run recorded that no check covers (a hook or phase key) still show, with their warning.
-        for warning in warnings where !cases.contains(where: { $0.result?.message == warning }) {
+        for warning in warnings where warning.hasPrefix("the budget's ") && !cases.contains(where: { $0.result?.message == warning }) {
             cases.append(TestCase(classname: "launchprof.budget", name: "budget warning",
                                   result: Result(element: "skipped", message: warning, type: "not-recorded")))
         }

@@ -162,14 +162,22 @@ struct JUnitReportTests {
     @Test func aBudgetSpanNoRunRecordedIsShownWithItsWarning() throws {
         let sample = try SampleReports.sample()
         var configuration = sample.configuration
-        configuration.budget.spansMs = ["DecodeCatalgo": 50]
+        // The typo's warning names the real span ("did you mean 'DecodeCatalog'?"), whose
+        // own 1 ms budget is exceeded: that one stays a failure.
+        configuration.budget.spansMs = ["DecodeCatalgo": 50, "DecodeCatalog": 1]
         let report = MeasurementReport(
             name: sample.name, createdAt: sample.createdAt, environment: sample.environment, configuration: configuration, runs: sample.runs)
         let warning = try #require(report.profile.warnings?.first { $0.contains("DecodeCatalgo") })
+        #expect(warning.contains("'DecodeCatalog'"))
         let suite = try #require(try Self.parse(JUnitReport.render(.measurement(report))).first("testsuite"))
         let typo = try #require(suite.all("testcase").first { $0.attributes["name"]?.contains("DecodeCatalgo") == true })
         #expect(typo.first("skipped")?.attributes["message"] == warning)
         #expect(typo.first("skipped")?.attributes["type"] == "not-recorded")
+        let real = try #require(suite.all("testcase").first { $0.attributes["name"] == "span:DecodeCatalog" })
+        #expect(real.first("failure") != nil && real.first("skipped") == nil)
+        // Only budget-name warnings become cases of their own (not open spans or missing traces).
+        let extra = suite.all("testcase").filter { $0.attributes["name"] == "budget warning" }
+        #expect(extra.allSatisfy { $0.first("skipped")?.attributes["message"]?.hasPrefix("the budget's ") == true })
     }
 
     @Test func everythingIsEscaped() throws {

@@ -171,16 +171,27 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
 
     /// Warnings for the span names `budget` gives that no timeline recorded.
     static func unknownSpanNames(in budget: LaunchBudget, timelines: [LaunchTimeline]) -> [String] {
+        let seen = Set(timelines.flatMap { $0.mainThreadSpans + $0.otherSpans }.map(\.name))
+        return unrecordedBudgetNames(in: budget, timelines: timelines).map { key, name in
+            let hint = Spelling.nearest(to: name, among: seen.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+            return unrecordedWarningPrefix(key: key, name: name) + ", which no run recorded\(hint)"
+        }
+    }
+
+    /// The span names `budget` gives (under `spans` or `requiredForFirstFrame`) that
+    /// no timeline recorded, with the key that gives them; none without timelines.
+    static func unrecordedBudgetNames(in budget: LaunchBudget, timelines: [LaunchTimeline]) -> [(key: String, name: String)] {
         guard !timelines.isEmpty else { return [] }
         let seen = Set(timelines.flatMap { $0.mainThreadSpans + $0.otherSpans }.map(\.name))
-        var warnings: [String] = []
-        for (key, names) in [("spans", budget.spansMs.keys.sorted()), ("requiredForFirstFrame", budget.requiredForFirstFrame)] {
-            for name in names where !seen.contains(name) {
-                let hint = Spelling.nearest(to: name, among: seen.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-                warnings.append("the budget's \(key) names '\(name)', which no run recorded\(hint)")
-            }
+        return [("spans", budget.spansMs.keys.sorted()), ("requiredForFirstFrame", budget.requiredForFirstFrame)].flatMap { key, names in
+            names.filter { !seen.contains($0) }.map { (key, $0) }
         }
-        return warnings
+    }
+
+    /// How the warning about a budget name no run recorded begins:
+    /// `the budget's spans names 'DecodeCatalgo'`.
+    public static func unrecordedWarningPrefix(key: String, name: String) -> String {
+        "the budget's \(key) names '\(name)'"
     }
 
     /// The total the launch is judged by — the one the budget verdict checks first:

@@ -149,3 +149,14 @@ extension MeasurementReport: Codable {
         try container.encodeIfPresent(machines, forKey: .machines)
     }
 }
+
+extension MeasurementReport {
+    /// The span budgets (`spans` keys of the configuration's budget) that no
+    /// successful counted run recorded: a misspelt name, most likely. Their checks
+    /// measure nothing, and the profile warns about each.
+    public var unrecordedBudgetSpans: Set<String> {
+        let timelines = successfulRuns.compactMap(\.timeline)
+        return Set(LaunchProfile.unrecordedBudgetNames(in: configuration.budget, timelines: timelines)
+            .filter { $0.key == "spans" }.map(\.name))
+    }
+}

@@ -15,7 +15,8 @@ extension Frontend {
         }
         let annotations = try MeasureOptions.annotations(parsed)
         let color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
-        let render = RenderOptions(color: color, findingsLimit: parsed.has("--all") ? .max : 5)
+        let render = RenderOptions(
+            color: color, findingsLimit: parsed.has("--all") ? .max : 5, inconclusiveIsPass: parsed.has("--junit-inconclusive-pass"))
         var document: ReportDocument
         do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
         if parsed.has("--redact-paths") { document = document.redactingPaths() }
@@ -32,7 +33,9 @@ extension Frontend {
         if let reason = Files.prepareWritableDirectory(directory) {
             problem = "cannot write reports to '\(directory)': \(reason)"
         } else {
-            do { written = try ReportWriter(directory: directory).write(document, formats: formats) } catch { problem = error.description }
+            do { written = try ReportWriter(directory: directory).write(document, formats: formats, options: render) } catch {
+                problem = error.description
+            }
         }
         // The terminal format, or what the report says when nothing could be written.
         ReportOutput.show(document, written: [], terminal: formats.contains(.terminal) || problem != nil, render: render, annotations: annotations)

@@ -51,7 +51,6 @@ public struct MeasureOptions {
         .value("--annotations", "KIND", "github: one workflow command per finding, so findings show on the pull "
             + "request's diff (default when GITHUB_ACTIONS=true), or none", type: .annotations),
         .flag("--all", "list every finding in the terminal report, not only the top 5"),
-        .flag("--junit-inconclusive-pass", "JUnit: an inconclusive comparison is a skipped test, not a failure (when CI treats exit 3 as a pass)"),
         .flag("--quiet", "no progress, no terminal report (a verdict that is not a pass still gets its line)"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
         // How the program is started, and the commands run around its launches.

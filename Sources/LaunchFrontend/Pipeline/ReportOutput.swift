@@ -26,11 +26,11 @@ enum ReportOutput {
         do {
             // The JSON report and its runs, together: no other launchprof comes in between.
             func recordWithRuns() throws {
-                written = try writer.write(document, formats: options.formats.filter { $0 == .json })
+                written = try writer.write(document, formats: options.formats.filter { $0 == .json }, options: options.renderOptions)
                 try runs?.commit()
             }
             if let runs { try runs.withOutputLocked(recordWithRuns) } else { try recordWithRuns() }
-            written += try writer.write(document, formats: options.formats.filter { $0 != .json })
+            written += try writer.write(document, formats: options.formats.filter { $0 != .json }, options: options.renderOptions)
             if let baseline {
                 try baseline.save(document)
                 written.append(baseline.path)

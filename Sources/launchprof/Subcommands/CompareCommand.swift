@@ -19,6 +19,7 @@ enum CompareCommand {
         .value("--gate", "LIST", "metrics besides the primary one that decide: all, or names such as "
             + "phase:didFinishLaunching,span:DecodeCatalog"),
         .flag("--fail-over-budget", "a head over its budget fails (exit 1) even without a regression"),
+        .junitInconclusivePass,
         .repeatable("--base-report", "FILE", "a stored base report (repeatable: one per machine, or a pooled one): a fleet "
             + "comparison, launches compared within each machine and the machines combined"),
         .repeatable("--head-report", "FILE", "a stored head report, likewise (repeatable)"),
@@ -32,9 +33,10 @@ enum CompareCommand {
 
         Decides whether head launches slower than base: launches both alternately on
         this machine (ABBA order), compares every metric on log(time) with the
-        Hodges–Lehmann shift, its 95% confidence interval and a one-sided Mann–Whitney
-        test (Holm across the gated metrics), and says regression, pass (improvement
-        included) or inconclusive. Writes <name>.comparison.json and .md.
+        Hodges–Lehmann shift, its confidence interval at the level the decision uses and
+        one-sided Mann–Whitney tests against the minimum effect (Holm across the gated
+        metrics), and says regression, pass (improvement included) or inconclusive.
+        Writes <name>.comparison.json and .md.
 
         Stored reports from several machines (--base-report, --head-report, or a
         report pooled by 'launchprof merge') are compared within each machine and

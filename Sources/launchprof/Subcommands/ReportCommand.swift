@@ -11,6 +11,7 @@ enum ReportCommand {
         .flag("--all", "list every finding in the terminal format, not only the top 5"),
         .flag("--no-color", "no colours in the terminal format (NO_COLOR is honoured too)"),
         .redactPaths,
+        .junitInconclusivePass,
     ]
 
     static let help = """
