@@ -11,7 +11,7 @@ enum FindingText {
     static func budgetShare(_ finding: Finding, in profile: LaunchProfile) -> String {
         switch finding.rule {
         case .hookOverBudget, .spanOverBudget, .backgroundLaunchOverLimit:
-            if let check = profile.verdict.checks.first(where: { $0.subject.description == finding.span }), check.budgetMs > 0 {
+            if let check = budgetCheck(of: finding, in: profile), check.budgetMs > 0 {
                 let name = finding.rule == .backgroundLaunchOverLimit ? "the background limit" : "\(finding.span)'s budget"
                 return "\(percent(finding.medianMs / check.budgetMs)) of \(name) (\(ms(check.budgetMs)))"
             }
@@ -19,6 +19,17 @@ enum FindingText {
             break
         }
         return percent(finding.budgetShare) + " of " + frameBudgetName(profile)
+    }
+
+    /// The budget check a budget finding came from: a hook's phase, a span's own
+    /// budget, or the background limit.
+    static func budgetCheck(of finding: Finding, in profile: LaunchProfile) -> BudgetVerdict.Check? {
+        switch finding.rule {
+        case .spanOverBudget: return profile.verdict.check(.span(finding.span))
+        case .hookOverBudget: return Phase(rawValue: finding.span).flatMap { profile.verdict.check(.phase($0)) }
+        case .backgroundLaunchOverLimit: return profile.verdict.check(.phase(.timeToBackgroundReady))
+        default: return nil
+        }
     }
 
     /// The budget every finding but a budget one is a share of.

@@ -17,7 +17,7 @@ extension HTMLReport {
                 + "<td>\(state)</td><td>\(outliers)</td></tr>\n"
         }
         if let cpu = profile.cpuTime {
-            let outliers = cpu.outlierRuns.map { "run \($0)" }.joined(separator: ", ")
+            let outliers = RunList.text(cpu.outlierRuns)
             html += "<tr class=\"cpu\"><td>\(CPUTimeText.label)</td><td class=\"n\">\(ms(cpu.total.median))</td>"
                 + "<td class=\"n\">\(ms(cpu.total.p90))</td><td class=\"n\">\(TerminalReport.interval(cpu.total))</td>"
                 + "<td class=\"n\"></td><td></td><td>\(outliers)</td></tr>\n"

@@ -86,10 +86,10 @@ public enum HyperfineReport {
             min = summary.map { $0.min / 1000 }
             max = summary.map { $0.max / 1000 }
             parameters = side.map { ["side": $0] }
-            let cpu = counted.compactMap(\.cpuTime)
-            if !cpu.isEmpty {
-                user = cpu.map(\.userMilliseconds).reduce(0, +) / Double(cpu.count) / 1000
-                system = cpu.map(\.systemMilliseconds).reduce(0, +) / Double(cpu.count) / 1000
+            // The profile's CPU time is over the same runs: the counted, successful ones.
+            if let cpu = report.profile.cpuTime {
+                user = cpu.user.mean / 1000
+                system = cpu.system.mean / 1000
             }
         }
 

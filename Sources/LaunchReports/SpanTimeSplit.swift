@@ -39,9 +39,8 @@ struct SpanTimeSplit: Equatable {
     init(_ span: SpanRecord) {
         selfMs = Double(span.selfNanoseconds) / 1e6
         var parts: [Part] = []
-        // TODO(wt-tracer, issue 22): when SpanRecord carries its flag for CPU and
-        // run-queue values interpolated between readings, pass it here as `isEstimate`.
-        let readEstimate = false
+        // CPU and run-queue time attributed between the tracer's readings, not read at the span's boundaries.
+        let readEstimate = span.usageIsEstimated == true
         if let cpu = span.selfCPUNanoseconds {
             // Read at the thread clock's granularity: never more than the self time it is part of.
             let cpu = min(cpu, span.selfNanoseconds)

@@ -34,14 +34,17 @@ if [ -z "$(ls -A "$corpus")" ]; then
     [ -x "$launchprof" ] || swift build --product launchprof
     seed=$(mktemp -d)
     trap 'rm -rf "$seed"' EXIT
-    (cd "$seed" && "$OLDPWD/$launchprof" measure --runs 3 --warmup 0 --format json --quiet --output "$seed/out" --name seed) || true
+    # Two measurements (a run is never counted on both sides of a comparison), six runs each (the gate's least).
+    for name in seed head; do
+        (cd "$seed" && "$OLDPWD/$launchprof" measure --runs 6 --warmup 0 --format json --quiet --output "$seed/out" --name "$name") || true
+    done
     case $kind in
         trace)
             find "$seed/out" -name '*.lptrace' | while read -r file; do cp "$file" "$corpus/$(basename "$(dirname "$file")").lptrace"; done ;;
         report)
             cp Tests/LaunchReportsTests/Fixtures/*.json "$corpus/"
             cp "$seed/out/seed.json" "$corpus/measurement.json"
-            "$launchprof" compare --base-report "$seed/out/seed.json" --head-report "$seed/out/seed.json" --output "$seed/cmp" --format json --quiet || true
+            "$launchprof" compare --base-report "$seed/out/seed.json" --head-report "$seed/out/head.json" --output "$seed/cmp" --format json --quiet || true
             find "$seed/cmp" -name '*.comparison.json' -exec cp {} "$corpus/comparison.json" \; ;;
         budget)
             python3 - "$seed/out/seed.json" "$corpus" <<'PY'

@@ -38,11 +38,16 @@ struct HyperfineReportTests {
     }
 
     @Test func userAndSystemAreTheMeanCPUTimeOfTheSameRunsInSeconds() throws {
-        var report = try SampleReports.uninstrumented([2.5, 3.5, nil])
-        for index in report.runs.indices {
-            report.runs[index].cpuTime = CPUTime(
+        let template = try SampleReports.uninstrumented([2.5, 3.5, nil])
+        var runs = template.runs
+        for index in runs.indices {
+            runs[index].cpuTime = CPUTime(
                 userNanoseconds: UInt64(index + 1) * 10_000_000, systemNanoseconds: UInt64(index + 1) * 1_000_000)
         }
+        // A report as measure makes it: its profile summarises the runs it holds.
+        let report = MeasurementReport(
+            name: template.name, createdAt: template.createdAt, environment: template.environment,
+            configuration: template.configuration, runs: runs)
         let result = try #require(try Self.results(.measurement(report)).first)
         // The failed third run's CPU time is left out, as its time is.
         let counted = report.runs.filter { !$0.isWarmup && $0.status == .ok }.compactMap(\.cpuTime)

@@ -50,6 +50,17 @@ struct TextDefectTests {
         #expect(!page.contains("% of budget<"))
     }
 
+    @Test func aSpanOverItsBudgetIsAShareOfThatSpansBudget() throws {
+        let sample = try SampleReports.sample()
+        let report = Self.remade(sample) { $0.budget.spansMs = ["DecodeCatalog": 1] }
+        let finding = try #require(report.profile.findings.first { $0.rule == .spanOverBudget && $0.span == "DecodeCatalog" })
+        let check = try #require(report.profile.verdict.check(.span("DecodeCatalog")))
+        let share = Int((finding.medianMs / check.budgetMs * 100).rounded())
+        #expect(share > 100)
+        let terminal = TerminalReport.render(.measurement(report), options: RenderOptions(color: false, findingsLimit: .max))
+        #expect(terminal.contains("\(share)% of DecodeCatalog's budget (\(ms(check.budgetMs)))"), "\(terminal)")
+    }
+
     @Test func noWarmUpIsSuggestedAfterOneRan() throws {
         let slowFirst: [Double?] = [200] + SampleReports.around(100, 9)
         let cold = try SampleReports.uninstrumented(slowFirst)
