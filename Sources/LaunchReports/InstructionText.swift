@@ -1,6 +1,6 @@
 import LaunchAnalysis
 
-/// How every format describes instruction counts (`--metric instructions`).
+/// How every format describes instruction counts (a launch counted under valgrind).
 public enum InstructionText {
     /// 1234567 → `1.23 M`; exact below 10,000.
     public static func count(_ value: Double) -> String {

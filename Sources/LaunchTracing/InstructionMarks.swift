@@ -1,6 +1,6 @@
 import _LaunchTracingShims
 
-/// Under `launchprof measure --metric instructions` the program runs under
+/// When launchprof counts a launch's instructions, the program runs under
 /// valgrind's callgrind, which counts instructions but cannot report a running
 /// count: it can only write what it counted since the last dump. The tracer has
 /// it dump at every milestone (and, from its constructor, at `runtimeInit`), so

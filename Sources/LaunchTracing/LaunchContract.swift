@@ -46,7 +46,7 @@ public enum LaunchContract {
         /// milliseconds (`LAUNCHPROF_GRACE_MS`).
         public static let grace = "LAUNCHPROF_GRACE_MS"
 
-        /// `1` under `--metric instructions` (`LAUNCHPROF_COUNT_INSTRUCTIONS`): a program
+        /// `1` for a launch counted under valgrind (`LAUNCHPROF_COUNT_INSTRUCTIONS`): a program
         /// that runs under valgrind has callgrind dump its instruction count at each
         /// milestone (read by the C shim, which cannot use this constant).
         public static let countInstructions = "LAUNCHPROF_COUNT_INSTRUCTIONS"

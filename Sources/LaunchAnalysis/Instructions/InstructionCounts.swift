@@ -1,8 +1,8 @@
 import LaunchTracing
 
-/// The instructions one launch ran, counted under valgrind's callgrind
-/// (`--metric instructions`): exact and repeatable, unlike time, for the same
-/// binary, inputs and environment, whatever else the machine is doing.
+/// The instructions one launch ran, counted under valgrind's callgrind (LaunchMeasure's
+/// `InstructionCounter` runs it; no command asks for it yet): exact and repeatable, unlike
+/// time, for the same binary, inputs and environment, whatever else the machine is doing.
 public struct InstructionCounts: Sendable, Codable, Equatable {
     /// Every thread's instructions, from the start of the process to its exit,
     /// and those of the processes it started (valgrind follows them).

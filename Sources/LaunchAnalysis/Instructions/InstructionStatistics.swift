@@ -1,7 +1,7 @@
 import LaunchTracing
 
 /// The instruction counts of a measurement's counted launches, summarised
-/// (``LaunchProfile/instructions``): what `--metric instructions` gates on.
+/// (``LaunchProfile/instructions``): what ``InstructionGate`` decides on.
 public struct InstructionStatistics: Sendable, Codable, Equatable {
     /// What ``gated`` counts: the main thread to the first frame, or every thread to exit.
     public var gatedDescription: String

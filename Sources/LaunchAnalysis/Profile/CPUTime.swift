@@ -3,7 +3,7 @@
 ///
 /// Wall time is what the user waits for and drifts with the machine's load;
 /// CPU time is what the machine spent, so a busy neighbour inflates it far less.
-/// Both are measured in every launch; `compare --metric cpu` gates on the total.
+/// Both are measured in every launch (no command gates on CPU time yet).
 public struct CPUTime: Sendable, Codable, Equatable {
     /// Time spent running the program's own code, nanoseconds.
     public var userNanoseconds: UInt64

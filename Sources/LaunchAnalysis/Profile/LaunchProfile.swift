@@ -63,7 +63,7 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     /// The CPU time of the launched process tree, when the runs recorded it (nil for
     /// hot launches and reports written before it was recorded).
     public var cpuTime: CPUStatistics?
-    /// The instruction counts of the counted launches (`--metric instructions`);
+    /// The instruction counts of the counted launches (``InstructionStatistics``);
     /// nil when none was counted.
     public var instructions: InstructionStatistics?
     /// The ``topSpanCount`` costliest main-thread spans, by median wall time, costliest first.

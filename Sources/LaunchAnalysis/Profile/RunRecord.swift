@@ -70,7 +70,7 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// hot launches, which share one process, and in reports written before it was recorded.
     public var cpuTime: CPUTime?
     /// The instructions the launch ran, when it was counted under valgrind
-    /// (`--metric instructions`); nil for timed launches.
+    /// (``InstructionCounts``); nil for timed launches.
     public var instructions: InstructionCounts?
 
     /// Makes a record; everything not given is unknown (nil or empty).

@@ -2,7 +2,7 @@ import LaunchAnalysis
 import LaunchTracing
 
 /// Counts a launch's instructions under valgrind's callgrind
-/// (`--metric instructions`).
+/// (the library for it: no command runs it yet).
 ///
 /// A counted launch runs `valgrind --tool=callgrind` (no cache or branch
 /// simulation: the cheapest exact count) with each thread's count kept apart,
