@@ -99,18 +99,6 @@ extension Platform {
         #endif
     }()
 
-    /// The value of the environment variable `name`, if set. The corresponding C function is `getenv`.
-    static func environmentValue(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-
-    /// The working directory, if it can be read. The corresponding C function is `getcwd`.
-    static var workingDirectory: String? {
-        var buffer = [CChar](repeating: 0, count: 4_097)
-        guard getcwd(&buffer, buffer.count - 1) != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     /// The machine's name. The corresponding C function is `gethostname`.
     static var hostName: String? {
         var buffer = [CChar](repeating: 0, count: 256)

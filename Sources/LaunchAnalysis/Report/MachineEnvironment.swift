@@ -95,3 +95,9 @@ extension MachineEnvironment: Codable {
         try container.encode(machine, forKey: .machine)
     }
 }
+
+extension MachineEnvironment {
+    /// This machine's name (`gethostname`), if it can be read: what a report
+    /// records, and what `--redact-paths` takes out of it.
+    package static var hostName: String? { Platform.hostName }
+}

@@ -1,46 +1,42 @@
+import LaunchTracing
+
 /// What a report redacted with `--redact-paths` must not show: the home
 /// directory, the working directory, the user name and the host name.
 ///
 /// Text from the measured program and from the command line (a failed run's
 /// stderr, the program's path, `--output`, the runs' files) is passed through
-/// ``scrub(_:)``: every word that holds a path is cut to its last component, and
-/// what is left of these names is replaced by `~`, `.`, `<user>` and `<host>`.
+/// ``scrub(_:)``: every word that holds a path is cut to its last component (which
+/// leaves no directory: they all hold a `/`), and what is left of the user and host
+/// names is replaced by `<user>` and `<host>`.
 /// A run's files keep the part of their path from the `<name>.runs` folder on,
 /// so they can still be told apart.
 ///
 /// ```swift
-/// let names = PrivateNames(homeDirectory: "/home/alice", userName: "alice", hostNames: ["alice-laptop"])
+/// let names = PrivateNames(userName: "alice", hostNames: ["alice-laptop"])
 /// names.scrub("cannot open /home/alice/app/secret.db: denied")  // "cannot open secret.db: denied"
 /// ```
 public struct PrivateNames: Sendable, Equatable {
-    /// `$HOME`.
-    public var homeDirectory: String?
-    /// The working directory.
-    public var workingDirectory: String?
     /// `$USER` (or `$LOGNAME`).
     public var userName: String?
     /// The machine's names: this one's, and those a report was made on.
     public var hostNames: [String]
 
     /// Makes the set of names; nil or too short to be told apart from other text (under 3 characters, or `/`) are left out.
-    public init(homeDirectory: String? = nil, workingDirectory: String? = nil, userName: String? = nil, hostNames: [String] = []) {
+    public init(userName: String? = nil, hostNames: [String] = []) {
         func usable(_ name: String?) -> String? {
             guard let name else { return nil }
             let trimmed = name.hasSuffix("/") && name.count > 1 ? String(name.dropLast()) : name
             return trimmed.count >= 3 && trimmed != "/" ? trimmed : nil
         }
-        self.homeDirectory = usable(homeDirectory)
-        self.workingDirectory = usable(workingDirectory)
         self.userName = usable(userName)
         self.hostNames = hostNames.compactMap(usable).sorted { $0.count > $1.count }
     }
 
-    /// This process's: `$HOME`, the working directory, `$USER` or `$LOGNAME`, and the host name.
+    /// This process's: `$USER` or `$LOGNAME`, and the host name.
     public static var ofThisProcess: PrivateNames {
         PrivateNames(
-            homeDirectory: Platform.environmentValue("HOME"), workingDirectory: Platform.workingDirectory,
-            userName: Platform.environmentValue("USER") ?? Platform.environmentValue("LOGNAME"),
-            hostNames: Platform.hostName.map { [$0] } ?? [])
+            userName: ProcessEnvironment.value("USER") ?? ProcessEnvironment.value("LOGNAME"),
+            hostNames: MachineEnvironment.hostName.map { [$0] } ?? [])
     }
 
     /// What replaces a host name.
@@ -66,13 +62,9 @@ public struct PrivateNames: Sendable, Equatable {
         return scrub(path)
     }
 
-    /// `text` with the directories, then the user and host names, replaced.
+    /// `text` with the host names, then the user name, replaced.
     func replacingNames(in text: String) -> String {
         var result = text
-        let directories = [(workingDirectory, "."), (homeDirectory, "~")].compactMap { name, replacement in name.map { ($0, replacement) } }
-        for (name, replacement) in directories.sorted(by: { $0.0.count > $1.0.count }) {
-            result = result.replacingAll(name, with: replacement)
-        }
         for hostName in hostNames { result = result.replacingAll(hostName, with: Self.hostPlaceholder) }
         if let userName { result = result.replacingAll(userName, with: "<user>") }
         return result

@@ -9,12 +9,8 @@ import Glibc
 import LaunchAnalysis
 
 extension Platform {
-    /// This machine's name (`gethostname`).
-    static var hostname: String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
-        return buffer.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
+    /// This machine's name (`gethostname`), or `unknown`.
+    static var hostname: String { MachineEnvironment.hostName ?? "unknown" }
 
     /// `uname -s -r -m`.
     static var operatingSystem: String {
