@@ -53,8 +53,7 @@ struct LaunchSequence {
             app.markFirstFrameIfDue()
             if deadline == .max, app.firstFrameMarked || app.options.isBackground {
                 // Any grace given in code (NaN, negative, 1e300) is held within range rather than trapped on.
-                let grace = graceMilliseconds * 1_000_000
-                deadline = MonotonicClock.nanoseconds &+ (grace >= 0x1p62 ? 1 << 62 : grace > 0 ? UInt64(grace) : 0)
+                deadline = MonotonicClock.nanoseconds.adding(nanoseconds: min(graceMilliseconds * 1_000_000, 0x1p62))
             }
             if app.launchHasEnded { return false }
             if MonotonicClock.nanoseconds >= deadline {

@@ -429,10 +429,5 @@ private struct Watch {
 extension UInt64 {
     /// This time plus `seconds` (negative counts as 0), saturating at `.max`: an
     /// infinite or astronomically long wait must not trap converting to `UInt64`.
-    fileprivate func adding(seconds: Double) -> UInt64 {
-        let nanoseconds = Swift.max(0, seconds) * 1e9
-        guard nanoseconds < 0x1p63 else { return .max }
-        let (sum, overflow) = addingReportingOverflow(UInt64(nanoseconds))
-        return overflow ? .max : sum
-    }
+    fileprivate func adding(seconds: Double) -> UInt64 { adding(nanoseconds: seconds * 1e9) }
 }

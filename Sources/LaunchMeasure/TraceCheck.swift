@@ -76,10 +76,3 @@ public enum TraceCheck {
     }
 }
 
-extension UInt64 {
-    /// This value plus `other`, saturating at `.max`.
-    fileprivate func addingClamped(_ other: UInt64) -> UInt64 {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? .max : sum
-    }
-}

@@ -18,9 +18,6 @@ public enum InstructionMarks {
     /// milestones in a loop stops dumping after it.
     public static let dumpLimit = 64
 
-    /// True when callgrind is counting and launchprof asked for the marks.
-    public static var isEnabled: Bool { lp_instruction_marks_enabled() != 0 }
-
     nonisolated(unsafe) private static var dumps = 0
 
     /// Has callgrind write the count since the previous dump, named after `milestone`.

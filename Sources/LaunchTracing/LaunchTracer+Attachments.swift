@@ -33,7 +33,7 @@ extension LaunchTracer {
     /// ```swift
     /// LaunchTracer.setResourceAccounting(true)
     /// for _ in 0..<10_000 { LaunchTracer.begin("Row").end() }
-    /// print(LaunchTracer.accountingSystemCalls)  // a few dozen, not 60,000
+    /// print(LaunchTracer.accountingSystemCalls)  // a few hundred at most, not 60,000
     /// ```
     public static var accountingSystemCalls: UInt64 {
         ResourceAccounting.systemCallsOfCurrentThread()

@@ -87,7 +87,8 @@ public struct SpanUsage: Sendable, Hashable {
 /// both), which is exact unless it blocked in between, and then off by at most
 /// the granularity. Where the thread did leave the CPU between the readings around
 /// the boundary, the span is marked estimated (``SpanUsage/isEstimated``).
-/// A span of 1 ms or longer always has its end read.
+/// A span of 1 ms or longer has its end read, unless an accounted span nested in it
+/// ended within the granularity before it (its end is then attributed, off by at most that).
 @usableFromInline
 enum ResourceAccounting {
     /// How long after a reading a boundary is attributed rather than read.

@@ -28,7 +28,7 @@ struct AccountingTests {
 
         /// Off-CPU time from `self` to `later`: wall − CPU − run-queue wait.
         func offCPU(to later: Reference) -> UInt64 {
-            (later.wall - wall).subtractingClampedForTests(later.cpu - cpu).subtractingClampedForTests(later.runQueue - runQueue)
+            (later.wall - wall).subtractingClamped(later.cpu - cpu).subtractingClamped(later.runQueue - runQueue)
         }
     }
 
@@ -120,8 +120,8 @@ struct AccountingTests {
             #expect(wall >= 1_000_000)
             let cpu = reference.1.cpu - reference.0.cpu
             let offCPU = reference.0.offCPU(to: reference.1)
-            let tracedOff = wall.subtractingClampedForTests(usage.usage.cpuNanoseconds)
-                .subtractingClampedForTests(usage.usage.runQueueNanoseconds ?? 0)
+            let tracedOff = wall.subtractingClamped(usage.usage.cpuNanoseconds)
+                .subtractingClamped(usage.usage.runQueueNanoseconds ?? 0)
             let bound = max(50_000, (reference.1.wall - reference.0.wall) / 20)
             let name = trace.name(of: event)
             #expect(distance(usage.usage.cpuNanoseconds, cpu) <= bound, "\(name): CPU \(usage.usage.cpuNanoseconds) ns, read \(cpu) ns")
@@ -163,10 +163,6 @@ final class ReferenceLog: @unchecked Sendable {
 }
 
 private func distance(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }
-
-extension UInt64 {
-    func subtractingClampedForTests(_ other: UInt64) -> UInt64 { self > other ? self - other : 0 }
-}
 
 /// Burns `cpuNanoseconds` of the calling thread's CPU time.
 func spin(cpuNanoseconds: UInt64) {

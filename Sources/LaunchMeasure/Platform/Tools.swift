@@ -50,16 +50,6 @@ extension Platform {
         guard symlink(target, link) == 0 else { throw .current }
     }
 
-    /// The first `count` bytes of the file at `path` (fewer when it is shorter).
-    static func prefix(of path: String, count: Int) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return [] }
-        defer { Glibc.close(fd) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, count, 0) }
-        return read > 0 ? Array(bytes.prefix(read)) : []
-    }
-
     /// `count` bytes of the file at `path` from `offset`, or nil when it is shorter.
     static func bytes(of path: String, at offset: UInt64, count: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

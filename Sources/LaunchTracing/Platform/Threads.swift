@@ -34,7 +34,7 @@ extension Platform {
     /// The calling thread's resource usage: its exact CPU time from the thread CPU
     /// clock (`CLOCK_THREAD_CPUTIME_ID`, not `getrusage`'s tick-scaled estimate),
     /// context switches and page faults from `getrusage(RUSAGE_THREAD)`; no
-    /// run-queue wait (``runQueueWait(_:)`` reads it). Darwin: the process's usage,
+    /// run-queue wait (the C shim's accounting reads `schedstat`). Darwin: the process's usage,
     /// which is what the platform offers cheaply.
     static func threadUsage() -> ResourceUsage {
         var usage = rusage()
@@ -55,36 +55,6 @@ extension Platform {
             involuntaryContextSwitches: UInt64(max(0, usage.ru_nivcsw)),
             minorFaults: UInt64(max(0, usage.ru_minflt)),
             majorFaults: UInt64(max(0, usage.ru_majflt)))
-    }
-
-    /// Opens the calling thread's `/proc/self/task/<tid>/schedstat` (-1 where there is none).
-    static func openScheduleStatistics(thread: UInt64) -> Int32 {
-        #if os(Linux)
-        return open("/proc/self/task/\(thread)/schedstat", O_RDONLY | O_CLOEXEC)
-        #else
-        return -1
-        #endif
-    }
-
-    /// The second field of an open `schedstat` ("run time, run-queue wait, timeslices",
-    /// nanoseconds), re-read at offset 0; nil when unreadable.
-    static func runQueueWait(_ fd: Int32) -> UInt64? {
-        guard fd >= 0 else { return nil }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { buffer -> UInt64? in
-            let count = pread(fd, buffer.baseAddress, buffer.count, 0)
-            guard count > 0 else { return nil }
-            var field = 0, value: UInt64 = 0, digits = 0
-            for index in 0..<count {
-                let byte = buffer[index]
-                if byte >= 0x30, byte <= 0x39 {
-                    if field == 1 { value = value &* 10 &+ UInt64(byte - 0x30); digits += 1 }
-                } else {
-                    if field == 1 { break }
-                    field += 1
-                }
-            }
-            return digits > 0 ? value : nil
-        }
     }
 }
 
