@@ -161,6 +161,8 @@ private struct Watch {
     /// `stdout.txt` and `stderr.txt`, open.
     let outputFiles: [Int32]
     var stdoutFile: Int32 { outputFiles[0] }
+    /// When the output files are next looked at for freeing their head.
+    var nextOutputLook: UInt64 = 0
     /// How far the head of each output file has been freed (``Platform/freeHead(of:from:keep:)``).
     var freed: [Int]
 
@@ -237,9 +239,13 @@ private struct Watch {
             let seen = MonotonicClock.nanoseconds
             drainReady(at: seen)
             drainStdout(at: seen)
-            // A program that writes without end takes no more disk than its limit (and what it wrote since the last look).
-            for (index, file) in outputFiles.enumerated() {
-                freed[index] = Platform.freeHead(of: file, from: freed[index], keep: request.outputLimitBytes)
+            // A program that writes without end takes no more disk than its limit (and what it wrote since
+            // the last look). Looked at every 50 ms at most: the 1 ms probe turns need not pay two fstat each.
+            if seen >= nextOutputLook {
+                nextOutputLook = seen.addingClamped(50_000_000)
+                for (index, file) in outputFiles.enumerated() {
+                    freed[index] = Platform.freeHead(of: file, from: freed[index], keep: request.outputLimitBytes)
+                }
             }
 
             if readyAt == nil {

@@ -19,9 +19,11 @@ public enum Frontend {
         // The output folder's old report, read once (its header fields) before any launch: for the name, and
         // to say afterwards when a measurement whose every run failed replaced it.
         var (name, old) = (target.defaultName, ReportSummary?.none)
-        if !target.isSample { (name, old) = ReportName.measurement(target.command, derived: target.defaultName, writer: shared.writer) }
+        if !target.isSample, shared.name == nil {
+            (name, old) = ReportName.measurement(target.command, derived: target.defaultName, writer: shared.writer)
+        }
         let plan = pipeline.plan(target, name: name)
-        if plan.name != name || target.isSample { old = ReportName.previous(plan.name, writer: shared.writer) }
+        if plan.name != name || target.isSample || shared.name != nil { old = ReportName.previous(plan.name, writer: shared.writer) }
         guard plan.name.contains(where: { $0 != "." }) else {
             throw UsageError("--name takes a report name, not '\(plan.name)'")
         }
