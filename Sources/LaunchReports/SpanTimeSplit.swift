@@ -42,7 +42,7 @@ struct SpanTimeSplit: Equatable {
         // CPU and run-queue time attributed between the tracer's readings, not read at the span's boundaries.
         let readEstimate = span.usageIsEstimated == true
         if let cpu = span.selfCPUNanoseconds {
-            // Read at the thread clock's granularity: never more than the self time it is part of.
+            // Never more than the self time it is part of (the timeline clamps it; reports written before did not).
             let cpu = min(cpu, span.selfNanoseconds)
             parts.append(Part(key: "cpu", label: "CPU", milliseconds: Double(cpu) / 1e6, isEstimate: readEstimate))
         }

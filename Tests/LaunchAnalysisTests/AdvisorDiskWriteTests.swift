@@ -59,6 +59,25 @@ struct AdvisorDiskWriteTests {
         #expect(!findings.contains { $0.rule == .mainThreadDiskIO })
     }
 
+    /// A 40 ms fsync is a blocking disk finding already, naming the file: one finding, not two.
+    @Test(.enabled(if: fsync >= 0, "the write system calls are known on Linux x86-64 and arm64"))
+    func aLongWriteIsOneDiskFindingNotTwo() throws {
+        func slowSave() -> Trace {
+            var b = TraceBuilder.hooks()
+            b.span("Save", 30 * Self.ms, 70 * Self.ms, line: 50, usage: ResourceUsage(cpuNanoseconds: 300_000))
+            for at in stride(from: 31.0, to: 70, by: 1) {
+                b.samples.append(ThreadSample(
+                    nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: Self.fsync, wait: .disk,
+                    target: WaitTarget(kind: .file, name: "/data/app/snapshot.db")))
+            }
+            return b.trace()
+        }
+        let findings = try findings((0..<5).map { _ in slowSave() })
+        let disk = findings.filter { $0.span == "Save" && ($0.rule == .mainThreadDiskIO || $0.rule == .mainThreadDiskWrite) }
+        #expect(disk.map(\.rule) == [.mainThreadDiskIO], "\(findings.map(\.rule))")
+        #expect(disk.first?.waitedOn?.contains(WaitTarget(kind: .file, name: "/data/app/snapshot.db")) == true)
+    }
+
     @Test(.enabled(if: fsync >= 0, "the write system calls are known on Linux x86-64 and arm64"))
     func aReadOrAWriteAfterTheFirstFrameIsNot() throws {
         #expect(try findings([launch(syscall: Self.read)]).allSatisfy { $0.rule != .mainThreadDiskWrite })

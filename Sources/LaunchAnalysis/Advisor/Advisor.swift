@@ -82,7 +82,10 @@ public enum Advisor {
             }
         }
 
-        findings += diskWriteFindings(timelines, frameBudget: frameBudget)
+        // A write long enough to be a blocking disk finding already is one (naming the file): the
+        // write rule adds the sites it would miss, those under its threshold.
+        let blockedOnDisk = Set(findings.filter { $0.rule == .mainThreadDiskIO }.map(\.siteKey))
+        findings += diskWriteFindings(timelines, frameBudget: frameBudget).filter { !blockedOnDisk.contains($0.siteKey) }
         findings += budgetFindings(verdict, timelines: timelines, frameBudget: frameBudget)
         let paths = timelines.reduce(into: [String: String]()) { $0.merge($1.filePaths) { first, _ in first } }
         for index in findings.indices {

@@ -56,6 +56,9 @@ public struct Finding: Sendable, Codable, Equatable {
     /// `≈` before a cost resting on estimated usage, else nothing.
     public var estimateMark: String { usageIsEstimated == true ? "≈" : "" }
 
+    /// The call site the finding is about, as one key: `name@file:line`.
+    var siteKey: String { "\(span)@\(file ?? ""):\(line ?? 0)" }
+
     /// `RemoteConfig.swift:42`, or the span name when the site is unknown.
     public var location: String {
         guard let file, let line else { return span }

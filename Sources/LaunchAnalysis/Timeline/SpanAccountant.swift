@@ -97,7 +97,9 @@ struct SpanAccountant {
             let event = events[index]
             let usage = usageByIndex[index]
             let selfWall = event.durationNanoseconds.subtractingClamped(childWall[position])
-            let selfCPU = usage.map { $0.cpuNanoseconds.subtractingClamped(childCPU[position]) }
+            // The thread clock and the tracer's ticks are read a few nanoseconds apart: CPU time is
+            // never more than the wall time it is part of (JSON, OTLP and every format agree).
+            let selfCPU = usage.map { min($0.cpuNanoseconds.subtractingClamped(childCPU[position]), selfWall) }
             let selfRunQueue = usage?.runQueueNanoseconds.map { $0.subtractingClamped(childRunQueue[position]) }
             let waitSamples = waits[position].filter { $0.key != ThreadSample.Wait.none }
             let waitCount = waitSamples.values.reduce(0, +)
