@@ -33,6 +33,17 @@ struct WorkflowCommandsTests {
         for raw in ["\r", "\u{1B}", "\u{07}", "\u{0}"] { #expect(!html.contains(raw)) }
     }
 
+    /// A right-to-left override written as a reference is still applied by the browser,
+    /// and a C1 code as a reference shows as a Windows-1252 character: both are written
+    /// visibly, as the terminal writes them.
+    @Test func htmlWritesOverridesAndC1CodesVisibly() throws {
+        var document = try SampleReports.uninstrumented([10, 11])
+        document.configuration.command = ["/bin/Load\u{202E}gnp.exe\u{9B}31m"]
+        let html = String(decoding: try ReportFormat.html.render(.measurement(document)), as: UTF8.self)
+        #expect(html.contains("Load\\u{202E}gnp.exe\\u{9B}31m"))
+        #expect(!html.contains("&#x202E;") && !html.contains("\u{202E}") && !html.contains("&#x9B;"))
+    }
+
     @Test func tokensDiffer() {
         let a = WorkflowCommands.randomToken(), b = WorkflowCommands.randomToken()
         #expect(a.count == 32 && b.count == 32 && a != b)
