@@ -211,7 +211,7 @@ struct OutputFilesTests {
         }
         // A session killed in the middle of its launch leaves its staging folder behind.
         let killed = try start("touch '\(started.path)'; exec sleep 300")
-        Executables.waitUntilExists(started)
+        try #require(Executables.waitUntilExists(started), "the launch never started")
         kill(killed.processIdentifier, SIGKILL)
         killed.waitUntilExit()
         #expect(stagingFolders("left") == ["left.runs.tmp-\(killed.processIdentifier)"])
@@ -220,7 +220,7 @@ struct OutputFilesTests {
         try FileManager.default.removeItem(at: started)
         let live = try start("touch '\(started.path)'; while [ ! -e '\(go)' ]; do sleep 0.05; done")
         defer { if live.isRunning { kill(live.processIdentifier, SIGKILL) } }
-        Executables.waitUntilExists(started)
+        try #require(Executables.waitUntilExists(started), "the launch never started")
         let liveFolders = stagingFolders("left")
         #expect(liveFolders.count == 1 && liveFolders.allSatisfy { $0.hasPrefix("left.runs.tmp-\(live.processIdentifier)") },
                 "\(liveFolders), live session \(live.processIdentifier)")

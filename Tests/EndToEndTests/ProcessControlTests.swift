@@ -56,7 +56,7 @@ struct ProcessControlTests {
         let process = try Executables.start(
             ["measure", "--runs", "1", "--warmup", "0", "--timeout", "600", "--output", output.path, "--name", "group",
              "--", "/bin/sh", "-c", script])
-        Executables.waitUntilExists(pidFile)
+        try #require(Executables.waitUntilExists(pidFile), "the script never wrote its pids")
         let grandchild = try #require(Self.processIDs(in: pidFile).first)
         #expect(!Self.hasEnded(grandchild))
         kill(process.processIdentifier, SIGKILL)

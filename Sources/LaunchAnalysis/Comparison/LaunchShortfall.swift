@@ -32,7 +32,7 @@ extension GateSettings {
     /// The fewest launches per machine and side a fleet comparison takes a machine with.
     ///
     /// Below 5 no machine's own Mann–Whitney test can reach 1 % (1/C(8, 4) = 1/70), and
-    /// the stratified interval's coverage is shown (in `FleetSimulationTests`) from 5 on.
+    /// the stratified interval's coverage is shown (in `GateAuditTests.fleetCoverage`) from 5 on.
     public static let minimumLaunchesPerMachine = 5
 
     /// The one-sided level each test of a comparison must be able to reach:

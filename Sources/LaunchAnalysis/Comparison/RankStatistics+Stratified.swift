@@ -98,7 +98,7 @@ extension RankStatistics {
     /// the midpoint of each gap. A bound that no shift can reach (the test cannot
     /// reject with so few launches) is −∞ or +∞. Coverage is the test's: at least
     /// 1 − 2·`alpha` as far as its normal approximation holds, which
-    /// `FleetSimulationTests` checks at 5 launches per machine and side. NaN when no
+    /// `GateAuditTests.fleetCoverage` checks at 5 launches per machine and side. NaN when no
     /// stratum has both sides. O(log(Σ nₛmₛ) · Σ Nₛ log Nₛ) after sorting the differences.
     ///
     /// ```swift
