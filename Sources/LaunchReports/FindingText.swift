@@ -37,7 +37,11 @@ enum FindingText {
         profile.statistics(.timeToBackgroundReady) != nil ? "the background limit" : "the time-to-first-frame budget"
     }
 
+    /// `34%`; a share too large for a whole number to mean anything in exponent form
+    /// (`1e+310%`), never an integer the conversion clamped to.
     private static func percent(_ share: Double) -> String {
-        share.isFinite ? "\(Int(saturating: (share * 100).rounded()))%" : "—"
+        let percent = share * 100
+        guard percent.isFinite else { return "—" }
+        return abs(percent) < Milliseconds.hugeMagnitude ? "\(Int(percent.rounded()))%" : "\(percent)%"
     }
 }

@@ -13,14 +13,23 @@ struct ExtremeNumberTests {
 
     @Test(arguments: extremes) func millisecondsWritesAnyDouble(_ value: Double) {
         let text = Milliseconds.text(value)
-        #expect(!text.isEmpty)
         if value.isFinite, abs(value) >= 1e15 { #expect(text == "\(value) ms") }
-        #expect(!Milliseconds.oneDecimal(value).isEmpty)
-        #expect(!Milliseconds.twoDecimals(value).isEmpty)
-        #expect(!Milliseconds.fixed(value, decimals: 6).isEmpty)
-        #expect(!Milliseconds.signed(value).isEmpty)
-        #expect(!Milliseconds.comparison(value, value).isEmpty)
-        #expect(!Percent.text(value).isEmpty)
+        let texts = [
+            text, Milliseconds.oneDecimal(value), Milliseconds.twoDecimals(value), Milliseconds.fixed(value, decimals: 6),
+            Milliseconds.signed(value), Milliseconds.comparison(value, value), Percent.text(value),
+        ]
+        // Written, and never as an integer the conversion clamped to (which would state a wrong value).
+        for written in texts {
+            #expect(!written.isEmpty && !written.contains("9223372036854775807") && !written.contains("18446744073709551615"))
+        }
+        if value.isNaN {
+            #expect(text == "—" && Milliseconds.oneDecimal(value) == "—" && Percent.text(value) == "—")
+        }
+        if value.isInfinite || abs(value) >= 1e15 {
+            let exponentForm = value.isInfinite ? (value < 0 ? "-inf" : "inf") : "\(value)"
+            #expect(Milliseconds.oneDecimal(value) == exponentForm && Milliseconds.twoDecimals(value) == exponentForm)
+            #expect(Milliseconds.fixed(value, decimals: 6) == exponentForm)
+        }
     }
 
     @Test func hugeValuesAreWrittenInExponentFormNotAsAWrongInteger() {

@@ -8,11 +8,15 @@ import Testing
 struct ExtremeValueRenderingTests {
     static let extremes: [Double] = [1e308, -1e308, 1e19, 9.3e18, .infinity, .nan, .greatestFiniteMagnitude]
 
-    /// Every format of `document`, each non-empty.
+    /// Every format of `document`, each non-empty; the text formats never show an
+    /// integer a conversion clamped to (`Int.max`), which would state a wrong value.
     func renderEveryFormat(_ document: ReportDocument, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for format in ReportFormat.allCases {
             let bytes = try format.render(document)
             #expect(!bytes.isEmpty, "\(format)", sourceLocation: sourceLocation)
+            if [.terminal, .markdown, .html, .junit].contains(format) {
+                #expect(!String(decoding: bytes, as: UTF8.self).contains("9223372036854775807"), "\(format)", sourceLocation: sourceLocation)
+            }
         }
     }
 
