@@ -13,12 +13,12 @@ enum FindingText {
         case .hookOverBudget, .spanOverBudget, .backgroundLaunchOverLimit:
             if let check = budgetCheck(of: finding, in: profile), check.budgetMs > 0 {
                 let name = finding.rule == .backgroundLaunchOverLimit ? "the background limit" : "\(finding.span)'s budget"
-                return "\(percent(finding.medianMs / check.budgetMs)) of \(name) (\(ms(check.budgetMs)))"
+                return "\(Percent.whole(finding.medianMs / check.budgetMs)) of \(name) (\(ms(check.budgetMs)))"
             }
         default:
             break
         }
-        return percent(finding.budgetShare) + " of " + frameBudgetName(profile)
+        return Percent.whole(finding.budgetShare) + " of " + frameBudgetName(profile)
     }
 
     /// The budget check a budget finding came from: a hook's phase, a span's own
@@ -35,13 +35,5 @@ enum FindingText {
     /// The budget every finding but a budget one is a share of.
     static func frameBudgetName(_ profile: LaunchProfile) -> String {
         profile.statistics(.timeToBackgroundReady) != nil ? "the background limit" : "the time-to-first-frame budget"
-    }
-
-    /// `34%`; a share too large for a whole number to mean anything in exponent form
-    /// (`1e+310%`), never an integer the conversion clamped to.
-    private static func percent(_ share: Double) -> String {
-        let percent = share * 100
-        guard percent.isFinite else { return "—" }
-        return abs(percent) < Milliseconds.hugeMagnitude ? "\(Int(percent.rounded()))%" : "\(percent)%"
     }
 }

@@ -182,7 +182,7 @@ public enum TerminalReport {
                 : "caches not warm? add --warmup"
             return "the first counted run was \(Milliseconds.oneDecimal(ratio))× slower than the rest (\(advice))"
         case .drift(let slope, let relative):
-            return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Int(saturating: (relative * 100).rounded()))% over the session): the machine may be busy"
+            return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Percent.whole(relative)) over the session): the machine may be busy"
         }
     }
 }

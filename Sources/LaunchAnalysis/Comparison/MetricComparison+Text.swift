@@ -81,6 +81,14 @@ public enum Percent {
         return (value < 0 ? "−" : signed ? "+" : "") + rounded + "%"
     }
 
+    /// A fraction as a whole percentage, `34%`; one too large for a whole number to
+    /// mean anything in exponent form (`1e+310%`), never a clamped integer; `—` when not finite.
+    public static func whole(_ fraction: Double) -> String {
+        let percent = fraction * 100
+        guard percent.isFinite else { return "—" }
+        return abs(percent) < Milliseconds.hugeMagnitude ? "\(Int(percent.rounded()))%" : "\(percent)%"
+    }
+
     /// `= 0.0123` or `< 0.0001`, to follow a "p".
     public static func pValueRelation(_ p: Double) -> String {
         p < 0.0001 ? "< 0.0001" : "= " + pValue(p)
