@@ -270,22 +270,20 @@ public enum HTMLReport {
 
     // MARK: - Page
 
-    /// The outcome: its status as a word, and its reason.
+    /// The outcome: its word in its tone's colour, and its reason.
     static func verdict(_ outcome: ReportOutcome) -> String {
-        let (word, tone): (String, String)
-        switch outcome.status {
-        case .pass: (word, tone) = ("PASS", "good")
-        case .overBudget: (word, tone) = ("FAIL", "bad")
-        case .failedRuns: (word, tone) = ("FAILED RUNS", "bad")
-        case .noRuns: (word, tone) = ("NO RUNS", "warn")
-        case .interrupted: (word, tone) = ("STOPPED", "warn")
-        case .regression: (word, tone) = ("REGRESSION", "bad")
-        case .inconclusive: (word, tone) = ("INCONCLUSIVE", "warn")
-        case .incomparable: (word, tone) = ("INCOMPARABLE", "bad")
-        }
-        return "<div class=\"verdict \(tone)\" role=\"status\"><span class=\"word\">\(word)</span>"
+        "<div class=\"verdict \(toneClass(outcome.tone))\" role=\"status\"><span class=\"word\">\(outcome.word)</span>"
             + "<span class=\"reason\">" + HTMLEscaping.text(outcome.reason) + "</span>"
             + "<span class=\"exit\">\(outcome.status.rawValue) · exit \(outcome.exitCode)</span></div>\n"
+    }
+
+    /// The style class of a tone: `good`, `warn`, `bad`.
+    static func toneClass(_ tone: ReportOutcome.Tone) -> String {
+        switch tone {
+        case .good: return "good"
+        case .warning: return "warn"
+        case .bad: return "bad"
+        }
     }
 
     /// A titled section of the page.

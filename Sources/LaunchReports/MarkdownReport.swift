@@ -11,12 +11,13 @@ public enum MarkdownReport {
         }
     }
 
+    /// The verdict line: the outcome's tone as a mark, its status and its reason.
     static func verdict(_ outcome: ReportOutcome) -> String {
         let mark: String
-        switch outcome.status {
-        case .pass: mark = "✅"
-        case .inconclusive, .interrupted, .noRuns: mark = "⚠️"
-        case .overBudget, .failedRuns, .regression, .incomparable: mark = "❌"
+        switch outcome.tone {
+        case .good: mark = "✅"
+        case .warning: mark = "⚠️"
+        case .bad: mark = "❌"
         }
         return "\(mark) **\(outcome.status.rawValue)** — \(escaped(outcome.reason))"
     }
