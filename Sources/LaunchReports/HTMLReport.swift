@@ -71,7 +71,7 @@ public enum HTMLReport {
         }
 
         if let metric, let statistics = profile.statistics(metric) {
-            let points = successfulRuns(report).compactMap { run in
+            let points = report.successfulRuns.compactMap { run in
                 run.milliseconds(metric).map { (run: run.index, ms: $0) }
             }
             let row = DistributionRow(
@@ -138,15 +138,10 @@ public enum HTMLReport {
         ]
     }
 
-    /// The counted runs that succeeded, in run order.
-    static func successfulRuns(_ report: MeasurementReport) -> [RunRecord] {
-        report.runs.filter { !$0.isWarmup && $0.status == .ok }
-    }
-
     /// The successful counted run whose `metric` is the median (the lower
     /// middle one for an even count), which the timeline draws.
     static func medianRun(of report: MeasurementReport, metric: Phase) -> RunRecord? {
-        let measured = successfulRuns(report).compactMap { run in run.milliseconds(metric).map { (run, $0) } }
+        let measured = report.successfulRuns.compactMap { run in run.milliseconds(metric).map { (run, $0) } }
             .sorted { ($0.1, $0.0.index) < ($1.1, $1.0.index) }
         guard !measured.isEmpty else { return nil }
         return measured[(measured.count - 1) / 2].0
@@ -157,7 +152,7 @@ public enum HTMLReport {
     /// with both and the median (their mean, which no run has and which the
     /// budget judges), so the drawing never seems to contradict the verdict.
     static func medianRunPhrase(_ report: MeasurementReport, metric: Phase) -> String {
-        let values = successfulRuns(report).compactMap { $0.milliseconds(metric) }.sorted()
+        let values = report.successfulRuns.compactMap { $0.milliseconds(metric) }.sorted()
         let count = values.count
         guard count > 0 else { return "drawn: the median run" }
         if count % 2 == 1 { return "drawn: the median of the \(count) successful run(s)" }
@@ -168,7 +163,7 @@ public enum HTMLReport {
 
     /// The runs that failed, with their problem.
     static func failedRuns(_ report: MeasurementReport) -> String {
-        let failed = report.runs.filter { !$0.isWarmup && $0.status != .ok }
+        let failed = report.failedRuns
         guard !failed.isEmpty else { return "" }
         var items = ""
         for run in failed {
@@ -210,7 +205,7 @@ public enum HTMLReport {
             var rows: [DistributionRow] = []
             for (label, side) in [("base", report.base), ("head", report.head)] {
                 guard let statistics = side.profile.statistics(metric) else { continue }
-                let points = successfulRuns(side).compactMap { run in run.milliseconds(metric).map { (run: run.index, ms: $0) } }
+                let points = side.successfulRuns.compactMap { run in run.milliseconds(metric).map { (run: run.index, ms: $0) } }
                 rows.append(DistributionRow(
                     label: label, points: points, outliers: Set(statistics.outlierRuns), summary: statistics.summary,
                     highlighted: medianRun(of: side, metric: metric)?.index))

@@ -199,7 +199,7 @@ public enum JUnitReport {
     /// failed runs listed; failed runs the outcome ignores are listed as output.
     private static func runsCase(_ outcome: ReportOutcome, sides: [(label: String?, report: MeasurementReport)]) -> TestCase {
         let failed = sides.flatMap { side in
-            side.report.runs.filter { !$0.isWarmup && $0.status != .ok }.map {
+            side.report.failedRuns.map {
                 (side.label.map { $0 + " " } ?? "") + "run \($0.index): \($0.problem ?? $0.status.rawValue)"
             }
         }

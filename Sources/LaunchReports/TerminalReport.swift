@@ -132,7 +132,7 @@ public enum TerminalReport {
         // Failed runs.
         if failedRuns > 0 {
             lines.append(style.red("\(failedRuns) failed run(s)"))
-            for run in report.runs where !run.isWarmup && run.status != .ok {
+            for run in report.failedRuns {
                 lines.append("  run \(run.index): \(text(run.problem ?? run.status.rawValue))")
                 if let stderr = run.stderrPath { lines.append(style.dim("    its output: \(text(stderr)) (and stdout.txt beside it)")) }
             }
