@@ -186,6 +186,8 @@ public enum HTMLReport {
         body += "<p class=\"meta sub\">base: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.base.configuration.command))
             + "</code><br>head: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.head.configuration.command)) + "</code></p></header>\n"
         if let problem = report.problem { body += "<p class=\"note bad\">" + HTMLEscaping.text(problem) + "</p>\n" }
+        // What to fix, and where, right under the verdict, as on a measurement's page.
+        body += whatToFix(report)
         if !report.warnings.isEmpty {
             body += "<ul class=\"warnings\">" + report.warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
         }
