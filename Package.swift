@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "LaunchMeasure", targets: ["LaunchMeasure"]),
         .library(name: "LaunchExport", targets: ["LaunchExport"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
+        // For the nested Benchmarks/ package only: the synthetic reports its benchmarks and the tests share.
+        .library(name: "_SyntheticReports", targets: ["_SyntheticReports"]),
     ],
     targets: [
         // Core: linked into apps
@@ -60,6 +62,8 @@ let package = Package(
         .target(name: "_DefectShims", path: "Tests/DefectShims"),
         .executableTarget(name: "launchprof-defects", dependencies: ["LaunchTracing", "LaunchHarness", "_DefectShims"], path: "Tests/Defects"),
         .target(name: "_LaunchProfTestSupport", path: "Tests/Support"),
+        // Large synthetic reports, one builder for the unit tests and Benchmarks/ (a product for that package)
+        .target(name: "_SyntheticReports", dependencies: ["LaunchTracing", "LaunchAnalysis"], path: "Tests/SyntheticReports"),
         .testTarget(
             name: "LaunchTracingTests",
             dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims", "_LaunchProfTestSupport"]
@@ -77,7 +81,8 @@ let package = Package(
         ),
         .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(
-            name: "LaunchReportsTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport"],
+            name: "LaunchReportsTests",
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport", "_SyntheticReports"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -42,6 +42,7 @@ let package = Package(
                 .product(name: "LaunchAnalysis", package: "LaunchProf"),
                 .product(name: "LaunchReports", package: "LaunchProf"),
                 .product(name: "LaunchExport", package: "LaunchProf"),
+                .product(name: "_SyntheticReports", package: "LaunchProf"),
             ],
             path: "Benchmarks/ReportBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

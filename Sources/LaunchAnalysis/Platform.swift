@@ -83,22 +83,6 @@ package final class ExtendedRegex: @unchecked Sendable {
 }
 
 extension Platform {
-    /// The system calls that write to a file or force it to disk, by number on
-    /// this machine's architecture (the trace was sampled on it): `write`,
-    /// `pwrite64`, `writev`, `pwritev`, `pwritev2`, `fsync`, `fdatasync`,
-    /// `sync_file_range`, `msync`, `sync`, `syncfs`. Empty elsewhere.
-    static let fileWriteCalls: [Int32: String] = {
-        #if os(Linux) && arch(x86_64)
-        return [1: "write", 18: "pwrite64", 20: "writev", 26: "msync", 74: "fsync", 75: "fdatasync", 162: "sync",
-                277: "sync_file_range", 296: "pwritev", 306: "syncfs", 328: "pwritev2"]
-        #elseif os(Linux) && arch(arm64)
-        return [64: "write", 66: "writev", 68: "pwrite64", 70: "pwritev", 81: "sync", 82: "fsync", 83: "fdatasync",
-                84: "sync_file_range", 227: "msync", 267: "syncfs", 287: "pwritev2"]
-        #else
-        return [:]
-        #endif
-    }()
-
     /// The machine's name. The corresponding C function is `gethostname`.
     static var hostName: String? {
         var buffer = [CChar](repeating: 0, count: 256)

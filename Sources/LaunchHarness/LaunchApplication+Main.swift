@@ -74,6 +74,7 @@ extension LaunchApplication {
             let samples = sampler.stop()
             LaunchTracer.appendSamples(samples)
             LaunchTracer.setMetadata(String(sampler.costNanosecondsPerSample), forKey: LaunchContract.MetadataKey.samplerCost)
+            LaunchTracer.setMetadata(Platform.syscallArchitecture, forKey: LaunchContract.MetadataKey.samplerArchitecture)
         }
         LaunchTracer.flushForExit()
     }

@@ -45,21 +45,24 @@ public enum ChromeTraceReport {
         case .comparison(let report): sides = [("base", report.base), ("head", report.head)]
         }
         let runs = sides.flatMap { side in
-            side.report.runs.filter { !$0.isWarmup && $0.status == .ok && ($0.timeline != nil || $0.timeToReadyMs != nil) }
-                .map { (label: side.label, run: $0) }
+            side.report.successfulRuns.filter { $0.timeline != nil || $0.timeToReadyMs != nil }.map { (label: side.label, run: $0) }
         }
-        let spanCount = runs.reduce(0) { $0 + ($1.run.timeline.map { $0.mainThreadSpans.count + $0.otherSpans.count } ?? 1) }
-        // Generous: pages never written cost nothing, and a buffer too small is written again.
-        return JSONBytes.bytes(capacity: 4096 + 320 * spanCount) { json in
-            var writer = Writer(json: json)
-            writer.json.raw("{\"traceEvents\":[")
+        var about: [(String, String)] = [("kind", document.kind), ("name", document.name), ("outcome", document.outcome.status.rawValue),
+                                         ("reason", document.outcome.reason)]
+        switch document {
+        case .measurement(let report):
+            about += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
+                      ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel)]
+        case .comparison(let report):
+            about += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
+                      ("base", CommandLineText.quoted(report.base.configuration.command)),
+                      ("head", CommandLineText.quoted(report.head.configuration.command))]
+        }
+        about.append(("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
+        return trace(timelines: runs.map(\.run.timeline), otherData: about) { writer in
             for (offset, entry) in runs.enumerated() {
                 writer.write(entry.run, label: entry.label, pid: offset + 1)
             }
-            writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{")
-            writer.otherData(document)
-            writer.json.raw("}}\n")
-            json = writer.json
         }
     }
 
@@ -71,20 +74,36 @@ public enum ChromeTraceReport {
     /// let bytes = ChromeTraceReport.render(launches: LaunchTimeline.build(from: trace), name: "launch.lptrace")
     /// ```
     public static func render(launches timelines: [LaunchTimeline], name: String) -> [UInt8] {
-        let spanCount = timelines.reduce(0) { $0 + $1.mainThreadSpans.count + $1.otherSpans.count }
+        let about = [("kind", "trace"), ("name", name),
+                     ("timeOrigin", "each process's ts 0 is its launch's spawn (a hot launch's beginning when it has none)")]
+        return trace(timelines: timelines, otherData: about) { writer in
+            for (offset, timeline) in timelines.enumerated() {
+                let total = timeline.milliseconds(.timeToFirstFrame).map { " (\(Milliseconds.text($0)))" } ?? ""
+                writer.process(pid: offset + 1, name: "launch \(timeline.launchIndex)" + total)
+                writer.write(timeline, pid: offset + 1)
+            }
+        }
+    }
+
+    /// The one frame of every Chrome trace: the events `processes` writes, then
+    /// `otherData`'s pairs. `timelines` (nil for an uninstrumented run) size the buffer.
+    private static func trace(
+        timelines: [LaunchTimeline?], otherData: [(String, String)], processes: (inout Writer) -> Void
+    ) -> [UInt8] {
+        let spanCount = timelines.reduce(0) { $0 + ($1.map { $0.mainThreadSpans.count + $0.otherSpans.count } ?? 1) }
+        // Generous: pages never written cost nothing, and a buffer too small is written again.
         return JSONBytes.bytes(capacity: 4096 + 320 * spanCount) { json in
             var writer = Writer(json: json)
             writer.json.raw("{\"traceEvents\":[")
-            for (offset, timeline) in timelines.enumerated() {
-                let pid = offset + 1
-                let total = timeline.milliseconds(.timeToFirstFrame).map { " (\(Milliseconds.text($0)))" } ?? ""
-                writer.metadata("process_name", pid: pid, tid: 0, key: "name", value: "launch \(timeline.launchIndex)" + total)
-                writer.metadata("process_sort_index", pid: pid, tid: 0, sortIndex: pid)
-                writer.write(timeline, pid: pid)
+            processes(&writer)
+            writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{")
+            for (index, (key, value)) in otherData.enumerated() {
+                if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
+                writer.json.string(key)
+                writer.json.byte(UInt8(ascii: ":"))
+                writer.json.string(value)
             }
-            writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{\"kind\":\"trace\",\"name\":")
-            writer.json.string(name)
-            writer.json.raw(",\"timeOrigin\":\"each process's ts 0 is its launch's spawn (a hot launch's beginning when it has none)\"}}\n")
+            writer.json.raw("}}\n")
             json = writer.json
         }
     }
@@ -95,7 +114,6 @@ public enum ChromeTraceReport {
     private struct Writer: ~Copyable {
         var json: JSONBytes
         var first = true
-
 
         /// Starts an event object: `{` after a comma when one came before.
         mutating func event(_ phase: StaticString, pid: Int, tid: Int) {
@@ -108,33 +126,42 @@ public enum ChromeTraceReport {
             json.integer(tid)
         }
 
-        mutating func metadata(_ name: StaticString, pid: Int, tid: Int, key: StaticString, value: String) {
+        /// A metadata event's argument: a name, or a sort index.
+        enum Argument { case name(String), sortIndex(Int) }
+
+        /// A metadata (`M`) event: `process_name`, `thread_sort_index`….
+        mutating func metadata(_ name: StaticString, pid: Int, tid: Int, _ argument: Argument) {
             event("M", pid: pid, tid: tid)
             json.raw(",\"name\":\"")
             json.raw(name)
-            json.raw("\",\"args\":{\"")
-            json.raw(key)
-            json.raw("\":")
-            json.string(value)
+            switch argument {
+            case .name(let value):
+                json.raw("\",\"args\":{\"name\":")
+                json.string(value)
+            case .sortIndex(let index):
+                json.raw("\",\"args\":{\"sort_index\":")
+                json.integer(index)
+            }
             json.raw("}}")
         }
 
-        mutating func metadata(_ name: StaticString, pid: Int, tid: Int, sortIndex: Int) {
-            event("M", pid: pid, tid: tid)
-            json.raw(",\"name\":\"")
-            json.raw(name)
-            json.raw("\",\"args\":{\"sort_index\":")
-            json.integer(sortIndex)
-            json.raw("}}")
+        /// A process's name and its place (its pid).
+        mutating func process(pid: Int, name: String) {
+            metadata("process_name", pid: pid, tid: 0, .name(name))
+            metadata("process_sort_index", pid: pid, tid: 0, .sortIndex(pid))
+        }
+
+        /// A thread's name and its place among the process's threads.
+        mutating func thread(pid: Int, tid: Int, name: String, sortIndex: Int) {
+            metadata("thread_name", pid: pid, tid: tid, .name(name))
+            metadata("thread_sort_index", pid: pid, tid: tid, .sortIndex(sortIndex))
         }
 
         mutating func write(_ run: RunRecord, label: String?, pid: Int) {
             let ready = run.timeToReadyMs.map { " (\(Milliseconds.text($0)))" } ?? ""
-            metadata("process_name", pid: pid, tid: 0, key: "name", value: (label.map { $0 + " " } ?? "") + "run \(run.index)" + ready)
-            metadata("process_sort_index", pid: pid, tid: 0, sortIndex: pid)
+            process(pid: pid, name: (label.map { $0 + " " } ?? "") + "run \(run.index)" + ready)
             guard let timeline = run.timeline else {
-                metadata("thread_name", pid: pid, tid: 1, key: "name", value: "main")
-                metadata("thread_sort_index", pid: pid, tid: 1, sortIndex: 1)
+                thread(pid: pid, tid: 1, name: "main", sortIndex: 1)
                 // Uninstrumented: the launch is all there is to draw.
                 event("X", pid: pid, tid: 1)
                 json.raw(",\"name\":\"timeToReady\",\"cat\":\"launch\",\"ts\":0,\"dur\":")
@@ -151,8 +178,7 @@ public enum ChromeTraceReport {
             // The main thread's real tid when the report recorded it (1 in older reports).
             let main = timeline.threads.first(where: \.isMain)
             let mainTid = main.map { Int(clamping: $0.id) } ?? 1
-            metadata("thread_name", pid: pid, tid: mainTid, key: "name", value: main.map { "main (\($0.id))" } ?? "main")
-            metadata("thread_sort_index", pid: pid, tid: mainTid, sortIndex: 1)
+            thread(pid: pid, tid: mainTid, name: main.map { "main (\($0.id))" } ?? "main", sortIndex: 1)
 
             for span in timeline.mainThreadSpans {
                 self.span(span, pid: pid, tid: mainTid, origin: origin)
@@ -166,15 +192,13 @@ public enum ChromeTraceReport {
                 let thread = span.threadID!
                 if named.insert(thread).inserted {
                     let name = timeline.threads.first { $0.id == thread }?.name
-                    metadata("thread_name", pid: pid, tid: Int(clamping: thread), key: "name", value: (name ?? "thread") + " (\(thread))")
-                    metadata("thread_sort_index", pid: pid, tid: Int(clamping: thread), sortIndex: named.count + 1)
+                    self.thread(pid: pid, tid: Int(clamping: thread), name: (name ?? "thread") + " (\(thread))", sortIndex: named.count + 1)
                 }
                 self.span(span, pid: pid, tid: Int(clamping: thread), origin: origin)
             }
             let lanes = ChromeTraceReport.lanes(of: unthreaded)
             for lane in 0..<(lanes.max().map { $0 + 1 } ?? 0) {
-                metadata("thread_name", pid: pid, tid: lane + 2, key: "name", value: lane == 0 ? "other threads" : "other threads #\(lane + 1)")
-                metadata("thread_sort_index", pid: pid, tid: lane + 2, sortIndex: named.count + lane + 2)
+                thread(pid: pid, tid: lane + 2, name: lane == 0 ? "other threads" : "other threads #\(lane + 1)", sortIndex: named.count + lane + 2)
             }
             for (span, lane) in zip(unthreaded, lanes) {
                 self.span(span, pid: pid, tid: lane + 2, origin: origin)
@@ -220,16 +244,8 @@ public enum ChromeTraceReport {
                 withUnsafeTemporaryAllocation(of: UInt64.self, capacity: WaitKind.allCases.count) { slots in
                     slots.initialize(repeating: .max)
                     for (kind, blocked) in span.blockedNanoseconds { slots[kind.slot] = blocked }
-                    json.raw(",\"blockedMs\":{")
-                    var firstKind = true
-                    for (slot, kind) in WaitKind.allCases.enumerated() where slots[slot] != .max {
-                        if !firstKind { json.byte(UInt8(ascii: ",")) }
-                        firstKind = false
-                        json.string(kind.rawValue)
-                        json.byte(UInt8(ascii: ":"))
-                        json.milliseconds(slots[slot])
-                    }
-                    json.byte(UInt8(ascii: "}"))
+                    json.raw(",\"blockedMs\":")
+                    millisecondsByKind { slots[$0] == .max ? nil : slots[$0] }
                 }
                 // Split between kinds by the samples, or taken from samples alone: attributed, not read.
                 if span.offCPUNanoseconds == nil || span.blockedNanoseconds.count > 1 { json.raw(",\"blockedMsIsEstimate\":true") }
@@ -263,37 +279,26 @@ public enum ChromeTraceReport {
             json.string(ChromeTraceReport.blockedCounterName)
             json.raw(",\"ts\":")
             json.microseconds(ts)
-            json.raw(",\"args\":{")
+            json.raw(",\"args\":")
+            millisecondsByKind { shown[$0] ? totals[$0] : nil }
+            json.byte(UInt8(ascii: "}"))
+        }
+
+        /// `{"disk":1.5,"lock":0.2}`: nanoseconds as milliseconds, by wait kind in
+        /// ``WaitKind`` order (so the output does not depend on a dictionary's), for
+        /// the kinds whose slot has a value.
+        mutating func millisecondsByKind(_ value: (Int) -> UInt64?) {
+            json.byte(UInt8(ascii: "{"))
             var first = true
-            for (slot, kind) in WaitKind.allCases.enumerated() where shown[slot] {
+            for (slot, kind) in WaitKind.allCases.enumerated() {
+                guard let nanoseconds = value(slot) else { continue }
                 if !first { json.byte(UInt8(ascii: ",")) }
                 first = false
                 json.string(kind.rawValue)
                 json.byte(UInt8(ascii: ":"))
-                json.milliseconds(totals[slot])
+                json.milliseconds(nanoseconds)
             }
-            json.raw("}}")
-        }
-
-        mutating func otherData(_ document: ReportDocument) {
-            var pairs: [(String, String)] = [("kind", document.kind), ("name", document.name), ("outcome", document.outcome.status.rawValue),
-                                             ("reason", document.outcome.reason)]
-            switch document {
-            case .measurement(let report):
-                pairs += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                          ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel)]
-            case .comparison(let report):
-                pairs += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                          ("base", CommandLineText.quoted(report.base.configuration.command)),
-                          ("head", CommandLineText.quoted(report.head.configuration.command))]
-            }
-            pairs.append(("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
-            for (index, (key, value)) in pairs.enumerated() {
-                if index > 0 { json.byte(UInt8(ascii: ",")) }
-                json.string(key)
-                json.byte(UInt8(ascii: ":"))
-                json.string(value)
-            }
+            json.byte(UInt8(ascii: "}"))
         }
     }
 

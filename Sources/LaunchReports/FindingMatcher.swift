@@ -1,7 +1,8 @@
 import LaunchAnalysis
 
-/// Which findings concern a span: the same name and call site, or, for a
-/// finding without a call site (a hook over its budget), the same name.
+/// Which findings concern a span: the same ``SpanRecord/key`` (name and call
+/// site), or, for a finding without a call site (a hook over its budget), the
+/// same name.
 package struct FindingMatcher {
     private var bySite: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
@@ -9,8 +10,8 @@ package struct FindingMatcher {
     /// Indexes `findings` (their positions are what ``findings(for:)`` returns).
     package init(_ findings: [Finding]) {
         for (index, finding) in findings.enumerated() {
-            if let file = finding.file, let line = finding.line {
-                bySite["\(finding.span)@\(file):\(line)", default: []].append(index)
+            if let key = finding.spanKey {
+                bySite[key, default: []].append(index)
             } else {
                 byName[finding.span, default: []].append(index)
             }

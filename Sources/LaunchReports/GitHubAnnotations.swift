@@ -25,7 +25,7 @@ public enum GitHubAnnotations {
                                   title: "launchprof \(finding.rule.id)", message: finding.recommendation))
             }
             if report.outcome.status != .pass {
-                lines.append(line(level: report.outcome.isError ? "error" : "warning", file: nil, line: nil,
+                lines.append(line(level: level(of: report.outcome), file: nil, line: nil,
                                   title: "launchprof \(report.outcome.status.rawValue)", message: report.outcome.reason))
             }
         case .comparison(let report):
@@ -33,11 +33,22 @@ public enum GitHubAnnotations {
                 lines.append(line(level: "warning", file: change.file.flatMap { locate($0, change.filePath) }, line: change.line,
                                   title: "launchprof: new \(change.rule.id)", message: change.recommendation))
             }
-            let level = report.outcome.status == .pass ? "notice" : report.outcome.exitCode == 3 ? "warning" : "error"
-            lines.append(line(level: level, file: nil, line: nil, title: "launchprof compare: \(report.outcome.status.rawValue)",
+            lines.append(line(level: level(of: report.outcome), file: nil, line: nil, title: "launchprof compare: \(report.outcome.status.rawValue)",
                               message: report.outcome.reason))
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The annotation level of an outcome: an error when the command failed
+    /// (exit 2) or the outcome's tone is bad (a gate failed), a warning for a
+    /// warning tone, a notice for a pass.
+    static func level(of outcome: ReportOutcome) -> String {
+        if outcome.isError { return "error" }
+        switch outcome.tone {
+        case .good: return "notice"
+        case .warning: return "warning"
+        case .bad: return "error"
+        }
     }
 
     static func line(level: String, file: String?, line: Int?, title: String, message: String) -> String {

@@ -104,15 +104,44 @@ extension HTMLReport {
         return html
     }
 
+    /// What to fix, right under a comparison's verdict: the findings new in the
+    /// head, most costly first (a click finds a finding's spans in the head's
+    /// timeline), then the spans that got slower, each with its file and line;
+    /// nothing when the head added neither.
+    static func whatToFix(_ report: ComparisonReport) -> String {
+        let findings = report.changes.newFindingsToFix, spans = report.changes.slowerSpans
+        guard !(findings.isEmpty && spans.isEmpty) else { return "" }
+        var html = "<p class=\"caption\">what the head added: its new findings, most costly first, then the spans that got slower, "
+            + "most first. Click a finding to find its spans in the head's timeline.</p>\n<ol class=\"findings\">\n"
+        let head = report.head.profile.findings
+        for change in findings {
+            let index = head.firstIndex { $0.rule == change.rule && $0.span == change.span && $0.file == change.file && $0.line == change.line }
+            let severity = index.map { head[$0].severity } ?? .warning
+            html += "<li class=\"finding sev-\(severity.rawValue)\"" + (index.map { " data-finding=\"h\($0)\" tabindex=\"0\"" } ?? "") + ">"
+                + "<div class=\"head\"><span class=\"tag bad\">new</span><code class=\"rule\">\(change.rule.id)</code>\(place(change))"
+                + "<span class=\"cost\">\(ms(change.headMs ?? .nan))</span></div>"
+                + "<p class=\"rec\">" + HTMLEscaping.text(change.recommendation) + "</p></li>\n"
+        }
+        for span in spans {
+            html += "<li class=\"finding\"><div class=\"head\"><span class=\"tag bad\">slower</span><b>" + HTMLEscaping.text(span.name) + "</b>"
+                + "<code>" + HTMLEscaping.text("\(span.file):\(span.line)") + "</code>"
+                + "<span class=\"cost\">\(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")</span>"
+                + "<span class=\"bad\">\(Milliseconds.signed(span.deltaMs))</span></div></li>\n"
+        }
+        return section("What to fix", id: "top", content: html + "</ol>\n")
+    }
+
+    /// A finding's span in bold and its call site, `file:line`, when known.
+    static func place(_ change: FindingsDiff.FindingChange) -> String {
+        "<b>" + HTMLEscaping.text(change.span) + "</b>"
+            + (change.file == nil ? "" : " <code>" + HTMLEscaping.text("\(change.file!):\(change.line.map(String.init) ?? "?")") + "</code>")
+    }
+
     /// Why it changed: findings new, gone and moved, and the spans that moved most.
     static func changesSection(_ changes: FindingsDiff) -> String {
         // Only what moved: a report written before the rule may list findings that did not.
         let moved = changes.moved.filter(\.hasMoved), spans = changes.spans.filter(\.hasMoved)
         guard !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) else { return "" }
-        func place(_ change: FindingsDiff.FindingChange) -> String {
-            "<b>" + HTMLEscaping.text(change.span) + "</b>"
-                + (change.file == nil ? "" : " <code>" + HTMLEscaping.text("\(change.file!):\(change.line.map(String.init) ?? "?")") + "</code>")
-        }
         func rows(_ title: String, _ items: [String]) -> String {
             items.isEmpty ? "" : "<h3>\(title)</h3><ul class=\"changes\">" + items.joined() + "</ul>\n"
         }

@@ -71,7 +71,7 @@ public enum HTMLReport {
         }
 
         if let metric, let statistics = profile.statistics(metric) {
-            let points = successfulRuns(report).compactMap { run in
+            let points = report.successfulRuns.compactMap { run in
                 run.milliseconds(metric).map { (run: run.index, ms: $0) }
             }
             let row = DistributionRow(
@@ -138,15 +138,10 @@ public enum HTMLReport {
         ]
     }
 
-    /// The counted runs that succeeded, in run order.
-    static func successfulRuns(_ report: MeasurementReport) -> [RunRecord] {
-        report.runs.filter { !$0.isWarmup && $0.status == .ok }
-    }
-
     /// The successful counted run whose `metric` is the median (the lower
     /// middle one for an even count), which the timeline draws.
     static func medianRun(of report: MeasurementReport, metric: Phase) -> RunRecord? {
-        let measured = successfulRuns(report).compactMap { run in run.milliseconds(metric).map { (run, $0) } }
+        let measured = report.successfulRuns.compactMap { run in run.milliseconds(metric).map { (run, $0) } }
             .sorted { ($0.1, $0.0.index) < ($1.1, $1.0.index) }
         guard !measured.isEmpty else { return nil }
         return measured[(measured.count - 1) / 2].0
@@ -157,7 +152,7 @@ public enum HTMLReport {
     /// with both and the median (their mean, which no run has and which the
     /// budget judges), so the drawing never seems to contradict the verdict.
     static func medianRunPhrase(_ report: MeasurementReport, metric: Phase) -> String {
-        let values = successfulRuns(report).compactMap { $0.milliseconds(metric) }.sorted()
+        let values = report.successfulRuns.compactMap { $0.milliseconds(metric) }.sorted()
         let count = values.count
         guard count > 0 else { return "drawn: the median run" }
         if count % 2 == 1 { return "drawn: the median of the \(count) successful run(s)" }
@@ -168,7 +163,7 @@ public enum HTMLReport {
 
     /// The runs that failed, with their problem.
     static func failedRuns(_ report: MeasurementReport) -> String {
-        let failed = report.runs.filter { !$0.isWarmup && $0.status != .ok }
+        let failed = report.failedRuns
         guard !failed.isEmpty else { return "" }
         var items = ""
         for run in failed {
@@ -191,6 +186,8 @@ public enum HTMLReport {
         body += "<p class=\"meta sub\">base: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.base.configuration.command))
             + "</code><br>head: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.head.configuration.command)) + "</code></p></header>\n"
         if let problem = report.problem { body += "<p class=\"note bad\">" + HTMLEscaping.text(problem) + "</p>\n" }
+        // What to fix, and where, right under the verdict, as on a measurement's page.
+        body += whatToFix(report)
         if !report.warnings.isEmpty {
             body += "<ul class=\"warnings\">" + report.warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
         }
@@ -210,7 +207,7 @@ public enum HTMLReport {
             var rows: [DistributionRow] = []
             for (label, side) in [("base", report.base), ("head", report.head)] {
                 guard let statistics = side.profile.statistics(metric) else { continue }
-                let points = successfulRuns(side).compactMap { run in run.milliseconds(metric).map { (run: run.index, ms: $0) } }
+                let points = side.successfulRuns.compactMap { run in run.milliseconds(metric).map { (run: run.index, ms: $0) } }
                 rows.append(DistributionRow(
                     label: label, points: points, outliers: Set(statistics.outlierRuns), summary: statistics.summary,
                     highlighted: medianRun(of: side, metric: metric)?.index))
@@ -270,22 +267,20 @@ public enum HTMLReport {
 
     // MARK: - Page
 
-    /// The outcome: its status as a word, and its reason.
+    /// The outcome: its word in its tone's colour, and its reason.
     static func verdict(_ outcome: ReportOutcome) -> String {
-        let (word, tone): (String, String)
-        switch outcome.status {
-        case .pass: (word, tone) = ("PASS", "good")
-        case .overBudget: (word, tone) = ("FAIL", "bad")
-        case .failedRuns: (word, tone) = ("FAILED RUNS", "bad")
-        case .noRuns: (word, tone) = ("NO RUNS", "warn")
-        case .interrupted: (word, tone) = ("STOPPED", "warn")
-        case .regression: (word, tone) = ("REGRESSION", "bad")
-        case .inconclusive: (word, tone) = ("INCONCLUSIVE", "warn")
-        case .incomparable: (word, tone) = ("INCOMPARABLE", "bad")
-        }
-        return "<div class=\"verdict \(tone)\" role=\"status\"><span class=\"word\">\(word)</span>"
+        "<div class=\"verdict \(toneClass(outcome.tone))\" role=\"status\"><span class=\"word\">\(outcome.word)</span>"
             + "<span class=\"reason\">" + HTMLEscaping.text(outcome.reason) + "</span>"
             + "<span class=\"exit\">\(outcome.status.rawValue) · exit \(outcome.exitCode)</span></div>\n"
+    }
+
+    /// The style class of a tone: `good`, `warn`, `bad`.
+    static func toneClass(_ tone: ReportOutcome.Tone) -> String {
+        switch tone {
+        case .good: return "good"
+        case .warning: return "warn"
+        case .bad: return "bad"
+        }
     }
 
     /// A titled section of the page.

@@ -75,7 +75,7 @@ public enum HyperfineReport {
 
         init(_ report: MeasurementReport, side: String?) {
             command = HyperfineReport.commandLine(report.configuration.command)
-            let counted = report.runs.filter { !$0.isWarmup && $0.status == .ok }
+            let counted = report.successfulRuns
             let milliseconds = counted.compactMap(\.timeToReadyMs)
             times = milliseconds.map { $0 / 1000 }
             exitCodes = times.map { _ in 0 }

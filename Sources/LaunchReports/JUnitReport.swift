@@ -199,7 +199,7 @@ public enum JUnitReport {
     /// failed runs listed; failed runs the outcome ignores are listed as output.
     private static func runsCase(_ outcome: ReportOutcome, sides: [(label: String?, report: MeasurementReport)]) -> TestCase {
         let failed = sides.flatMap { side in
-            side.report.runs.filter { !$0.isWarmup && $0.status != .ok }.map {
+            side.report.failedRuns.map {
                 (side.label.map { $0 + " " } ?? "") + "run \($0.index): \($0.problem ?? $0.status.rawValue)"
             }
         }
@@ -221,29 +221,10 @@ public enum JUnitReport {
         return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
     }
 
-    /// `text` with XML's special characters escaped; in an attribute, line
+    /// `text` escaped for XML 1.0 (``MarkupEscaping``): in an attribute, line
     /// breaks and tabs too (an XML reader would turn them into spaces).
     /// Characters XML 1.0 cannot hold at all (most controls) become U+FFFD.
     static func escaped(_ text: String, inAttribute: Bool = true) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n" where inAttribute: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t" where inAttribute: out += "&#9;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                out.unicodeScalars.append("\u{FFFD}")
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        MarkupEscaping.escaped(text, for: inAttribute ? .xmlAttribute : .xmlText)
     }
 }

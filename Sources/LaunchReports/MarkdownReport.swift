@@ -11,12 +11,13 @@ public enum MarkdownReport {
         }
     }
 
+    /// The verdict line: the outcome's tone as a mark, its status and its reason.
     static func verdict(_ outcome: ReportOutcome) -> String {
         let mark: String
-        switch outcome.status {
-        case .pass: mark = "✅"
-        case .inconclusive, .interrupted, .noRuns: mark = "⚠️"
-        case .overBudget, .failedRuns, .regression, .incomparable: mark = "❌"
+        switch outcome.tone {
+        case .good: mark = "✅"
+        case .warning: mark = "⚠️"
+        case .bad: mark = "❌"
         }
         return "\(mark) **\(outcome.status.rawValue)** — \(escaped(outcome.reason))"
     }
@@ -82,6 +83,7 @@ public enum MarkdownReport {
     /// A comparison: verdict, metric table, why it changed, warnings.
     static func render(_ report: ComparisonReport) -> String {
         var lines = ["### launchprof compare — \(escaped(report.name))", "", verdict(report.outcome), ""]
+        lines += whatToFix(report.changes)
         if !report.metrics.isEmpty {
             lines += ["| metric | " + ComparisonText.headings.joined(separator: " | ") + " |", "|---|---:|---:|---:|---:|---:|---:|---|"]
             var notes: [String] = []
@@ -131,6 +133,24 @@ public enum MarkdownReport {
         for warning in report.warnings { lines.append("> ⚠️ \(escaped(warning))") }
         if !report.warnings.isEmpty { lines.append("") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What to fix, right under a comparison's verdict: the findings new in the
+    /// head, then the spans that got slower, each with its file and line; nothing
+    /// when the head added neither.
+    static func whatToFix(_ changes: FindingsDiff) -> [String] {
+        let findings = changes.newFindingsToFix, spans = changes.slowerSpans
+        guard !(findings.isEmpty && spans.isEmpty) else { return [] }
+        var lines = ["**What to fix**", ""]
+        for change in findings {
+            lines.append("- new `\(change.rule.id)` \(markdownPlace(change)) — \(ms(change.headMs ?? .nan)): \(escaped(change.recommendation))")
+        }
+        for span in spans {
+            let site = SourceSite.text(file: span.file, line: span.line)
+            lines.append("- slower **\(escaped(span.name))** `\(code(site))` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
+                + "(\(Milliseconds.signed(span.deltaMs)))")
+        }
+        return lines + [""]
     }
 
     /// `**Fetch** `App.swift:42``, or the span alone when its site is unknown.

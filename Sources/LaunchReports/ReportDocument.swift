@@ -24,15 +24,6 @@ public enum ReportDocument: Sendable, Equatable {
         }
     }
 
-    /// What its files are called before the format's extension: `<name>` for a
-    /// measurement, `<name>.comparison` for a comparison.
-    public var fileStem: String {
-        switch self {
-        case .measurement(let report): return ReportFileName.safe(report.name)
-        case .comparison(let report): return ReportFileName.safe(report.name) + ".comparison"
-        }
-    }
-
     /// How it came out.
     public var outcome: ReportOutcome {
         switch self {

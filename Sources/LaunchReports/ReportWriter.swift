@@ -35,15 +35,26 @@ public struct ReportWriter: Sendable {
     /// Why a linked folder is refused.
     static let linkReason = "it is a symbolic link: launchprof writes only into folders it makes, never through a link (remove it)"
 
-    /// Where `format` of `document` goes: `<directory>/<stem>.<ext>` (see
-    /// ``ReportDocument/fileStem``); nil for a format shown on the terminal.
+    /// Where `format` of `document` goes (``path(of:name:kind:)``).
     public func path(of format: ReportFormat, for document: ReportDocument) -> String? {
-        format.fileExtension.map { directory + "/" + document.fileStem + "." + $0 }
+        switch document {
+        case .measurement(let report): return path(of: format, name: report.name)
+        case .comparison(let report): return path(of: format, name: report.name, kind: .comparison)
+        }
     }
 
-    /// Where `format` of a measurement report named `name` goes: `<directory>/<name>.<ext>`.
-    public func path(of format: ReportFormat, name: String) -> String? {
-        format.fileExtension.map { directory + "/" + ReportFileName.safe(name) + "." + $0 }
+    /// Where `format` of a report named `name` goes: `<directory>/<name>.<ext>`,
+    /// or `<directory>/<name>.comparison.<ext>` for a comparison, the name made
+    /// safe for a file (``ReportFileName/safe(_:)``); nil for a format shown on
+    /// the terminal. The one place a report's file name is made.
+    ///
+    /// ```swift
+    /// ReportWriter(directory: "Reports").path(of: .html, name: "pr-42", kind: .comparison)
+    /// // "Reports/pr-42.comparison.html"
+    /// ```
+    public func path(of format: ReportFormat, name: String, kind: ReportSummary.Kind = .measurement) -> String? {
+        let stem = ReportFileName.safe(name) + (kind == .comparison ? ".comparison" : "")
+        return format.fileExtension.map { directory + "/" + stem + "." + $0 }
     }
 
     /// Renders and writes each file format of `formats` (terminal formats are
@@ -52,24 +63,50 @@ public struct ReportWriter: Sendable {
     /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the first file
     ///   that could not be written; the files before it stay written.
     public func write(_ document: ReportDocument, formats: [ReportFormat], options: RenderOptions = RenderOptions()) throws(ReportError) -> [String] {
+        var rendered = RenderedReport(document, options: options)
+        return try write(&rendered, formats: formats)
+    }
+
+    /// Writes each file format of `formats` of `report`'s document (terminal
+    /// formats are skipped), the JSON report first, rendering only those
+    /// `report` has not rendered yet; returns the paths written.
+    ///
+    /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the first file
+    ///   that could not be written; the files before it stay written.
+    public func write(_ report: inout RenderedReport, formats: [ReportFormat]) throws(ReportError) -> [String] {
         let ordered = formats.filter { $0 == .json } + formats.filter { $0 != .json }
         var written: [String] = []
         for format in ordered {
-            guard let path = path(of: format, for: document) else { continue }
-            let bytes = try format.render(document, options: options)
-            do {
-                if refusesLinkedDirectory {
-                    try AtomicFile.write(bytes, named: String(path.dropFirst(directory.count + 1)), inFolder: directory)
-                } else {
-                    try AtomicFile.write(bytes, to: path)
-                }
-            } catch where refusesLinkedDirectory && AtomicFile.isSymbolicLink(directory) {
-                throw .cannotWrite(path: directory, reason: Self.linkReason)
-            } catch {
-                throw .cannotWrite(path: path, reason: error.description)
-            }
+            guard let path = path(of: format, for: report.document) else { continue }
+            try write(report.bytes(of: format), to: path)
             written.append(path)
         }
         return written
+    }
+
+    /// Writes `format` of `report`'s document under another name, `name`
+    /// (a baseline's), with the bytes `report` rendered for it; returns the path
+    /// written (nil for a terminal format).
+    ///
+    /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the file.
+    public func write(_ report: inout RenderedReport, format: ReportFormat, name: String) throws(ReportError) -> String? {
+        guard let path = path(of: format, name: name) else { return nil }
+        try write(report.bytes(of: format), to: path)
+        return path
+    }
+
+    /// Writes `bytes` to `path`, a file in ``directory``, atomically.
+    private func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
+        do {
+            if refusesLinkedDirectory {
+                try AtomicFile.write(bytes, named: String(path.dropFirst(directory.count + 1)), inFolder: directory)
+            } else {
+                try AtomicFile.write(bytes, to: path)
+            }
+        } catch where refusesLinkedDirectory && AtomicFile.isSymbolicLink(directory) {
+            throw .cannotWrite(path: directory, reason: Self.linkReason)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.description)
+        }
     }
 }

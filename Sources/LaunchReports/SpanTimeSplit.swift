@@ -87,11 +87,11 @@ struct SpanTimeSplit: Equatable {
     /// successful counted runs (nil for a finding without a call site, or whose
     /// span no run recorded on the main thread). One pass over the spans.
     static func medians(for findings: [Finding], in report: MeasurementReport) -> [SpanTimeSplit?] {
-        let keys = findings.map { finding in finding.file.flatMap { file in finding.line.map { "\(finding.span)@\(file):\($0)" } } }
+        let keys = findings.map(\.spanKey)
         let wanted = Set(keys.compactMap { $0 })
         guard !wanted.isEmpty else { return keys.map { _ in nil } }
         var spans: [String: [SpanRecord]] = [:]
-        for run in report.runs where !run.isWarmup && run.status == .ok {
+        for run in report.successfulRuns {
             // A site that ran several times in one run counts once, its times summed (as the advisor counts it).
             var inRun: [String: SpanRecord] = [:]
             for span in run.timeline?.mainThreadSpans ?? [] where wanted.contains(span.key) {

@@ -132,7 +132,7 @@ public enum TerminalReport {
         // Failed runs.
         if failedRuns > 0 {
             lines.append(style.red("\(failedRuns) failed run(s)"))
-            for run in report.runs where !run.isWarmup && run.status != .ok {
+            for run in report.failedRuns {
                 lines.append("  run \(run.index): \(text(run.problem ?? run.status.rawValue))")
                 if let stderr = run.stderrPath { lines.append(style.dim("    its output: \(text(stderr)) (and stdout.txt beside it)")) }
             }
@@ -146,19 +146,9 @@ public enum TerminalReport {
         headline(document.outcome, style: Style(enabled: color))
     }
 
-    /// The outcome's status as a word, and its reason.
+    /// The outcome's word in its tone's colour, and its reason.
     static func headline(_ outcome: ReportOutcome, style: Style) -> String {
-        let reason = text(outcome.reason)
-        switch outcome.status {
-        case .pass: return style.green("PASS") + "  " + reason
-        case .overBudget: return style.red("FAIL") + "  " + reason
-        case .failedRuns: return style.red("FAILED RUNS") + "  " + reason
-        case .noRuns: return style.yellow("NO RUNS") + "  " + reason
-        case .interrupted: return style.yellow("STOPPED") + "  " + reason
-        case .regression: return style.red("REGRESSION") + "  " + reason
-        case .inconclusive: return style.yellow("INCONCLUSIVE") + "  " + reason
-        case .incomparable: return style.red("INCOMPARABLE") + "  " + reason
-        }
+        style.tone(outcome.tone, outcome.word) + "  " + text(outcome.reason)
     }
 
     /// `398–412 ms`, with the level it reaches when that is under 95% (n < 6).

@@ -24,6 +24,15 @@ struct Style {
     func green(_ text: String) -> String { wrap("32;1", text) }
     func yellow(_ text: String) -> String { wrap("33", text) }
 
+    /// `text` in the colour of `tone`: green, yellow or red.
+    func tone(_ tone: ReportOutcome.Tone, _ text: String) -> String {
+        switch tone {
+        case .good: return green(text)
+        case .warning: return yellow(text)
+        case .bad: return red(text)
+        }
+    }
+
     /// Width of `text` without ANSI escapes.
     static func visibleWidth(_ text: String) -> Int {
         var width = 0

@@ -125,6 +125,9 @@ public enum LaunchContract {
         public static let harnessVersion = "harness.version"
         /// The sampler's own CPU cost per sample, nanoseconds.
         public static let samplerCost = "sampler.costNsPerSample"
+        /// The architecture whose system call numbers the sampler recorded
+        /// (`x86_64`, `arm64`): the measured machine's, which the analysing one may not share.
+        public static let samplerArchitecture = "sampler.architecture"
 
         /// What `willFinishLaunching` returned in launch `index` (`true`/`false`).
         public static func willFinishLaunchingReturned(launch index: Int) -> String {

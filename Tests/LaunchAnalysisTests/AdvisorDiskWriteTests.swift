@@ -8,21 +8,17 @@ import Testing
 struct AdvisorDiskWriteTests {
     static let ms = TraceBuilder.ms
 
-    #if os(Linux) && arch(x86_64)
+    /// The numbers of an x86-64 trace (the trace says so), whichever machine runs the test.
     static let fsync: Int32 = 74
     static let read: Int32 = 0
-    #elseif os(Linux) && arch(arm64)
-    static let fsync: Int32 = 82
-    static let read: Int32 = 63
-    #else
-    static let fsync: Int32 = -2
-    static let read: Int32 = -3
-    #endif
 
     /// `Save` (App.swift:50): 0.4 ms of wall, in which one sample caught the main
     /// thread in `syscall` on `file` (a sample at `at` ms).
-    func launch(syscall: Int32?, file: String = "/data/app/snapshot.db", at: Double = 30.2) -> Trace {
+    func launch(
+        syscall: Int32?, file: String = "/data/app/snapshot.db", at: Double = 30.2, architecture: String? = SampledArchitecture.x86_64.rawValue
+    ) -> Trace {
         var b = TraceBuilder.hooks()
+        b.metadata[LaunchContract.MetadataKey.samplerArchitecture] = architecture
         b.span("Save", 30 * Self.ms, 30 * Self.ms + 400_000, line: 50, usage: ResourceUsage(cpuNanoseconds: 300_000))
         if let syscall {
             b.samples.append(ThreadSample(
@@ -41,7 +37,7 @@ struct AdvisorDiskWriteTests {
         return LaunchProfile(runs: runs, budget: LaunchBudget()).findings
     }
 
-    @Test(.enabled(if: fsync >= 0, "the write system calls are known on Linux x86-64 and arm64"))
+    @Test
     func anFsyncSeenInOneRunIsAFindingNamingTheFileWhateverItCost() throws {
         let traces = [launch(syscall: Self.fsync)] + (0..<4).map { _ in launch(syscall: nil) }
         let timeline = try #require(LaunchTimeline.build(from: traces[0]).first)
@@ -60,10 +56,11 @@ struct AdvisorDiskWriteTests {
     }
 
     /// A 40 ms fsync is a blocking disk finding already, naming the file: one finding, not two.
-    @Test(.enabled(if: fsync >= 0, "the write system calls are known on Linux x86-64 and arm64"))
+    @Test
     func aLongWriteIsOneDiskFindingNotTwo() throws {
         func slowSave() -> Trace {
             var b = TraceBuilder.hooks()
+            b.metadata[LaunchContract.MetadataKey.samplerArchitecture] = SampledArchitecture.x86_64.rawValue
             b.span("Save", 30 * Self.ms, 70 * Self.ms, line: 50, usage: ResourceUsage(cpuNanoseconds: 300_000))
             for at in stride(from: 31.0, to: 70, by: 1) {
                 b.samples.append(ThreadSample(
@@ -78,15 +75,45 @@ struct AdvisorDiskWriteTests {
         #expect(disk.first?.waitedOn?.contains(WaitTarget(kind: .file, name: "/data/app/snapshot.db")) == true)
     }
 
-    @Test(.enabled(if: fsync >= 0, "the write system calls are known on Linux x86-64 and arm64"))
+    @Test
     func aReadOrAWriteAfterTheFirstFrameIsNot() throws {
         #expect(try findings([launch(syscall: Self.read)]).allSatisfy { $0.rule != .mainThreadDiskWrite })
         // The first frame is at 121 ms: a write after it is extended launch.
         var b = TraceBuilder.hooks()
+        b.metadata[LaunchContract.MetadataKey.samplerArchitecture] = SampledArchitecture.x86_64.rawValue
         b.span("Later", 130 * Self.ms, 131 * Self.ms, line: 60, usage: ResourceUsage(cpuNanoseconds: 500_000))
         b.samples.append(ThreadSample(nanoseconds: 130 * Self.ms + 500_000, osThreadID: 7, state: UInt8(ascii: "D"),
                                       syscall: Self.fsync, wait: .disk, target: WaitTarget(kind: .file, name: "/data/late.db")))
         let late = try #require(LaunchTimeline.build(from: b.trace()).first)
         #expect(late.mainThreadFileWrites.isEmpty)
+    }
+
+    /// The numbers are the measured machine's: an arm64 trace's `fsync` (82) is one
+    /// wherever it is analysed, and an x86-64 trace's 82 (`rename`) is not.
+    @Test func aWriteIsToldByTheSampledMachinesNumbersNotTheAnalysingOnes() throws {
+        let arm = try #require(LaunchTimeline.build(from: launch(syscall: 82, architecture: "arm64")).first)
+        #expect(arm.mainThreadFileWrites.map(\.call) == ["fsync"])
+        let x86 = try #require(LaunchTimeline.build(from: launch(syscall: 82, architecture: "x86_64")).first)
+        #expect(x86.mainThreadFileWrites.isEmpty)
+        let armWrite = try #require(LaunchTimeline.build(from: launch(syscall: 64, architecture: "arm64")).first)
+        #expect(armWrite.mainThreadFileWrites.map(\.call) == ["write"])
+        // A trace that does not say which machine's numbers it holds: no number is read as a write.
+        let unknown = try #require(LaunchTimeline.build(from: launch(syscall: Self.fsync, architecture: nil)).first)
+        #expect(unknown.mainThreadFileWrites.isEmpty)
+    }
+
+    /// A write outside any span is still one, on the main thread; the span around a write is its innermost.
+    @Test func aWriteOutsideAnySpanIsTheMainThreadsAndInsideNestedSpansTheInnermosts() throws {
+        var b = TraceBuilder.hooks()
+        b.metadata[LaunchContract.MetadataKey.samplerArchitecture] = SampledArchitecture.x86_64.rawValue
+        b.span("Outer", 30 * Self.ms, 40 * Self.ms, line: 70)
+        b.span("Inner", 32 * Self.ms, 34 * Self.ms, line: 71)
+        for (at, file) in [(8.0, "/data/outside.db"), (33.0, "/data/inner.db"), (36.0, "/data/outer.db")] {
+            b.samples.append(ThreadSample(nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: Self.fsync,
+                                          wait: .disk, target: WaitTarget(kind: .file, name: file)))
+        }
+        let timeline = try #require(LaunchTimeline.build(from: b.trace()).first)
+        #expect(timeline.mainThreadFileWrites.map(\.file) == ["/data/outside.db", "/data/inner.db", "/data/outer.db"])
+        #expect(timeline.mainThreadFileWrites.map(\.span) == [nil, "Inner", "Outer"])
     }
 }

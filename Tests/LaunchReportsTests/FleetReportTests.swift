@@ -1,6 +1,7 @@
 import LaunchAnalysis
 import LaunchReports
 import Testing
+import _SyntheticReports
 
 /// What every format shows of machines: a pooled report's distribution per
 /// machine, a comparison's machines with their own shifts and those left out.

@@ -4,6 +4,7 @@ import LaunchReports
 import LaunchTracing
 import Testing
 import _LaunchProfTestSupport
+import _SyntheticReports
 
 /// The JSON report writer against `JSONEncoder`, the writer it replaced: the
 /// same keys and values, read back to the same report, the same text outside

@@ -3,6 +3,7 @@ import LaunchAnalysis
 import LaunchReports
 import LaunchTracing
 import Testing
+import _SyntheticReports
 
 /// Threads named by the kernel's truncated names are told apart by their ids,
 /// and a list of runs stays short however many runs there are.

@@ -5,6 +5,7 @@
 
 import Benchmark
 import LaunchExport
+import _SyntheticReports
 
 /// A generator whose sequence follows from its seed (SplitMix64), so every
 /// iteration exports the same ids.
@@ -22,7 +23,7 @@ struct SplitMix64: RandomNumberGenerator {
 /// The export benchmarks: the whole export (report → spans → OTLP/JSON bytes)
 /// of 100 runs × 1,000 spans, and the encoder alone, with its throughput.
 func exportBenchmarks() {
-    let report = syntheticReport(runs: 100, spans: 1_000)
+    let report = SyntheticReports.synthetic(runs: 100, spans: 1_000)
     let size = BenchmarkMetric.custom("output size (bytes)", polarity: .prefersSmaller, useScalingFactor: false)
     let throughput = BenchmarkMetric.custom("encoder throughput (MB/s)", polarity: .prefersLarger, useScalingFactor: false)
     let configuration = Benchmark.Configuration(

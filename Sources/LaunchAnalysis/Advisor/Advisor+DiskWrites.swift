@@ -14,7 +14,7 @@ extension Advisor {
         for timeline in timelines {
             var seen = Set<String>()
             for write in timeline.mainThreadFileWrites {
-                let key = "\(write.span ?? "")@\(write.spanFile ?? ""):\(write.spanLine ?? 0)"
+                let key = SpanRecord.key(name: write.span ?? "", file: write.spanFile ?? "", line: write.spanLine ?? 0)
                 if sites[key] == nil {
                     sites[key] = Site(name: write.span ?? "main thread", file: write.spanFile, line: write.spanLine)
                     order.append(key)

@@ -56,8 +56,16 @@ public struct Finding: Sendable, Codable, Equatable {
     /// `≈` before a cost resting on estimated usage, else nothing.
     public var estimateMark: String { usageIsEstimated == true ? "≈" : "" }
 
-    /// The call site the finding is about, as one key: `name@file:line`.
-    var siteKey: String { "\(span)@\(file ?? ""):\(line ?? 0)" }
+    /// The call site the finding is about, as one key: `name@file:line`
+    /// (``SpanRecord/key(name:file:line:)``, with an empty file and line 0 when unknown).
+    var siteKey: String { SpanRecord.key(name: span, file: file ?? "", line: line ?? 0) }
+
+    /// The ``SpanRecord/key`` of the spans the finding is about; nil for a
+    /// finding without a call site (a hook over its budget).
+    public var spanKey: String? {
+        guard let file, let line else { return nil }
+        return SpanRecord.key(name: span, file: file, line: line)
+    }
 
     /// `RemoteConfig.swift:42`, or the span name when the site is unknown.
     public var location: String {

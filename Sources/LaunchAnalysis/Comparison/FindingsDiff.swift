@@ -98,7 +98,7 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
             var result: [String: (String, String, Int, Double)] = [:]
             for site in SpanSite.collect(timelines) {
                 let values = site.wall + Array(repeating: 0, count: max(0, runs - site.wall.count))
-                result["\(site.name)@\(site.file):\(site.line)"] = (site.name, site.file, site.line, Summary.median(values))
+                result[SpanRecord.key(name: site.name, file: site.file, line: site.line)] = (site.name, site.file, site.line, Summary.median(values))
             }
             return result
         }

@@ -53,8 +53,8 @@ extension ReportOutcome {
         profile: LaunchProfile, runs: [RunRecord], ignoreFailures: Bool,
         stopReason: String?, stopSignal: Int32?
     ) -> ReportOutcome {
-        let counted = runs.filter { !$0.isWarmup }
-        let failed = counted.filter { $0.status != .ok }
+        let counted = runs.counted
+        let failed = runs.failed
         func failure(_ run: RunRecord) -> String { "run \(run.index): \(run.problem ?? run.status.rawValue)" }
         if let stopSignal {
             return ReportOutcome(

@@ -95,8 +95,8 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
 
     /// Builds the profile of the counted, successful runs.
     public init(runs: [RunRecord], budget: LaunchBudget) {
-        let counted = runs.filter { !$0.isWarmup }
-        let good = counted.filter { $0.status == .ok }
+        let counted = runs.counted
+        let good = runs.successful
         runCount = counted.count
         successfulRuns = good.count
         let timelines = good.compactMap(\.timeline)
@@ -160,7 +160,7 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     /// (to exit or to their ready condition), not to their first frame.
     static func missingTraces(_ runs: [RunRecord]) -> [String] {
         guard let traced = runs.first(where: { $0.tracePath != nil }) else { return [] }
-        let missing = runs.filter { !$0.isWarmup && $0.status == .ok && $0.tracePath == nil }
+        let missing = runs.successful.filter { $0.tracePath == nil }
         guard !missing.isEmpty else { return [] }
         let shown = missing.prefix(5).map { "run \($0.index)" }.joined(separator: ", ") + (missing.count > 5 ? "…" : "")
         let example = traced.isWarmup ? "a warm-up" : "run \(traced.index)"

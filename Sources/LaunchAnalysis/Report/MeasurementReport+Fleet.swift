@@ -130,7 +130,7 @@ extension MeasurementReport {
     /// successful value are left out. One element for a report of one machine.
     public func machineBreakdown(_ metric: Phase) -> [MachineBreakdown] {
         var order: [String] = [], points: [String: [MachineBreakdown.RunValue]] = [:]
-        for run in runs where !run.isWarmup && run.status == .ok {
+        for run in successfulRuns {
             guard let value = run.milliseconds(metric), value.isFinite else { continue }
             let key = machine(of: run)
             if points[key] == nil { order.append(key) }

@@ -34,7 +34,9 @@ extension LaunchTimeline {
             trace.filePaths.map { (trace.string($0.key), trace.string($0.value)) }, uniquingKeysWith: { first, _ in first })
         // Each thread's spans are ordered once; each launch takes its share by binary search.
         let mainSamples = trace.samples.filter { $0.osThreadID == mainThread.osThreadID }.sorted { $0.nanoseconds < $1.nanoseconds }
-        let mainAccountant = SpanAccountant(trace: trace, thread: mainThread, samples: mainSamples)
+        // File writes are told by their system call's number on the machine the trace was sampled on.
+        let mainAccountant = SpanAccountant(
+            trace: trace, thread: mainThread, samples: mainSamples, fileWriteCalls: SampledArchitecture(trace)?.fileWriteCalls ?? [:])
         let otherAccountants = trace.threads.filter { $0.index != mainIndex }.map {
             SpanAccountant(trace: trace, thread: $0, samples: [])
         }
@@ -59,7 +61,7 @@ extension LaunchTimeline {
                 hotBegin = start
             }
             let firstFrame = milestones[.firstFrame] ?? milestones[.didFinishLaunchingEnd] ?? upperBound
-            let main = mainAccountant.records(from: lowerBound, to: upperBound, firstFrame: firstFrame)
+            let (main, fileWrites) = mainAccountant.account(from: lowerBound, to: upperBound, firstFrame: firstFrame)
             var others: [SpanRecord] = []
             var threadsWithSpans: Set<UInt64> = []
             for accountant in otherAccountants {
@@ -80,8 +82,7 @@ extension LaunchTimeline {
                 launchOptions: options, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
                 sampleCount: sampleCount, droppedEvents: trace.droppedCount, filePaths: filePaths,
                 threads: threads.map { TimelineThread(id: $0.osThreadID, name: $0.name, isMain: $0.index == mainIndex) }))
-            timelines[timelines.count - 1].mainThreadFileWrites = FileWrite.caught(
-                in: Array(mainSamples[firstSample..<endSample]), spans: main, range: lowerBound..<upperBound, firstFrame: firstFrame)
+            timelines[timelines.count - 1].mainThreadFileWrites = fileWrites
         }
         return timelines
     }

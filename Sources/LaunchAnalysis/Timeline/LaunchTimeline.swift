@@ -106,7 +106,11 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     public var wallNanoseconds: UInt64 { endNanoseconds.subtractingClamped(beginNanoseconds) }
 
     /// Identifies the same span across runs: name and call site.
-    public var key: String { "\(name)@\(file):\(line)" }
+    public var key: String { Self.key(name: name, file: file, line: line) }
+
+    /// The key of a span named `name` at `file:line` (`name@file:line`): the one
+    /// form every index of spans, findings and file writes by call site uses.
+    public static func key(name: String, file: String, line: Int) -> String { "\(name)@\(file):\(line)" }
 }
 
 extension LaunchTimeline {

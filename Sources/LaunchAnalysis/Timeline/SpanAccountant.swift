@@ -14,6 +14,10 @@ struct SpanAccountant {
     let thread: TraceThread
     /// The sampled thread's samples, in time order.
     let samples: [ThreadSample]
+    /// The system calls that write a file, by number on the architecture the
+    /// samples were read on (``SampledArchitecture/fileWriteCalls``); empty when
+    /// writes are not looked for (another thread, or an architecture not known).
+    let fileWriteCalls: [Int32: String]
     /// The thread's spans (event indices) in begin order; ties: the longer one first, so it is the parent.
     private let orderedSpans: [Int]
     private let usageByIndex: [Int: ResourceUsage]
@@ -22,9 +26,10 @@ struct SpanAccountant {
 
     /// Prepares `thread`'s spans once (O(n log n)), so that each launch's share of
     /// them is found by binary search, not by a pass over the whole thread.
-    init(trace: Trace, thread: TraceThread, samples: [ThreadSample]) {
+    init(trace: Trace, thread: TraceThread, samples: [ThreadSample], fileWriteCalls: [Int32: String] = [:]) {
         self.trace = trace
         self.thread = thread
+        self.fileWriteCalls = fileWriteCalls
         self.samples = samples.enumerated().sorted {
             $0.element.nanoseconds != $1.element.nanoseconds ? $0.element.nanoseconds < $1.element.nanoseconds : $0.offset < $1.offset
         }.map(\.element)
@@ -42,6 +47,15 @@ struct SpanAccountant {
     /// The records of the spans that began in `lower..<upper`. O(s log s) in those
     /// spans and the samples of the same interval.
     func records(from lower: UInt64, to upper: UInt64, firstFrame: UInt64) -> [SpanRecord] {
+        account(from: lower, to: upper, firstFrame: firstFrame).spans
+    }
+
+    /// The records of the spans that began in `lower..<upper`, and the distinct
+    /// file writes (``fileWriteCalls``) the samples of that interval caught before
+    /// `firstFrame`, each with the innermost span around it: one pass over the
+    /// samples gives each to its span and finds the writes. O(s log s) in those
+    /// spans and samples.
+    func account(from lower: UInt64, to upper: UInt64, firstFrame: UInt64) -> (spans: [SpanRecord], fileWrites: [FileWrite]) {
         let events = thread.events
         let first = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: lower) { events[orderedSpans[$0]].beginNanoseconds }
         let last = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: upper) { events[orderedSpans[$0]].beginNanoseconds }
@@ -74,7 +88,8 @@ struct SpanAccountant {
         var waits = Array(repeating: [ThreadSample.Wait: Int](), count: spans.count)
         var sampleTotals = Array(repeating: 0, count: spans.count)
         var targets = Array(repeating: [WaitTarget: Int](), count: spans.count)
-        if !samples.isEmpty, !spans.isEmpty {
+        var fileWrites: [FileWrite] = []
+        if !samples.isEmpty, !spans.isEmpty || !fileWriteCalls.isEmpty {
             let firstSample = LaunchTimeline.firstPosition(samples.count, notBelow: lower) { samples[$0].nanoseconds }
             let lastSample = LaunchTimeline.firstPosition(samples.count, notBelow: upper) { samples[$0].nanoseconds }
             var open: [Int] = []
@@ -87,13 +102,20 @@ struct SpanAccountant {
                     next += 1
                 }
                 while let top = open.last, events[spans[top]].endNanoseconds < sample.nanoseconds { open.removeLast() }
+                if sample.nanoseconds < firstFrame, let call = fileWriteCalls[sample.syscall], let target = sample.target, target.kind == .file {
+                    let span = open.last.map { events[spans[$0]] }
+                    let write = FileWrite(
+                        call: call, file: target.name, span: span.map(trace.name(of:)), spanFile: span.map(trace.file(of:)),
+                        spanLine: span.map { Int($0.line) })
+                    if !fileWrites.contains(write) { fileWrites.append(write) }
+                }
                 guard let innermost = open.last else { continue }
                 waits[innermost][sample.wait, default: 0] += 1
                 sampleTotals[innermost] += 1
                 if let target = sample.target, sample.wait != .none { targets[innermost][target, default: 0] += 1 }
             }
         }
-        return spans.enumerated().map { position, index in
+        let records = spans.enumerated().map { position, index in
             let event = events[index]
             let usage = usageByIndex[index]
             let selfWall = event.durationNanoseconds.subtractingClamped(childWall[position])
@@ -148,5 +170,6 @@ struct SpanAccountant {
                 threadID: thread.osThreadID,
                 usageIsEstimated: usage != nil && (estimated.contains(index) || childEstimated[position]) ? true : nil)
         }
+        return (records, fileWrites)
     }
 }

@@ -24,26 +24,33 @@ struct Baseline {
         do { try ReportWriter.refuseLink(at: directory) } catch { throw UsageError(error.description) }
     }
 
-    /// `<output>/baselines/NAME.json`.
-    var path: String { directory + "/" + name + ".json" }
+    /// The writer into the baselines folder (a real folder: a link there is refused).
+    var writer: ReportWriter { ReportWriter(directory: directory, refusingLink: true) }
 
-    /// Writes `document` (a measurement) as this baseline.
-    func save(_ document: ReportDocument) throws(ReportError) {
+    /// `<output>/baselines/NAME.json`.
+    var path: String { writer.path(of: .json, name: name)! }
+
+    /// Writes `report`'s document (a measurement) as this baseline: the JSON
+    /// report's own bytes, rendered once for both files.
+    func save(_ report: inout RenderedReport) throws(ReportError) {
         try ReportWriter.refuseLink(at: directory)
         if let problem = Files.prepareWritableDirectory(directory) {
             throw .cannotWrite(path: path, reason: problem)
         }
-        guard case .measurement(let report) = document else { return }
-        var copy = report
-        copy.name = name
-        _ = try ReportWriter(directory: directory, refusingLink: true).write(.measurement(copy), formats: [.json])
+        guard case .measurement = report.document else { return }
+        _ = try writer.write(&report, format: .json, name: name)
     }
 
-    /// Reads this baseline.
+    /// Reads this baseline, named after it (its file holds the name of the
+    /// report it was saved from).
     func read() throws -> MeasurementReport {
         guard Files.exists(path) else {
             throw UsageError("no baseline '\(name)': \(path) does not exist (make one with 'launchprof measure --save-baseline \(name)')")
         }
-        do { return try JSONReport.read(from: path) } catch { throw UsageError(error.description) }
+        do {
+            var report = try JSONReport.read(from: path)
+            report.name = name
+            return report
+        } catch { throw UsageError(error.description) }
     }
 }

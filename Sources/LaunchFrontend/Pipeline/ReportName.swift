@@ -29,7 +29,7 @@ enum ReportName {
         let both = base.command + ["--vs--"] + head.command
         let derived = comparison(base.shortName, head.shortName, hashing: both)
         guard !(base.isSample && head.isSample) else { return derived }
-        guard let writer, let path = writer.path(of: .json, name: derived + ".comparison"), Files.exists(path) else {
+        guard let writer, let path = writer.path(of: .json, name: derived, kind: .comparison), Files.exists(path) else {
             return derived
         }
         if let old = ReportSummary.read(from: path), old.kind == .comparison, old.commands == [base.command, head.command] {

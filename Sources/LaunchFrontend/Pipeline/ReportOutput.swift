@@ -23,16 +23,18 @@ enum ReportOutput {
         let replaced = replacedGoodReport(old, by: document, writer: writer, formats: options.formats)
         var written: [String] = []
         var writeProblem: String?
+        // Each format rendered once: a baseline is the JSON report's bytes again.
+        var rendered = RenderedReport(document, options: options.renderOptions, keeping: baseline == nil ? [] : [.json])
         do {
             // The JSON report and its runs, together: no other launchprof comes in between.
             func recordWithRuns() throws {
-                written = try writer.write(document, formats: options.formats.filter { $0 == .json }, options: options.renderOptions)
+                written = try writer.write(&rendered, formats: options.formats.filter { $0 == .json })
                 try runs?.commit()
             }
             if let runs { try runs.withOutputLocked(recordWithRuns) } else { try recordWithRuns() }
-            written += try writer.write(document, formats: options.formats.filter { $0 != .json }, options: options.renderOptions)
+            written += try writer.write(&rendered, formats: options.formats.filter { $0 != .json })
             if let baseline {
-                try baseline.save(document)
+                try baseline.save(&rendered)
                 written.append(baseline.path)
             }
         } catch {

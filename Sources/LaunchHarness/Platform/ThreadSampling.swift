@@ -277,6 +277,18 @@ extension Platform {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The architecture ``syscallKinds`` numbers system calls for, as the trace
+    /// records it (``LaunchContract/MetadataKey/samplerArchitecture``).
+    static let syscallArchitecture: String = {
+        #if arch(x86_64)
+        return "x86_64"
+        #elseif arch(arm64)
+        return "arm64"
+        #else
+        return "unknown"
+        #endif
+    }()
+
     /// System call numbers and what they do, for this architecture.
     static let syscallKinds: [Int32: BlockingClassifier.SyscallKind] = {
         typealias Kind = BlockingClassifier.SyscallKind

@@ -1,12 +1,19 @@
 import LaunchAnalysis
 import LaunchTracing
 
-/// Large reports for speed tests: the builder of `ReportBenchmarks` (nested
-/// spans on the main thread, milestones, through LaunchTimeline.build and
-/// MeasurementReport), kept the same so the times compare.
-enum SyntheticReports {
-    /// A measurement of `runs` launches with `spans` main-thread spans each.
-    static func synthetic(runs: Int, spans: Int) -> MeasurementReport {
+/// Large measurement reports built for speed tests and benchmarks: nested spans
+/// on the main thread and milestones, through the real pipeline (a trace per
+/// run, ``LaunchTimeline/build(from:)``, ``MeasurementReport``: profile,
+/// findings, verdict, outcome). One builder for the unit tests and the
+/// `Benchmarks/` package, so their times compare.
+///
+/// ```swift
+/// let report = SyntheticReports.synthetic(runs: 100, spans: 10_000)
+/// ```
+public enum SyntheticReports {
+    /// A measurement of `runs` launches with `spans` main-thread spans each (in
+    /// parent and child pairs 30 µs apart, CPU accounted), named `synthetic`.
+    public static func synthetic(runs: Int, spans: Int) -> MeasurementReport {
         var strings = ["", "App/Launch.swift", "App/Catalog.swift"]
         for index in 0..<64 { strings.append("Work\(index)") }
         var records: [RunRecord] = []

@@ -1,0 +1,82 @@
+import LaunchAnalysis
+import LaunchReports
+import Testing
+
+/// A comparison says what to fix right under its verdict, as a measurement's
+/// page does: the head's new findings and the spans that got slower, with
+/// their file and line.
+@Suite("Comparison: what to fix")
+struct ComparisonWhatToFixTests {
+    /// The sample as head; as base, the sample without the spans of its first
+    /// finding with a call site (so that finding is new in the head) and with
+    /// another span half as long (so it got slower in the head).
+    func comparison() throws -> (report: ComparisonReport, finding: Finding, slower: SpanRecord) {
+        let head = try SampleReports.sample()
+        let finding = try #require(head.profile.findings.first { $0.file != nil })
+        let spans = try #require(head.successfulRuns.first?.timeline?.mainThreadSpans)
+        // A leaf (no span nested in it), so that halving it keeps the nesting whole.
+        let leaves = spans.filter { span in
+            span.beforeFirstFrame && span.key != finding.spanKey && span.wallNanoseconds > 2_000_000
+                && !spans.contains { $0.depth > span.depth && $0.beginNanoseconds >= span.beginNanoseconds && $0.beginNanoseconds < span.endNanoseconds }
+        }
+        let slower = try #require(leaves.max { $0.wallNanoseconds < $1.wallNanoseconds })
+        var runs = head.runs
+        for index in runs.indices {
+            guard var timeline = runs[index].timeline else { continue }
+            timeline.mainThreadSpans.removeAll { $0.key == finding.spanKey }
+            for position in timeline.mainThreadSpans.indices where timeline.mainThreadSpans[position].key == slower.key {
+                var span = timeline.mainThreadSpans[position]
+                span.endNanoseconds = span.beginNanoseconds + span.wallNanoseconds / 2
+                span.selfNanoseconds /= 2
+                timeline.mainThreadSpans[position] = span
+            }
+            runs[index].timeline = timeline
+        }
+        let base = MeasurementReport(
+            name: "base", createdAt: head.createdAt, environment: head.environment, configuration: head.configuration, runs: runs)
+        try #require(!base.profile.findings.contains { $0.spanKey == finding.spanKey && $0.rule == finding.rule })
+        return (SampleReports.comparison(base, head), finding, slower)
+    }
+
+    @Test func markdownListsNewFindingsAndSlowerSpansUnderTheVerdict() throws {
+        let (report, finding, slower) = try comparison()
+        #expect(report.changes.newFindingsToFix.contains { $0.rule == finding.rule && $0.span == finding.span })
+        #expect(report.changes.slowerSpans.contains { $0.name == slower.name && $0.line == slower.line })
+        let markdown = MarkdownReport.render(.comparison(report))
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let top = try #require(lines.firstIndex(of: "**What to fix**"))
+        #expect(lines[2].hasPrefix("❌") || lines[2].hasPrefix("✅") || lines[2].hasPrefix("⚠️"), "the verdict first: \(lines[2])")
+        #expect(top == 4, "right under the verdict:\n\(markdown)")
+        #expect(lines.firstIndex { $0.hasPrefix("| metric |") }.map { $0 > top } ?? true)
+        let site = SourceSite.text(file: finding.file!, line: finding.line!)
+        #expect(lines[top + 2].hasPrefix("- new `\(finding.rule.id)` **") && lines[top + 2].contains("`\(site)`"), "\(lines[top + 2])")
+        let slowerSite = SourceSite.text(file: slower.file, line: slower.line)
+        #expect(lines.contains { $0.hasPrefix("- slower **") && $0.contains("`\(slowerSite)`") }, "\(markdown)")
+    }
+
+    @Test func theHTMLPageListsThemRightUnderTheVerdictLinkedToTheHeadsTimeline() throws {
+        let (report, finding, slower) = try comparison()
+        let page = HTMLReport.render(.comparison(report))
+        let top = try #require(page.range(of: "<section id=\"top\"><h2>What to fix</h2>"))
+        let verdict = try #require(page.range(of: "<div class=\"verdict"))
+        #expect(verdict.upperBound < top.lowerBound)
+        for later in ["<section id=\"metrics\"", "<section id=\"changes\"", "<section id=\"timeline\""] {
+            if let range = page.range(of: later) { #expect(top.upperBound < range.lowerBound, "\(later)") }
+        }
+        let index = try #require(report.head.profile.findings.firstIndex(of: finding))
+        let end = try #require(page[top.upperBound...].range(of: "</section>"))
+        let section = String(page[top.lowerBound..<end.lowerBound])
+        #expect(section.contains("data-finding=\"h\(index)\""))
+        #expect(section.contains("<code>\(finding.file!):\(finding.line!)</code>"))
+        #expect(section.contains("<code>\(slower.file):\(slower.line)</code>"))
+        // The head's timeline marks the finding's spans with the same id, so a click finds them.
+        #expect(page.contains("h\(index)\""))
+    }
+
+    @Test func aHeadThatAddedNothingHasNoList() throws {
+        let sample = try SampleReports.sample()
+        let report = SampleReports.comparison(sample, sample)
+        #expect(!MarkdownReport.render(.comparison(report)).contains("What to fix"))
+        #expect(!HTMLReport.render(.comparison(report)).contains("What to fix"))
+    }
+}
