@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(
             name: "LaunchReportsTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Goldens"]
         ),
         .testTarget(
             name: "DefectSuiteTests",
