@@ -75,7 +75,7 @@ let package = Package(
             name: "LaunchAnalysisTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchProfTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
+        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(
             name: "LaunchReportsTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport"],
             exclude: ["Fixtures", "Goldens"]

@@ -30,8 +30,16 @@ public enum CompareSession {
         base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
         rule: inout some StopRule
     ) throws(LaunchError) -> ComparedLaunches {
+        try run(base: base, head: head, stages: stages, progress: progress, rule: &rule, platform: SystemLaunchPlatform())
+    }
+
+    /// Compares `base` and `head` on `platform` (tests give one that launches nothing).
+    package static func run(
+        base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
+        rule: inout some StopRule, platform: any LaunchPlatform
+    ) throws(LaunchError) -> ComparedLaunches {
         precondition(!stages.isEmpty && stages[0] > 0 && zip(stages, stages.dropFirst()).allSatisfy(<), "stages must be increasing and positive")
-        let scope = SessionScope(progress: progress)
+        let scope = SessionScope(progress: progress, platform: platform)
         defer { scope.end() }
         let sides = [LaunchSide(request: base), LaunchSide(request: head)]
         let names = ComparisonSide.allCases.map(\.rawValue)

@@ -6,39 +6,33 @@ import LaunchTracing
 /// or SIGHUP end it at once), launchprof as the subreaper of what launches leave
 /// behind, and the session's clock.
 final class SessionScope {
-    private let savedHandlers: Platform.SavedHandlers
+    /// The system, or what a test puts in its place.
+    let platform: any LaunchPlatform
     /// True when launchprof became the subreaper of the launches' orphans.
     let isSubreaper: Bool
     private let started = MonotonicClock.nanoseconds
 
-    init(progress: (any MeasureProgress)?) {
-        savedHandlers = Platform.installStopHandlers()
-        if progress != nil {
-            Platform.setFirstInterruptMessage("\nlaunchprof: stopping after this launch (Ctrl-C again to end it now)\n")
-        }
-        _ = Platform.groupWatcher  // before becoming a subreaper: the watcher must not be adopted
-        isSubreaper = Platform.becomeSubreaper()
+    init(progress: (any MeasureProgress)?, platform: any LaunchPlatform) {
+        self.platform = platform
+        isSubreaper = platform.beginSession(announcingStop: progress != nil)
     }
 
     /// Puts the signal handlers back.
     func end() {
-        Platform.restoreStopHandlers(savedHandlers)
-        Platform.setFirstInterruptMessage(nil)
+        platform.endSession()
     }
 
     /// Seconds since the session began.
     var elapsed: Double { Double(MonotonicClock.nanoseconds - started) / 1e9 }
 
     /// True once a stop signal came.
-    var stopRequested: Bool { Platform.stopRequests > 0 }
+    var stopRequested: Bool { platform.stopRequested }
 
     /// The machine the session runs on, read once (hostname, OS, CPU from /proc/cpuinfo).
-    private(set) lazy var machine = (
-        hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
-        cpuCount: Platform.cpuCount)
+    private(set) lazy var machine = platform.machine()
 
     /// The stop signal that ended the session early, if one did.
-    var stopSignal: Int32? { stopRequested ? Platform.lastStopSignal : nil }
+    var stopSignal: Int32? { stopRequested ? platform.lastStopSignal : nil }
 
     /// Runs `--setup`, when given; false when a stop signal ended it (no launch
     /// is made then, and no cleanup).
@@ -46,7 +40,7 @@ final class SessionScope {
     /// - Throws: ``LaunchError/commandFailed(role:command:problem:)`` when it failed.
     func setUp(_ commands: SessionCommands) throws(LaunchError) -> Bool {
         guard let setup = commands.setup else { return true }
-        do { try SessionCommands.run(setup, role: .setup) } catch {
+        do { try platform.runCommand(setup, role: .setup) } catch {
             switch error {
             case .failed(let failure): throw failure
             case .interrupted: return false
@@ -59,7 +53,7 @@ final class SessionScope {
     /// it failed (a stop signal during it only ends it).
     func cleanUp(_ commands: SessionCommands) -> String? {
         guard let cleanup = commands.cleanup else { return nil }
-        do { try SessionCommands.run(cleanup, role: .cleanup) } catch {
+        do { try platform.runCommand(cleanup, role: .cleanup) } catch {
             if case .failed(let failure) = error { return failure.description }
         }
         return nil
@@ -91,19 +85,20 @@ final class LaunchSide {
     /// - Throws: ``LaunchError`` when the very first launch cannot be started.
     func launchNext(scope: SessionScope) throws(LaunchError) -> RunRecord? {
         let plan = request.plan
+        let platform = scope.platform
         let position = launches
         let isWarmup = position < plan.warmup
         let index = isWarmup ? 0 : position - plan.warmup + 1
         let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
-        guard try prepare(before: isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)"),
+        guard try prepare(before: isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)", on: platform),
               !scope.stopRequested else { return nil }  // a Ctrl-C during the prepare: no launch after it
         launches += 1
         let records: [RunRecord]
         let trace: Trace?
         do {
-            if plan.mode == .cold { try FileCache.dropAll() }
+            if plan.mode == .cold { try platform.dropFileCaches() }
             (records, trace) = try MeasureSession.launch(
-                request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, isSubreaper: scope.isSubreaper)
+                request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, scope: scope)
         } catch {
             // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
             if runs.isEmpty { throw error }
@@ -129,9 +124,9 @@ final class LaunchSide {
     /// launch must not be made: it failed (``stopReason`` says so) or a stop signal came.
     ///
     /// - Throws: its failure when nothing was measured yet.
-    private func prepare(before what: String) throws(LaunchError) -> Bool {
+    private func prepare(before what: String, on platform: any LaunchPlatform) throws(LaunchError) -> Bool {
         guard let prepare = request.commands.prepare else { return true }
-        do { try SessionCommands.run(prepare, role: .prepare) } catch {
+        do { try platform.runCommand(prepare, role: .prepare) } catch {
             guard case .failed(let failure) = error else { return false }  // a stop signal: the session ends
             if runs.isEmpty { throw failure }
             stopReason = "\(failure) (before \(what))"
@@ -143,9 +138,9 @@ final class LaunchSide {
     /// Hot mode: one process, its hooks run again for every warm-up and counted launch.
     func launchHot(scope: SessionScope) throws(LaunchError) {
         let plan = request.plan
-        guard try prepare(before: "the hot launch"), !scope.stopRequested else { return }
+        guard try prepare(before: "the hot launch", on: scope.platform), !scope.stopRequested else { return }
         let (records, trace) = try MeasureSession.launch(
-            request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, isSubreaper: scope.isSubreaper)
+            request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, scope: scope)
         runs = records.filter { $0.status != .interrupted }.map(presented)
         clockSource = trace?.clockSource
         appBudget = trace?.appBudget
@@ -163,12 +158,10 @@ final class LaunchSide {
 
     /// What this side collected, with the machine it ran on.
     func collected(in scope: SessionScope, stopSignal: Int32?, stopReason otherStop: String? = nil) -> CollectedLaunches {
-        let machine = scope.machine
-        let environment = MachineEnvironment(
-            hostname: machine.hostname, operatingSystem: machine.operatingSystem, cpuModel: machine.cpuModel,
-            cpuCount: machine.cpuCount, clockSource: (clockSource ?? .monotonic).description)
+        var environment = scope.machine
+        environment.clockSource = (clockSource ?? .monotonic).description
         return CollectedLaunches(
-            runs: runs, appBudget: appBudget, environment: environment, finishedAt: Platform.utcTimestamp,
+            runs: runs, appBudget: appBudget, environment: environment, finishedAt: scope.platform.utcTimestamp(),
             stopReason: stopReason ?? otherStop, stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName))
     }
 }
