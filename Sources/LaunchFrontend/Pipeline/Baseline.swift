@@ -1,5 +1,6 @@
 import LaunchAnalysis
 import LaunchReports
+import _LaunchSystem
 
 /// A stored measurement kept for comparisons over time: `baselines/NAME.json`
 /// in the output folder (by default `Reports/baselines/NAME.json`, meant to be
@@ -41,7 +42,7 @@ struct Baseline {
 
     /// Reads this baseline.
     func read() throws -> MeasurementReport {
-        guard Files.exists(path) else {
+        guard SystemCalls.exists(path) else {
             throw UsageError("no baseline '\(name)': \(path) does not exist (make one with 'launchprof measure --save-baseline \(name)')")
         }
         do { return try JSONReport.read(from: path) } catch { throw UsageError(error.description) }
