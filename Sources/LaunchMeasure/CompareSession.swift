@@ -56,7 +56,7 @@ public enum CompareSession {
             if scope.stopRequested { return false }
             let side = sides[which]
             let record = try side.launchNext(scope: scope)
-            if side.stopReason != nil { return false }
+            if side.stop != nil { return false }
             if let record {
                 progress?.runFinished(
                     record, side: names[which], counted: record.index, of: total, warmup: record.isWarmup,
@@ -95,7 +95,7 @@ public enum CompareSession {
         progress?.finished()
         let signal = scope.stopSignal
         let reason = sides.enumerated().compactMap { index, side in side.stopReason.map { "\(names[index]) \($0)" } }.first
-            ?? cleanupFailure
+            ?? cleanupFailure?.text
         return ComparedLaunches(
             base: sides[0].collected(in: scope, stopSignal: signal, stopReason: reason),
             head: sides[1].collected(in: scope, stopSignal: signal, stopReason: reason),

@@ -45,7 +45,7 @@ public enum MeasureSession {
             _ = scope.cleanUp(request.commands)
             throw error
         }
-        if let failure = scope.cleanUp(request.commands) { collected.stopReason = collected.stopReason ?? failure }
+        if let failure = scope.cleanUp(request.commands) { collected.stopReason = collected.stopReason ?? failure.text }
         return collected
     }
 
@@ -64,7 +64,7 @@ public enum MeasureSession {
             for _ in 0..<(plan.warmup + plan.runs) {
                 if scope.stopRequested { break }  // a stop signal that came between launches
                 let record = try side.launchNext(scope: scope)
-                if side.stopReason != nil { break }
+                if side.stop != nil { break }
                 if let record {
                     progress?.runFinished(record, side: nil, counted: record.index, of: plan.runs, warmup: record.isWarmup, elapsedSeconds: scope.elapsed)
                 }

@@ -151,6 +151,17 @@ struct MeasureSessionTests {
         #expect(platform.commands.map(\.role) == [.prepare, .cleanup])
     }
 
+    @Test func aFailingPrepareAfterARunStopsBeforeTheNextLaunchKeepingTheRun() throws {
+        let folder = try RunsFolder(replacing: scratch.file("scripted.runs"))
+        let platform = ScriptedPlatform([.ok(), .ok()])
+        platform.prepareFailsFrom = 2
+        let request = scriptedRequest(runs: 2, folder: folder.root, commands: SessionCommands(prepare: "reset"))
+        let collected = try MeasureSession.run(request, progress: nil, platform: platform)
+        #expect(platform.requests.count == 1)
+        #expect(collected.runs.map(\.index) == [1])
+        #expect(collected.stopReason?.hasSuffix("(before run 2 of 2)") == true)
+    }
+
     @Test func hotModeNeedsAProgramThatTracesItsHooks() throws {
         let (collected, platform) = try measure([.ok()], runs: 3, warmup: 1, mode: .hot)
         #expect(platform.requests.first?.extraEnvironment[LaunchContract.Variable.hotLaunches] == "4")
@@ -158,5 +169,19 @@ struct MeasureSessionTests {
         #expect(collected.runs.count == 1)
         #expect(collected.runs.first?.status == .invalidTrace)
         #expect(collected.runs.first?.problem == LaunchDiagnosis.hotModeNeedsHooks.text)
+    }
+}
+
+/// Why a session stopped, as values, and the words they are given.
+@Suite("Session stop")
+struct SessionStopTests {
+    @Test func eachStopNamesTheLaunchAndWhatHappened() {
+        #expect(SessionStop.couldNotStart(.run(2, of: 10), .spawnFailed(path: "/app", code: 13)).text.hasPrefix("run 2 of 10 could not be started: "))
+        #expect(SessionStop.warmupFailed(1, problem: "exited with code 3").text
+            == "warm-up 1 failed (exited with code 3); no counted run was made (--ignore-failures goes on regardless)")
+        let failure = LaunchError.commandFailed(role: "--prepare", command: "reset", problem: "exited with code 1")
+        #expect(SessionStop.prepareFailed(failure, before: .hot).text == "\(failure) (before the hot launch)")
+        #expect(SessionStop.prepareFailed(failure, before: .warmup(2)).text.hasSuffix("(before warm-up 2)"))
+        #expect(SessionStop.cleanupFailed(failure).text == failure.description)
     }
 }

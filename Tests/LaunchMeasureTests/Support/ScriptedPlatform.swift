@@ -37,6 +37,8 @@ final class ScriptedPlatform: LaunchPlatform {
     private(set) var commands: [(role: SessionCommands.Role, command: String)] = []
     /// The roles whose commands fail.
     var failingRoles: Set<SessionCommands.Role> = []
+    /// The `--prepare` runs from this one on (counted from 1) fail.
+    var prepareFailsFrom: Int?
     private(set) var cacheDrops = 0
     private(set) var sessions = 0
     private(set) var sessionsEnded = 0
@@ -87,7 +89,8 @@ final class ScriptedPlatform: LaunchPlatform {
 
     func runCommand(_ command: String, role: SessionCommands.Role) throws(SessionCommands.Failure) {
         commands.append((role, command))
-        if failingRoles.contains(role) {
+        let prepares = commands.filter { $0.role == .prepare }.count
+        if failingRoles.contains(role) || (role == .prepare && prepareFailsFrom.map { prepares >= $0 } == true) {
             throw .failed(.commandFailed(role: role.rawValue, command: command, problem: "exited with code 1"))
         }
     }
