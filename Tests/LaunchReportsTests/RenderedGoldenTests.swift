@@ -49,11 +49,22 @@ struct RenderedGoldenTests {
         assertGolden(try format.render(document, options: RenderOptions(color: false)), path: Self.path(document, format))
     }
 
+    /// (Its terminal report is checked by TerminalReportTests, against `Fixtures/measurement-v1-sample.terminal.txt`.)
+    @Test("the sample app's stored report (findings, launch options, a timeline), whole, in Markdown, HTML and JUnit",
+          arguments: formats.filter { $0 != .terminal })
+    func sample(format: ReportFormat) throws {
+        let document = ReportDocument.measurement(try SampleReports.sample())
+        let name = "sample.\(format.fileExtension ?? "terminal.txt")"
+        assertGolden(try format.render(document, options: RenderOptions(color: false)), path: Self.directory.appendingPathComponent(name).path)
+    }
+
     @Test("the documents are the same each time they are built")
     func deterministic() throws {
         for format in Self.formats {
             #expect(try format.render(Self.measurement()) == format.render(Self.measurement()))
             #expect(try format.render(Self.comparison()) == format.render(Self.comparison()))
+            let sample = ReportDocument.measurement(try SampleReports.sample())
+            #expect(try format.render(sample) == format.render(sample))
         }
     }
 }
