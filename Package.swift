@@ -36,9 +36,10 @@ let package = Package(
         // Profiler: analysis, reports, launching
         .target(name: "LaunchAnalysis", dependencies: ["LaunchTracing"]),
         .target(name: "LaunchReports", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
+        .target(name: "_LaunchSystem", dependencies: ["LaunchTracing"]),  // the system calls LaunchMeasure, LaunchExport and LaunchFrontend share, written once
         .target(name: "_LaunchMeasureShims"),  // spawning a child that dies with launchprof
-        .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchMeasureShims"]),
-        .target(name: "LaunchExport", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports"]),
+        .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchSystem", "_LaunchMeasureShims"]),
+        .target(name: "LaunchExport", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchSystem"]),
 
         // Examples: the sample app `launchprof measure` measures by default
         .target(name: "SampleApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
@@ -50,7 +51,7 @@ let package = Package(
         // Frontend: the one pipeline from a command line to the files (plan, session, report, output)
         .target(
             name: "LaunchFrontend",
-            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "LaunchExport", "SampleApp"]
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "LaunchExport", "SampleApp", "_LaunchSystem"]
         ),
 
         // Tools
@@ -79,11 +80,11 @@ let package = Package(
             name: "LaunchAnalysisTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchProfTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
+        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(
             name: "LaunchReportsTests",
             dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport", "_SyntheticReports"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Goldens"]
         ),
         .testTarget(
             name: "DefectSuiteTests",

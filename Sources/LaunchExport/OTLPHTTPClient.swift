@@ -1,5 +1,6 @@
 import LaunchAnalysis
 import LaunchTracing
+import _LaunchSystem
 
 /// How a post ended when the collector took it.
 public struct OTLPDelivery: Sendable, Equatable {
@@ -69,7 +70,7 @@ public enum OTLPHTTPClient {
             let now = Platform.monotonicNanoseconds
             let resume = now + min(UInt64(saturating: wait * 1e9), UInt64.max - now)
             guard attempt < maxAttempts, resume < deadline else { throw failure }
-            Platform.sleep(nanoseconds: UInt64(saturating: wait * 1e9))
+            SystemCalls.sleep(nanoseconds: UInt64(saturating: wait * 1e9))
             backoff *= 2
         }
     }

@@ -9,6 +9,7 @@ import Glibc
 #endif
 import Dispatch
 import LaunchTracing
+import _LaunchSystem
 
 /// Namespace for the system calls LaunchExport wraps.
 enum Platform {
@@ -20,13 +21,6 @@ enum Platform {
 
     /// The monotonic clock now, nanoseconds (what deadlines are on).
     static var monotonicNanoseconds: UInt64 { MonotonicClock.nanoseconds }
-
-    /// Sleeps `nanoseconds` (restarted after signals).
-    static func sleep(nanoseconds: UInt64) {
-        var remaining = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        var left = timespec()
-        while nanosleep(&remaining, &left) == -1 && errno == EINTR { remaining = left }
-    }
 
     /// A TCP connection to `host`:`port`, trying each address the name has, by
     /// `deadline` (monotonic nanoseconds). The socket is non-blocking.
@@ -178,7 +172,7 @@ enum Platform {
     }
 
     /// Closes a socket.
-    static func close(_ fd: Int32) { Glibc.close(fd) }
+    static func close(_ fd: Int32) { SystemCalls.close(FileDescriptor(rawValue: fd)) }
 
     /// Waits until `fd` is ready for `events`, or throws when `deadline` passes first.
     private static func wait(_ fd: Int32, for events: Int16, deadline: UInt64) throws(SocketFailure) {

@@ -30,8 +30,16 @@ public enum CompareSession {
         base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
         rule: inout some StopRule
     ) throws(LaunchError) -> ComparedLaunches {
+        try run(base: base, head: head, stages: stages, progress: progress, rule: &rule, platform: SystemLaunchPlatform())
+    }
+
+    /// Compares `base` and `head` on `platform` (tests give one that launches nothing).
+    package static func run(
+        base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
+        rule: inout some StopRule, platform: any LaunchPlatform
+    ) throws(LaunchError) -> ComparedLaunches {
         precondition(!stages.isEmpty && stages[0] > 0 && zip(stages, stages.dropFirst()).allSatisfy(<), "stages must be increasing and positive")
-        let scope = SessionScope(progress: progress)
+        let scope = SessionScope(progress: progress, platform: platform)
         defer { scope.end() }
         let sides = [LaunchSide(request: base), LaunchSide(request: head)]
         let names = ComparisonSide.allCases.map(\.rawValue)
@@ -48,7 +56,7 @@ public enum CompareSession {
             if scope.stopRequested { return false }
             let side = sides[which]
             let record = try side.launchNext(scope: scope)
-            if side.stopReason != nil { return false }
+            if side.stop != nil { return false }
             if let record {
                 progress?.runFinished(
                     record, side: names[which], counted: record.index, of: total, warmup: record.isWarmup,
@@ -87,7 +95,7 @@ public enum CompareSession {
         progress?.finished()
         let signal = scope.stopSignal
         let reason = sides.enumerated().compactMap { index, side in side.stopReason.map { "\(names[index]) \($0)" } }.first
-            ?? cleanupFailure
+            ?? cleanupFailure?.text
         return ComparedLaunches(
             base: sides[0].collected(in: scope, stopSignal: signal, stopReason: reason),
             head: sides[1].collected(in: scope, stopSignal: signal, stopReason: reason),

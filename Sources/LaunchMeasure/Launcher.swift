@@ -1,5 +1,6 @@
 import LaunchAnalysis
 import LaunchTracing
+import _LaunchSystem
 
 /// Launches one program and watches it until it is ready, exits or times out.
 ///
@@ -95,7 +96,7 @@ public enum Launcher {
         var directory = request.workDirectoryDescriptor ?? -1
         if request.workDirectoryDescriptor == nil {
             do {
-                try Platform.makeDirectories(request.workDirectory)
+                try SystemCalls.makeDirectories(request.workDirectory)
                 directory = try Platform.openDirectoryNoFollow(request.workDirectory)
             } catch {
                 throw Platform.isSymbolicLink(request.workDirectory)
@@ -121,14 +122,14 @@ public enum Launcher {
     static func checkNotReadyYet(_ ready: ReadyCondition) throws(LaunchError) {
         switch ready {
         case .file(let path):
-            if Platform.exists(path) { throw .alreadyReady(ready.description, reason: "'\(path)' exists before the launch") }
+            if SystemCalls.exists(path) { throw .alreadyReady(ready.description, reason: "'\(path)' exists before the launch") }
         case .port(let port):
             let deadline = MonotonicClock.nanoseconds + 1_000_000_000
             while Platform.acceptsConnections(port: port) {
                 guard MonotonicClock.nanoseconds < deadline else {
                     throw .alreadyReady(ready.description, reason: "something already accepts connections on port \(port)")
                 }
-                Platform.sleep(nanoseconds: 10_000_000)
+                SystemCalls.sleep(nanoseconds: 10_000_000)
             }
         default:
             break
@@ -255,7 +256,7 @@ private struct Watch {
                         readyAt = MonotonicClock.nanoseconds
                         readyAddress = address
                     }
-                case .file(let path): if Platform.exists(path) { readyAt = seen }
+                case .file(let path): if SystemCalls.exists(path) { readyAt = seen }
                 default: break
                 }
             }

@@ -38,7 +38,7 @@ public struct SessionCommands: Sendable, Equatable {
     }
 
     /// How a run of a command ended short of success.
-    enum Failure: Error {
+    package enum Failure: Error {
         /// It failed: the error to report.
         case failed(LaunchError)
         /// A stop signal that ends a launch at once came while it ran; it was ended.

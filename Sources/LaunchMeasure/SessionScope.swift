@@ -6,39 +6,33 @@ import LaunchTracing
 /// or SIGHUP end it at once), launchprof as the subreaper of what launches leave
 /// behind, and the session's clock.
 final class SessionScope {
-    private let savedHandlers: Platform.SavedHandlers
+    /// The system, or what a test puts in its place.
+    let platform: any LaunchPlatform
     /// True when launchprof became the subreaper of the launches' orphans.
     let isSubreaper: Bool
     private let started = MonotonicClock.nanoseconds
 
-    init(progress: (any MeasureProgress)?) {
-        savedHandlers = Platform.installStopHandlers()
-        if progress != nil {
-            Platform.setFirstInterruptMessage("\nlaunchprof: stopping after this launch (Ctrl-C again to end it now)\n")
-        }
-        _ = Platform.groupWatcher  // before becoming a subreaper: the watcher must not be adopted
-        isSubreaper = Platform.becomeSubreaper()
+    init(progress: (any MeasureProgress)?, platform: any LaunchPlatform) {
+        self.platform = platform
+        isSubreaper = platform.beginSession(announcingStop: progress != nil)
     }
 
     /// Puts the signal handlers back.
     func end() {
-        Platform.restoreStopHandlers(savedHandlers)
-        Platform.setFirstInterruptMessage(nil)
+        platform.endSession()
     }
 
     /// Seconds since the session began.
     var elapsed: Double { Double(MonotonicClock.nanoseconds - started) / 1e9 }
 
     /// True once a stop signal came.
-    var stopRequested: Bool { Platform.stopRequests > 0 }
+    var stopRequested: Bool { platform.stopRequested }
 
     /// The machine the session runs on, read once (hostname, OS, CPU from /proc/cpuinfo).
-    private(set) lazy var machine = (
-        hostname: Platform.hostname, operatingSystem: Platform.operatingSystem, cpuModel: Platform.cpuModel,
-        cpuCount: Platform.cpuCount)
+    private(set) lazy var machine = platform.machine()
 
     /// The stop signal that ended the session early, if one did.
-    var stopSignal: Int32? { stopRequested ? Platform.lastStopSignal : nil }
+    var stopSignal: Int32? { stopRequested ? platform.lastStopSignal : nil }
 
     /// Runs `--setup`, when given; false when a stop signal ended it (no launch
     /// is made then, and no cleanup).
@@ -46,7 +40,7 @@ final class SessionScope {
     /// - Throws: ``LaunchError/commandFailed(role:command:problem:)`` when it failed.
     func setUp(_ commands: SessionCommands) throws(LaunchError) -> Bool {
         guard let setup = commands.setup else { return true }
-        do { try SessionCommands.run(setup, role: .setup) } catch {
+        do { try platform.runCommand(setup, role: .setup) } catch {
             switch error {
             case .failed(let failure): throw failure
             case .interrupted: return false
@@ -55,12 +49,12 @@ final class SessionScope {
         return true
     }
 
-    /// Runs `--cleanup`, when given, even after a stop signal; the message when
-    /// it failed (a stop signal during it only ends it).
-    func cleanUp(_ commands: SessionCommands) -> String? {
+    /// Runs `--cleanup`, when given, even after a stop signal; why the session
+    /// stopped when it failed (a stop signal during it only ends it).
+    func cleanUp(_ commands: SessionCommands) -> SessionStop? {
         guard let cleanup = commands.cleanup else { return nil }
-        do { try SessionCommands.run(cleanup, role: .cleanup) } catch {
-            if case .failed(let failure) = error { return failure.description }
+        do { try platform.runCommand(cleanup, role: .cleanup) } catch {
+            if case .failed(let failure) = error { return .cleanupFailed(failure) }
         }
         return nil
     }
@@ -73,7 +67,8 @@ final class LaunchSide {
     private(set) var runs: [RunRecord] = []
     private var clockSource: TraceClockSource?
     private var appBudget: LaunchBudget?
-    private(set) var stopReason: String?
+    /// Why this side's launches ended early, if they did.
+    private(set) var stop: SessionStop?
     /// Launches made so far, warm-ups included.
     private(set) var launches = 0
 
@@ -86,29 +81,30 @@ final class LaunchSide {
 
     /// Makes the next launch (a warm-up while any are left, then counted runs)
     /// and returns its record; nil when it was interrupted or could not be
-    /// started (``stopReason`` then says why).
+    /// started (``stop`` then says why).
     ///
     /// - Throws: ``LaunchError`` when the very first launch cannot be started.
     func launchNext(scope: SessionScope) throws(LaunchError) -> RunRecord? {
         let plan = request.plan
+        let platform = scope.platform
         let position = launches
         let isWarmup = position < plan.warmup
         let index = isWarmup ? 0 : position - plan.warmup + 1
         let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
-        guard try prepare(before: isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)"),
+        let launch: SessionStop.Launch = isWarmup ? .warmup(position + 1) : .run(index, of: plan.runs)
+        guard try prepare(before: launch, on: platform),
               !scope.stopRequested else { return nil }  // a Ctrl-C during the prepare: no launch after it
         launches += 1
         let records: [RunRecord]
         let trace: Trace?
         do {
-            if plan.mode == .cold { try FileCache.dropAll() }
+            if plan.mode == .cold { try platform.dropFileCaches() }
             (records, trace) = try MeasureSession.launch(
-                request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, isSubreaper: scope.isSubreaper)
+                request, label: label, index: index, isWarmup: isWarmup, hotLaunches: 0, scope: scope)
         } catch {
             // Nothing measured yet: the caller reports the error. Otherwise keep what was measured.
             if runs.isEmpty { throw error }
-            stopReason = (isWarmup ? "warm-up \(position + 1)" : "run \(index) of \(plan.runs)")
-                + " could not be started: " + request.runs.presented("\(error)")
+            stop = .couldNotStart(launch, error)
             return nil
         }
         if let trace {
@@ -119,22 +115,21 @@ final class LaunchSide {
         runs += kept
         // A warm-up that fails would fail every run the same way: stop there and say why.
         if isWarmup, let failed = kept.first(where: { $0.status != .ok }), !plan.ignoreFailures {
-            stopReason = "warm-up \(position + 1) failed (\(failed.problem ?? failed.status.rawValue)); "
-                + "no counted run was made (--ignore-failures goes on regardless)"
+            stop = .warmupFailed(position + 1, problem: failed.problem ?? failed.status.rawValue)
         }
         return kept.first
     }
 
     /// Runs `--prepare`, when given, before the launch `what`; false when that
-    /// launch must not be made: it failed (``stopReason`` says so) or a stop signal came.
+    /// launch must not be made: it failed (``stop`` says so) or a stop signal came.
     ///
     /// - Throws: its failure when nothing was measured yet.
-    private func prepare(before what: String) throws(LaunchError) -> Bool {
+    private func prepare(before what: SessionStop.Launch, on platform: any LaunchPlatform) throws(LaunchError) -> Bool {
         guard let prepare = request.commands.prepare else { return true }
-        do { try SessionCommands.run(prepare, role: .prepare) } catch {
+        do { try platform.runCommand(prepare, role: .prepare) } catch {
             guard case .failed(let failure) = error else { return false }  // a stop signal: the session ends
             if runs.isEmpty { throw failure }
-            stopReason = "\(failure) (before \(what))"
+            stop = .prepareFailed(failure, before: what)
             return false
         }
         return true
@@ -143,9 +138,9 @@ final class LaunchSide {
     /// Hot mode: one process, its hooks run again for every warm-up and counted launch.
     func launchHot(scope: SessionScope) throws(LaunchError) {
         let plan = request.plan
-        guard try prepare(before: "the hot launch"), !scope.stopRequested else { return }
+        guard try prepare(before: .hot, on: scope.platform), !scope.stopRequested else { return }
         let (records, trace) = try MeasureSession.launch(
-            request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, isSubreaper: scope.isSubreaper)
+            request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, scope: scope)
         runs = records.filter { $0.status != .interrupted }.map(presented)
         clockSource = trace?.clockSource
         appBudget = trace?.appBudget
@@ -161,14 +156,16 @@ final class LaunchSide {
         return record
     }
 
-    /// What this side collected, with the machine it ran on.
+    /// Why this side stopped, in words, naming its runs folder where it will be once committed.
+    var stopReason: String? { stop.map { request.runs.presented($0.text) } }
+
+    /// What this side collected, with the machine it ran on; `otherStop` is why the
+    /// session stopped when this side did not (the other side, or the cleanup).
     func collected(in scope: SessionScope, stopSignal: Int32?, stopReason otherStop: String? = nil) -> CollectedLaunches {
-        let machine = scope.machine
-        let environment = MachineEnvironment(
-            hostname: machine.hostname, operatingSystem: machine.operatingSystem, cpuModel: machine.cpuModel,
-            cpuCount: machine.cpuCount, clockSource: (clockSource ?? .monotonic).description)
+        var environment = scope.machine
+        environment.clockSource = (clockSource ?? .monotonic).description
         return CollectedLaunches(
-            runs: runs, appBudget: appBudget, environment: environment, finishedAt: Platform.utcTimestamp,
+            runs: runs, appBudget: appBudget, environment: environment, finishedAt: scope.platform.utcTimestamp(),
             stopReason: stopReason ?? otherStop, stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName))
     }
 }

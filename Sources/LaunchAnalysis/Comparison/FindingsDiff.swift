@@ -110,7 +110,8 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
             spans[key, default: SpanChange(name: site.name, file: site.file, line: site.line, baseMs: nil, headMs: nil)].headMs = site.ms
         }
         self.spans = spans.values.filter(\.hasMoved)
-            .sorted { abs($0.deltaMs) != abs($1.deltaMs) ? abs($0.deltaMs) > abs($1.deltaMs) : $0.name < $1.name }
+            // Ties in a fixed order (name, file, line): the dictionary's order differs from run to run.
+            .sorted { abs($0.deltaMs) != abs($1.deltaMs) ? abs($0.deltaMs) > abs($1.deltaMs) : ($0.name, $0.file, $0.line) < ($1.name, $1.file, $1.line) }
             .prefix(Self.limit).map { $0 }
     }
 }

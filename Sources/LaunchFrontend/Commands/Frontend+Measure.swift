@@ -1,6 +1,7 @@
 import LaunchAnalysis
 import LaunchMeasure
 import LaunchReports
+import _LaunchSystem
 
 /// The Frontend: one call per `launchprof` subcommand. Each parses its
 /// arguments with the command's declared options, checks them before any work,
@@ -27,7 +28,7 @@ public enum Frontend {
         guard plan.name.contains(where: { $0 != "." }) else {
             throw UsageError("--name takes a report name, not '\(plan.name)'")
         }
-        if shared.formats.contains(.json), let json = shared.writer?.path(of: .json, name: plan.name), Files.isDirectory(json) {
+        if shared.formats.contains(.json), let json = shared.writer?.path(of: .json, name: plan.name), SystemCalls.isDirectory(json) {
             throw UsageError("cannot write the report to '\(json)': it is a directory")
         }
         // Cold mode's privilege is checked by the first launch's cache drop, before anything runs.

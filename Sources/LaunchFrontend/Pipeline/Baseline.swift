@@ -1,5 +1,6 @@
 import LaunchAnalysis
 import LaunchReports
+import _LaunchSystem
 
 /// A stored measurement kept for comparisons over time: `baselines/NAME.json`
 /// in the output folder (by default `Reports/baselines/NAME.json`, meant to be
@@ -44,7 +45,7 @@ struct Baseline {
     /// Reads this baseline, named after it (its file holds the name of the
     /// report it was saved from).
     func read() throws -> MeasurementReport {
-        guard Files.exists(path) else {
+        guard SystemCalls.exists(path) else {
             throw UsageError("no baseline '\(name)': \(path) does not exist (make one with 'launchprof measure --save-baseline \(name)')")
         }
         do {

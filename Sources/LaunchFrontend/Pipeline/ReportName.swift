@@ -1,5 +1,6 @@
 import LaunchAnalysis
 import LaunchReports
+import _LaunchSystem
 
 /// The default name of a report of commands (not of the bundled sample, whose
 /// names are fixed): the name the command line gives, unless a report by that
@@ -11,7 +12,7 @@ enum ReportName {
     /// standard output), and the summary of the old report that name already has,
     /// read once (only its header fields), before any launch.
     static func measurement(_ command: [String], derived: String, writer: ReportWriter?) -> (name: String, old: ReportSummary?) {
-        guard let path = writer?.path(of: .json, name: derived), Files.exists(path) else { return (derived, nil) }
+        guard let path = writer?.path(of: .json, name: derived), SystemCalls.exists(path) else { return (derived, nil) }
         let old = ReportSummary.read(from: path)
         if let old, old.kind == .measurement, old.commands == [command] { return (derived, old) }
         let name = withHash(derived, of: command)
@@ -20,7 +21,7 @@ enum ReportName {
 
     /// The summary of the old measurement report named `name` in `writer`'s folder, if there is one.
     static func previous(_ name: String, writer: ReportWriter?) -> ReportSummary? {
-        guard let path = writer?.path(of: .json, name: name), Files.exists(path) else { return nil }
+        guard let path = writer?.path(of: .json, name: name), SystemCalls.exists(path) else { return nil }
         return ReportSummary.read(from: path)
     }
 
@@ -29,7 +30,7 @@ enum ReportName {
         let both = base.command + ["--vs--"] + head.command
         let derived = comparison(base.shortName, head.shortName, hashing: both)
         guard !(base.isSample && head.isSample) else { return derived }
-        guard let writer, let path = writer.path(of: .json, name: derived, kind: .comparison), Files.exists(path) else {
+        guard let writer, let path = writer.path(of: .json, name: derived, kind: .comparison), SystemCalls.exists(path) else {
             return derived
         }
         if let old = ReportSummary.read(from: path), old.kind == .comparison, old.commands == [base.command, head.command] {

@@ -1,39 +1,17 @@
 // The files the command looks at, and the output directory it prepares.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
+import _LaunchSystem
 
 /// The files the command looks at, and the output directory it prepares
 /// (reports are written with `AtomicFile`).
 enum Files {
-    /// True when something exists at `path`.
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
-
-    /// True when `path` is a directory.
-    static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
     /// Creates `path` and its parents if needed and proves it writable; returns the problem, or nil.
     static func prepareWritableDirectory(_ path: String) -> String? {
-        if exists(path) {
-            if !isDirectory(path) { return "it is a file, not a directory" }
+        if SystemCalls.exists(path) {
+            if !SystemCalls.isDirectory(path) { return "it is a file, not a directory" }
         } else {
-            var prefix = path.hasPrefix("/") ? "/" : ""
-            for component in path.split(separator: "/") {
-                prefix += component
-                if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return SystemError.current.description }
-                prefix += "/"
-            }
+            do { try SystemCalls.makeDirectories(path) } catch { return error.description }
         }
         do { try AtomicFile.probeWritable(directory: path) } catch { return error.description }
         return nil

@@ -1,5 +1,6 @@
 import LaunchAnalysis
 import LaunchTracing
+import _LaunchSystem
 
 /// Counts a launch's instructions under valgrind's callgrind
 /// (the library for it: no command runs it yet).
@@ -64,9 +65,9 @@ public struct InstructionCounter: Sendable, Equatable {
         let slash = program.lastIndex(of: "/")!
         let home = String(program[..<slash]), name = String(program[program.index(after: slash)...])
         let copyFolder = folder + "/program"
-        do { try Platform.makeDirectories(copyFolder) } catch { throw .cannotCreate(path: copyFolder, code: error.code) }
+        do { try SystemCalls.makeDirectories(copyFolder) } catch { throw .cannotCreate(path: copyFolder, code: error.code) }
         let copy = copyFolder + "/" + name
-        if !Platform.exists(copy) {
+        if !SystemCalls.exists(copy) {
             guard let (status, _) = Platform.runTool(objcopyPath, ["objcopy", "--strip-debug", program, copy]),
                   status == .exited(code: 0) else {
                 throw .cannotCreate(path: copy, code: 0)

@@ -29,11 +29,6 @@ extension Platform {
         access(path, X_OK) == 0
     }
 
-    /// True when something exists at `path` (`access(F_OK)`).
-    static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
-    }
-
     /// True when `path` names anything, a dangling symbolic link included (`lstat`).
     static func entryExists(_ path: String) -> Bool {
         var status = stat()
@@ -51,16 +46,6 @@ extension Platform {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
         return buffer.withUnsafeBytes { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
-
-    /// Creates `path` and any missing parents (`mkdir -p`), mode 0755.
-    static func makeDirectories(_ path: String) throws(SystemError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw .current }
-            prefix += "/"
-        }
     }
 
     /// Writes `text` to an existing file, as the kernel's sysctl files want (one `write`).

@@ -11,6 +11,7 @@ import Glibc
 import LaunchAnalysis
 import LaunchTracing
 import Synchronization
+import _LaunchSystem
 
 extension Platform {
     /// Makes this process the reaper of its descendants' orphans
@@ -47,7 +48,7 @@ extension Platform {
                 continue
             }
             guard MonotonicClock.nanoseconds < deadline else { return total }
-            sleep(nanoseconds: 1_000_000)
+            SystemCalls.sleep(nanoseconds: 1_000_000)
         }
     }
 
@@ -164,7 +165,7 @@ extension Platform {
         var status: Int32 = 0
         let deadline = MonotonicClock.nanoseconds + 100_000_000
         while waitpid(pid, &status, WNOHANG) == 0, MonotonicClock.nanoseconds < deadline {
-            sleep(nanoseconds: 1_000_000)
+            SystemCalls.sleep(nanoseconds: 1_000_000)
         }
     }
 }

@@ -9,6 +9,7 @@ import Glibc
 #endif
 import LaunchTracing
 import _LaunchMeasureShims
+import _LaunchSystem
 
 extension Platform {
     /// A pipe whose ends are close-on-exec and numbered 10 or above, so that
@@ -52,7 +53,7 @@ extension Platform {
 
     /// Closes a descriptor this module opened.
     static func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
+        SystemCalls.close(FileDescriptor(rawValue: fd))
     }
 
     /// What a read of a non-blocking descriptor gave.

@@ -1,6 +1,7 @@
 // Every system call LaunchMeasure makes goes through the small wrappers in this
 // folder, one concern a file, with Swift names: the logic files need no `#if`
-// and no libc import. LaunchMeasure runs on Linux only.
+// and no libc import. LaunchMeasure runs on Linux only. The calls other modules
+// make too (`exists`, `sleep`, `close`) are written once, in `_LaunchSystem`.
 
 #if canImport(Glibc)
 import Glibc
@@ -12,13 +13,6 @@ import LaunchTracing
 
 /// Namespace for the system calls LaunchMeasure wraps.
 enum Platform {
-    /// Sleeps at least `nanoseconds` (restarted after signals).
-    static func sleep(nanoseconds: UInt64) {
-        var remaining = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        var left = timespec()
-        while nanosleep(&remaining, &left) == -1 && errno == EINTR { remaining = left }
-    }
-
     /// The text of a NUL-terminated C string held in `storage` (an array or a
     /// fixed-size C char array such as `utsname.sysname` or `dirent.d_name`).
     static func text<Storage>(_ storage: Storage) -> String {

@@ -1,0 +1,52 @@
+import LaunchAnalysis
+
+// The one place a launch's problem is put into words: what a run record's
+// `problem` says, on standard error and in every report.
+
+extension LaunchDiagnosis {
+    /// The sentence a run's `problem` holds, lowercase, with the fix when there is one.
+    public var text: String {
+        switch self {
+        case .exitedBeforeReady(let ready):
+            return "exited before it was ready (\(ready) never held)"
+        case .exitedWithoutAnnouncing(let ready):
+            return "exited without reporting \(ready) (does it call LaunchTracer.mark(.firstFrame), or run LaunchHarness? else use --ready exit)"
+        case .stopped:
+            return "ended when launchprof was told to stop"
+        case .failedExit(let code):
+            return "exited with code \(code)"
+        case .crashed(_, let termination):
+            return termination.description
+        case .timedOut(let seconds, let silentStdout):
+            return "not ready within \(Self.seconds(seconds)) s (timed out; its process group was killed)"
+                + (silentStdout
+                    ? "; it wrote nothing on stdout: a program whose stdout is not a terminal may buffer it "
+                        + "(--pty gives it a terminal; python3 -u, or stdbuf -oL before the command, make it write each line at once)"
+                    : "")
+        case .invalidTrace(let reason):
+            return reason
+        case .backgroundDrawsNoFrame:
+            return "a launch into the background draws no first frame (leave --ready out, or use --ready exit)"
+        case .noFirstFrame:
+            return "the app exited without drawing its first frame"
+        case .neverFullyDrawn:
+            return "the app never called reportFullyDrawn() (measure to first-frame instead)"
+        case .hotModeNeedsHooks:
+            return "hot mode needs an instrumented program (one that links LaunchHarness); no launch hooks were traced"
+        case .hotLaunchesNotRun(let launches):
+            return "the program ran its hooks once, not \(launches) more times (LAUNCHPROF_HOT_LAUNCHES)"
+        }
+    }
+
+    /// `20` for whole seconds, `0.5` otherwise.
+    static func seconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+extension LaunchProblem {
+    /// The diagnosis's text, then `(stderr: <line>)` when the program said something.
+    public var text: String {
+        diagnosis.text + (stderrLine.map { " (stderr: \($0))" } ?? "")
+    }
+}
