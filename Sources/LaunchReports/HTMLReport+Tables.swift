@@ -123,9 +123,11 @@ extension HTMLReport {
                 + "<p class=\"rec\">" + HTMLEscaping.text(change.recommendation) + "</p></li>\n"
         }
         for span in spans {
-            html += "<li class=\"finding\"><div class=\"head\"><span class=\"tag bad\">slower</span><b>" + HTMLEscaping.text(span.name) + "</b>"
+            let cost = span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—")" } ?? "\(span.headMs.map(ms) ?? "—"), not in the base"
+            html += "<li class=\"finding\"><div class=\"head\"><span class=\"tag bad\">\(span.baseMs == nil ? "new" : "slower")</span><b>"
+                + HTMLEscaping.text(span.name) + "</b>"
                 + "<code>" + HTMLEscaping.text("\(span.file):\(span.line)") + "</code>"
-                + "<span class=\"cost\">\(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")</span>"
+                + "<span class=\"cost\">\(cost)</span>"
                 + "<span class=\"bad\">\(Milliseconds.signed(span.deltaMs))</span></div></li>\n"
         }
         return section("What to fix", id: "top", content: html + "</ol>\n")

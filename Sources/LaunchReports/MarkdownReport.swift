@@ -147,8 +147,9 @@ public enum MarkdownReport {
         }
         for span in spans {
             let site = SourceSite.text(file: span.file, line: span.line)
-            lines.append("- slower **\(escaped(span.name))** `\(code(site))` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
-                + "(\(Milliseconds.signed(span.deltaMs)))")
+            let change = span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—") (\(Milliseconds.signed(span.deltaMs)))" }
+                ?? "\(span.headMs.map(ms) ?? "—"), not in the base"
+            lines.append("- \(span.baseMs == nil ? "new" : "slower") **\(escaped(span.name))** `\(code(site))` — \(change)")
         }
         return lines + [""]
     }
