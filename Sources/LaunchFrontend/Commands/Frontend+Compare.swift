@@ -60,7 +60,8 @@ extension Frontend {
         _ name: String, _ parsed: Arguments, pipeline: LaunchPipeline, comparison: ComparisonOptions
     ) throws -> ExitCode {
         let shared = pipeline.options
-        let stored = try Baseline(name: name, options: shared).read()
+        let baseline = try Baseline(name: name, options: shared)
+        let stored = try baseline.read(), spread = try baseline.readSpread()
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
         try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.gate, looks: 1)
         let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
@@ -73,7 +74,7 @@ extension Frontend {
         }
         // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
         let rule = comparison.rule(name: comparisonName, source: .baseline, stages: [shared.runs], stratifyByMachine: stored.machineKeys.count > 1)
-        let session = LaunchPipeline.LaunchSession.againstStored(stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule)
+        let session = LaunchPipeline.LaunchSession.againstStored(stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule, spread: spread)
         return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)
     }
 }

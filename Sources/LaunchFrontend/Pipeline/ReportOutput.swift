@@ -42,9 +42,9 @@ enum ReportOutput {
         let shown = runs?.keepsRuns == false ? document.forgettingRunFiles() : document  // no pointing at removed files
         show(shown, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
              render: options.renderOptions, annotations: options.githubAnnotations)
-        // Quiet, a verdict that is not a pass still gets its one line (errors get theirs on standard error).
-        if options.quiet, writeProblem == nil, document.outcome.status != .pass, !document.outcome.isError {
-            Terminal.print(TerminalReport.verdictLine(document, color: options.color))
+        // Quiet, every verdict gets its one line, a pass too (errors get theirs on standard error).
+        if options.quiet, writeProblem == nil, !document.outcome.isError {
+            Terminal.print(quietLine(document, color: options.color))
         }
         if let writeProblem {
             Terminal.standardError("launchprof: \(writeProblem)")
@@ -65,10 +65,24 @@ enum ReportOutput {
             return .error
         }
         if let runs { Terminal.standardError("launchprof: the runs are kept in \(runs.root.path)") }
-        if document.outcome.status != .pass, !document.outcome.isError {
-            Terminal.standardError(TerminalReport.verdictLine(document, color: false))
+        if document.outcome.status != .pass || isAgainstBaseline(document), !document.outcome.isError {
+            Terminal.standardError(quietLine(document, color: false))
         }
         return exit(for: document)
+    }
+
+    /// The one line `--quiet` prints: the verdict and its reason, and for a
+    /// comparison against a stored baseline the caveat that it is weaker
+    /// evidence (never dropped, whatever the verdict).
+    static func quietLine(_ document: ReportDocument, color: Bool) -> String {
+        let line = TerminalReport.verdictLine(document, color: color)
+        return isAgainstBaseline(document) ? line + " (" + ComparisonReport.baselineCaveat + ")" : line
+    }
+
+    /// True for a comparison whose base is a stored baseline.
+    static func isAgainstBaseline(_ document: ReportDocument) -> Bool {
+        guard case .comparison(let report) = document else { return false }
+        return report.source == .baseline
     }
 
     /// The one format `--output -` writes: the only one `formats` names, a file
