@@ -35,6 +35,10 @@ enum ReportOutput {
                 try baseline.save(document)
                 written.append(baseline.path)
             }
+            // The files in the output folder belong together: the other formats an
+            // earlier report of this name left go, once every new file is in place.
+            let removeStale = { removeStaleFormats(of: document, writer: writer, keeping: options.formats, written: written) }
+            if let problem = try runs?.withOutputLocked(removeStale) ?? removeStale() { writeProblem = problem }
         } catch {
             writeProblem = "\(error)"
         }
@@ -110,6 +114,20 @@ enum ReportOutput {
             let locator = SourceLocator()
             Terminal.standardErrorRaw(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)))
         }
+    }
+
+    /// Removes the files of `document`'s name in the formats not in `formats`
+    /// (an earlier measurement's, written with another `--format`); never one
+    /// just `written`, nor a JSON report of launchprof's (another report's JSON
+    /// can have the name of this one's `.trace.json` or `.hyperfine.json`).
+    /// Returns the first problem, or nil.
+    static func removeStaleFormats(of document: ReportDocument, writer: ReportWriter, keeping formats: [ReportFormat], written: [String]) -> String? {
+        for format in ReportFormat.allCases where !formats.contains(format) {
+            guard let path = writer.path(of: format, for: document), !written.contains(path), Files.exists(path) else { continue }
+            if format != .json, ReportSummary.read(from: path) != nil { continue }
+            if let problem = Files.removeRegularFile(path) { return "cannot remove the stale \(path): \(problem)" }
+        }
+        return nil
     }
 
     /// What the terminal line says when `document`, a measurement whose every run

@@ -38,4 +38,14 @@ enum Files {
         do { try AtomicFile.probeWritable(directory: path) } catch { return error.description }
         return nil
     }
+
+    /// Removes the file at `path` if it is a regular file (never a folder, never
+    /// through a link: a link there is left alone); returns the problem, or nil
+    /// when it was removed or was not there.
+    static func removeRegularFile(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        guard status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return unlink(path) == 0 || errno == ENOENT ? nil : SystemError.current.description
+    }
 }
