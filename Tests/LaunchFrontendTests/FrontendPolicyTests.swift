@@ -53,12 +53,15 @@ struct FrontendPolicyTests {
         budget.gate = ["phase:didFinishLaunching"]
         let fromFile = try ComparisonOptions(Self.parsed([]), budget: budget)
         #expect(fromFile.settings.alpha == 0.05 && fromFile.settings.minimumEffectPercent == 10 && fromFile.settings.minimumEffectMs == 5)
-        #expect(fromFile.gate == ["phase:didFinishLaunching"])
+        #expect(fromFile.gate == .listed([.phase(.didFinishLaunching)]))
         let given = try ComparisonOptions(Self.parsed(["--alpha", "0.02", "--min-effect", "3%", "--gate", "span:A, span:B"]), budget: budget)
         #expect(given.settings.alpha == 0.02 && given.settings.minimumEffectPercent == 3)
-        #expect(given.gate == ["span:A", "span:B"])
+        #expect(given.gate == .listed([.span("A"), .span("B")]))
+        #expect(try ComparisonOptions(Self.parsed(["--gate", "all"]), budget: budget).gate == .all)
+        // A misspelt phase is refused before anything is launched, with the nearest phase.
+        #expect(throws: UsageError.self) { try ComparisonOptions(Self.parsed(["--gate", "phase:didFinishLaunchnig"]), budget: nil) }
         let none = try ComparisonOptions(Self.parsed([]), budget: nil)
-        #expect(none.settings == GateSettings() && none.gate.isEmpty && !none.failOverBudget)
+        #expect(none.settings == GateSettings() && none.gate == .listed([]) && !none.failOverBudget)
     }
 
     // MARK: Stages and the minimum-runs check
@@ -71,8 +74,13 @@ struct FrontendPolicyTests {
     }
 
     @Test func aFirstStageTooSmallToEverDecideIsRefused() throws {
-        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(3, settings: GateSettings(), gate: [], looks: 3) }
-        try ComparisonOptions.checkMinimumRuns(20, settings: GateSettings(), gate: [], looks: 3)
+        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(3, settings: GateSettings(), gate: .listed([]), looks: 3) }
+        try ComparisonOptions.checkMinimumRuns(20, settings: GateSettings(), gate: .listed([]), looks: 3)
+        // Issue 21: --gate all counted as one metric, so --runs 6 was accepted over three looks and could never decide.
+        try ComparisonOptions.checkMinimumRuns(6, settings: GateSettings(), gate: .listed([]), looks: 3)
+        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(6, settings: GateSettings(), gate: .all, looks: 3) }
+        let least = GateSettings().minimumRuns(gatedMetrics: ComparisonMetrics.most(budgetSpans: 0), looks: 3)
+        try ComparisonOptions.checkMinimumRuns(least, settings: GateSettings(), gate: .all, looks: 3)
     }
 
     // MARK: The calibrate rule and naming

@@ -72,7 +72,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         self.createdAt = createdAt
         source = plan.source
         settings = plan.settings
-        gate = plan.gate
+        gate = plan.gate.spellings
         stages = plan.stages
         self.stagesRun = stagesRun
         self.base = base

@@ -17,7 +17,7 @@ extension Frontend {
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
         let program = try ProgramTarget(parsed, sampleOption: "--sample")
         let budgetPath = parsed.value("--budget") ?? BudgetResolution.defaultFileName
-        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: GateSettings(), gate: [], looks: 1)
+        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: GateSettings(), gate: .listed([]), looks: 1)
         let target = try targetEffect(parsed)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
         let alpha = shared.budget.file?.budget.alpha ?? GateSettings().alpha

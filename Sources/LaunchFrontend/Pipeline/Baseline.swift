@@ -73,7 +73,7 @@ struct Baseline {
     /// primary metric (``SessionSpread/withinSessions(_:metric:blockSize:)``);
     /// nil when the sides share no metric (the comparison then says why).
     static func drift(base: MeasurementReport, head: MeasurementReport) -> SessionSpread? {
-        guard let metrics = try? ComparisonMetrics(base: base, head: head, gate: []), let primary = metrics.series.first else { return nil }
+        guard let metrics = try? ComparisonMetrics(base: base, head: head, gate: .listed([])), let primary = metrics.series.first else { return nil }
         return SessionSpread.withinSessions([primary.baseMs, primary.headMs], metric: primary.name)
     }
 
