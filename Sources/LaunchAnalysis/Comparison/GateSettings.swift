@@ -39,7 +39,10 @@ public struct GateSettings: Sendable, Equatable, Codable {
     /// max(percent / 100, ms · `floorShare` / baseMedianMs).
     ///
     /// With ``betweenSessionPercent`` s, ε becomes max(ε, s/100): the change must
-    /// clear both ε and the largest change a new session alone has shown.
+    /// clear both ε and the largest change a new session alone has shown. That
+    /// raised ε is for claiming a change (regression, improvement); a pass, the
+    /// claim that nothing changed by ε, is held to ε itself (`forPass`), so that
+    /// a baseline's session noise makes a comparison inconclusive rather than a pass.
     ///
     /// A change by the factor 1 + ε is the smallest that counts. The absolute
     /// floor is meant for the launch's total; a part of it (a phase, a span) gets
@@ -54,11 +57,11 @@ public struct GateSettings: Sendable, Equatable, Codable {
     /// GateSettings().minimumEffectRatio(baseMedianMs: 50)    // 0.1 (5 ms / 50 ms)
     /// GateSettings().minimumEffectRatio(baseMedianMs: 0.73, floorShare: 0.73 / 60)  // ≈ 0.083
     /// ```
-    public func minimumEffectRatio(baseMedianMs: Double, floorShare: Double = 1) -> Double {
+    public func minimumEffectRatio(baseMedianMs: Double, floorShare: Double = 1, forPass: Bool = false) -> Double {
         let relative = minimumEffectPercent / 100
         let floor = minimumEffectMs * (floorShare.isFinite ? max(floorShare, 0) : 1)
         let effect = baseMedianMs > 0 ? max(relative, floor / baseMedianMs) : floor > 0 ? .infinity : relative
-        guard let session = betweenSessionPercent, session.isFinite, session > 0, effect.isFinite else { return effect }
+        guard !forPass, let session = betweenSessionPercent, session.isFinite, session > 0, effect.isFinite else { return effect }
         return max(effect, session / 100)
     }
 

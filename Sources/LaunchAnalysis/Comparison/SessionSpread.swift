@@ -8,7 +8,8 @@
 /// measure 30 % slower now. A baseline comparison therefore raises ε to the spread
 /// when the spread is larger: the head must be slower than the baseline by more
 /// than both to be a regression (``GateSettings/betweenSessionPercent``), tested
-/// at α as every regression is.
+/// at α as every regression is. A pass still means "slower by less than ε itself",
+/// so a session whose noise hides the answer is inconclusive, not a pass.
 ///
 /// The spread is the largest ratio between two sessions' medians, minus one.
 /// `calibrate --save-baseline NAME` measures it from its rounds (each round a
