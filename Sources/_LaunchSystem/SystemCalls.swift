@@ -57,6 +57,14 @@ package enum SystemCalls {
         }
     }
 
+    /// Removes the file at `path` if it is a regular file: never a folder, never
+    /// through a link (a link there is left alone); nothing to do when nothing is there.
+    package static func removeRegularFile(_ path: String) throws(SystemError) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        if unlink(path) != 0 && errno != ENOENT { throw .current }
+    }
+
     /// Sleeps at least `nanoseconds`, restarted after signals (`nanosleep`).
     package static func sleep(nanoseconds: UInt64) {
         var remaining = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))

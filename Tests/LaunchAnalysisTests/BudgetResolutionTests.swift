@@ -11,11 +11,31 @@ struct BudgetResolutionTests {
         requiredForFirstFrame: ["ReadCatalog"])
     static let file = LaunchBudget(timeToFirstFrameMs: 500, hooksMs: [.willFinishLaunching: 40])
 
-    @Test func withNothingGivenTheDefaultApplies() {
-        let (budget, provenance) = BudgetResolution().resolve(appBudget: nil)
-        #expect(budget == .default)
-        #expect(provenance.origin == .default)
-        #expect(provenance.description == "default (400 ms, Apple's figure)")
+    @Test func withNothingGivenNothingIsChecked() {
+        let (_, provenance) = BudgetResolution().resolve(appBudget: nil)
+        #expect(provenance.origin == .none && provenance.isNone)
+        #expect(provenance.description.hasPrefix("none (no budget file"))
+        // --budget-ms alone: Apple's figures, the first frame from the option.
+        let (budget, given) = BudgetResolution(timeToFirstFrameMs: 300).resolve(appBudget: nil)
+        #expect(given.origin == .default && !given.isNone && budget.timeToFirstFrameMs == 300)
+    }
+
+    @Test func aProgramWithNoBudgetIsMeasuredAndReportedNotFailedAgainstFourHundredMs() {
+        // A server ready after 900 ms, with no budget from any source: exit 0, its median in the reason.
+        let plan = MeasurementPlan(
+            name: "server", commandLine: ["launchprof", "measure"], command: ["server"], runs: 3, warmup: 0,
+            mode: .warm, ready: nil, timeoutSeconds: 20, ignoreFailures: false)
+        let runs = [900.0, 910, 905].enumerated().map {
+            RunRecord(index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element)
+        }
+        let collected = CollectedLaunches(runs: runs, appBudget: nil, environment: ReportOutcomeTests.machine, finishedAt: "2026-11-26T00:00:00Z")
+        let unbudgeted = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution())
+        #expect(unbudgeted.outcome.status == .pass && unbudgeted.outcome.exitCode == 0)
+        #expect(unbudgeted.outcome.reason.hasPrefix("timeToReady 905 ms (median); measured, no budget to check"))
+        #expect(unbudgeted.profile.verdict.checks.isEmpty)
+        // The same launches against --budget-ms 400 fail, as before.
+        let budgeted = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
+        #expect(budgeted.outcome.exitCode == 1)
     }
 
     @Test func theAppsBudgetInCodeBeatsTheDefault() {

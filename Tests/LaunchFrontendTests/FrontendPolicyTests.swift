@@ -1,3 +1,4 @@
+import Foundation
 import LaunchAnalysis
 @testable import LaunchFrontend
 import LaunchTracing
@@ -52,12 +53,15 @@ struct FrontendPolicyTests {
         budget.gate = ["phase:didFinishLaunching"]
         let fromFile = try ComparisonOptions(Self.parsed([]), budget: budget)
         #expect(fromFile.settings.alpha == 0.05 && fromFile.settings.minimumEffectPercent == 10 && fromFile.settings.minimumEffectMs == 5)
-        #expect(fromFile.gate == ["phase:didFinishLaunching"])
+        #expect(fromFile.gate == .listed([.phase(.didFinishLaunching)]))
         let given = try ComparisonOptions(Self.parsed(["--alpha", "0.02", "--min-effect", "3%", "--gate", "span:A, span:B"]), budget: budget)
         #expect(given.settings.alpha == 0.02 && given.settings.minimumEffectPercent == 3)
-        #expect(given.gate == ["span:A", "span:B"])
+        #expect(given.gate == .listed([.span("A"), .span("B")]))
+        #expect(try ComparisonOptions(Self.parsed(["--gate", "all"]), budget: budget).gate == .all)
+        // A misspelt phase is refused before anything is launched, with the nearest phase.
+        #expect(throws: UsageError.self) { try ComparisonOptions(Self.parsed(["--gate", "phase:didFinishLaunchnig"]), budget: nil) }
         let none = try ComparisonOptions(Self.parsed([]), budget: nil)
-        #expect(none.settings == GateSettings() && none.gate.isEmpty && !none.failOverBudget)
+        #expect(none.settings == GateSettings() && none.gate == .listed([]) && !none.failOverBudget)
     }
 
     // MARK: Stages and the minimum-runs check
@@ -70,21 +74,53 @@ struct FrontendPolicyTests {
     }
 
     @Test func aFirstStageTooSmallToEverDecideIsRefused() throws {
-        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(3, settings: GateSettings(), gate: [], looks: 3) }
-        try ComparisonOptions.checkMinimumRuns(20, settings: GateSettings(), gate: [], looks: 3)
+        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(3, settings: GateSettings(), gate: .listed([]), looks: 3) }
+        try ComparisonOptions.checkMinimumRuns(20, settings: GateSettings(), gate: .listed([]), looks: 3)
+        // Issue 21: --gate all counted as one metric, so --runs 6 was accepted over three looks and could never decide.
+        try ComparisonOptions.checkMinimumRuns(6, settings: GateSettings(), gate: .listed([]), looks: 3)
+        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(6, settings: GateSettings(), gate: .all, looks: 3) }
+        let least = GateSettings().minimumRuns(gatedMetrics: ComparisonMetrics.most(budgetSpans: 0), looks: 3)
+        try ComparisonOptions.checkMinimumRuns(least, settings: GateSettings(), gate: .all, looks: 3)
     }
 
     // MARK: The calibrate rule and naming
 
-    @Test func theRecommendationIsTheWidestIntervalRoundedUpToAHalf() {
+    /// One A/A round of the primary metric with the given launches a side.
+    static func round(base: [Double], head: [Double], interval: [Double] = [-2.2, 1.1]) -> MetricComparison {
+        MetricComparison(
+            name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head, shiftMs: 1, shiftPercent: 1,
+            intervalMs: [-0.3, 3.01], intervalPercent: interval, mannWhitneyU: 0, pValue: 1, adjustedPValue: 1,
+            verdict: .pass, method: .exact)
+    }
+
+    @Test func theRecommendationComesFromTheTargetAndFindsItWithEightyPercentPower() {
         var rule = CalibrationRule()
-        #expect(rule.percent == 0.5 && rule.milliseconds == 0.5)
-        rule.add(MetricComparison(
-            name: "timeToFirstFrame", gated: true, baseMs: [], headMs: [], shiftMs: 1, shiftPercent: 1,
-            intervalMs: [-0.3, 3.01], intervalPercent: [-2.2, 1.1], mannWhitneyU: 0, pValue: 1, adjustedPValue: 1,
-            verdict: .pass, method: .exact))
-        #expect(rule.percent == 2.5)
-        #expect(rule.milliseconds == 3.5)
+        // Launches spread about ±4 % around 100 ms (log-normal-like, symmetric in log), two rounds.
+        let values = (0..<20).map { 100 * exp(0.04 * RankStatistics.normalQuantile((Double($0) + 0.5) / 20)) }
+        rule.add(Self.round(base: values, head: values.reversed()))
+        rule.add(Self.round(base: values.map { $0 * 1.02 }, head: values.map { $0 * 1.02 }, interval: [-3, 2.5]))
+        #expect(abs(rule.noise - 0.04) < 0.004, "σ of log time: \(rule.noise)")
+        #expect(rule.widestPercent == 3)
+        for target in [0.05, 0.10, 0.30] {
+            let (effect, reached) = rule.recommendedEffect(target: target, runs: 20, alpha: 0.01)
+            #expect(reached && effect > 0 && effect < target)
+            // The recommendation catches the target by compare's last default stage, and a half percent more would not.
+            let level = 0.01 / 3
+            #expect(rule.minimumDetectable(runs: 60, effect: effect, level: level) <= target)
+            #expect(rule.minimumDetectable(runs: 60, effect: effect + 0.005, level: level) > target)
+            #expect(rule.launchesNeeded(target: target, effect: effect, level: level)! <= 60)
+            #expect(rule.minimumDetectable(runs: 20, effect: effect, level: level) > rule.minimumDetectable(runs: 60, effect: effect, level: level))
+        }
+        // A target inside the noise at these launch counts: half of it, and the launches it needs are more than 60.
+        let (small, reached) = rule.recommendedEffect(target: 0.01, runs: 20, alpha: 0.01)
+        #expect(!reached && small == 0.005)
+        #expect(rule.launchesNeeded(target: 0.01, effect: small, level: 0.01 / 3)! > 60)
+        #expect(rule.launchesNeeded(target: 0.05, effect: 0.05, level: 0.01) == nil)
+        // The rounds are the sessions stored beside a baseline.
+        let spread = rule.spread(metric: "timeToFirstFrame")
+        #expect(spread.source == .sessions && spread.sessionMediansMs.count == 2)
+        #expect(abs(spread.percent - 2) < 1e-9)
+        #expect(rule.milliseconds(effect: 0.05) == 5)
     }
 
     @Test func aComparisonIsNamedByOneRuleCutWithTheHashWhenLong() {

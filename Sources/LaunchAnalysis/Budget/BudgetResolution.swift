@@ -2,8 +2,11 @@ import LaunchTracing
 
 /// The one place a measurement's budget is decided: a budget file (given with
 /// `--budget`, or `./launchprof.json` when present) comes first, else the budget
-/// the app declared in code (recorded in its trace), else Apple's 400 ms; then
-/// `--budget-ms` replaces the time-to-first-frame limit of whichever applied.
+/// the app declared in code (recorded in its trace); then `--budget-ms` replaces
+/// the time-to-first-frame limit of whichever applied (Apple's 400 ms figures
+/// when it is the only one). With none of them the program is measured and
+/// reported, and no budget is checked (``BudgetProvenance/Origin/none``): Apple's
+/// 400 ms is an app's first frame, and a server's time to ready is not one.
 ///
 /// A file that leaves out hook, span or required-work entries takes them from
 /// the app, which knows its own work.
@@ -75,7 +78,7 @@ public struct BudgetResolution: Sendable, Equatable {
             provenance = BudgetProvenance(origin: .app)
         } else {
             budget = .default
-            provenance = BudgetProvenance(origin: .default)
+            provenance = BudgetProvenance(origin: timeToFirstFrameMs == nil ? .none : .default)
         }
         if let timeToFirstFrameMs {
             budget.timeToFirstFrameMs = timeToFirstFrameMs
@@ -93,8 +96,12 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
         case file(path: String)
         /// The app's budget in code, recorded in its trace.
         case app
-        /// Apple's figure: 400 ms to the first frame, 200 ms in the background.
+        /// Apple's figure: 400 ms to the first frame, 200 ms in the background
+        /// (with `--budget-ms` alone; reports written before ``none`` was were judged by it).
         case `default`
+        /// No budget from any source (no file, none in the app's code, no
+        /// `--budget-ms`): the launches are measured and reported, nothing is checked.
+        case none
     }
 
     /// The budget the limits were taken from.
@@ -113,6 +120,9 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
         self.timeToFirstFrameFromCommandLine = timeToFirstFrameFromCommandLine
     }
 
+    /// True when no budget came from any source: the measurement is reported and nothing is checked.
+    public var isNone: Bool { origin == .none }
+
     /// One line for people: `launchprof.json (with the app's own … entries …), time to first frame from --budget-ms`.
     public var description: String {
         if let recordedText { return recordedText }
@@ -121,6 +131,7 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
         case .file(let path): text = path
         case .app: text = "the app's budget in code (recorded in its trace)"
         case .default: text = "default (400 ms, Apple's figure)"
+        case .none: text = "none (no budget file, none in the app's code, no --budget-ms): measured, not checked"
         }
         if appEntriesMerged { text += " (with the app's own hook, span and required-work entries where the file has none)" }
         if timeToFirstFrameFromCommandLine { text += ", time to first frame from --budget-ms" }
@@ -140,6 +151,7 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
             try container.encode(path, forKey: .path)
         case .app: try container.encode("app", forKey: .origin)
         case .default: try container.encode("default", forKey: .origin)
+        case .none: try container.encode("none", forKey: .origin)
         }
         try container.encode(appEntriesMerged, forKey: .appEntriesMerged)
         try container.encode(timeToFirstFrameFromCommandLine, forKey: .timeToFirstFrameFromCommandLine)
@@ -149,7 +161,7 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
     /// Decodes the object form, or a schema-1 report's text.
     public init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
-            self.init(origin: text.hasPrefix("default") ? .default : text.hasPrefix("the app's") ? .app : .file(path: text))
+            self.init(origin: text.hasPrefix("default") ? .default : text.hasPrefix("none (") ? .none : text.hasPrefix("the app's") ? .app : .file(path: text))
             if text != description { recordedText = text }
             return
         }
@@ -159,6 +171,7 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
         case "file": origin = .file(path: try container.decode(String.self, forKey: .path))
         case "app": origin = .app
         case "default": origin = .default
+        case "none": origin = .none
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .origin, in: container, debugDescription: "unknown budget origin '\(other)'")
         }

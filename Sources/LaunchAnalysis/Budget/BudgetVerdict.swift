@@ -47,14 +47,15 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
 
     /// Every limit checked: the launch total first, then hooks, then spans, each sorted by name.
     public var checks: [Check]
-    /// True when every check passed (and there was something to check).
+    /// True when every check passed; true too with nothing to check (no budget
+    /// from any source: the launches are measured and reported, not failed).
     public var passed: Bool
 
-    /// Makes a verdict from checks already made; it passes only when there is at
-    /// least one check and every one passed.
+    /// Makes a verdict from checks already made; it passes when every one passed
+    /// (``summary`` says when there was none).
     public init(checks: [Check]) {
         self.checks = checks
-        self.passed = !checks.isEmpty && checks.allSatisfy(\.passed)
+        self.passed = checks.allSatisfy(\.passed)
     }
 
     /// Checks `budget` against the successful runs' values: `phases` per phase, and
@@ -84,6 +85,7 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
     /// One line for people: `timeToFirstFrame 123 ms (median) within budget 400 ms`
     /// when it passed, else every failed check: `didFinishLaunching 180 ms > 150 ms (medians)`.
     public var summary: String {
+        if checks.isEmpty { return "measured, no budget to check (give one with --budget-ms, a budget file or in the app's code)" }
         if passed {
             let main = checks[0]
             return "\(main.subject) \(Milliseconds.text(main.medianMs)) (median) within budget \(Milliseconds.text(main.budgetMs))"

@@ -11,8 +11,10 @@ import LaunchTracing
 public struct ComparisonMetrics: Sendable, Equatable {
     /// One metric's values on both sides, in run order, milliseconds.
     public struct Series: Sendable, Equatable {
-        /// `timeToFirstFrame`, `phase:didFinishLaunching`, `span:DecodeCatalog`.
-        public var name: String
+        /// What it is.
+        public var id: MetricID
+        /// Its spelling (``MetricID/description``): `timeToFirstFrame`, `phase:didFinishLaunching`, `span:DecodeCatalog`.
+        public var name: String { id.description }
         /// True when it decides the outcome.
         public var gated: Bool
         public var baseMs: [Double]
@@ -28,14 +30,14 @@ public struct ComparisonMetrics: Sendable, Equatable {
     /// Every metric, the primary first.
     public var series: [Series]
 
-    /// The metrics of `base` against `head`; `gate` names the metrics besides the
-    /// primary one that decide the outcome (`all` for every one).
+    /// The metrics of `base` against `head`; `gate` says which besides the
+    /// primary one decide the outcome.
     ///
     /// - Throws: ``ComparisonError/noMetricInCommon(_:)`` when one side is
     ///   instrumented and the other is not, or a side has no successful run;
     ///   ``ComparisonError/unknownGateName(name:nearest:)`` when `gate` names a
     ///   metric the comparison does not have (``GateNames``).
-    public init(base: MeasurementReport, head: MeasurementReport, gate: [String]) throws(ComparisonError) {
+    public init(base: MeasurementReport, head: MeasurementReport, gate: GatedMetrics) throws(ComparisonError) {
         let sides = [base, head]
         guard sides.allSatisfy({ $0.profile.successfulRuns > 0 }) else {
             let empty = base.profile.successfulRuns == 0 ? "base" : "head"
@@ -47,7 +49,6 @@ public struct ComparisonMetrics: Sendable, Equatable {
         let background = sides.contains { report in report.runs.contains { $0.timeline?.isBackground == true } }
         let frames = sides.allSatisfy { report in report.runs.contains { $0.timeline?.milestones[.firstFrame] != nil } }
         let primaryPhase: Phase = background ? .timeToBackgroundReady : frames ? .timeToFirstFrame : .timeToReady
-        let gateAll = gate.contains("all")
         var series: [Series] = []
         func values(_ report: MeasurementReport, _ value: (RunRecord) -> Double?) -> (ms: [Double], machines: [String]) {
             var ms: [Double] = [], machines: [String] = []
@@ -58,15 +59,15 @@ public struct ComparisonMetrics: Sendable, Equatable {
             }
             return (ms, machines)
         }
-        func add(_ name: String, budgetMs: Double? = nil, _ value: (RunRecord) -> Double?) {
+        func add(_ id: MetricID, budgetMs: Double? = nil, _ value: (RunRecord) -> Double?) {
             let baseValues = values(base, value), headValues = values(head, value)
             guard !baseValues.ms.isEmpty, !headValues.ms.isEmpty else { return }
-            let gated = name == primaryPhase.rawValue || gateAll || gate.contains(name)
+            let gated = id == .total(primaryPhase) || gate.contains(id)
             series.append(Series(
-                name: name, gated: gated, baseMs: baseValues.ms, headMs: headValues.ms,
+                id: id, gated: gated, baseMs: baseValues.ms, headMs: headValues.ms,
                 machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines), budgetMs: budgetMs))
         }
-        add(primaryPhase.rawValue) { $0.milliseconds(primaryPhase) }
+        add(.total(primaryPhase)) { $0.milliseconds(primaryPhase) }
         guard !series.isEmpty else {
             throw .noMetricInCommon("\(primaryPhase.rawValue) was not measured on both sides")
         }
@@ -74,17 +75,17 @@ public struct ComparisonMetrics: Sendable, Equatable {
         // ready at its exit; an instrumented one ready at its first frame, plus the trace flush).
         let repeats: Set<Phase> = [.timeToReady, .timeToExit]
         for phase in Phase.allCases where phase != primaryPhase && !repeats.contains(phase) {
-            add("phase:\(phase.rawValue)", budgetMs: LaunchHook(rawValue: phase.rawValue).flatMap { head.configuration.budget.hooksMs[$0] }) {
+            add(.phase(phase), budgetMs: LaunchHook(rawValue: phase.rawValue).flatMap { head.configuration.budget.hooksMs[$0] }) {
                 $0.milliseconds(phase)
             }
         }
         let spans = Set(base.configuration.budget.spansMs.keys).union(head.configuration.budget.spansMs.keys)
         for name in spans.sorted() {
-            add("span:\(name)", budgetMs: head.configuration.budget.spansMs[name] ?? base.configuration.budget.spansMs[name]) {
+            add(.span(name), budgetMs: head.configuration.budget.spansMs[name] ?? base.configuration.budget.spansMs[name]) {
                 $0.timeline?.mainThreadMilliseconds(named: name)
             }
         }
-        if let unknown = GateNames.firstUnknown(gate, available: series.map(\.name)) {
+        if let unknown = GateNames.firstUnknown(gate, available: series.map(\.id)) {
             throw .unknownGateName(name: unknown.name, nearest: unknown.nearest)
         }
         self.primary = primaryPhase.rawValue
@@ -111,6 +112,17 @@ public struct ComparisonMetrics: Sendable, Equatable {
             guard primaryMedian > 0, median.isFinite, median >= 0 else { return 1 }
             return min(1, median / primaryMedian)
         }
+    }
+
+    /// At most how many metrics a comparison can have with `budgetSpans` spans in
+    /// its budget, the primary included: what `--gate all` counts as before
+    /// anything is launched (the minimum-runs check).
+    ///
+    /// ```swift
+    /// ComparisonMetrics.most(budgetSpans: 2)  // the total, every other phase but the ready and exit times, two spans
+    /// ```
+    public static func most(budgetSpans: Int) -> Int {
+        Phase.allCases.count - 2 + max(budgetSpans, 0)
     }
 
     /// The series as the gate takes them.

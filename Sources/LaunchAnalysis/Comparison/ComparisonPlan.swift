@@ -17,8 +17,8 @@ public struct ComparisonPlan: Sendable, Equatable {
     public var source: Source
     /// Significance level and least effect.
     public var settings: GateSettings
-    /// Metrics besides the primary one that decide the outcome (`all` for every one).
-    public var gate: [String]
+    /// Metrics besides the primary one that decide the outcome.
+    public var gate: GatedMetrics
     /// Cumulative launches per side at which the data is looked at (one look for stored reports).
     public var stages: [Int]
     /// A head over its budget fails the comparison even without a regression.
@@ -30,7 +30,7 @@ public struct ComparisonPlan: Sendable, Equatable {
 
     /// Makes a plan.
     public init(
-        name: String, source: Source, settings: GateSettings, gate: [String] = [], stages: [Int], failOverBudget: Bool = false,
+        name: String, source: Source, settings: GateSettings, gate: GatedMetrics = .listed([]), stages: [Int], failOverBudget: Bool = false,
         stratifyByMachine: Bool = false
     ) {
         self.name = name

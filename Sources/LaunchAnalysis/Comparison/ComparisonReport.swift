@@ -72,7 +72,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         self.createdAt = createdAt
         source = plan.source
         settings = plan.settings
-        gate = plan.gate
+        gate = plan.gate.spellings
         stages = plan.stages
         self.stagesRun = stagesRun
         self.base = base
@@ -80,9 +80,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         failOverBudget = plan.failOverBudget
         changes = FindingsDiff(base: base, head: head)
         var warnings = warnings + Self.environmentWarnings(base: base, head: head, acrossMachines: plan.stratifyByMachine)
-        if plan.source == .baseline {
-            warnings.append("a stored baseline is weaker evidence than an interleaved run: the machine, its load and the build may have changed since")
-        }
+        if plan.source == .baseline { warnings.append(Self.baselineCaveat) }
         do {
             let look = try (reused ?? Result { () throws(ComparisonError) in try plan.look(max(0, stagesRun - 1), base: base, head: head) }).get()
             metrics = look.metrics
@@ -111,6 +109,10 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         outcome = ReportOutcome(comparison: (base, head), metrics: metrics, primary: primaryMetric, verdict: verdict,
                                 problem: problem, failOverBudget: failOverBudget, stagesRun: stagesRun)
     }
+
+    /// The warning every comparison against a stored baseline carries, printed even under `--quiet`.
+    public static let baselineCaveat =
+        "a stored baseline is weaker evidence than an interleaved run: the machine, its load and the build may have changed since"
 
     /// The primary metric's comparison, if anything was compared.
     public var primary: MetricComparison? { metrics.first { $0.name == primaryMetric } }

@@ -172,7 +172,8 @@ extension GateDecision {
             pGreater = greater.pValue
             pRegression = e.isFinite ? samples.mannWhitney(.greater, shift: e).pValue : 1
             pImprovement = e.isFinite ? samples.mannWhitney(.less, shift: -e).pValue : 1
-            pPass = e.isFinite ? samples.mannWhitney(.less, shift: e).pValue : (head.isEmpty || base.isEmpty ? 1 : 0)
+            let passEffect = GateDecision.logEffect(settings.minimumEffectRatio(baseMedianMs: baseMedianMs, floorShare: floorShare, forPass: true))
+            pPass = passEffect.isFinite ? samples.mannWhitney(.less, shift: passEffect).pValue : (head.isEmpty || base.isEmpty ? 1 : 0)
             method = greater.method
             interval = { samples.mosesInterval(alpha: $0) }
         }

@@ -19,6 +19,10 @@ public struct GateSettings: Sendable, Equatable, Codable {
     public var minimumEffectPercent: Double
     /// The smallest absolute change that matters, in milliseconds.
     public var minimumEffectMs: Double
+    /// The between-session spread a comparison against a stored baseline must
+    /// clear besides ε, percent (``SessionSpread``); nil (and absent in JSON) for
+    /// sides measured in one session.
+    public var betweenSessionPercent: Double?
 
     /// Settings with the given thresholds; the defaults are α = 0.01, 5 % and 5 ms.
     ///
@@ -34,6 +38,12 @@ public struct GateSettings: Sendable, Equatable, Codable {
     /// ε as a ratio for a metric whose base median is `baseMedianMs`:
     /// max(percent / 100, ms · `floorShare` / baseMedianMs).
     ///
+    /// With ``betweenSessionPercent`` s, ε becomes max(ε, s/100): the change must
+    /// clear both ε and the largest change a new session alone has shown. That
+    /// raised ε is for claiming a change (regression, improvement); a pass, the
+    /// claim that nothing changed by ε, is held to ε itself (`forPass`), so that
+    /// a baseline's session noise makes a comparison inconclusive rather than a pass.
+    ///
     /// A change by the factor 1 + ε is the smallest that counts. The absolute
     /// floor is meant for the launch's total; a part of it (a phase, a span) gets
     /// the floor scaled by its share of the total (`floorShare`, see
@@ -47,11 +57,12 @@ public struct GateSettings: Sendable, Equatable, Codable {
     /// GateSettings().minimumEffectRatio(baseMedianMs: 50)    // 0.1 (5 ms / 50 ms)
     /// GateSettings().minimumEffectRatio(baseMedianMs: 0.73, floorShare: 0.73 / 60)  // ≈ 0.083
     /// ```
-    public func minimumEffectRatio(baseMedianMs: Double, floorShare: Double = 1) -> Double {
+    public func minimumEffectRatio(baseMedianMs: Double, floorShare: Double = 1, forPass: Bool = false) -> Double {
         let relative = minimumEffectPercent / 100
         let floor = minimumEffectMs * (floorShare.isFinite ? max(floorShare, 0) : 1)
-        guard baseMedianMs > 0 else { return floor > 0 ? .infinity : relative }
-        return max(relative, floor / baseMedianMs)
+        let effect = baseMedianMs > 0 ? max(relative, floor / baseMedianMs) : floor > 0 ? .infinity : relative
+        guard !forPass, let session = betweenSessionPercent, session.isFinite, session > 0, effect.isFinite else { return effect }
+        return max(effect, session / 100)
     }
 
     /// The smallest number of launches per side for which the exact one-sided test

@@ -49,9 +49,13 @@ extension MetricComparison {
         case neither
     }
 
+    /// What the metric is, read from its spelt ``name`` (nil for a name no
+    /// version of launchprof writes).
+    public var id: MetricID? { MetricID(parsing: name) }
+
     /// Which sides recorded the metric (see ``Presence``).
     public var presence: Presence {
-        guard name.hasPrefix("span:") else { return .both }
+        guard case .span? = id else { return .both }
         let base = baseMs.contains { $0 > 0 }, head = headMs.contains { $0 > 0 }
         switch (base, head) {
         case (true, true): return .both

@@ -80,6 +80,11 @@ extension ReportOutcome {
                 reason: "\(failed.count) of \(counted.count) runs failed (\(failure(first))); --ignore-failures judges the rest")
         }
         let verdict = profile.verdict
+        if verdict.checks.isEmpty, let phase = profile.primaryPhase, let statistics = profile.statistics(phase) {
+            return ReportOutcome(
+                status: .pass, exitCode: .success,
+                reason: "\(phase.rawValue) \(Milliseconds.text(statistics.summary.median)) (median); \(verdict.summary)")
+        }
         if verdict.passed {
             return ReportOutcome(status: .pass, exitCode: .success, reason: verdict.summary)
         }

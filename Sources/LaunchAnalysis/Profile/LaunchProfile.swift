@@ -93,8 +93,10 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     /// How many spans ``spans`` keeps, by median wall time.
     public static let topSpanCount = 12
 
-    /// Builds the profile of the counted, successful runs.
-    public init(runs: [RunRecord], budget: LaunchBudget) {
+    /// Builds the profile of the counted, successful runs; with `checkingBudget`
+    /// false (no budget came from any source, ``BudgetProvenance/isNone``) the
+    /// launches are measured and reported and nothing is checked.
+    public init(runs: [RunRecord], budget: LaunchBudget, checkingBudget: Bool = true) {
         let counted = runs.counted
         let good = runs.successful
         runCount = counted.count
@@ -127,7 +129,8 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         .sorted { $0.summary.median > $1.summary.median }
         .prefix(Self.topSpanCount).map { $0 }
 
-        verdict = BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented)
+        verdict = checkingBudget
+            ? BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented) : BudgetVerdict(checks: [])
         findings = Advisor.findings(for: timelines, budget: budget, verdict: verdict)
         let found = Self.unknownSpanNames(in: budget, timelines: timelines) + Self.openSpans(timelines)
             + Self.missingTraces(runs)

@@ -54,7 +54,7 @@ public struct MeasurementReport: Sendable, Equatable {
         self.environment = environment
         self.configuration = configuration
         self.runs = runs
-        self.profile = LaunchProfile(runs: runs, budget: configuration.budget)
+        self.profile = LaunchProfile(runs: runs, budget: configuration.budget, checkingBudget: !configuration.budgetSource.isNone)
         self.stopReason = stopReason
         self.stopSignal = stopSignal
         self.outcome = ReportOutcome.of(

@@ -6,23 +6,28 @@ import LaunchTracing
 
 extension Frontend {
     /// `launchprof calibrate`: the program against itself (A/A), interleaved, for
-    /// a few rounds; the recommendation follows ``CalibrationRule``.
+    /// a few rounds; what the gate can see and the recommendation follow
+    /// ``CalibrationRule``. With `--save-baseline NAME`, every round's launches
+    /// become the baseline and the rounds' spread is stored beside it (``SessionSpread``).
     @Sendable
     public static func calibrate(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
         let shared = try MeasureOptions(parsed, defaults: .calibrate)
         let rounds = try parsed.integer("--rounds")!
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
-        let target = try ProgramTarget(parsed, sampleOption: "--sample")
+        let program = try ProgramTarget(parsed, sampleOption: "--sample")
         let budgetPath = parsed.value("--budget") ?? BudgetResolution.defaultFileName
-        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: GateSettings(), gate: [], looks: 1)
+        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: GateSettings(), gate: .listed([]), looks: 1)
+        let target = try targetEffect(parsed)
+        let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
+        let alpha = shared.budget.file?.budget.alpha ?? GateSettings().alpha
 
-        let name = "calibrate-\(target.shortName)"
+        let name = "calibrate-\(program.shortName)"
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "calibrate"] + arguments)
-        let plan = pipeline.plan(target, name: name, runs: shared.runs)
+        let plan = pipeline.plan(program, name: name, runs: shared.runs)
         let rule = ComparisonPlan(name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
         var calibration = CalibrationRule()
-        var lines: [String] = []
+        var lines: [String] = [], sides: [MeasurementReport] = [], metric = ""
         // The rounds' launches replace the last calibration's once all are made (or one fails).
         let runs = try shared.runsFolder(name: name)
         defer {
@@ -33,13 +38,13 @@ extension Frontend {
             let comparison: ComparisonReport
             do {
                 let folder = try runs.root.makeSubdirectory("round-\(round)")
-                let a = pipeline.request(target, plan: plan, in: try folder.makeSubdirectory("a"))
-                let b = pipeline.request(target, plan: plan, in: try folder.makeSubdirectory("b"))
+                let a = pipeline.request(program, plan: plan, in: try folder.makeSubdirectory("a"))
+                let b = pipeline.request(program, plan: plan, in: try folder.makeSubdirectory("b"))
                 var once = StopAfterFirstStage()
                 let compared = try CompareSession.run(
                     base: a, head: b, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet), rule: &once)
                 comparison = ComparisonRule(plan: rule, base: plan, head: plan, budget: shared.budget)
-                    .report(base: compared.base, head: compared.head, stagesRun: compared.stagesRun)
+                    .report(base: runs.relocated(compared.base), head: runs.relocated(compared.head), stagesRun: compared.stagesRun)
             } catch {
                 throw UsageError("\(error)")
             }
@@ -51,20 +56,48 @@ extension Frontend {
                 throw UsageError("round \(round): \(comparison.problem ?? "nothing was compared")")
             }
             calibration.add(primary)
+            sides += [comparison.base, comparison.head]
+            metric = primary.name
             lines.append("round \(round): \(primary.summary)")
         }
         if !shared.quiet {
-            Terminal.print("launchprof calibrate — \(ControlCharacters.escaped(target.shortName)), \(rounds) A/A round(s) of \(shared.runs) launches per side")
+            Terminal.print("launchprof calibrate — \(ControlCharacters.escaped(program.shortName)), \(rounds) A/A round(s) of \(shared.runs) launches per side")
             lines.forEach { Terminal.print($0) }
             Terminal.print("")
         }
-        Terminal.print("recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(calibration.percent))% "
-            + "--min-effect-ms \(Milliseconds.oneDecimal(calibration.milliseconds))"
-            + "  (the widest A/A interval: ±\(Milliseconds.oneDecimal(calibration.widestPercent))%, ±\(ms(calibration.widestMs)))")
+        let (effect, reached) = calibration.recommendedEffect(target: target, runs: shared.runs, alpha: alpha)
+        let level = alpha / Double(CalibrationRule.defaultLooks), last = CalibrationRule.defaultLooks * shared.runs
+        let percent = { (ratio: Double) in Milliseconds.oneDecimal(100 * ratio) + "%" }
+        if !shared.quiet {
+            Terminal.print("noise: one launch varies by \(percent(exp(calibration.noise) - 1)) (σ of log time); the widest A/A interval "
+                + "was ±\(Milliseconds.oneDecimal(calibration.widestPercent))%, ±\(ms(calibration.widestMs))")
+            Terminal.print("minimum detectable effect at ε \(percent(effect)) (found in 80% of comparisons, α \(alpha) "
+                + "over \(CalibrationRule.defaultLooks) looks): \(percent(calibration.minimumDetectable(runs: shared.runs, effect: effect, level: level))) "
+                + "with \(shared.runs) launches a side, \(percent(calibration.minimumDetectable(runs: last, effect: effect, level: level))) "
+                + "with \(last) (compare's last stage)")
+            let needed = calibration.launchesNeeded(target: target, effect: effect, level: level).map { "\($0) launches a side" } ?? "no number of launches"
+            Terminal.print("target \(percent(target)) (--target-effect): needs \(needed) at ε \(percent(effect))"
+                + (reached ? "" : "; more than compare's default stages from --runs \(shared.runs) give: raise --runs"))
+        }
+        let recommendedMs = calibration.milliseconds(effect: effect)
+        Terminal.print("recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(100 * effect))% "
+            + "--min-effect-ms \(Milliseconds.oneDecimal(recommendedMs))"
+            + "  (for a target of \(percent(target)); the noise beside it: the widest A/A interval ±\(Milliseconds.oneDecimal(calibration.widestPercent))%)")
+        if let baseline {
+            var rendered = RenderedReport(.measurement(try pooled(sides, name: baseline.name)))
+            do {
+                try baseline.save(&rendered)
+                try baseline.save(calibration.spread(metric: metric))
+            } catch {
+                throw UsageError("\(error)")
+            }
+            Terminal.print("baseline: \(baseline.path), between-session spread \(Milliseconds.oneDecimal(calibration.spread(metric: metric).percent))% "
+                + "over \(rounds) sessions in \(baseline.spreadPath)")
+        }
         guard parsed.has("--write-budget") else { return .success }
         var budget = shared.budget.file?.budget ?? LaunchBudget()
-        budget.minimumEffectPercent = calibration.percent
-        budget.minimumEffectMs = calibration.milliseconds
+        budget.minimumEffectPercent = 100 * effect
+        budget.minimumEffectMs = recommendedMs
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -74,5 +107,27 @@ extension Frontend {
         }
         Terminal.print("written to \(budgetPath)")
         return .success
+    }
+
+    /// `--target-effect`: the smallest change the user wants caught, as a ratio.
+    static func targetEffect(_ parsed: Arguments) throws -> Double {
+        let text = parsed.value("--target-effect") ?? "10%"
+        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let percent = DecimalNumber.parse(number), percent > 0, percent <= LaunchBudget.maximumEffectPercent else {
+            throw UsageError("--target-effect takes a percentage above 0% and at most \(Int(LaunchBudget.maximumEffectPercent))% "
+                + "such as 10%, not '\(text)'")
+        }
+        return percent / 100
+    }
+
+    /// Every round's sides pooled into one measurement named `name`: the baseline `calibrate` saves.
+    static func pooled(_ sides: [MeasurementReport], name: String) throws -> MeasurementReport {
+        do {
+            var report = try MeasurementReport(merging: sides, name: name, createdAt: sides.map(\.createdAt).max() ?? "")
+            report.name = name
+            return report
+        } catch {
+            throw UsageError("cannot pool the rounds into a baseline: \(error)")
+        }
     }
 }

@@ -40,7 +40,7 @@ extension Frontend {
         }
         let base = try ProgramTarget(side: .base, parsed), head = try ProgramTarget(side: .head, parsed)
         let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
-        try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.gate, looks: stages.count)
+        try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.gate, looks: stages.count, budgetSpans: comparison.budgetSpans)
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
         let runs = try shared.runsFolder(name: name)
@@ -60,9 +60,10 @@ extension Frontend {
         _ name: String, _ parsed: Arguments, pipeline: LaunchPipeline, comparison: ComparisonOptions
     ) throws -> ExitCode {
         let shared = pipeline.options
-        let stored = try Baseline(name: name, options: shared).read()
+        let baseline = try Baseline(name: name, options: shared)
+        let stored = try baseline.read(), spread = try baseline.readSpread()
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
-        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.gate, looks: 1)
+        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.gate, looks: 1, budgetSpans: comparison.budgetSpans)
         let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
         let plan = pipeline.plan(target, name: "\(comparisonName) (\(ComparisonSide.head.rawValue))", runs: shared.runs)
         let runs = try shared.runsFolder(name: comparisonName)
@@ -73,7 +74,7 @@ extension Frontend {
         }
         // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
         let rule = comparison.rule(name: comparisonName, source: .baseline, stages: [shared.runs], stratifyByMachine: stored.machineKeys.count > 1)
-        let session = LaunchPipeline.LaunchSession.againstStored(stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule)
+        let session = LaunchPipeline.LaunchSession.againstStored(stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule, spread: spread)
         return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)
     }
 }

@@ -7,16 +7,20 @@ import LaunchTracing
 /// budget fails.
 struct ComparisonOptions {
     /// The metrics besides the primary one that decide (`--gate`, else the budget file's `gate`).
-    var gate: [String]
+    var gate: GatedMetrics
+    /// The spans the budget file names: what `--gate all` counts before launching.
+    var budgetSpans: Int
     var settings: GateSettings
     /// `--fail-over-budget`.
     var failOverBudget: Bool
 
     /// Reads the options, rejecting bad values before any launch.
     init(_ parsed: Arguments, budget: LaunchBudget?) throws {
-        gate = parsed.value("--gate").map { text in
+        let names = parsed.value("--gate").map { text in
             text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         } ?? (budget?.gate ?? [])
+        do { gate = try GatedMetrics(parsing: names) } catch { throw UsageError("\(parsed.value("--gate") != nil ? "--gate" : "the budget file's gate"): \(error)") }
+        budgetSpans = budget?.spansMs.count ?? 0
         settings = GateSettings()
         if let alpha = budget?.alpha { settings.alpha = alpha }
         if let percent = budget?.minimumEffectPercent { settings.minimumEffectPercent = percent }
@@ -54,9 +58,11 @@ struct ComparisonOptions {
         return values
     }
 
-    /// Refuses a first stage of `runs` launches too small for the test ever to decide.
-    static func checkMinimumRuns(_ runs: Int, settings: GateSettings, gate: [String], looks: Int) throws {
-        let gated = gate.contains("all") ? 1 : 1 + gate.count
+    /// Refuses a first stage of `runs` launches too small for the test ever to
+    /// decide, counting every metric `gate` can make decide (`all`: every metric a
+    /// comparison with `budgetSpans` budgeted spans can have).
+    static func checkMinimumRuns(_ runs: Int, settings: GateSettings, gate: GatedMetrics, looks: Int, budgetSpans: Int = 0) throws {
+        let gated = gate.count(among: ComparisonMetrics.most(budgetSpans: budgetSpans))
         let least = settings.minimumRuns(gatedMetrics: gated, looks: looks)
         guard runs >= least else {
             throw UsageError("--runs \(runs) is too few: with α \(settings.alpha) over \(looks) look(s) and \(gated) gated metric(s), "

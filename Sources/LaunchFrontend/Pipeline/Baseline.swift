@@ -1,10 +1,14 @@
+import Foundation
 import LaunchAnalysis
 import LaunchReports
+import LaunchTracing
 import _LaunchSystem
 
 /// A stored measurement kept for comparisons over time: `baselines/NAME.json`
 /// in the output folder (by default `Reports/baselines/NAME.json`, meant to be
-/// committed).
+/// committed), and beside it, when `calibrate --save-baseline` measured one,
+/// the between-session spread a comparison against it must clear
+/// (`baselines/NAME.spread.json`, ``SessionSpread``).
 struct Baseline {
     /// The folder baselines live in, inside the output folder.
     static let folder = "baselines"
@@ -30,6 +34,52 @@ struct Baseline {
 
     /// `<output>/baselines/NAME.json`.
     var path: String { writer.path(of: .json, name: name)! }
+
+    /// `<output>/baselines/NAME.spread.json`: the stored ``SessionSpread``.
+    var spreadPath: String { directory + "/" + name + ".spread.json" }
+
+    /// Writes `spread` beside this baseline (it stays when `measure --save-baseline` later renews the baseline).
+    func save(_ spread: SessionSpread) throws {
+        try ReportWriter.refuseLink(at: directory)
+        if let problem = Files.prepareWritableDirectory(directory) {
+            throw ReportError.cannotWrite(path: spreadPath, reason: problem)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try AtomicFile.write(Array(try encoder.encode(spread)) + [0x0A], named: name + ".spread.json", inFolder: directory)
+        } catch {
+            throw ReportError.cannotWrite(path: spreadPath, reason: "\(error)")
+        }
+    }
+
+    /// The spread stored beside this baseline; nil when there is none.
+    ///
+    /// - Throws: a usage error naming the file when one is there but cannot be read.
+    func readSpread() throws -> SessionSpread? {
+        guard SystemCalls.exists(spreadPath) else { return nil }
+        do {
+            // A regular file of at most 1 MiB, as every report launchprof reads.
+            let bytes = try BoundedFile.read(spreadPath, limit: 1 << 20, followLinks: false)
+            let spread = try JSONDecoder().decode(SessionSpread.self, from: Data(bytes))
+            guard spread.kind == SessionSpread.kind, spread.sessionMediansMs.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                throw UsageError("\(spreadPath): not a session spread with finite medians")
+            }
+            return spread
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError("\(spreadPath): cannot read the between-session spread: \(error)")
+        }
+    }
+
+    /// The drift within the two sessions of a baseline comparison, in the
+    /// primary metric (``SessionSpread/withinSessions(_:metric:blockSize:)``);
+    /// nil when the sides share no metric (the comparison then says why).
+    static func drift(base: MeasurementReport, head: MeasurementReport) -> SessionSpread? {
+        guard let metrics = try? ComparisonMetrics(base: base, head: head, gate: .listed([])), let primary = metrics.series.first else { return nil }
+        return SessionSpread.withinSessions([primary.baseMs, primary.headMs], metric: primary.name)
+    }
 
     /// Writes `report`'s document (a measurement) as this baseline: the JSON
     /// report's own bytes, rendered once for both files.

@@ -1,24 +1,109 @@
+import Foundation
 import LaunchAnalysis
 
-/// The calibrate rule: the smallest effect worth gating on is the widest
-/// change any A/A round's confidence interval allowed when nothing changed,
-/// rounded up to the next half percent and half millisecond (at least 0.5 each).
+/// The calibrate rule: what the A/A rounds say the gate can see, and the ε
+/// recommended from what the user says matters (`--target-effect`), not from the noise.
+///
+/// The noise σ is the spread of one launch's log time within a side (the median
+/// absolute deviation × 1.4826, a standard deviation robust to outliers, pooled
+/// over every side of every round). The gate's test is Mann–Whitney on log time,
+/// whose shift estimate has, for n launches a side, a standard error of about
+/// σ·√(2/n)·√(π/3) (the test's efficiency against a t-test is 3/π). A true change
+/// d is then a regression with probability about Φ((ln(1+d) − ln(1+ε))/se − z₁₋ₗ),
+/// at the level l of a look (α over compare's three default looks). So:
+///  - the **minimum detectable effect** at n launches and ε is the d found with
+///    80 % probability: ln(1+d) = ln(1+ε) + (z₁₋ₗ + z₀.₈)·se;
+///  - the **launches needed** for a target t at ε: n = 2·(π/3)·((z₁₋ₗ + z₀.₈)·σ / (ln(1+t) − ln(1+ε)))²;
+///  - the **recommended ε** is the largest (rounded down to a half percent) with
+///    which the target is found in 80 % of comparisons by compare's last default
+///    stage (three times `--runs`); when even ε = 0 cannot, half the target, with
+///    the launches it needs.
+/// The widest A/A interval is kept beside it, as the noise the user sees.
 struct CalibrationRule {
     /// The widest A/A interval so far, percent and milliseconds either way.
     private(set) var widestPercent = 0.0, widestMs = 0.0
+    /// Each side's σ² of log time (one per side per round) and its launch count.
+    private(set) var variances: [(value: Double, count: Int)] = []
+    /// Each round's median over both sides: one session's median each.
+    private(set) var sessionMediansMs: [Double] = []
 
     /// The settings of an A/A round: no least effect, so the interval is the noise.
     static let roundSettings = GateSettings(minimumEffectPercent: 0, minimumEffectMs: 0)
+    /// The probability with which a change is said to be detectable.
+    static let power = 0.8
+    /// The looks of compare's default stages (`--runs`, twice and three times it).
+    static let defaultLooks = 3
 
     /// Takes in one round's primary comparison.
     mutating func add(_ primary: MetricComparison) {
-        widestPercent = max(widestPercent, abs(primary.intervalPercent[0]), abs(primary.intervalPercent[1]))
-        widestMs = max(widestMs, abs(primary.intervalMs[0]), abs(primary.intervalMs[1]))
+        let finite = { (values: [Double]) in values.filter(\.isFinite) }
+        widestPercent = max(widestPercent, finite(primary.intervalPercent.map(abs)).max() ?? 0)
+        widestMs = max(widestMs, finite(primary.intervalMs.map(abs)).max() ?? 0)
+        for side in [primary.baseMs, primary.headMs] {
+            let logs = finite(side).map { log(max($0, 0.001)) }
+            guard logs.count > 1 else { continue }
+            let center = Summary.median(logs)
+            let sigma = 1.4826 * Summary.median(logs.map { abs($0 - center) })
+            variances.append((sigma * sigma, logs.count))
+        }
+        let both = finite(primary.baseMs + primary.headMs)
+        if !both.isEmpty { sessionMediansMs.append(Summary.median(both)) }
     }
 
-    /// The recommended `--min-effect`, percent.
-    var percent: Double { max(0.5, (widestPercent * 2).rounded(.up) / 2) }
+    /// σ of one launch's log time, pooled over the rounds' sides (weighted by launches); 0 before any.
+    var noise: Double {
+        let weight = variances.reduce(0) { $0 + $1.count }
+        guard weight > 0 else { return 0 }
+        return (variances.reduce(0) { $0 + $1.value * Double($1.count) } / Double(weight)).squareRoot()
+    }
 
-    /// The recommended `--min-effect-ms`.
-    var milliseconds: Double { max(0.5, (widestMs * 2).rounded(.up) / 2) }
+    /// The median of the sessions' medians, milliseconds.
+    var medianMs: Double { Summary.median(sessionMediansMs) }
+
+    /// The rounds as separate sessions: what `--save-baseline` stores beside the baseline.
+    func spread(metric: String) -> SessionSpread {
+        SessionSpread(metric: metric, sessionMediansMs: sessionMediansMs, source: .sessions)
+    }
+
+    /// z₁₋ₗ + z_power for a look at `level`.
+    static func zSum(level: Double) -> Double {
+        RankStatistics.normalQuantile(1 - level) + RankStatistics.normalQuantile(power)
+    }
+
+    /// The standard error of the shift of log time with `runs` launches a side.
+    func standardError(runs: Int) -> Double {
+        noise * (2 / Double(max(runs, 1)) * Double.pi / 3).squareRoot()
+    }
+
+    /// The change found with ``power`` at `runs` launches a side and least effect `effect` (ratios), at `level`.
+    func minimumDetectable(runs: Int, effect: Double, level: Double) -> Double {
+        exp(log(1 + effect) + Self.zSum(level: level) * standardError(runs: runs)) - 1
+    }
+
+    /// Launches per side needed to find `target` with ``power`` at least effect `effect` (ratios); nil when target ≤ effect.
+    func launchesNeeded(target: Double, effect: Double, level: Double) -> Int? {
+        let gap = log(1 + target) - log(1 + effect)
+        guard gap > 0 else { return nil }
+        let runs = 2 * Double.pi / 3 * pow(Self.zSum(level: level) * noise / gap, 2)
+        return max(2, Int(min(runs.rounded(.up), 1e9)))
+    }
+
+    /// The recommended ε (ratio, a multiple of 0.005) for `target` with compare's
+    /// default stages from `runs`, at `alpha`; `reached` is false when the
+    /// target needs more launches even at the recommendation (then ε is half the target).
+    func recommendedEffect(target: Double, runs: Int, alpha: Double) -> (effect: Double, reached: Bool) {
+        let level = alpha / Double(Self.defaultLooks)
+        let largest = exp(log(1 + target) - Self.zSum(level: level) * standardError(runs: Self.defaultLooks * runs)) - 1
+        let rounded = (largest * 200).rounded(.down) / 200
+        if rounded >= 0.005 { return (rounded, true) }
+        return (max(0.005, (target * 100).rounded(.down) / 200), false)
+    }
+
+    /// The recommended `--min-effect-ms` for `effect`: the same change at the
+    /// median launch, rounded down to a half millisecond, so the floor does not
+    /// overrule the relative ε at this launch's length.
+    func milliseconds(effect: Double) -> Double {
+        guard medianMs.isFinite, medianMs > 0 else { return 0 }
+        return (effect * medianMs * 2).rounded(.down) / 2
+    }
 }

@@ -33,8 +33,10 @@ struct LaunchPipeline {
         case single(MeasureRequest)
         /// Base and head alternately, stage by stage, until `rule` has a verdict: `compare`.
         case interleaved(base: MeasureRequest, head: MeasureRequest, rule: ComparisonPlan)
-        /// A stored base against a head launched now: `compare --baseline`.
-        case againstStored(MeasurementReport, head: MeasureRequest, rule: ComparisonPlan)
+        /// A stored base against a head launched now: `compare --baseline`; ε is
+        /// raised by `spread`, the between-session spread stored beside the
+        /// baseline, or when there is none by the drift within the two sessions.
+        case againstStored(MeasurementReport, head: MeasureRequest, rule: ComparisonPlan, spread: SessionSpread?)
     }
 
     // MARK: Plan
@@ -74,10 +76,14 @@ struct LaunchPipeline {
                 let compared = try CompareSession.run(base: base, head: head, stages: plan.stages, progress: options.progressLine(), rule: &rule)
                 // The report reuses the last look (the paths move, the launches and so the decision do not).
                 return .comparison(rule.report(base: runs.relocated(compared.base), head: runs.relocated(compared.head), stagesRun: compared.stagesRun))
-            case .againstStored(let stored, let head, let rule):
+            case .againstStored(let stored, let head, var rule, let storedSpread):
                 let collected = runs.relocated(try MeasureSession.run(head, progress: options.progressLine()))
+                let headReport = report(head.plan, collected)
+                let spread = storedSpread ?? Baseline.drift(base: stored, head: headReport)
+                rule.settings.betweenSessionPercent = spread.map(\.percent)
                 return .comparison(ComparisonReport(
-                    plan: rule, base: stored, head: report(head.plan, collected), stagesRun: 1, createdAt: collected.finishedAt))
+                    plan: rule, base: stored, head: headReport, stagesRun: 1, warnings: spread.map { [$0.summary] } ?? [],
+                    createdAt: collected.finishedAt))
             }
         } catch {
             runs.discard()

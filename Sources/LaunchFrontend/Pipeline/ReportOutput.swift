@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchMeasure
 import LaunchReports
+import _LaunchSystem
 
 /// Shows and saves a report document, says on standard error why the command
 /// failed when it did, and returns the exit code the document's outcome
@@ -37,6 +38,10 @@ enum ReportOutput {
                 try baseline.save(&rendered)
                 written.append(baseline.path)
             }
+            // The files in the output folder belong together: the other formats an
+            // earlier report of this name left go, once every new file is in place.
+            let removeStale = { removeStaleFormats(of: document, writer: writer, keeping: options.formats, written: written) }
+            if let problem = try runs?.withOutputLocked(removeStale) ?? removeStale() { writeProblem = problem }
         } catch {
             writeProblem = "\(error)"
         }
@@ -44,9 +49,9 @@ enum ReportOutput {
         let shown = runs?.keepsRuns == false ? document.forgettingRunFiles() : document  // no pointing at removed files
         show(shown, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
              render: options.renderOptions, annotations: options.githubAnnotations)
-        // Quiet, a verdict that is not a pass still gets its one line (errors get theirs on standard error).
-        if options.quiet, writeProblem == nil, document.outcome.status != .pass, !document.outcome.isError {
-            Terminal.print(TerminalReport.verdictLine(document, color: options.color))
+        // Quiet, every verdict gets its one line, a pass too (errors get theirs on standard error).
+        if options.quiet, writeProblem == nil, !document.outcome.isError {
+            Terminal.print(quietLine(document, color: options.color))
         }
         if let writeProblem {
             Terminal.standardError("launchprof: \(writeProblem)")
@@ -67,10 +72,24 @@ enum ReportOutput {
             return .error
         }
         if let runs { Terminal.standardError("launchprof: the runs are kept in \(runs.root.path)") }
-        if document.outcome.status != .pass, !document.outcome.isError {
-            Terminal.standardError(TerminalReport.verdictLine(document, color: false))
+        if document.outcome.status != .pass || isAgainstBaseline(document), !document.outcome.isError {
+            Terminal.standardError(quietLine(document, color: false))
         }
         return exit(for: document)
+    }
+
+    /// The one line `--quiet` prints: the verdict and its reason, and for a
+    /// comparison against a stored baseline the caveat that it is weaker
+    /// evidence (never dropped, whatever the verdict).
+    static func quietLine(_ document: ReportDocument, color: Bool) -> String {
+        let line = TerminalReport.verdictLine(document, color: color)
+        return isAgainstBaseline(document) ? line + " (" + ComparisonReport.baselineCaveat + ")" : line
+    }
+
+    /// True for a comparison whose base is a stored baseline.
+    static func isAgainstBaseline(_ document: ReportDocument) -> Bool {
+        guard case .comparison(let report) = document else { return false }
+        return report.source == .baseline
     }
 
     /// The one format `--output -` writes: the only one `formats` names, a file
@@ -98,6 +117,20 @@ enum ReportOutput {
             let locator = SourceLocator()
             Terminal.standardErrorRaw(GitHubAnnotations.render(document, locate: locator.path(of:filePath:)))
         }
+    }
+
+    /// Removes the files of `document`'s name in the formats not in `formats`
+    /// (an earlier measurement's, written with another `--format`); never one
+    /// just `written`, nor a JSON report of launchprof's (another report's JSON
+    /// can have the name of this one's `.trace.json` or `.hyperfine.json`).
+    /// Returns the first problem, or nil.
+    static func removeStaleFormats(of document: ReportDocument, writer: ReportWriter, keeping formats: [ReportFormat], written: [String]) -> String? {
+        for format in ReportFormat.allCases where !formats.contains(format) {
+            guard let path = writer.path(of: format, for: document), !written.contains(path), SystemCalls.exists(path) else { continue }
+            if format != .json, ReportSummary.read(from: path) != nil { continue }
+            if let problem = Files.removeRegularFile(path) { return "cannot remove the stale \(path): \(problem)" }
+        }
+        return nil
     }
 
     /// What the terminal line says when `document`, a measurement whose every run

@@ -16,4 +16,11 @@ enum Files {
         do { try AtomicFile.probeWritable(directory: path) } catch { return error.description }
         return nil
     }
+
+    /// Removes the file at `path` if it is a regular file (``SystemCalls/removeRegularFile(_:)``);
+    /// returns the problem, or nil when it was removed or was not there.
+    static func removeRegularFile(_ path: String) -> String? {
+        do { try SystemCalls.removeRegularFile(path) } catch { return error.description }
+        return nil
+    }
 }

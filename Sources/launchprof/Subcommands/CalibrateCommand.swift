@@ -8,15 +8,21 @@ enum CalibrateCommand {
         .filter { !["--budget-ms", "--format", "--name", "--ignore-failures", "--redact-paths"].contains($0.name) } + [
             .value("--sample", "VARIANT", "the bundled sample's variant: \(HelpText.sampleVariants)", type: .sampleVariant, default: "naive"),
             .value("--rounds", "N", "A/A comparisons to make", type: .wholeNumber(1...100), default: "3"),
+            .value("--target-effect", "PERCENT", "the smallest change that matters to you: the recommended ε is the largest "
+                + "with which compare finds it in 80% of comparisons", default: "10%"),
             .flag("--write-budget", "write the recommended minimum effect into the budget file (--budget, or ./launchprof.json)"),
+            .value("--save-baseline", "NAME", "also keep every round's launches as baselines/NAME.json in the output folder, "
+                + "with the rounds' between-session spread beside it (NAME.spread.json), which compare --baseline must clear"),
         ]
 
     static let help = """
         USAGE: launchprof calibrate [options] [-- <command> [args...]]
 
         Compares a program with itself (A/A), launches interleaved as 'compare' makes
-        them, for a few rounds, and recommends the smallest effect worth gating on:
-        above the noise this machine showed, so that an unchanged program passes.
+        them, for a few rounds; reports the noise, the minimum detectable effect at
+        the chosen launch counts and the launches a target effect needs, and
+        recommends the minimum effect ε from the change that matters to you
+        (--target-effect), with the noise shown beside it.
 
         OPTIONS:
         \(HelpText.options(options))
@@ -25,6 +31,7 @@ enum CalibrateCommand {
 
         EXAMPLES:
           launchprof calibrate --runs 20
-          launchprof calibrate --rounds 5 --write-budget -- ./my-app
+          launchprof calibrate --rounds 5 --target-effect 10% --write-budget -- ./my-app
+          launchprof calibrate --rounds 5 --save-baseline main -- ./my-app
         """
 }

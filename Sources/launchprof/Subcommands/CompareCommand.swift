@@ -10,7 +10,8 @@ enum CompareCommand {
         .value("--base-sample", "VARIANT", "the bundled sample as the base: " + HelpText.sampleVariants, type: .sampleVariant),
         .value("--head-sample", "VARIANT", "the bundled sample as the head: " + HelpText.sampleVariants, type: .sampleVariant),
         .value("--baseline", "NAME", "compare a measurement made now (of the command after '--', or --head-sample) "
-            + "with the stored baseline <output>/baselines/NAME.json"),
+            + "with the stored baseline <output>/baselines/NAME.json; ε is at least the between-session spread "
+            + "stored beside it (calibrate --save-baseline), else the drift within the two sessions"),
         .value("--stages", "LIST", "cumulative launches per side at which to decide, e.g. 20,40,60 (default: --runs, "
             + "twice and three times it); launching stops at the first stage with a verdict"),
         .value("--min-effect", "PERCENT", "the least slowdown called a regression, percent (default 5%)"),

@@ -21,7 +21,8 @@ struct ComparisonReportTests {
 
     static func compare(_ base: MeasurementReport, _ head: MeasurementReport, gate: [String] = [], failOverBudget: Bool = false) -> ComparisonReport {
         let plan = ComparisonPlan(
-            name: "c", source: .storedReports, settings: GateSettings(), gate: gate, stages: [20], failOverBudget: failOverBudget)
+            name: "c", source: .storedReports, settings: GateSettings(), gate: (try? GatedMetrics(parsing: gate)) ?? .listed([]), stages: [20],
+            failOverBudget: failOverBudget)
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
     }
 
@@ -91,7 +92,7 @@ struct ComparisonReportTests {
 
     @Test func anInstrumentedSideAndAnUninstrumentedOneShareNoMetric() throws {
         let instrumented = try MeasurementReportTests.instrumented()
-        #expect(throws: ComparisonError.self) { try ComparisonMetrics(base: instrumented, head: Self.measured([100, 110]), gate: []) }
+        #expect(throws: ComparisonError.self) { try ComparisonMetrics(base: instrumented, head: Self.measured([100, 110]), gate: .listed([])) }
         let report = Self.compare(instrumented, Self.measured([100, 110]))
         #expect(report.outcome.status == .incomparable)
         #expect(report.outcome.exitCode == 2)
@@ -100,14 +101,21 @@ struct ComparisonReportTests {
 
     @Test func phasesAreComparedAndGatedOnRequest() throws {
         let side = try MeasurementReportTests.instrumented()
-        let metrics = try ComparisonMetrics(base: side, head: side, gate: ["phase:didFinishLaunching"])
+        let metrics = try ComparisonMetrics(base: side, head: side, gate: .listed([.phase(.didFinishLaunching)]))
         #expect(metrics.primary == "timeToFirstFrame")
         #expect(metrics.series.first?.name == "timeToFirstFrame")
         #expect(metrics.series.contains { $0.name == "phase:didFinishLaunching" && $0.gated })
         #expect(metrics.series.contains { $0.name == "phase:loader" && !$0.gated })
         #expect(!metrics.series.contains { $0.name == "phase:timeToReady" })
-        let all = try ComparisonMetrics(base: side, head: side, gate: ["all"])
+        let all = try ComparisonMetrics(base: side, head: side, gate: .all)
         #expect(all.series.allSatisfy { $0.gated })
+        #expect(all.series.count <= ComparisonMetrics.most(budgetSpans: side.configuration.budget.spansMs.count))
+        // The spellings are parsed once and written back unchanged.
+        for spelling in ["timeToFirstFrame", "phase:didFinishLaunching", "span:DecodeCatalog"] {
+            #expect(MetricID(parsing: spelling)?.description == spelling)
+        }
+        #expect(MetricID(parsing: "phase:nope") == nil && MetricID(parsing: "span:") == nil)
+        #expect(try GatedMetrics(parsing: ["phase:didFinishLaunching", "all"]) == .all && GatedMetrics.all.spellings == ["all"])
     }
 
     @Test func newWorkInTheHeadIsNamedWithItsSourceLine() throws {

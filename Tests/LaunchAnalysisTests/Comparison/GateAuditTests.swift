@@ -31,6 +31,21 @@ struct GateAuditTests {
         #expect(eight.value <= 0.01, "\(eight)")
     }
 
+    /// The README's claim "a regression of ε or more passes in at most α": a pass is
+    /// the non-inferiority test "slower by less than ε" at the metric's level, so a true
+    /// change of exactly ε (the hardest case) or more passes in at most α over the looks.
+    @Test("a true change of ε (+5 %) or more passes in at most α of 1,000 trials, staged, noisy and with eight gated metrics")
+    func aRegressionOfTheMinimumEffectDoesNotPass() async {
+        for (id, slowdown, cv, metrics) in [(211, 1.05, 0.05, 1), (212, 1.05, 0.15, 1), (213, 1.05, 0.05, 8), (214, 1.10, 0.15, 1)] {
+            let rate = await GateAudit.count(id: UInt64(id), trials: 1_000) { generator in
+                let verdict = GateAudit.stagedVerdict(stages: Self.staged, metrics: metrics, slowdown: slowdown, noise: .cv(cv), using: &generator)
+                return verdict == .pass || verdict == .improvement
+            }
+            print("audit +\(Int((slowdown - 1) * 100)) %, CV \(Int(cv * 100)) %, \(metrics) gated metric(s), stages 20/40/60: pass in \(rate)")
+            #expect(rate.value <= 0.01, "\(rate)")
+        }
+    }
+
     /// Issue 21: +3 % at CV 15 %, n = 10 was a regression in 1.0 % before.
     @Test("a true +3 % is a regression in none of 1,000 trials")
     func belowTheMinimumEffect() async {

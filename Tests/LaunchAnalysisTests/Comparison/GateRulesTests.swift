@@ -40,7 +40,7 @@ struct GateRulesTests {
         let plan = ComparisonPlan(name: "c", source: .storedReports, settings: GateSettings(), stages: [1], stratifyByMachine: true)
         let metrics = try ComparisonMetrics(
             base: ComparisonReportTests.measured(ComparisonReportTests.around(100, 10)), head: ComparisonReportTests.measured(ComparisonReportTests.around(100, 10)),
-            gate: [])
+            gate: .listed([]))
         var split = metrics
         // Two machines, one with 4 launches a side.
         split.series[0].machines = GateDecision.Machines(
@@ -67,19 +67,22 @@ struct GateRulesTests {
     func gateNames() throws {
         #expect(Spelling.editDistance("kitten", "sitting") == 3)
         #expect(Spelling.editDistance("", "abc") == 3)
-        let available = ["timeToFirstFrame", "phase:didFinishLaunching", "phase:willFinishLaunching", "span:DecodeCatalog"]
-        let unknown = try #require(GateNames.firstUnknown(["all", "phase:didFinishLaunchnig", "span:Nope"], available: available))
-        #expect(unknown.name == "phase:didFinishLaunchnig" && unknown.nearest == "phase:didFinishLaunching")
-        #expect(GateNames.firstUnknown(["span:Nope"], available: available)?.nearest == "span:DecodeCatalog")
-        #expect(GateNames.firstUnknown(["all", "span:DecodeCatalog"], available: available) == nil)
+        let available: [MetricID] = [.total(.timeToFirstFrame), .phase(.didFinishLaunching), .phase(.willFinishLaunching), .span("DecodeCatalog")]
+        let unknown = try #require(GateNames.firstUnknown(.listed([.phase(.didFinishLaunching), .span("Nope")]), available: available))
+        #expect(unknown.name == "span:Nope" && unknown.nearest == "span:DecodeCatalog")
+        #expect(GateNames.firstUnknown(.all, available: available) == nil)
+        #expect(GateNames.firstUnknown(try GatedMetrics(parsing: ["all", "span:Nope"]), available: available) == nil)
 
-        let side = try MeasurementReportTests.instrumented()
+        // A misspelt phase is refused where the names are read, before anything is measured.
         #expect(throws: ComparisonError.unknownGateName(name: "phase:didFinishLaunchnig", nearest: "phase:didFinishLaunching")) {
-            try ComparisonMetrics(base: side, head: side, gate: ["phase:didFinishLaunchnig"])
+            try GatedMetrics(parsing: ["phase:didFinishLaunchnig"])
         }
-        let report = ComparisonReportTests.compare(side, side, gate: ["phase:didFinishLaunchnig"])
+        // A span the comparison does not have is refused by the comparison, with the nearest metric it has.
+        let side = try MeasurementReportTests.instrumented()
+        #expect(throws: ComparisonError.self) { try ComparisonMetrics(base: side, head: side, gate: .listed([.span("Nope")])) }
+        let report = ComparisonReportTests.compare(side, side, gate: ["span:Nope"])
         #expect(report.outcome.exitCode == 2)
-        #expect(report.outcome.reason == "unknown gate metric 'phase:didFinishLaunchnig': did you mean 'phase:didFinishLaunching'?")
+        #expect(report.outcome.reason.hasPrefix("unknown gate metric 'span:Nope': did you mean"))
     }
 
     /// Issue 21: a 0.73 ms phase was held to the 5 ms floor, about 680 %.
@@ -103,7 +106,7 @@ struct GateRulesTests {
     @Test("ComparisonMetrics gives a part of the launch its share of the floor")
     func floorShares() throws {
         let side = try MeasurementReportTests.instrumented()
-        let metrics = try ComparisonMetrics(base: side, head: side, gate: [])
+        let metrics = try ComparisonMetrics(base: side, head: side, gate: .listed([]))
         let shares = metrics.floorShares
         #expect(shares.count == metrics.series.count)
         #expect(shares.first == 1)
