@@ -29,9 +29,11 @@ import _LaunchTracingShims
 /// automatically at exit; or call ``flush(to:)`` yourself.
 ///
 /// Thread-safety: every recording call may be made from any thread at once.
-/// ``flush(to:)``, ``snapshot()`` and ``reset()`` read or clear every thread's
-/// buffer; call them when other threads are not recording (they do not crash
-/// otherwise, but may miss the events being written at that moment).
+/// ``flush(to:)`` and ``snapshot()`` may run while other threads record: they
+/// see every event whose recording call returned before, whole (an event is
+/// published after all of it is written), with a span that had not ended yet
+/// marked open. ``reset()`` clears every thread's buffer; call it when other
+/// threads are not recording.
 public enum LaunchTracer {
     // MARK: Recording
 
@@ -100,9 +102,7 @@ public enum LaunchTracer {
         line: UInt = #line
     ) {
         guard lp_is_enabled() != 0 else { return }
-        if let event = _record(UInt8(LP_EVENT_INSTANT), category.rawValue, name, fileID, filePath, line) {
-            event.pointee.end = event.pointee.begin
-        }
+        _ = _record(UInt8(LP_EVENT_INSTANT), category.rawValue, name, fileID, filePath, line)  // ends where it begins
     }
 
     /// Tells a listening profiler that `milestone` was reached (the ready pipe).
@@ -130,12 +130,9 @@ public enum LaunchTracer {
         defer { _announce(milestone) }
         guard lp_is_enabled() != 0 else { return }
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
-        if let event = lp_record(
+        _ = lp_record(  // a mark ends where it begins
             buffer, UInt8(LP_EVENT_MARK), milestone.rawValue, nil, 0,
-            UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start), UInt32(truncatingIfNeeded: line)
-        ) {
-            event.pointee.end = event.pointee.begin
-        }
+            UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start), UInt32(truncatingIfNeeded: line), 0)
     }
 
     @inlinable @inline(__always)
@@ -144,24 +141,20 @@ public enum LaunchTracer {
         _ filePath: StaticString, _ line: UInt
     ) -> UnsafeMutablePointer<lp_event>? {
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
-        let event: UnsafeMutablePointer<lp_event>?
+        let accounted = buffer.pointee.accounting
         if name.hasPointerRepresentation {
-            event = lp_record(
+            return lp_record(
                 buffer, kind, category,
                 UnsafeRawPointer(name.utf8Start), UInt16(truncatingIfNeeded: name.utf8CodeUnitCount),
                 UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start),
-                UInt32(truncatingIfNeeded: line))
+                UInt32(truncatingIfNeeded: line), accounted)
         } else {
-            event = lp_record(
+            return lp_record(
                 buffer, kind | UInt8(LP_EVENT_FLAG_SCALAR_NAME), category,
                 UnsafeRawPointer(bitPattern: UInt(name.unicodeScalar.value)), 0,
                 UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start),
-                UInt32(truncatingIfNeeded: line))
+                UInt32(truncatingIfNeeded: line), accounted)
         }
-        if buffer.pointee.accounting != 0, let event {
-            lp_account_begin(buffer, event)
-        }
-        return event
     }
 
     // MARK: Control

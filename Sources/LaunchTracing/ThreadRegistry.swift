@@ -12,7 +12,6 @@ final class ThreadRegistry: @unchecked Sendable {
         let buffer: UnsafeMutablePointer<lp_thread_buffer>
         let index: UInt32
         let osThreadID: UInt64
-        let name: String?
         let isMain: Bool
     }
 
@@ -31,8 +30,10 @@ final class ThreadRegistry: @unchecked Sendable {
     }()
 
     /// Creates and installs the calling thread's (empty) event list. Costs a
-    /// lock, a small allocation and two system calls (thread id and name); no
-    /// event memory is touched until the first event takes a chunk.
+    /// lock, a small allocation and two system calls (thread id, process id);
+    /// no event memory is touched until the first event takes a chunk. The
+    /// thread's name is not read here (several microseconds on some kernels, the
+    /// cost of a hundred spans): it is read at flush, or kept at the thread's exit.
     @usableFromInline @inline(never)
     static func registerCurrentThread() -> UnsafeMutablePointer<lp_thread_buffer> {
         if let existing = lp_current_buffer() { return existing }
@@ -41,15 +42,14 @@ final class ThreadRegistry: @unchecked Sendable {
 
     private func register() -> UnsafeMutablePointer<lp_thread_buffer> {
         let buffer = UnsafeMutablePointer<lp_thread_buffer>.allocate(capacity: 1)
-        buffer.initialize(to: lp_thread_buffer(
-            next: nil, limit: nil, dropped: 0, first: nil, current: nil, accounting: 0, exited: 0,
-            next_reading_tick: 0, usage: nil))
-        let osThreadID = lp_thread_id(), name = Platform.currentThreadName(), isMain = lp_is_main_thread() != 0
+        buffer.initialize(to: lp_thread_buffer())  // all zero: no chunk, not accounting, not exited
+        let osThreadID = lp_thread_id()
+        let isMain = lp_is_main_thread_id(osThreadID) != 0
         // A traced launch (LAUNCHPROF_TRACE set) accounts the main thread's spans from its first event, so an
         // app that links the tracer alone gets CPU and off-CPU time per span, as the harness's apps do.
         if isMain, Self.tracesToFile { buffer.pointee.accounting = 1 }
         let installExitHandler = lock.withLock { () -> Bool in
-            entries.append(Entry(buffer: buffer, index: nextIndex, osThreadID: osThreadID, name: name, isMain: isMain))
+            entries.append(Entry(buffer: buffer, index: nextIndex, osThreadID: osThreadID, isMain: isMain))
             nextIndex += 1
             defer { exitHandlerInstalled = true }
             return !exitHandlerInstalled

@@ -119,7 +119,9 @@ public struct TraceThread: Sendable, Equatable {
     public var index: UInt32
     /// The OS thread id (Linux `gettid`).
     public var osThreadID: UInt64
-    /// The thread's name, if it had one.
+    /// The thread's name, if it had one: its name when the trace was taken, or,
+    /// for a thread that had exited, the name it had then (Linux; elsewhere only
+    /// an exited thread's name is known).
     public var name: String?
     public var isMain: Bool
     /// Events lost because the trace memory was at its cap (``LaunchTracer/bufferLimitBytes``).

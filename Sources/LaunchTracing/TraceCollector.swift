@@ -37,7 +37,7 @@ enum TraceCollector {
                 let count = lp_chunk_count(entry.buffer, current)
                 for offset in 0..<count {
                     let raw = start + offset
-                    let event = raw.pointee
+                    let event = lp_event_load(raw)  // whole: published events only, `end` read atomically
                     let kindBits = event.kind & UInt8(LP_EVENT_KIND_MASK)
                     let kind = TraceEvent.Kind(rawValue: kindBits) ?? .instant
                     let nameID: UInt32
@@ -68,12 +68,10 @@ enum TraceCollector {
                 }
                 chunk = lp_chunk_after(entry.buffer, current)
             }
-            // The name the thread had when it first recorded: by flush time a thread
-            // that ended may have had its id reused by another, named otherwise.
-            let name = entry.name ?? Platform.threadName(tid: entry.osThreadID)
+            let name = threadName(entry)
             threads.append(TraceThread(
                 index: entry.index, osThreadID: entry.osThreadID,
-                name: name, isMain: entry.isMain, dropped: entry.buffer.pointee.dropped, events: events, usage: usage))
+                name: name, isMain: entry.isMain, dropped: lp_buffer_dropped(entry.buffer), events: events, usage: usage))
         }
 
         let attachments = TraceAttachments.snapshot()
@@ -90,6 +88,15 @@ enum TraceCollector {
             filePaths: filePaths,
             threads: threads,
             samples: attachments.samples)
+    }
+
+    /// The thread's name now, or the one it had when it exited: a thread that
+    /// ended may have had its id reused by another, named otherwise, so the exit
+    /// flag is looked at after the name was read by id.
+    static func threadName(_ entry: ThreadRegistry.Entry) -> String? {
+        let running = lp_buffer_has_exited(entry.buffer) == 0 ? Platform.threadName(tid: entry.osThreadID) : nil
+        if let exitName = lp_buffer_exit_name(entry.buffer) { return String(cString: exitName) }
+        return lp_buffer_has_exited(entry.buffer) == 0 ? running : nil
     }
 
     /// `LAUNCHPROF_SPAWN_NS` from the parent when present; otherwise the OS's record.

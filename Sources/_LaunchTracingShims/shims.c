@@ -62,8 +62,12 @@ static struct {
 static pthread_key_t lp_exit_key;
 static pthread_once_t lp_exit_key_once = PTHREAD_ONCE_INIT;
 
-static void lp_thread_exited(void *buffer) {
-    __atomic_store_n(&((lp_thread_buffer *)buffer)->exited, 1, __ATOMIC_RELEASE);
+/// The thread's destructor: keeps its name (a reader may find its id reused
+/// by another thread), then marks it exited.
+static void lp_thread_exited(void *opaque) {
+    lp_thread_buffer *buffer = opaque;
+    lp_current_thread_name((uint8_t *)buffer->exit_name, (long)sizeof buffer->exit_name);
+    __atomic_store_n(&buffer->exited, 1, __ATOMIC_RELEASE);
 }
 
 static void lp_make_exit_key(void) {
@@ -118,6 +122,11 @@ static int lp_chunk_class(uint64_t bytes) {
 
 int lp_buffer_has_exited(const lp_thread_buffer *buffer) {
     return __atomic_load_n(&buffer->exited, __ATOMIC_ACQUIRE);
+}
+
+const char *lp_buffer_exit_name(const lp_thread_buffer *buffer) {
+    if (!lp_buffer_has_exited(buffer) || buffer->exit_name[0] == 0) return 0;
+    return buffer->exit_name;
 }
 
 void lp_buffer_release(lp_thread_buffer *buffer) {
@@ -216,12 +225,21 @@ lp_event *lp_chunk_events(const lp_chunk *chunk) {
     return (lp_event *)(chunk + 1);
 }
 
+/// Counts an event dropped at the cap: only the thread writes, a flush may read.
+static void lp_buffer_count_drop(lp_thread_buffer *buffer) {
+    __atomic_store_n(&buffer->dropped, __atomic_load_n(&buffer->dropped, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
+uint64_t lp_buffer_dropped(const lp_thread_buffer *buffer) {
+    return __atomic_load_n(&buffer->dropped, __ATOMIC_RELAXED);
+}
+
 __attribute__((noinline, cold)) lp_event *lp_refill(lp_thread_buffer *buffer) {
     lp_chunk *current = buffer->current;
     lp_chunk *chunk = current == 0 ? buffer->first : __atomic_load_n(&current->next, __ATOMIC_ACQUIRE);
     if (chunk == 0) {
         if (lp_arena.full) {
-            buffer->dropped += 1;
+            lp_buffer_count_drop(buffer);
             return 0;
         }
         uint64_t want = LP_CHUNK_FIRST;
@@ -233,7 +251,7 @@ __attribute__((noinline, cold)) lp_event *lp_refill(lp_thread_buffer *buffer) {
         chunk = lp_arena_take(want);
         pthread_mutex_unlock(&lp_arena.lock);
         if (chunk == 0) {
-            buffer->dropped += 1;
+            lp_buffer_count_drop(buffer);
             return 0;
         }
         if (current == 0) {
@@ -243,20 +261,22 @@ __attribute__((noinline, cold)) lp_event *lp_refill(lp_thread_buffer *buffer) {
         }
     }
     // The chunk left behind is complete: its end is published before the
-    // thread moves on, so a reader that sees the move sees the end.
+    // thread moves on, so a reader that sees the move sees the end. The new
+    // chunk's end already marks it empty (set when it was taken or rewound);
+    // `next` points at its first slot, which lp_record publishes once written.
     if (current != 0) __atomic_store_n(&current->end, buffer->next, __ATOMIC_RELEASE);
     lp_event *event = lp_chunk_events(chunk);
-    chunk->end = event;
     __atomic_store_n(&buffer->current, chunk, __ATOMIC_RELEASE);
     buffer->limit = chunk->limit;
-    buffer->next = event + 1;
+    __atomic_store_n(&buffer->next, event, __ATOMIC_RELEASE);
     return event;
 }
 
 long lp_chunk_count(const lp_thread_buffer *buffer, const lp_chunk *chunk) {
     lp_event *events = lp_chunk_events(chunk);
     if (__atomic_load_n(&buffer->current, __ATOMIC_ACQUIRE) == chunk) {
-        lp_event *next = __atomic_load_n(&buffer->next, __ATOMIC_RELAXED);
+        // Acquire: every event before `next` was written before it was published.
+        lp_event *next = __atomic_load_n(&buffer->next, __ATOMIC_ACQUIRE);
         if (next >= events && next <= chunk->limit) return next - events;
     }
     // Left behind (or left while being read): its end was stored first.
@@ -316,6 +336,15 @@ uint64_t lp_thread_id(void) {
     return tid;
 #else
     return 0;
+#endif
+}
+
+int lp_is_main_thread_id(uint64_t thread_id) {
+#if defined(__linux__)
+    return thread_id == (uint64_t)getpid();
+#else
+    (void)thread_id;
+    return lp_is_main_thread();
 #endif
 }
 

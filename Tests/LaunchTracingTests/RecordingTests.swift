@@ -130,6 +130,23 @@ struct RecordingTests {
         #expect(Set(indices).count == indices.count)
     }
 
+    @Test func aThreadThatExitedKeepsTheNameItHadThen() throws {
+        // Registration reads no name: a thread that exited before the flush is named by what its
+        // exit kept, not by whatever thread has its id now.
+        let trace = LaunchTraceRecorder.record {
+            onJoinedThreads(1) {
+                LaunchTracer.instant("BeforeNaming")
+                lp_set_current_thread_name("lp-renamed")
+                LaunchTracer.instant("AfterNaming")
+            }
+        }
+        let exited = try #require(trace.threads.first { thread in
+            thread.events.contains { trace.name(of: $0) == "BeforeNaming" }
+        })
+        #expect(exited.name == "lp-renamed")
+        #expect(!exited.isMain)
+    }
+
     @Test func resourceAccountingMeasuresBlockingAndCPU() throws {
         let trace = LaunchTraceRecorder.record {
             let done = DispatchSemaphore(value: 0)

@@ -11,8 +11,9 @@
 // CI (`.ci/run`) runs the rows named "gate …" with LAUNCHPROF_BENCH_SHORT=1 and
 // checks them against Benchmarks/Thresholds (package-benchmark's p90 threshold
 // files): no allocation on the hot path, a span and an instant within 1.5 × their floors,
-// an accounted span within 3 × an unaccounted one at 1,000 and 10,000 spans, and at
-// most 0.1 accounting system calls a span.
+// an accounted span within 3 × an unaccounted one at 1,000 and 10,000 spans, at
+// most 0.1 accounting system calls a span, and spans on a fresh thread within 3 × the
+// floor at 100 a thread and 1.5 × from 1,000 to 10,000.
 
 import Benchmark
 import Foundation
@@ -220,37 +221,51 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Unaccounted spans on fresh threads at several counts a thread, through the
-    // public API, against two raw tick reads and a store into memory already
-    // touched, on the same thread: each sample starts one thread per count. Not
-    // gated yet (issue 22's target is 1.5 × from 1,000 to 10,000 and 3 × at 100).
+    // public API (the first span registers the thread and takes its first chunk),
+    // against two raw tick reads and a store into memory already touched, on the
+    // same thread: each sample starts three threads per count and keeps each
+    // side's fastest, so a thread the scheduler interrupted does not count.
+    // Gated in CI (issue 22): 3 × the floor at most at 100 spans a thread, 1.5 ×
+    // from 1,000 to 10,000.
     let perThreadCounts = [100, 1_000, 2_000, 5_000, 10_000]
     let perThreadMetrics = perThreadCounts.map {
         BenchmarkMetric.custom("\($0) spans on a fresh thread vs floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
     }
-    Benchmark("fresh thread spans vs floor by count", configuration: .init(
-        metrics: perThreadMetrics, maxDuration: .seconds(short ? 1 : 5), maxIterations: short ? 20 : 200
+    /// The band a ratio passes in: 0…3000 at 100 spans, 0…1500 from 1,000 (the
+    /// threshold file holds the middle, this tolerance the half-width).
+    let perThreadCeilings = Dictionary(uniqueKeysWithValues: zip(perThreadCounts, perThreadMetrics).map { count, metric in
+        (metric, BenchmarkThresholds(absolute: [.p90: count == 100 ? 1500 : 750]))
+    })
+    Benchmark("gate fresh thread spans vs floor by count", configuration: .init(
+        metrics: perThreadMetrics, maxDuration: .seconds(short ? 2 : 5), maxIterations: short ? 20 : 200,
+        thresholds: perThreadCeilings
     )) { benchmark in
         for (count, metric) in zip(perThreadCounts, perThreadMetrics) {
-            LaunchTracer.reset()
-            let result = FreshThreadTimes()
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                var floor = [TickPair](repeating: TickPair(begin: 0, end: 0), count: count)
-                var start = lp_monotonic_ns()
-                for _ in 0..<count { LaunchTracer.begin("Span").end() }
-                result.spans = lp_monotonic_ns() - start
-                floor.withUnsafeMutableBufferPointer { buffer in
-                    start = lp_monotonic_ns()
-                    for index in 0..<count {
-                        let begin = lp_cpu_counter()
-                        buffer[index] = TickPair(begin: begin, end: lp_cpu_counter())
+            var spans = UInt64.max, floor = UInt64.max
+            for _ in 0..<3 {
+                LaunchTracer.reset()
+                let result = FreshThreadTimes()
+                let done = DispatchSemaphore(value: 0)
+                Thread {
+                    var floor = [TickPair](repeating: TickPair(begin: 0, end: 0), count: count)
+                    var start = lp_monotonic_ns()
+                    for _ in 0..<count { LaunchTracer.begin("Span").end() }
+                    result.spans = lp_monotonic_ns() - start
+                    floor.withUnsafeMutableBufferPointer { buffer in
+                        start = lp_monotonic_ns()
+                        for index in 0..<count {
+                            let begin = lp_cpu_counter()
+                            buffer[index] = TickPair(begin: begin, end: lp_cpu_counter())
+                        }
+                        result.floor = lp_monotonic_ns() - start
                     }
-                    result.floor = lp_monotonic_ns() - start
-                }
-                done.signal()
-            }.start()
-            done.wait()
-            benchmark.measurement(metric, Int(result.spans * 1000 / max(1, result.floor)))
+                    done.signal()
+                }.start()
+                done.wait()
+                spans = min(spans, result.spans)
+                floor = min(floor, result.floor)
+            }
+            benchmark.measurement(metric, Int(spans * 1000 / max(1, floor)))
         }
     }
 

@@ -12,14 +12,6 @@ import Darwin
 import _LaunchTracingShims
 
 extension Platform {
-    /// The name of the calling thread, if one was set.
-    static func currentThreadName() -> String? {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let length = buffer.withUnsafeMutableBufferPointer { lp_current_thread_name($0.baseAddress, $0.count) }
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<Int(length)], as: UTF8.self)
-    }
-
     /// The name of thread `tid` of this process, read at flush (Linux only).
     static func threadName(tid: UInt64) -> String? {
         #if os(Linux)

@@ -119,6 +119,10 @@ typedef struct {
     int accounting;
     /// Set when the thread exited (its events stay until the next reset).
     int exited;
+    /// The thread's name when it exited (NUL-terminated, empty when unnamed),
+    /// written before `exited`: registration reads no name, which costs a system
+    /// call of several microseconds, more than a hundred spans.
+    char exit_name[64];
     /// An accounted boundary before this tick is attributed from the readings
     /// around it instead of read (0: the next one is read).
     uint64_t next_reading_tick;
@@ -140,8 +144,8 @@ enum { LP_OFF_CPU_GAP_NS = 3 * 1000 };
 
 /// The slow path of `lp_record`: moves `buffer` to a new chunk (growing from
 /// 4 KiB to 256 KiB per thread, taken from a pre-faulted pool) and returns its
-/// first slot, already claimed; or counts the event as dropped and returns NULL
-/// once the process-wide cap is reached. Never inlined.
+/// first slot, which `lp_record` fills and then publishes; or counts the event
+/// as dropped and returns NULL once the process-wide cap is reached. Never inlined.
 lp_event *lp_refill(lp_thread_buffer *buffer);
 
 /// The events of `chunk`, and how many `buffer` wrote there (the last chunk's
@@ -150,6 +154,8 @@ lp_event *lp_chunk_events(const lp_chunk *chunk);
 long lp_chunk_count(const lp_thread_buffer *buffer, const lp_chunk *chunk);
 /// The chunk after `chunk` in `buffer`'s list, NULL after the one being written.
 const lp_chunk *lp_chunk_after(const lp_thread_buffer *buffer, const lp_chunk *chunk);
+/// Events `buffer`'s thread dropped at the cap (an atomic load: it may be recording).
+uint64_t lp_buffer_dropped(const lp_thread_buffer *buffer);
 /// Rewinds `buffer` to its first chunk, keeping every chunk for reuse.
 void lp_buffer_rewind(lp_thread_buffer *buffer);
 /// Gives `buffer`'s chunks back to the arena (its thread exited and its events
@@ -158,6 +164,8 @@ void lp_buffer_release(lp_thread_buffer *buffer);
 
 /// 1 once `buffer`'s thread has exited (an acquire load: its events are then final).
 int lp_buffer_has_exited(const lp_thread_buffer *buffer);
+/// The name `buffer`'s thread had when it exited, or NULL while it runs (or when it had none).
+const char *lp_buffer_exit_name(const lp_thread_buffer *buffer);
 /// Makes `buffer` the calling thread's, and marks it `exited` when the thread ends.
 void lp_adopt_buffer(lp_thread_buffer *buffer);
 
@@ -236,54 +244,77 @@ static inline __attribute__((always_inline)) void lp_set_current_buffer(lp_threa
     lp_tls_buffer = buffer;
 }
 
+/// Takes a reading for the accounted span `event` at its begin (`at_begin`,
+/// which stamps the begin tick again after the reading) or at its end (already
+/// stamped). The slow path of accounting; never inlined.
+void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin);
+
 /// Appends an event to `buffer` (taking a new chunk out of line when the current
 /// one is full), or counts it as dropped. Returns the event, or NULL when the
 /// process-wide cap is reached. The begin tick is read last, so the tracer's own
-/// bookkeeping is not inside the span.
+/// bookkeeping is not inside the span. A span is left open (end 0); an instant
+/// or a mark ends where it begins. With `accounted` non-zero the event is marked
+/// for resource accounting, and the thread's usage is read first when the last
+/// reading is older than the granularity (otherwise the boundary costs a compare).
+///
+/// The event is published once every field is written: a release store of
+/// `buffer->next` past it, which a reader (`lp_chunk_count`) loads with acquire,
+/// so a flush while threads record sees whole events. After that only `end` (at
+/// `lp_end`) and the usage flag (a span ended on another thread) change, both
+/// atomically: read a published event with `lp_event_load`.
 static inline __attribute__((always_inline)) lp_event *lp_record(
     lp_thread_buffer *buffer, uint8_t kind, uint8_t category,
-    const void *name, uint16_t name_length, const void *file, const void *path, uint32_t line) {
+    const void *name, uint16_t name_length, const void *file, const void *path, uint32_t line,
+    int accounted) {
     lp_event *event = buffer->next;
     if (__builtin_expect(event == buffer->limit, 0)) {
         event = lp_refill(buffer);
         if (event == 0) return 0;
-    } else {
-        buffer->next = event + 1;
     }
     event->name = name;
     event->file = file;
     event->path = path;
     event->line = line;
     event->name_length = name_length;
-    event->kind = kind;
+    event->kind = accounted ? (uint8_t)(kind | LP_EVENT_FLAG_USAGE) : kind;
     event->category = category;
-    event->end = 0;
-    event->begin = lp_now_ticks();
+    uint64_t now = lp_now_ticks();
+    event->begin = now;
+    if (__builtin_expect(accounted != 0 && now >= buffer->next_reading_tick, 0)) {
+        lp_account_read(buffer, event, 1);
+        now = event->begin;
+    }
+    event->end = (kind & LP_EVENT_KIND_MASK) == LP_EVENT_SPAN ? 0 : now;
+    __atomic_store_n(&buffer->next, event + 1, __ATOMIC_RELEASE);
     return event;
 }
 
-/// Closes a span: stamps its end tick.
+/// Closes a span: stamps its end tick (an atomic store: a flush may be reading it).
 static inline __attribute__((always_inline)) void lp_end(lp_event *event) {
     uint64_t now = lp_now_ticks();
-    event->end = now == 0 ? 1 : now;
+    __atomic_store_n(&event->end, now == 0 ? 1 : now, __ATOMIC_RELAXED);
 }
 
-/// Takes a reading for the accounted span `event` at its begin (`at_begin`,
-/// which stamps the begin tick again after the reading) or at its end (already
-/// stamped). The slow path of accounting; never inlined.
-void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin);
+/// A copy of a published event (see `lp_record`): the fields that may still
+/// change, `end` and `kind`, are loaded atomically.
+static inline lp_event lp_event_load(const lp_event *event) {
+    lp_event copy;
+    copy.begin = event->begin;
+    copy.end = __atomic_load_n(&event->end, __ATOMIC_RELAXED);
+    copy.name = event->name;
+    copy.file = event->file;
+    copy.path = event->path;
+    copy.line = event->line;
+    copy.name_length = event->name_length;
+    copy.kind = __atomic_load_n(&event->kind, __ATOMIC_RELAXED);
+    copy.category = event->category;
+    return copy;
+}
 
 /// An accounted span's end, when it may have ended on another thread or outside
 /// its thread's current chunk: reads if `buffer` began it and a reading is due,
 /// else takes the span out of accounting (its thread's readings do not cover it).
 void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event);
-
-/// Marks `event` accounted and reads the thread's usage if the last reading is
-/// older than the granularity; otherwise the boundary costs this compare.
-static inline __attribute__((always_inline)) void lp_account_begin(lp_thread_buffer *buffer, lp_event *event) {
-    event->kind |= LP_EVENT_FLAG_USAGE;
-    if (__builtin_expect(event->begin >= buffer->next_reading_tick, 0)) lp_account_read(buffer, event, 1);
-}
 
 /// The end of an accounted span (its end tick stamped): reads when a reading is due.
 static inline __attribute__((always_inline)) void lp_account_end(lp_event *event) {
@@ -338,6 +369,8 @@ uint64_t lp_thread_id(void);
 
 /// 1 when called on the process's main thread.
 int lp_is_main_thread(void);
+/// 1 when `thread_id` (from `lp_thread_id`) is the process's main thread.
+int lp_is_main_thread_id(uint64_t thread_id);
 
 /// Copies the calling thread's name into `buffer` (NUL-terminated); returns
 /// its length, 0 when unnamed or unavailable.
