@@ -58,13 +58,15 @@ def chromium_load_seconds(html, repeat):
                 "onload=\"document.body.setAttribute('data-loaded', performance.now() - start)\"></iframe></body>")
     times = []
     for _ in range(repeat):
-        output = subprocess.run(
+        result = subprocess.run(
             [browser, "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
              "--allow-file-access-from-files", "--dump-dom", "file://" + page],
-            capture_output=True, text=True, timeout=600).stdout
+            capture_output=True, text=True, timeout=600)
         marker = 'data-loaded="'
-        if marker in output:
-            times.append(float(output.split(marker, 1)[1].split('"', 1)[0]) / 1000)
+        if marker in result.stdout:
+            times.append(float(result.stdout.split(marker, 1)[1].split('"', 1)[0]) / 1000)
+        else:
+            print(f"chromium did not report the load (exit {result.returncode}): {result.stderr.strip()[-300:]}")
     return statistics.median(times) if times else None
 
 

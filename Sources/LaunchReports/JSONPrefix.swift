@@ -1,6 +1,6 @@
 /// The first bytes of a JSON document made into a whole one: every value
-/// complete in the prefix kept, the value cut off dropped, each open object
-/// and array closed.
+/// complete in the prefix kept, a number, string or literal cut off dropped,
+/// and each object or array still open closed after its last complete value.
 ///
 /// A report writes its header first (`JSONReport.render`), so the header of a
 /// report of any size is read from a bounded prefix: `{"kind":"measurement",
