@@ -81,7 +81,7 @@ def main():
     if len(arguments) < 2:
         sys.exit(__doc__)
     launchprof, fixture = os.path.abspath(arguments[0]), os.path.abspath(arguments[1])
-    work = arguments[2] if len(arguments) > 2 else tempfile.mkdtemp(prefix="big-report-")
+    work = os.path.abspath(arguments[2]) if len(arguments) > 2 else tempfile.mkdtemp(prefix="big-report-")
     os.makedirs(work, exist_ok=True)
     report = os.path.join(work, "big.json")
     if not os.path.exists(report):

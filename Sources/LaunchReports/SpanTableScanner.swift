@@ -189,6 +189,8 @@ struct SpanTableScanner {
     private mutating func tableCells() throws -> SpanTable.Cells {
         var cells = SpanTable.Cells(count: 0)
         var count: Int?
+        /// The length of the last column read: the room the next one reserves.
+        var length = 0
         at += 1
         whitespace()
         if try peek() == UInt8(ascii: "}") { throw Malformed() }
@@ -202,11 +204,12 @@ struct SpanTableScanner {
                 guard count == nil, let value = try number(signed: false).flatMap({ Int(exactly: $0) }) else { throw Malformed() }
                 count = value
             } else if equals(key, "waitTargets") {
-                cells.waitTargets = try numbers(signed: false).map { guard let cell = $0 else { throw Malformed() }; return cell }
+                cells.waitTargets = try numbers(signed: false, expected: 0).map { guard let cell = $0 else { throw Malformed() }; return cell }
             } else {
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
                 guard let position = SpanTable.column(named: name), cells.columns[position] == nil else { throw Malformed() }
-                cells.columns[position] = try numbers(signed: SpanTable.columns[position].isSigned)
+                cells.columns[position] = try numbers(signed: SpanTable.columns[position].isSigned, expected: count ?? length)
+                length = cells.columns[position]!.count
             }
             whitespace()
             switch try peek() {
@@ -223,12 +226,13 @@ struct SpanTableScanner {
         }
     }
 
-    /// An array of whole numbers and nulls.
-    private mutating func numbers(signed: Bool) throws -> [UInt64?] {
+    /// An array of whole numbers and nulls, with room for `expected` of them.
+    private mutating func numbers(signed: Bool, expected: Int) throws -> [UInt64?] {
         guard try peek() == UInt8(ascii: "[") else { throw Malformed() }
         at += 1
         whitespace()
         var values: [UInt64?] = []
+        values.reserveCapacity(min(expected, bytes.count - at))
         if try peek() == UInt8(ascii: "]") {
             at += 1
             return values

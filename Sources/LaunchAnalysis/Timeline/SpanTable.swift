@@ -165,18 +165,24 @@ extension SpanTable {
     /// The cells of ``spans``, adding their strings to `strings`.
     public func cells(strings: SpanStrings) -> Cells {
         var cells = Cells(count: spans.count)
-        for (position, column) in Self.columns.enumerated() {
-            var values: [UInt64?] = []
-            values.reserveCapacity(spans.count)
+        let columns = Self.columns
+        var values = [[UInt64?]](repeating: [], count: columns.count)
+        for position in values.indices { values[position].reserveCapacity(spans.count) }
+        var any = [Bool](repeating: false, count: columns.count)
+        // Span by span, each read where it lies (a copy of a span per cell would cost more than the cell).
+        spans.withUnsafeBufferPointer { spans in
             var previous: UInt64 = 0
-            var any = false
-            for span in spans {
-                let cell = column.cell(span, previous, strings)
-                any = any || cell != nil
-                values.append(cell)
-                previous = span.beginNanoseconds
+            for index in spans.indices {
+                for position in columns.indices {
+                    let cell = columns[position].cell(spans[index], previous, strings)
+                    if cell != nil { any[position] = true }
+                    values[position].append(cell)
+                }
+                previous = spans[index].beginNanoseconds
             }
-            if any || !column.isOptional { cells.columns[position] = values }
+        }
+        for (position, column) in columns.enumerated() where any[position] || !column.isOptional {
+            cells.columns[position] = values[position]
         }
         for (position, span) in spans.enumerated() {
             for target in span.waitTargets ?? [] {
@@ -201,19 +207,20 @@ extension SpanTable {
                 throw Problem("no column '\(column.key)'")
             }
         }
-        var spans: [SpanRecord] = []
-        spans.reserveCapacity(cells.count)
-        var previous: UInt64 = 0
-        for index in 0..<cells.count {
-            var span = Self.blank
+        // Column by column: `begin` is stored into every span before `duration` reads it.
+        var spans = [SpanRecord](repeating: Self.blank, count: cells.count)
+        try spans.withUnsafeMutableBufferPointer { spans throws(Problem) in
             for (position, column) in Self.columns.enumerated() {
                 guard let values = cells.columns[position] else { continue }
-                if let problem = column.store(&span, values[index], previous, strings) {
-                    throw Problem("span \(index): \(problem)")
+                try values.withUnsafeBufferPointer { values throws(Problem) in
+                    for index in 0..<values.count {
+                        let previous = index > 0 ? spans[index - 1].beginNanoseconds : 0
+                        if let problem = column.store(&spans[index], values[index], previous, strings) {
+                            throw Problem("span \(index): \(problem)")
+                        }
+                    }
                 }
             }
-            previous = span.beginNanoseconds
-            spans.append(span)
         }
         guard cells.waitTargets.count % 3 == 0 else { throw Problem("wait targets are not in threes") }
         var at = 0
