@@ -38,8 +38,9 @@ extension SpanTable {
         public let isSigned: Bool
         /// Cells may be absent (`null`); the column is left out when all are.
         public let isOptional: Bool
-        /// The cell of `span`, whose predecessor in the table began at `previousBegin`.
-        let cell: @Sendable (_ span: SpanRecord, _ previousBegin: UInt64, _ strings: SpanStrings) -> UInt64?
+        /// The cell of the span at `span` (read in place: a copy would cost more than the cell),
+        /// whose predecessor in the table began at `previousBegin`.
+        let cell: @Sendable (_ span: UnsafePointer<SpanRecord>, _ previousBegin: UInt64, _ strings: SpanStrings) -> UInt64?
         /// Stores `cell` into `span` (columns are stored in ``columns`` order: `begin` before `duration`).
         let store: @Sendable (_ span: inout SpanRecord, _ cell: UInt64?, _ previousBegin: UInt64, _ strings: SpanStrings) -> String?
     }
@@ -54,40 +55,40 @@ extension SpanTable {
     /// Every column, in the order cells are stored into a span.
     public static let columns: [Column] = {
         func unsigned(_ key: String, _ path: any WritableKeyPath<SpanRecord, UInt64?> & Sendable) -> Column {
-            Column(key: key, isSigned: false, isOptional: true, cell: { span, _, _ in span[keyPath: path] },
+            Column(key: key, isSigned: false, isOptional: true, cell: { span, _, _ in span.pointee[keyPath: path] },
                    store: { span, cell, _, _ in span[keyPath: path] = cell; return nil })
         }
         var columns = [
-            Column(key: "name", isSigned: false, isOptional: false, cell: { span, _, strings in UInt64(strings.index(of: span.name)) },
+            Column(key: "name", isSigned: false, isOptional: false, cell: { span, _, strings in UInt64(strings.index(of: span.pointee.name)) },
                    store: { span, cell, _, strings in
                        guard let name = cell.flatMap(strings.string(at:)) else { return "a name index out of range" }
                        span.name = name
                        return nil
                    }),
-            Column(key: "file", isSigned: false, isOptional: false, cell: { span, _, strings in UInt64(strings.index(of: span.file)) },
+            Column(key: "file", isSigned: false, isOptional: false, cell: { span, _, strings in UInt64(strings.index(of: span.pointee.file)) },
                    store: { span, cell, _, strings in
                        guard let file = cell.flatMap(strings.string(at:)) else { return "a file index out of range" }
                        span.file = file
                        return nil
                    }),
-            Column(key: "line", isSigned: true, isOptional: false, cell: { span, _, _ in UInt64(bitPattern: Int64(span.line)) },
+            Column(key: "line", isSigned: true, isOptional: false, cell: { span, _, _ in UInt64(bitPattern: Int64(span.pointee.line)) },
                    store: { span, cell, _, _ in span.line = Int(Int64(bitPattern: cell ?? 0)); return nil }),
-            Column(key: "category", isSigned: false, isOptional: false, cell: { span, _, _ in UInt64(span.category.rawValue) },
+            Column(key: "category", isSigned: false, isOptional: false, cell: { span, _, _ in UInt64(span.pointee.category.rawValue) },
                    store: { span, cell, _, _ in
                        guard let raw = cell.flatMap(UInt8.init(exactly:)) else { return "a category over 255" }
                        span.category = SpanCategory(rawValue: raw)
                        return nil
                    }),
-            Column(key: "begin", isSigned: true, isOptional: false, cell: { span, previous, _ in span.beginNanoseconds &- previous },
+            Column(key: "begin", isSigned: true, isOptional: false, cell: { span, previous, _ in span.pointee.beginNanoseconds &- previous },
                    store: { span, cell, previous, _ in span.beginNanoseconds = previous &+ (cell ?? 0); return nil }),
-            Column(key: "duration", isSigned: true, isOptional: false, cell: { span, _, _ in span.endNanoseconds &- span.beginNanoseconds },
+            Column(key: "duration", isSigned: true, isOptional: false, cell: { span, _, _ in span.pointee.endNanoseconds &- span.pointee.beginNanoseconds },
                    store: { span, cell, _, _ in span.endNanoseconds = span.beginNanoseconds &+ (cell ?? 0); return nil }),
-            Column(key: "depth", isSigned: true, isOptional: false, cell: { span, _, _ in UInt64(bitPattern: Int64(span.depth)) },
+            Column(key: "depth", isSigned: true, isOptional: false, cell: { span, _, _ in UInt64(bitPattern: Int64(span.pointee.depth)) },
                    store: { span, cell, _, _ in span.depth = Int(Int64(bitPattern: cell ?? 0)); return nil }),
             Column(key: "flags", isSigned: false, isOptional: false, cell: { span, _, _ in
-                (span.isOpen ? Flag.isOpen : 0) | (span.beforeFirstFrame ? Flag.beforeFirstFrame : 0)
-                    | (span.usageIsEstimated != nil ? Flag.usageIsEstimatedKnown : 0) | (span.usageIsEstimated == true ? Flag.usageIsEstimated : 0)
-                    | (span.waitSamples != nil ? Flag.hasWaitSamples : 0) | (span.waitTargets != nil ? Flag.hasWaitTargets : 0)
+                (span.pointee.isOpen ? Flag.isOpen : 0) | (span.pointee.beforeFirstFrame ? Flag.beforeFirstFrame : 0)
+                    | (span.pointee.usageIsEstimated != nil ? Flag.usageIsEstimatedKnown : 0) | (span.pointee.usageIsEstimated == true ? Flag.usageIsEstimated : 0)
+                    | (span.pointee.waitSamples != nil ? Flag.hasWaitSamples : 0) | (span.pointee.waitTargets != nil ? Flag.hasWaitTargets : 0)
             }, store: { span, cell, _, _ in
                 let flags = cell ?? 0
                 guard flags & ~Flag.all == 0 else { return "unknown flags \(flags)" }
@@ -98,7 +99,7 @@ extension SpanTable {
                 if flags & Flag.hasWaitTargets != 0 { span.waitTargets = span.waitTargets ?? [] }
                 return nil
             }),
-            Column(key: "self", isSigned: false, isOptional: false, cell: { span, _, _ in span.selfNanoseconds },
+            Column(key: "self", isSigned: false, isOptional: false, cell: { span, _, _ in span.pointee.selfNanoseconds },
                    store: { span, cell, _, _ in span.selfNanoseconds = cell ?? 0; return nil }),
             unsigned("selfCPU", \.selfCPUNanoseconds),
             unsigned("runQueue", \.runQueueNanoseconds),
@@ -110,13 +111,13 @@ extension SpanTable {
         ]
         for kind in WaitKind.allCases {
             columns.append(Column(
-                key: "blocked." + kind.rawValue, isSigned: false, isOptional: true, cell: { span, _, _ in span.blockedNanoseconds[kind] },
+                key: "blocked." + kind.rawValue, isSigned: false, isOptional: true, cell: { span, _, _ in span.pointee.blockedNanoseconds[kind] },
                 store: { span, cell, _, _ in if let cell { span.blockedNanoseconds[kind] = cell }; return nil }))
         }
         for kind in WaitKind.allCases {
             columns.append(Column(
                 key: "waitSamples." + kind.rawValue, isSigned: true, isOptional: true,
-                cell: { span, _, _ in span.waitSamples?[kind].map { UInt64(bitPattern: Int64($0)) } },
+                cell: { span, _, _ in span.pointee.waitSamples?[kind].map { UInt64(bitPattern: Int64($0)) } },
                 store: { span, cell, _, _ in
                     guard let cell else { return nil }
                     guard span.waitSamples != nil else { return "wait samples in a span whose flags say it has none" }
@@ -174,7 +175,7 @@ extension SpanTable {
             var previous: UInt64 = 0
             for index in spans.indices {
                 for position in columns.indices {
-                    let cell = columns[position].cell(spans[index], previous, strings)
+                    let cell = columns[position].cell(spans.baseAddress! + index, previous, strings)
                     if cell != nil { any[position] = true }
                     values[position].append(cell)
                 }
