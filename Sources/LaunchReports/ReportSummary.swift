@@ -23,10 +23,23 @@ public struct ReportSummary: Sendable, Equatable {
 
     /// The summary of the report at `path`; nil when there is none, or it is not a
     /// report this launchprof reads (malformed, unknown kind, newer schema).
+    ///
+    /// Reads the first ``headerBytes`` of the file, where a report written by
+    /// this launchprof has its header (``JSONPrefix``); only a report whose
+    /// header is not there (one written before schema 3, whose keys were
+    /// sorted, or a comparison whose base side is that large) is read whole.
     public static func read(from path: String) -> ReportSummary? {
-        guard let bytes = try? BoundedFile.read(path, limit: JSONReport.maximumFileBytes) else { return nil }
+        guard let prefix = try? BoundedFile.read(path, limit: headerBytes, prefix: true) else { return nil }
+        if let closed = JSONPrefix.closed(prefix), let fields = try? JSONDecoder().decode(Fields.self, from: Data(closed)),
+           let summary = fields.summary {
+            return summary
+        }
+        guard prefix.count == headerBytes, let bytes = try? BoundedFile.read(path, limit: JSONReport.maximumFileBytes) else { return nil }
         return try? JSONDecoder().decode(Fields.self, from: Data(bytes)).summary
     }
+
+    /// How much of a report is read for its header: 256 KiB.
+    public static let headerBytes = 256 << 10
 
     /// The fields read, and nothing else.
     private struct Fields: Decodable {

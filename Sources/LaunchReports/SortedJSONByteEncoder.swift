@@ -18,9 +18,10 @@ import LaunchAnalysis
 /// writing outside it throws `EncodingError.invalidValue`.
 ///
 /// Arrays of the types in `oneLineElements` are written one element a line,
-/// compactly (`{"a":1,"b":[2]}`), keys still sorted: the JSON report writes
-/// its per-span records so: under 60 % of the size, and one line per span
-/// in a diff.
+/// compactly (`{"a":1,"b":[2]}`), keys still sorted. Objects of the types in
+/// `keepingOrder` keep the order their conformance wrote their members in
+/// (the JSON report's header first, its runs last). A ``SpanTable`` is
+/// written with each column on one line (`"begin" : [812,42,31]`).
 ///
 /// Cost: a buffer that doubles as needed, two side arrays; no allocation per
 /// value besides what a conformance allocates itself.
@@ -41,6 +42,8 @@ final class SortedJSONByteEncoder {
         let compact: Bool
         /// Elements (of an array) are each written on one line.
         let compactElements: Bool
+        /// Members (of an object) stay in the order written, unsorted.
+        var keepsOrder = false
         /// The offset just after the opening bracket.
         let contentStart: Int
         /// This object's first member in ``members``, and first key byte in ``keyBytes``.
@@ -68,6 +71,8 @@ final class SortedJSONByteEncoder {
         let member: Int
         /// The value is an array of a `oneLineElements` type.
         var compactElements = false
+        /// The value is of a `keepingOrder` type.
+        var keepsOrder = false
         /// The container the value opened here, if it has: asked again, it is returned again.
         var opened: (serial: Int, kind: Frame.Kind)?
     }
@@ -84,21 +89,27 @@ final class SortedJSONByteEncoder {
     @exclusivity(unchecked) private var nextSerial = 1
     @exclusivity(unchecked) private var slot: Slot
     private let oneLineElements: [ObjectIdentifier]
+    private let keepingOrder: [ObjectIdentifier]
     /// A misuse found where it could not be thrown (a container asked for in the wrong place).
     private var deferredError: (any Error)?
 
-    private init(capacity: Int, oneLineElements: [ObjectIdentifier]) {
+    private init(capacity: Int, oneLineElements: [ObjectIdentifier], keepingOrder: [ObjectIdentifier]) {
         json = JSONBytes(growingFrom: capacity)
         self.oneLineElements = oneLineElements
+        self.keepingOrder = keepingOrder
         frames.append(Frame(kind: .root, serial: 0, depth: -1, compact: false, compactElements: false,
                             contentStart: 0, firstMember: 0, firstKeyByte: 0, count: 1, awaitingValue: true))
         slot = Slot(frame: 0, serial: 0, member: 0)
     }
 
     /// Encodes `value`; arrays of the types in `oneLineElements` (each given as
-    /// its array type, `[T].self`) are written one element a line.
-    static func encode<T: Encodable>(_ value: T, oneLineElements: [any Any.Type] = [], capacity: Int = 1 << 16) throws -> [UInt8] {
-        let encoder = SortedJSONByteEncoder(capacity: capacity, oneLineElements: oneLineElements.map { ObjectIdentifier($0) })
+    /// its array type, `[T].self`) are written one element a line, objects of
+    /// the types in `keepingOrder` with their members in the order written.
+    static func encode<T: Encodable>(
+        _ value: T, oneLineElements: [any Any.Type] = [], keepingOrder: [any Any.Type] = [], capacity: Int = 1 << 16
+    ) throws -> [UInt8] {
+        let encoder = SortedJSONByteEncoder(
+            capacity: capacity, oneLineElements: oneLineElements.map { ObjectIdentifier($0) }, keepingOrder: keepingOrder.map { ObjectIdentifier($0) })
         try encoder.value(value)
         try encoder.close(downTo: 0)
         if let error = encoder.deferredError { throw error }
@@ -119,13 +130,14 @@ final class SortedJSONByteEncoder {
         if T.self == Double.self { return double(unsafeBitCast(value, to: Double.self)) }
         if T.self == Bool.self { return bool(unsafeBitCast(value, to: Bool.self)) }
 
+        // Nearly all of a report: written as the generic path would write it, each column on one line.
+        if T.self == SpanTable.self { return try spanTable(unsafeBitCast(value, to: SpanTable.self)) }
         let compactElements = !oneLineElements.isEmpty && oneLineElements.contains(ObjectIdentifier(T.self))
-        // Nearly all of a report: written as the generic path would write them, without it.
-        if compactElements, T.self == [SpanRecord].self { return try spanRecords(unsafeBitCast(value, to: [SpanRecord].self)) }
+        let keepsOrder = !keepingOrder.isEmpty && keepingOrder.contains(ObjectIdentifier(T.self))
 
         let top = frames.count - 1
         let saved = slot
-        slot = Slot(frame: top, serial: frames[top].serial, member: frames[top].count - 1, compactElements: compactElements)
+        slot = Slot(frame: top, serial: frames[top].serial, member: frames[top].count - 1, compactElements: compactElements, keepsOrder: keepsOrder)
         defer { slot = saved }
         try value.encode(to: self)
         try close(downTo: top)
@@ -257,10 +269,11 @@ final class SortedJSONByteEncoder {
         guard outer.awaitingValue else { throw misuse("a second value for one key or element") }
         json.byte(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         frames[parent].awaitingValue = false
-        let frame = Frame(
+        var frame = Frame(
             kind: kind, serial: nextSerial, depth: outer.depth + 1, compact: outer.compact || outer.compactElements,
             compactElements: kind == .array && (compactElements || (slot.compactElements && slot.frame == parent)),
             contentStart: json.writtenCount, firstMember: members.count, firstKeyByte: keyBytes.count)
+        frame.keepsOrder = kind == .object && slot.keepsOrder && slot.frame == parent
         nextSerial += 1
         frames.append(frame)
         return (frames.count - 1, frame.serial)
@@ -271,7 +284,7 @@ final class SortedJSONByteEncoder {
         while frames.count - 1 > index {
             let frame = frames[frames.count - 1]
             if frame.awaitingValue { emptyObject(depth: frame.depth + 1, compact: frame.compact || frame.compactElements) }
-            if frame.kind == .object { sortMembers(of: frame) }
+            if frame.kind == .object, !frame.keepsOrder { sortMembers(of: frame) }
             if frame.count == 0 {
                 if !frame.compact {
                     json.raw("\n\n")

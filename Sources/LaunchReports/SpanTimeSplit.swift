@@ -87,15 +87,19 @@ struct SpanTimeSplit: Equatable {
     /// successful counted runs (nil for a finding without a call site, or whose
     /// span no run recorded on the main thread). One pass over the spans.
     static func medians(for findings: [Finding], in report: MeasurementReport) -> [SpanTimeSplit?] {
-        let keys = findings.map(\.spanKey)
+        // A call site, compared without building its key's text for every span of every run.
+        struct Site: Hashable { let name: String, file: String, line: Int }
+        let keys = findings.map { finding in finding.file.flatMap { file in finding.line.map { Site(name: finding.span, file: file, line: $0) } } }
         let wanted = Set(keys.compactMap { $0 })
         guard !wanted.isEmpty else { return keys.map { _ in nil } }
-        var spans: [String: [SpanRecord]] = [:]
+        var spans: [Site: [SpanRecord]] = [:]
         for run in report.successfulRuns {
             // A site that ran several times in one run counts once, its times summed (as the advisor counts it).
-            var inRun: [String: SpanRecord] = [:]
-            for span in run.timeline?.mainThreadSpans ?? [] where wanted.contains(span.key) {
-                inRun[span.key] = inRun[span.key].map { $0.adding(span) } ?? span
+            var inRun: [Site: SpanRecord] = [:]
+            for span in run.timeline?.mainThreadSpans ?? [] {
+                let site = Site(name: span.name, file: span.file, line: span.line)
+                guard wanted.contains(site) else { continue }
+                inRun[site] = inRun[site].map { $0.adding(span) } ?? span
             }
             for (key, span) in inRun { spans[key, default: []].append(span) }
         }

@@ -34,6 +34,32 @@ struct ReportCommandTests {
         #expect(result.stdout.contains("wrote \(folder.path)/sample-naive.md"))
     }
 
+    /// Every format written at measure time, rendered again from the JSON by
+    /// `launchprof report`, is the same, byte for byte: the JSON holds all
+    /// that any format shows (span tables included), and reads back exactly.
+    @Test func everyFormatRenderedAgainIsByteIdenticalToTheOneWrittenWhenMeasured() throws {
+        let measured = Executables.temporaryDirectory(), again = Executables.temporaryDirectory()
+        let files = ReportFormat.allCases.filter { $0.fileExtension != nil }
+        let formats = (files.map(\.rawValue) + ["terminal"]).joined(separator: ",")
+        let measure = try Executables.run(
+            ["measure", "--runs", "3", "--warmup", "0", "--format", formats, "--no-color", "--output", measured.path], environment: Self.environment)
+        #expect(measure.status <= 1, "\(measure.stderr)")
+        let json = measured.appendingPathComponent("sample-naive.json").path
+        let report = try Executables.run(["report", json, "--format", formats, "--no-color", "--output", again.path])
+        #expect(report.status == 0, "\(report.stderr)")
+        for format in files {
+            let name = "sample-naive." + format.fileExtension!
+            let first = try Data(contentsOf: measured.appendingPathComponent(name))
+            let second = try Data(contentsOf: again.appendingPathComponent(name))
+            #expect(!first.isEmpty)
+            #expect(first == second, "\(name) differs when rendered again from the JSON")
+        }
+        // The terminal report: what measure printed, before the files it names.
+        let terminal = try Executables.run(["report", json, "--format", "terminal", "--no-color", "--output", "-"])
+        #expect(terminal.status == 0)
+        #expect(!terminal.stdout.isEmpty && measure.stdout.hasPrefix(terminal.stdout), "measure printed:\n\(measure.stdout)\nreport printed:\n\(terminal.stdout)")
+    }
+
     @Test func oneFormatGoesToStandardOutput() throws {
         let (folder, report) = try #require(Self.saved)
         let result = try Executables.run(["report", folder.appendingPathComponent("sample-naive.json").path, "--format", "json", "--output", "-"])

@@ -64,7 +64,7 @@ struct MeasurementReportTests {
         let data = try JSONEncoder().encode(report)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["kind"] as? String == "measurement")
-        #expect(object["schemaVersion"] as? Int == 2)
+        #expect(object["schemaVersion"] as? Int == MeasurementReport.currentSchemaVersion)
         let outcome = try #require(object["outcome"] as? [String: Any])
         #expect(outcome["status"] as? String == report.outcome.status.rawValue)
         #expect(outcome["exitCode"] as? Int == Int(report.outcome.exitCode))

@@ -1,8 +1,11 @@
 import LaunchTracing
 
 /// Everything one `launchprof compare` found, as written to the JSON report
-/// (`kind` `comparison`, `schemaVersion` 2): both sides' measurements, every
+/// (`kind` `comparison`, `schemaVersion` 3): both sides' measurements, every
 /// metric's comparison, the verdict, why it changed, and the outcome.
+///
+/// Version 3: each side is a version-3 ``MeasurementReport`` (spans as
+/// ``SpanTable``s); the header comes first, the sides after it.
 ///
 /// Version 2 (issue 21): each metric's p-values test the minimum effect itself,
 /// its interval is at the level the decision used (``MetricComparison/level``), and
@@ -12,7 +15,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// The `kind` of every comparison report.
     public static let kind = "comparison"
     /// The version of this schema written now.
-    public static let currentSchemaVersion = 2
+    public static let currentSchemaVersion = 3
 
     /// Always ``kind``: what the document is.
     public private(set) var kind = ComparisonReport.kind
@@ -113,6 +116,33 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// The warning every comparison against a stored baseline carries, printed even under `--quiet`.
     public static let baselineCaveat =
         "a stored baseline is weaker evidence than an interleaved run: the machine, its load and the build may have changed since"
+
+    /// Encodes the comparison in the order of its properties (the header
+    /// first, each side's runs last), as the version this launchprof writes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(Self.currentSchemaVersion, forKey: .schemaVersion)
+        try container.encode(name, forKey: .name)
+        try container.encode(toolVersion, forKey: .toolVersion)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(source, forKey: .source)
+        try container.encode(settings, forKey: .settings)
+        try container.encode(gate, forKey: .gate)
+        try container.encode(stages, forKey: .stages)
+        try container.encode(stagesRun, forKey: .stagesRun)
+        try container.encode(primaryMetric, forKey: .primaryMetric)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(verdict, forKey: .verdict)
+        try container.encode(failOverBudget, forKey: .failOverBudget)
+        try container.encodeIfPresent(problem, forKey: .problem)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(metrics, forKey: .metrics)
+        try container.encodeIfPresent(fleet, forKey: .fleet)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(base, forKey: .base)
+        try container.encode(head, forKey: .head)
+    }
 
     /// The primary metric's comparison, if anything was compared.
     public var primary: MetricComparison? { metrics.first { $0.name == primaryMetric } }

@@ -1,13 +1,18 @@
 import LaunchTracing
 
 /// Everything one `launchprof measure` found, as written to the JSON report
-/// (`kind` `measurement`, `schemaVersion` 2). Every other format is rendered
+/// (`kind` `measurement`, `schemaVersion` 3). Every other format is rendered
 /// from this value, so a report can be regenerated from its JSON.
+///
+/// Version 3 stores each launch's spans as a ``SpanTable`` (columns of
+/// numbers) whose strings are written once, in `spanStrings`, and writes the
+/// header (`kind`, `schemaVersion`, names, `configuration`, `outcome`,
+/// `profile`) before the runs; versions 1 and 2 (an object per span) still read.
 public struct MeasurementReport: Sendable, Equatable {
     /// The `kind` of every measurement report.
     public static let kind = "measurement"
     /// The version of this schema written now. Readers take 1 through this one.
-    public static let currentSchemaVersion = 2
+    public static let currentSchemaVersion = 3
 
     /// The schema version this report was read from (``currentSchemaVersion`` when made here).
     public var schemaVersion: Int
@@ -106,10 +111,10 @@ public struct MeasurementReport: Sendable, Equatable {
 extension MeasurementReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, schemaVersion, name, toolVersion, createdAt, environment, configuration, runs, profile
-        case outcome, interrupted, stopReason, stopSignal, machines
+        case outcome, interrupted, stopReason, stopSignal, machines, spanStrings
     }
 
-    /// Decodes a measurement report of schema 1 or 2; a schema-1 report's
+    /// Decodes a measurement report of schema 1, 2 or 3; a schema-1 report's
     /// outcome, which it did not record, is computed from its runs.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -119,7 +124,8 @@ extension MeasurementReport: Codable {
         createdAt = try container.decode(String.self, forKey: .createdAt)
         environment = try container.decode(MachineEnvironment.self, forKey: .environment)
         configuration = try container.decode(MeasureConfiguration.self, forKey: .configuration)
-        runs = try container.decode([RunRecord].self, forKey: .runs)
+        let strings = try container.decodeIfPresent([String].self, forKey: .spanStrings).map(SpanStrings.init)
+        runs = try SpanStrings.$current.withValue(strings) { try container.decode([RunRecord].self, forKey: .runs) }
         profile = try container.decode(LaunchProfile.self, forKey: .profile)
         stopReason = try container.decodeIfPresent(String.self, forKey: .stopReason)
         stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
@@ -130,23 +136,33 @@ extension MeasurementReport: Codable {
                 stopReason: stopReason, stopSignal: stopSignal)
     }
 
-    /// Encodes the report with its `kind`, `schemaVersion` and `outcome` at the top.
+    /// Encodes the report: the header first (`kind`, `schemaVersion`, names,
+    /// `configuration`, `outcome`, `profile`: what a reader of the header needs
+    /// comes first for an encoder that keeps this order), the strings of its
+    /// span tables, then the runs.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.kind, forKey: .kind)
-        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(Self.currentSchemaVersion, forKey: .schemaVersion)
         try container.encode(name, forKey: .name)
         try container.encode(toolVersion, forKey: .toolVersion)
         try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(environment, forKey: .environment)
-        try container.encode(configuration, forKey: .configuration)
-        try container.encode(runs, forKey: .runs)
-        try container.encode(profile, forKey: .profile)
         try container.encode(outcome, forKey: .outcome)
         try container.encode(interrupted, forKey: .interrupted)
         try container.encodeIfPresent(stopReason, forKey: .stopReason)
         try container.encodeIfPresent(stopSignal, forKey: .stopSignal)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(configuration, forKey: .configuration)
         try container.encodeIfPresent(machines, forKey: .machines)
+        try container.encode(profile, forKey: .profile)
+        let strings = SpanStrings(collecting: runs)
+        try container.encode(strings.strings, forKey: .spanStrings)
+        let collected = strings.strings.count
+        try SpanStrings.$current.withValue(strings) { try container.encode(runs, forKey: .runs) }
+        guard strings.strings.count == collected else {
+            throw EncodingError.invalidValue(strings.strings.last ?? "", .init(
+                codingPath: encoder.codingPath, debugDescription: "a span's string was not collected before the runs were written"))
+        }
     }
 }
 

@@ -139,8 +139,9 @@ extension LaunchTimeline {
         self.milestones = milestones
         hotLaunchBeginNanoseconds = hotBegin
         phases = try container.decode([Phase: UInt64].self, forKey: .phases)
-        mainThreadSpans = try container.decode([SpanRecord].self, forKey: .mainThreadSpans)
-        otherSpans = try container.decode([SpanRecord].self, forKey: .otherSpans)
+        // A span table from schema 3 on, an array of span objects before.
+        mainThreadSpans = try container.decode(SpanTable.self, forKey: .mainThreadSpans).spans
+        otherSpans = try container.decode(SpanTable.self, forKey: .otherSpans).spans
         if let options = try container.decodeIfPresent(LaunchOptions.self, forKey: .launchOptions) {
             launchOptions = options
         } else if try container.decodeIfPresent(Bool.self, forKey: .isBackground) == true {
@@ -163,8 +164,8 @@ extension LaunchTimeline {
         try container.encode(milestones, forKey: .milestones)
         try container.encodeIfPresent(hotLaunchBeginNanoseconds, forKey: .hotLaunchBeginNanoseconds)
         try container.encode(phases, forKey: .phases)
-        try container.encode(mainThreadSpans, forKey: .mainThreadSpans)
-        try container.encode(otherSpans, forKey: .otherSpans)
+        try container.encode(SpanTable(mainThreadSpans), forKey: .mainThreadSpans)
+        try container.encode(SpanTable(otherSpans), forKey: .otherSpans)
         try container.encodeIfPresent(launchOptions, forKey: .launchOptions)
         try container.encode(isBackground, forKey: .isBackground)
         try container.encode(spawnIsApproximate, forKey: .spawnIsApproximate)

@@ -30,8 +30,9 @@ package enum BoundedFile {
     /// - Parameters:
     ///   - followLinks: false to refuse a symbolic link at `path` itself (`O_NOFOLLOW`),
     ///     for files another program could have replaced.
+    ///   - prefix: true to read the first `limit` bytes of a larger file instead of refusing it.
     /// - Throws: ``BoundedFileError``.
-    package static func read(_ path: String, limit: Int, followLinks: Bool = true) throws(BoundedFileError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int, followLinks: Bool = true, prefix: Bool = false) throws(BoundedFileError) -> [UInt8] {
         let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW)
         let fd = open(path, flags)
         guard fd >= 0 else {
@@ -45,13 +46,14 @@ package enum BoundedFile {
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else { throw .notRegular(kind: kindName(type)) }
         let size = Int(info.st_size)
-        guard size <= limit else { throw .tooLarge(limit: limit) }
+        guard size <= limit || prefix else { throw .tooLarge(limit: limit) }
 
         // One byte past the limit tells a file that grew from one that ended there.
-        var bytes = [UInt8](repeating: 0, count: min(max(size, 4096), limit) + 1)
+        var bytes = [UInt8](repeating: 0, count: min(max(size, 4096), limit) + (prefix ? 0 : 1))
         var filled = 0
         while true {
             if filled == bytes.count {
+                if prefix { break }
                 guard bytes.count <= limit else { throw .tooLarge(limit: limit) }
                 bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
             }

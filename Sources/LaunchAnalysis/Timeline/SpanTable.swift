@@ -1,0 +1,363 @@
+import LaunchTracing
+
+/// A launch's spans as the JSON report stores them from schema 3 on: one
+/// array of whole numbers per field (a column), instead of one object per span.
+///
+/// Names, files and wait targets' names are indexes into the report's
+/// ``SpanStrings`` (or the table's own `strings`, when encoded outside a
+/// report); a span's begin is the difference from the span before it, its end
+/// the difference from its begin, so most numbers are a few digits. A column
+/// whose cells are all absent is left out. At 10,000 spans a launch this is a
+/// fifth of the size of an object per span, and a reader parses numbers only.
+///
+/// ```json
+/// { "begin" : [812345678901,42000,31000], "count" : 3, "duration" : [60000,30000,61000], "name" : [0,1,0], … }
+/// ```
+///
+/// ``columns`` is the one declaration of the fields: the `Codable`
+/// conformance, the JSON writer's and the report reader's fast paths all
+/// read and write spans through it.
+public struct SpanTable: Sendable, Equatable {
+    /// The spans, in the order they are stored.
+    public var spans: [SpanRecord]
+
+    /// A table of `spans`.
+    public init(_ spans: [SpanRecord]) {
+        self.spans = spans
+    }
+}
+
+// MARK: - The columns
+
+extension SpanTable {
+    /// One field of ``SpanRecord`` as a column of whole numbers.
+    public struct Column: Sendable {
+        /// The column's key in the table object.
+        public let key: String
+        /// Cells are written as signed numbers (differences, lines, depths); otherwise unsigned.
+        public let isSigned: Bool
+        /// Cells may be absent (`null`); the column is left out when all are.
+        public let isOptional: Bool
+        /// The cell of the span at `span` (read in place: a copy would cost more than the cell),
+        /// whose predecessor in the table began at `previousBegin`.
+        let cell: @Sendable (_ span: UnsafePointer<SpanRecord>, _ previousBegin: UInt64, _ strings: SpanStrings) -> UInt64?
+        /// Stores `cell` into `span` (columns are stored in ``columns`` order: `begin` before `duration`).
+        let store: @Sendable (_ span: inout SpanRecord, _ cell: UInt64?, _ previousBegin: UInt64, _ strings: SpanStrings) -> String?
+    }
+
+    /// Flag bits of the `flags` column.
+    enum Flag {
+        static let isOpen: UInt64 = 1, beforeFirstFrame: UInt64 = 2, usageIsEstimatedKnown: UInt64 = 4, usageIsEstimated: UInt64 = 8
+        static let hasWaitSamples: UInt64 = 16, hasWaitTargets: UInt64 = 32
+        static let all: UInt64 = 63
+    }
+
+    /// Every column, in the order cells are stored into a span.
+    public static let columns: [Column] = {
+        func unsigned(_ key: String, _ path: any WritableKeyPath<SpanRecord, UInt64?> & Sendable) -> Column {
+            Column(key: key, isSigned: false, isOptional: true, cell: { span, _, _ in span.pointee[keyPath: path] },
+                   store: { span, cell, _, _ in span[keyPath: path] = cell; return nil })
+        }
+        var columns = [
+            Column(key: "name", isSigned: false, isOptional: false, cell: { span, _, strings in UInt64(strings.index(of: span.pointee.name)) },
+                   store: { span, cell, _, strings in
+                       guard let name = cell.flatMap(strings.string(at:)) else { return "a name index out of range" }
+                       span.name = name
+                       return nil
+                   }),
+            Column(key: "file", isSigned: false, isOptional: false, cell: { span, _, strings in UInt64(strings.index(of: span.pointee.file)) },
+                   store: { span, cell, _, strings in
+                       guard let file = cell.flatMap(strings.string(at:)) else { return "a file index out of range" }
+                       span.file = file
+                       return nil
+                   }),
+            Column(key: "line", isSigned: true, isOptional: false, cell: { span, _, _ in UInt64(bitPattern: Int64(span.pointee.line)) },
+                   store: { span, cell, _, _ in span.line = Int(Int64(bitPattern: cell ?? 0)); return nil }),
+            Column(key: "category", isSigned: false, isOptional: false, cell: { span, _, _ in UInt64(span.pointee.category.rawValue) },
+                   store: { span, cell, _, _ in
+                       guard let raw = cell.flatMap(UInt8.init(exactly:)) else { return "a category over 255" }
+                       span.category = SpanCategory(rawValue: raw)
+                       return nil
+                   }),
+            Column(key: "begin", isSigned: true, isOptional: false, cell: { span, previous, _ in span.pointee.beginNanoseconds &- previous },
+                   store: { span, cell, previous, _ in span.beginNanoseconds = previous &+ (cell ?? 0); return nil }),
+            Column(key: "duration", isSigned: true, isOptional: false, cell: { span, _, _ in span.pointee.endNanoseconds &- span.pointee.beginNanoseconds },
+                   store: { span, cell, _, _ in span.endNanoseconds = span.beginNanoseconds &+ (cell ?? 0); return nil }),
+            Column(key: "depth", isSigned: true, isOptional: false, cell: { span, _, _ in UInt64(bitPattern: Int64(span.pointee.depth)) },
+                   store: { span, cell, _, _ in span.depth = Int(Int64(bitPattern: cell ?? 0)); return nil }),
+            Column(key: "flags", isSigned: false, isOptional: false, cell: { span, _, _ in
+                (span.pointee.isOpen ? Flag.isOpen : 0) | (span.pointee.beforeFirstFrame ? Flag.beforeFirstFrame : 0)
+                    | (span.pointee.usageIsEstimated != nil ? Flag.usageIsEstimatedKnown : 0) | (span.pointee.usageIsEstimated == true ? Flag.usageIsEstimated : 0)
+                    | (span.pointee.waitSamples != nil ? Flag.hasWaitSamples : 0) | (span.pointee.waitTargets != nil ? Flag.hasWaitTargets : 0)
+            }, store: { span, cell, _, _ in
+                let flags = cell ?? 0
+                guard flags & ~Flag.all == 0 else { return "unknown flags \(flags)" }
+                span.isOpen = flags & Flag.isOpen != 0
+                span.beforeFirstFrame = flags & Flag.beforeFirstFrame != 0
+                span.usageIsEstimated = flags & Flag.usageIsEstimatedKnown != 0 ? flags & Flag.usageIsEstimated != 0 : nil
+                if flags & Flag.hasWaitSamples != 0 { span.waitSamples = span.waitSamples ?? [:] }
+                if flags & Flag.hasWaitTargets != 0 { span.waitTargets = span.waitTargets ?? [] }
+                return nil
+            }),
+            Column(key: "self", isSigned: false, isOptional: false, cell: { span, _, _ in span.pointee.selfNanoseconds },
+                   store: { span, cell, _, _ in span.selfNanoseconds = cell ?? 0; return nil }),
+            unsigned("selfCPU", \.selfCPUNanoseconds),
+            unsigned("runQueue", \.runQueueNanoseconds),
+            unsigned("offCPU", \.offCPUNanoseconds),
+            unsigned("voluntarySwitches", \.voluntaryContextSwitches),
+            unsigned("involuntarySwitches", \.involuntaryContextSwitches),
+            unsigned("majorFaults", \.majorFaults),
+            unsigned("thread", \.threadID),
+        ]
+        for kind in WaitKind.allCases {
+            columns.append(Column(
+                key: "blocked." + kind.rawValue, isSigned: false, isOptional: true, cell: { span, _, _ in span.pointee.blockedNanoseconds[kind] },
+                store: { span, cell, _, _ in if let cell { span.blockedNanoseconds[kind] = cell }; return nil }))
+        }
+        for kind in WaitKind.allCases {
+            columns.append(Column(
+                key: "waitSamples." + kind.rawValue, isSigned: true, isOptional: true,
+                cell: { span, _, _ in span.pointee.waitSamples?[kind].map { UInt64(bitPattern: Int64($0)) } },
+                store: { span, cell, _, _ in
+                    guard let cell else { return nil }
+                    guard span.waitSamples != nil else { return "wait samples in a span whose flags say it has none" }
+                    span.waitSamples![kind] = Int(Int64(bitPattern: cell))
+                    return nil
+                }))
+        }
+        return columns
+    }()
+
+    /// The position of the column named `key` in ``columns``.
+    public static func column(named key: String) -> Int? { columnPositions[key] }
+    private static let columnPositions = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.key, $0) })
+
+    /// The key of the wait targets, a flat list of triples: the span's position
+    /// in the table, the target kind's name and the target's name (both indexes
+    /// into the strings), in order.
+    public static let waitTargetsKey = "waitTargets"
+    /// The key of the number of spans.
+    public static let countKey = "count"
+    /// The key of a table's own strings (a table encoded outside a report).
+    public static let stringsKey = "strings"
+}
+
+// MARK: - Cells
+
+extension SpanTable {
+    /// A table as numbers: a cell array per column of ``columns`` (nil for a
+    /// column left out), and the wait targets' triples.
+    public struct Cells: Sendable, Equatable {
+        /// How many spans.
+        public var count: Int
+        /// The cells of each column, by position in ``SpanTable/columns``; nil when the column is absent.
+        public var columns: [[UInt64?]?]
+        /// Wait-target triples (span position, kind string, name string).
+        public var waitTargets: [UInt64]
+
+        /// Empty cells for `count` spans, every column absent.
+        public init(count: Int) {
+            self.count = count
+            columns = Array(repeating: nil, count: SpanTable.columns.count)
+            waitTargets = []
+        }
+    }
+
+    /// The cells of ``spans``, adding their strings to `strings`.
+    public func cells(strings: SpanStrings) -> Cells {
+        var cells = Cells(count: spans.count)
+        let columns = Self.columns
+        var values = [[UInt64?]](repeating: [], count: columns.count)
+        for position in values.indices { values[position].reserveCapacity(spans.count) }
+        var any = [Bool](repeating: false, count: columns.count)
+        // Span by span, each read where it lies (a copy of a span per cell would cost more than the cell).
+        spans.withUnsafeBufferPointer { spans in
+            var previous: UInt64 = 0
+            for index in spans.indices {
+                for position in columns.indices {
+                    let cell = columns[position].cell(spans.baseAddress! + index, previous, strings)
+                    if cell != nil { any[position] = true }
+                    values[position].append(cell)
+                }
+                previous = spans[index].beginNanoseconds
+            }
+        }
+        for (position, column) in columns.enumerated() where any[position] || !column.isOptional {
+            cells.columns[position] = values[position]
+        }
+        for (position, span) in spans.enumerated() {
+            for target in span.waitTargets ?? [] {
+                cells.waitTargets += [UInt64(position), UInt64(strings.index(of: target.kind.rawValue)), UInt64(strings.index(of: target.name))]
+            }
+        }
+        return cells
+    }
+
+    /// The spans `cells` hold, their strings looked up in `strings`; throws a
+    /// ``SpanTable/Problem`` naming what does not fit (a short column, an
+    /// index out of range, a missing column).
+    public init(_ cells: Cells, strings: SpanStrings) throws(Problem) {
+        guard cells.count >= 0, cells.columns.count == Self.columns.count else { throw Problem("a table of \(cells.count) spans") }
+        for (position, column) in Self.columns.enumerated() {
+            if let values = cells.columns[position] {
+                guard values.count == cells.count else {
+                    throw Problem("column '\(column.key)' has \(values.count) cells for \(cells.count) spans")
+                }
+                if !column.isOptional, values.contains(where: { $0 == nil }) { throw Problem("column '\(column.key)' has a null") }
+            } else if !column.isOptional {
+                throw Problem("no column '\(column.key)'")
+            }
+        }
+        // Column by column: `begin` is stored into every span before `duration` reads it.
+        var spans = [SpanRecord](repeating: Self.blank, count: cells.count)
+        try spans.withUnsafeMutableBufferPointer { spans throws(Problem) in
+            for (position, column) in Self.columns.enumerated() {
+                guard let values = cells.columns[position] else { continue }
+                try values.withUnsafeBufferPointer { values throws(Problem) in
+                    for index in 0..<values.count {
+                        let previous = index > 0 ? spans[index - 1].beginNanoseconds : 0
+                        if let problem = column.store(&spans[index], values[index], previous, strings) {
+                            throw Problem("span \(index): \(problem)")
+                        }
+                    }
+                }
+            }
+        }
+        guard cells.waitTargets.count % 3 == 0 else { throw Problem("wait targets are not in threes") }
+        var at = 0
+        while at < cells.waitTargets.count {
+            let position = cells.waitTargets[at]
+            guard position < UInt64(spans.count), spans[Int(position)].waitTargets != nil,
+                  let kind = strings.string(at: cells.waitTargets[at + 1]).flatMap(WaitTarget.Kind.init(rawValue:)),
+                  let name = strings.string(at: cells.waitTargets[at + 2])
+            else { throw Problem("wait target \(at / 3) does not fit its table") }
+            spans[Int(position)].waitTargets!.append(WaitTarget(kind: kind, name: name))
+            at += 3
+        }
+        self.spans = spans
+    }
+
+    /// What a span is before its cells are stored into it.
+    private static let blank = SpanRecord(
+        name: "", category: .general, file: "", line: 0, beginNanoseconds: 0, endNanoseconds: 0, depth: 0, isOpen: false,
+        beforeFirstFrame: false, selfNanoseconds: 0, selfCPUNanoseconds: nil, voluntaryContextSwitches: nil,
+        involuntaryContextSwitches: nil, majorFaults: nil, blockedNanoseconds: [:], runQueueNanoseconds: nil,
+        offCPUNanoseconds: nil, waitSamples: nil, waitTargets: nil, threadID: nil)
+
+    /// Why a span table cannot be read.
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        /// What does not fit.
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+// MARK: - Codable
+
+extension SpanTable: Codable {
+    struct Key: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        init(_ string: String) { stringValue = string }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Encodes the table's columns; its strings go to ``SpanStrings/current``
+    /// when a report is being encoded, and into the table (`strings`) otherwise.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        let strings = SpanStrings.current ?? SpanStrings()
+        let cells = cells(strings: strings)
+        try container.encode(cells.count, forKey: Key(Self.countKey))
+        for (position, column) in Self.columns.enumerated() {
+            guard let values = cells.columns[position] else { continue }
+            if column.isSigned {
+                let signed = values.map { $0.map { Int64(bitPattern: $0) } }
+                if column.isOptional { try container.encode(signed, forKey: Key(column.key)) } else {
+                    try container.encode(signed.map { $0! }, forKey: Key(column.key))
+                }
+            } else if column.isOptional {
+                try container.encode(values, forKey: Key(column.key))
+            } else {
+                try container.encode(values.map { $0! }, forKey: Key(column.key))
+            }
+        }
+        if !cells.waitTargets.isEmpty { try container.encode(cells.waitTargets, forKey: Key(Self.waitTargetsKey)) }
+        if SpanStrings.current == nil { try container.encode(strings.strings, forKey: Key(Self.stringsKey)) }
+    }
+
+    /// Decodes a table (schema 3), or the array of span objects older reports hold.
+    public init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var spans: [SpanRecord] = []
+            while !array.isAtEnd { spans.append(try array.decode(SpanRecord.self)) }
+            self.init(spans)
+            return
+        }
+        let container = try decoder.container(keyedBy: Key.self)
+        if container.contains(Key(Parsed.key)) {
+            let index = try container.decode(Int.self, forKey: Key(Parsed.key))
+            guard let spans = Parsed.current?.take(index) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a span table that was not parsed"))
+            }
+            self.init(spans)
+            return
+        }
+        let strings: SpanStrings
+        if let own = try container.decodeIfPresent([String].self, forKey: Key(Self.stringsKey)) {
+            strings = SpanStrings(own)
+        } else if let current = SpanStrings.current {
+            strings = current
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a span table without strings"))
+        }
+        var cells = Cells(count: try container.decode(Int.self, forKey: Key(Self.countKey)))
+        for (position, column) in Self.columns.enumerated() where container.contains(Key(column.key)) {
+            if column.isSigned {
+                cells.columns[position] = try container.decode([Int64?].self, forKey: Key(column.key)).map { $0.map { UInt64(bitPattern: $0) } }
+            } else {
+                cells.columns[position] = try container.decode([UInt64?].self, forKey: Key(column.key))
+            }
+        }
+        cells.waitTargets = try container.decodeIfPresent([UInt64].self, forKey: Key(Self.waitTargetsKey)) ?? []
+        do {
+            try self.init(cells, strings: strings)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "span table: \(error.description)"))
+        }
+    }
+}
+
+// MARK: - Tables parsed ahead
+
+extension SpanTable {
+    /// Span tables a reader parsed straight from a report's bytes before
+    /// decoding the rest of it, where the bytes now hold `{"parsed":N}`.
+    ///
+    /// The report reader's fast path (`JSONReport`) parses the columns
+    /// itself, through ``SpanTable/columns`` and ``SpanTable/init(_:strings:)``,
+    /// and hands the spans over here: `JSONDecoder` then reads a document a
+    /// hundredth of the size. Tables are taken in document order, each once.
+    public final class Parsed: @unchecked Sendable {
+        private var tables: [[SpanRecord]]
+        private var next = 0
+        /// The key of a placeholder: `{"parsed":N}` stands for the Nth table.
+        public static let key = "parsed"
+        /// The tables parsed for the document being decoded on this task or thread, if any.
+        @TaskLocal public static var current: Parsed?
+
+        /// Tables parsed from a document, in document order.
+        public init(_ tables: [[SpanRecord]]) {
+            self.tables = tables
+        }
+
+        /// The Nth table, when N is the next one not taken; nil otherwise.
+        func take(_ index: Int) -> [SpanRecord]? {
+            guard index == next, index < tables.count else { return nil }
+            next += 1
+            defer { tables[index] = [] }
+            return tables[index]
+        }
+    }
+}
