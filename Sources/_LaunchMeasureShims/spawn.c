@@ -189,8 +189,12 @@ static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *
         if (request->to[i] > highest) highest = request->to[i];
     }
     if (!error && request->close_others) error = posix_spawn_file_actions_addclosefrom_np(&actions, highest + 1);
+    // Every signal back to its default, glibc's own (SIGCANCEL, SIGSETXID) too:
+    // sigfillset leaves them out, and glibc's child then sets them to SIG_IGN,
+    // which would survive the exec. All bits set is every signal (what sigfillset
+    // does before it clears those two); the child's sigaction takes them.
     sigset_t every, none;
-    sigfillset(&every);
+    memset(&every, 0xff, sizeof every);
     sigemptyset(&none);
     if (!error) error = posix_spawnattr_setsigdefault(&attributes, &every);
     if (!error) error = posix_spawnattr_setsigmask(&attributes, &none);
