@@ -65,7 +65,8 @@ public enum JSONReport {
         return try readDocument(data, path: path)
     }
 
-    /// Decodes a report document from the bytes of a report file; errors name `path`.
+    /// Decodes a report document from the bytes of a report file and checks the
+    /// range of its numbers (``ReportRangeCheck``); errors name `path` (and the field).
     ///
     /// ```swift
     /// let document = try JSONReport.readDocument(bytes, path: "stdin")
@@ -75,6 +76,18 @@ public enum JSONReport {
     /// rest of the document by `JSONDecoder`; a document the fast path does
     /// not follow is decoded by `JSONDecoder` whole, to the same value or error.
     public static func readDocument(_ data: Data, path: String) throws(ReportError) -> ReportDocument {
+        let document = try decodeDocument(data, path: path)
+        // The range checks, a pass of their own over the decoded values.
+        switch document {
+        case .measurement(let report): try ReportRangeCheck(file: path).check(report)
+        case .comparison(let report): try ReportRangeCheck(file: path).check(report)
+        }
+        return document
+    }
+
+    /// Decodes a report document without the range checks: every `Double`
+    /// exactly as written (the writer's round-trip tests read extreme values back).
+    package static func decodeDocument(_ data: Data, path: String) throws(ReportError) -> ReportDocument {
         struct Header: Decodable {
             let kind: String?
             let schemaVersion: Int?

@@ -92,10 +92,12 @@ public enum SampleApp {
     }
 
     /// Runs one launch of `variant` in this process (for tests) and returns the
-    /// state it reached once launch fully ended.
+    /// state it reached once launch fully ended (waiting for the optimized
+    /// variant's background work as long as it takes, up to ten minutes: a
+    /// sanitized build on a loaded machine needs far more than the default grace).
     public static func simulate(_ variant: Variant) -> ReadingListState {
         ReadingListModel.shared.reset()
-        LaunchApplication.simulateLaunch(delegate: variant.delegate)
+        LaunchApplication.simulateLaunch(delegate: variant.delegate, graceMilliseconds: 600_000)
         return ReadingListModel.shared.state
     }
 

@@ -3,12 +3,16 @@
 
 #define _GNU_SOURCE
 #include "LaunchMeasureShims.h"
+#include "sanitizers.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -26,6 +30,8 @@ static int lp_watch_fd = -1;
 static pid_t lp_watch_pid = 0;
 /// The process that started the watcher: a process forked from it has none.
 static pid_t lp_watch_owner = 0;
+
+#if !defined(LP_UNDER_THREAD_SANITIZER)
 
 /// Closes every descriptor but `keep` (close_range, or one by one where the kernel lacks it).
 static void lp_close_all_but(int keep) {
@@ -74,66 +80,146 @@ static void lp_watcher_main(int fd) {
     _exit(0);
 }
 
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define LP_UNDER_THREAD_SANITIZER 1
-#endif
+/// Starts `lp_watcher_main` two forks away; its pid in `*child`. Called with
+/// lp_watch_lock held, `end` the watcher's end of the socket pair.
+static int lp_spawn_watcher(int end, pid_t *child) {
+    int report[2] = {-1, -1};
+    if (pipe2(report, O_CLOEXEC) != 0) return errno;
+    // Two forks: the watcher is nobody's child here (its parent exits at once), so
+    // launchprof, the subreaper of its launches' orphans, never finds it among them.
+    pid_t middle = fork();
+    if (middle < 0) {
+        int error = errno;
+        close(report[0]);
+        close(report[1]);
+        return error;
+    }
+    if (middle == 0) {
+        pid_t watcher = fork();
+        if (watcher == 0) lp_watcher_main(end);
+        ssize_t written = write(report[1], &watcher, sizeof watcher);
+        _exit(written == (ssize_t)sizeof watcher && watcher > 0 ? 0 : 1);
+    }
+    close(report[1]);
+    pid_t watcher = -1;
+    ssize_t got;
+    do { got = read(report[0], &watcher, sizeof watcher); } while (got < 0 && errno == EINTR);
+    int status;
+    while (waitpid(middle, &status, 0) < 0 && errno == EINTR) {}
+    close(report[0]);
+    if (got != (ssize_t)sizeof watcher || watcher <= 0) return ECHILD;
+    *child = watcher;
+    return 0;
+}
+
+#else
+
+/// ThreadSanitizer's build cannot fork (see sanitizers.h): the watcher is this
+/// shell script, started with posix_spawn. The outer shell starts the loop in the
+/// background (so that it is nobody's child here), writes its pid to fd 3 and
+/// exits. The loop reads one line a message from launchprof's socket ("123": a
+/// group to follow, "-123": one to forget) with every signal it can ignore
+/// ignored, and at end of file kills every group still followed.
+static const char lp_watcher_script[] =
+    "trap '' HUP INT QUIT TERM PIPE USR1 USR2 ALRM TSTP TTIN TTOU\n"
+    "cd /\n"
+    "{\n"
+    "  groups=''\n"
+    "  while read -r message; do\n"
+    "    case $message in\n"
+    "      -*) kept=''; for group in $groups; do [ \"$group\" = \"${message#-}\" ] || kept=\"$kept $group\"; done; groups=$kept ;;\n"
+    "      *[!0-9]*|'') ;;\n"
+    "      *) groups=\"$groups $message\" ;;\n"
+    "    esac\n"
+    "  done\n"
+    "  for group in $groups; do kill -s KILL -- \"-$group\" 2>/dev/null; done\n"
+    "} 0<&4 3>&- 4<&- &\n"
+    "echo $! >&3\n";
+
+/// Starts the script; its pid in `*child`. Called with lp_watch_lock held, `end`
+/// the watcher's end of the socket pair.
+static int lp_spawn_watcher(int end, pid_t *child) {
+    int report[2] = {-1, -1};
+    if (pipe2(report, O_CLOEXEC) != 0) return errno;
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    int error = posix_spawn_file_actions_init(&actions);
+    if (error) {
+        close(report[0]);
+        close(report[1]);
+        return error;
+    }
+    posix_spawnattr_init(&attributes);
+    sigset_t every;
+    sigfillset(&every);
+    error = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (!error) error = posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    if (!error) error = posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    if (!error) error = posix_spawn_file_actions_adddup2(&actions, report[1], 3);
+    if (!error) error = posix_spawn_file_actions_adddup2(&actions, end, 4);
+    if (!error) error = posix_spawn_file_actions_addclosefrom_np(&actions, 5);
+    if (!error) error = posix_spawnattr_setsigdefault(&attributes, &every);
+    if (!error) error = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
+    pid_t shell = -1;
+    char *const argv[] = {"sh", "-c", (char *)lp_watcher_script, NULL};
+    char *const envp[] = {"PATH=/usr/bin:/bin", NULL};
+    if (!error) error = posix_spawn(&shell, "/bin/sh", &actions, &attributes, argv, envp);
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    close(report[1]);
+    if (error) {
+        close(report[0]);
+        return error;
+    }
+    char digits[24];
+    size_t length = 0;
+    for (;;) {
+        ssize_t got = read(report[0], digits + length, sizeof digits - 1 - length);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        length += (size_t)got;
+        if (length == sizeof digits - 1) break;
+    }
+    digits[length] = 0;
+    close(report[0]);
+    int status;
+    while (waitpid(shell, &status, 0) < 0 && errno == EINTR) {}
+    long pid = strtol(digits, NULL, 10);
+    if (pid <= 0) return ECHILD;
+    *child = (pid_t)pid;
+    return 0;
+}
+
 #endif
 
 int lp_start_group_watcher(pid_t *watcher) {
-#if defined(LP_UNDER_THREAD_SANITIZER)
-    // ThreadSanitizer's runtime cannot follow a fork from a multi-threaded process (a
-    // CHECK fails in the child): a sanitized build runs without the watcher.
-    (void)watcher;
-    return ENOTSUP;
-#endif
     pthread_mutex_lock(&lp_watch_lock);
     if (__atomic_load_n(&lp_watch_owner, __ATOMIC_ACQUIRE) == getpid()) {
         *watcher = lp_watch_pid;
         pthread_mutex_unlock(&lp_watch_lock);
         return 0;
     }
-    int error = 0;
-    int ends[2] = {-1, -1}, report[2] = {-1, -1};
-    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0 || pipe2(report, O_CLOEXEC) != 0) {
-        error = errno;
-        goto failed;
+    int ends[2] = {-1, -1};
+    int type = SOCK_SEQPACKET;
+#if defined(LP_UNDER_THREAD_SANITIZER)
+    type = SOCK_STREAM;  // the script reads lines
+#endif
+    if (socketpair(AF_UNIX, type | SOCK_CLOEXEC, 0, ends) != 0) {
+        int error = errno;
+        pthread_mutex_unlock(&lp_watch_lock);
+        return error;
     }
     int mine = fcntl(ends[0], F_DUPFD_CLOEXEC, 10);
-    if (mine < 0) {
-        error = errno;
-        goto failed;
-    }
-    close(ends[0]);
-    ends[0] = mine;
-    // Two forks: the watcher is nobody's child here (its parent exits at once), so
-    // launchprof, the subreaper of its launches' orphans, never finds it among them.
-    pid_t middle = fork();
-    if (middle < 0) {
-        error = errno;
-        goto failed;
-    }
-    if (middle == 0) {
-        pid_t child = fork();
-        if (child == 0) lp_watcher_main(ends[1]);
-        ssize_t written = write(report[1], &child, sizeof child);
-        _exit(written == (ssize_t)sizeof child && child > 0 ? 0 : 1);
-    }
-    close(ends[1]);
-    ends[1] = -1;
-    close(report[1]);
-    report[1] = -1;
     pid_t child = -1;
-    ssize_t got;
-    do { got = read(report[0], &child, sizeof child); } while (got < 0 && errno == EINTR);
-    int status;
-    while (waitpid(middle, &status, 0) < 0 && errno == EINTR) {}
-    close(report[0]);
-    if (got != (ssize_t)sizeof child || child <= 0) {
-        close(ends[0]);
+    int error = mine < 0 ? errno : lp_spawn_watcher(ends[1], &child);
+    close(ends[0]);
+    close(ends[1]);
+    if (error) {
+        if (mine >= 0) close(mine);
         pthread_mutex_unlock(&lp_watch_lock);
-        return ECHILD;
+        return error;
     }
+    ends[0] = mine;
     // Published with release stores: lp_watch_send reads them without the lock,
     // from the spawning thread, its children and the reaping threads.
     lp_watch_pid = child;
@@ -142,14 +228,6 @@ int lp_start_group_watcher(pid_t *watcher) {
     *watcher = child;
     pthread_mutex_unlock(&lp_watch_lock);
     return 0;
-
-failed:
-    for (int i = 0; i < 2; i++) {
-        if (ends[i] >= 0) close(ends[i]);
-        if (report[i] >= 0) close(report[i]);
-    }
-    pthread_mutex_unlock(&lp_watch_lock);
-    return error ? error : ECHILD;
 }
 
 /// One message to the watcher; never blocks, never raises SIGPIPE.
@@ -157,7 +235,13 @@ static void lp_watch_send(int32_t message, pid_t from) {
     if (__atomic_load_n(&lp_watch_owner, __ATOMIC_ACQUIRE) != from) return;
     int fd = __atomic_load_n(&lp_watch_fd, __ATOMIC_ACQUIRE);
     if (fd < 0) return;
+#if defined(LP_UNDER_THREAD_SANITIZER)
+    char line[16];
+    int length = snprintf(line, sizeof line, "%d\n", (int)message);
+    while (send(fd, line, (size_t)length, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno == EINTR) {}
+#else
     while (send(fd, &message, sizeof message, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno == EINTR) {}
+#endif
 }
 
 void lp_watch_group(pid_t group, pid_t owner) { lp_watch_send((int32_t)group, owner); }

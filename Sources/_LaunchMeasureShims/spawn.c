@@ -1,14 +1,16 @@
 // lp_spawn: clone + prctl(PR_SET_PDEATHSIG) + execve, from a thread that never
-// exits. See LaunchMeasureShims.h.
+// exits (posix_spawn in a ThreadSanitizer build). See LaunchMeasureShims.h.
 
 #define _GNU_SOURCE
 #include "LaunchMeasureShims.h"
+#include "sanitizers.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -26,6 +28,8 @@
 #define LP_CHILD_STACK (64 * 1024)
 /// close_range(2): the same number on every Linux architecture (Linux 5.9+).
 #define LP_SYS_CLOSE_RANGE 436
+
+#if !defined(LP_UNDER_THREAD_SANITIZER)
 
 typedef struct {
     const lp_spawn_request *request;
@@ -149,6 +153,73 @@ static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *
     *spawn_ns = nanoseconds;
     return 0;
 }
+
+#else
+
+/// The spawn time's decimal digits and a NUL, into `digits` (room for 21 bytes).
+static void lp_write_digits(char *digits, uint64_t nanoseconds) {
+    char reversed[21];
+    int count = 0;
+    do { reversed[count++] = (char)('0' + nanoseconds % 10); nanoseconds /= 10; } while (nanoseconds);
+    for (int i = 0; i < count; i++) digits[i] = reversed[count - 1 - i];
+    digits[count] = 0;
+}
+
+/// ThreadSanitizer's build: the same contract through posix_spawn (glibc's clone
+/// runs no instrumented code in the child), except PR_SET_PDEATHSIG, which
+/// posix_spawn cannot ask for: the group watcher (started the same way) ends the
+/// child's group, the child with it, when launchprof dies. The group is announced
+/// to it here, after the spawn, rather than by the child before its execve.
+static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *spawn_ns) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    int error = posix_spawn_file_actions_init(&actions);
+    if (error) return error;
+    error = posix_spawnattr_init(&attributes);
+    if (error) {
+        posix_spawn_file_actions_destroy(&actions);
+        return error;
+    }
+    // The same steps in the same order as the clone path: stdin, then each move, then the rest closed.
+    if (request->stdin_path) error = posix_spawn_file_actions_addopen(&actions, 0, request->stdin_path, O_RDONLY, 0);
+    int highest = 2;
+    for (int i = 0; i < request->count && !error; i++) {
+        // from == to clears close-on-exec (glibc 2.29+, Austin Group issue 411).
+        error = posix_spawn_file_actions_adddup2(&actions, request->from[i], request->to[i]);
+        if (request->to[i] > highest) highest = request->to[i];
+    }
+    if (!error && request->close_others) error = posix_spawn_file_actions_addclosefrom_np(&actions, highest + 1);
+    // Every signal back to its default, glibc's own (SIGCANCEL, SIGSETXID) too:
+    // sigfillset leaves them out, and glibc's child then sets them to SIG_IGN,
+    // which would survive the exec. All bits set is every signal (what sigfillset
+    // does before it clears those two); the child's sigaction takes them.
+    sigset_t every, none;
+    memset(&every, 0xff, sizeof every);
+    sigemptyset(&none);
+    if (!error) error = posix_spawnattr_setsigdefault(&attributes, &every);
+    if (!error) error = posix_spawnattr_setsigmask(&attributes, &none);
+    if (!error) error = posix_spawnattr_setpgroup(&attributes, 0);
+    if (!error) error = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    if (!error) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        uint64_t nanoseconds = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+        if (request->stamp_digits) lp_write_digits(request->stamp_digits, nanoseconds);
+        pid_t child = 0;
+        // glibc reports the exec's own failure (ENOENT, EACCES…) once the child has exited; it reaps it.
+        error = posix_spawn(&child, request->path, &actions, &attributes, request->argv, request->envp);
+        if (!error) {
+            lp_watch_group(child, getpid());
+            *pid = child;
+            *spawn_ns = nanoseconds;
+        }
+    }
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    return error;
+}
+
+#endif
 
 // The spawning thread and its one-job mailbox.
 typedef struct {

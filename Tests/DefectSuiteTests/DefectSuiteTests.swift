@@ -27,7 +27,12 @@ struct DefectSuiteTests {
     /// machine that delays the sampler thread a few times cannot hide what was waited on.
     static let environment = [LaunchContract.Variable.sampleInterval: "250"]
 
-    @Test func precisionAndRecallOverTheSuite() throws {
+    /// Not in a ThreadSanitizer build: the measured defect programs are sanitized
+    /// too, so their CPU work runs several times slower (a case inside its budget
+    /// goes over it) and the sampler sees the runtime's own futex waits inside
+    /// intercepted calls as main-thread lock waits beside every expected finding.
+    @Test(.disabled(if: BuiltProducts.areThreadSanitized, "the defect programs are sanitized: their timing and waits are the runtime's"))
+    func precisionAndRecallOverTheSuite() throws {
         try FileManager.default.createDirectory(atPath: Self.scratch, withIntermediateDirectories: true)
         let reports = ScratchDirectory("lp-defects")
         var outcomes: [DefectCase.Outcome] = []

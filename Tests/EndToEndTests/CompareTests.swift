@@ -12,7 +12,9 @@ struct CompareTests {
     static let environment = ["LAUNCHPROF_SAMPLE_DIR": Executables.temporaryDirectory().path]
 
     func compare(_ arguments: [String], output: URL = Executables.temporaryDirectory()) throws -> (Executables.Result, ComparisonReport?, URL) {
-        let result = try Executables.run(["compare", "--output", output.path, "--no-color"] + arguments, environment: Self.environment)
+        // Up to an hour: up to 60 launches of the sample take minutes in a sanitized build on a loaded machine.
+        let result = try Executables.run(
+            ["compare", "--output", output.path, "--no-color"] + arguments, environment: Self.environment, timeoutSeconds: 3_600)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
         let report = try files.first { $0.hasSuffix(".comparison.json") }.map { file -> ComparisonReport in
             guard case .comparison(let report) = try JSONReport.readDocument(from: output.appendingPathComponent(file).path) else {

@@ -140,8 +140,9 @@ struct IntegrityTests {
         let counter = scratch.file("count"), stash = scratch.file("stash.lptrace")
         let fixture = Executables.fixture
         // Run 1 is honest (its trace is kept aside); run 2 forges a trace whose first
-        // frame comes 5 s after the spawn, though it exits at once; run 3 forges one whose
-        // first frame (300 ms) comes after it announced it (at once), then sleeps 1 s;
+        // frame comes 5 s after it announced it, though it exits at once; run 3 forges one whose
+        // first frame comes 300 ms after it announced it, then sleeps 1 s (both are so
+        // however late the program starts: they are placed after the announcement, not the spawn);
         // run 4 sleeps 1 s, announces the first frame and replays run 1's trace.
         let script = try scratch.write("""
             #!/bin/sh
@@ -163,7 +164,7 @@ struct IntegrityTests {
         let runs = report.runs.filter { !$0.isWarmup }
         try #require(runs.count == 4, "\(result.stderr)")
         #expect(runs.map(\.status) == [.ok, .invalidTrace, .invalidTrace, .invalidTrace], "\(runs.map { $0.problem ?? "" })")
-        #expect(runs[1].problem?.contains("the trace's firstFrame at 5000") == true && runs[1].problem?.contains("lies outside the launch") == true,
+        #expect(runs[1].problem?.contains("the trace's firstFrame at ") == true && runs[1].problem?.contains("ms after the spawn lies outside the launch") == true,
                 "\(runs[1].problem ?? "")")
         #expect(runs[2].problem?.contains("comes after the program announced it") == true, "\(runs[2].problem ?? "")")
         #expect(runs[3].problem?.contains("the trace is not this launch's: its spawn stamp") == true, "\(runs[3].problem ?? "")")

@@ -17,7 +17,9 @@ struct OutputFilesTests {
     /// `launchprof measure` (no warm-up unless `arguments` ask for one) of `command`.
     func measure(_ arguments: [String], command: [String], in directory: URL? = nil) throws -> Executables.Result {
         let warmup = arguments.contains("--warmup") ? [] : ["--warmup", "0"]
-        return try Executables.run(["measure", "--budget-ms", "100000"] + warmup + arguments + ["--"] + command, in: directory)
+        // A generous timeout: a traced fixture needs seconds of CPU in a sanitized build, on a loaded machine more.
+        let timeout = arguments.contains("--timeout") ? [] : ["--timeout", "600"]
+        return try Executables.run(["measure", "--budget-ms", "100000"] + warmup + timeout + arguments + ["--"] + command, in: directory)
     }
 
     func entries(_ path: String) -> [String] {

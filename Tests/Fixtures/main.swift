@@ -24,8 +24,8 @@
 //   launchprof-fixture budget-metadata JSON  a tracer-only app whose trace carries JSON as the
 //                                            app's budget in code (the launch.budget metadata key)
 //   launchprof-fixture forged-trace MS [SLEEP_MS]  a liar: writes a trace it did not record, carrying the
-//                                            spawn stamp it was given and a firstFrame MS ms after it;
-//                                            announces firstFrame now, sleeps SLEEP_MS ms, exits 0
+//                                            spawn stamp it was given and a firstFrame MS ms after the
+//                                            moment it announces firstFrame (now), sleeps SLEEP_MS ms, exits 0
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -166,7 +166,11 @@ case "keeps-running":
 case "forged-trace" where arguments.count >= 3:
     let environment = ProcessInfo.processInfo.environment
     let spawn = environment[LaunchContract.Variable.spawnNanoseconds].flatMap { UInt64($0) } ?? 0
-    let firstFrame = spawn + (UInt64(arguments[2]) ?? 0) * 1_000_000
+    // The forged first frame comes MS ms after the announcement, however late this process started.
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let announced = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    let firstFrame = announced + (UInt64(arguments[2]) ?? 0) * 1_000_000
     let trace = Trace(
         clockSource: .monotonic, processID: getpid(), spawn: SpawnTime(nanoseconds: spawn, source: .parent),
         runtimeInitNanoseconds: spawn + 1_000_000, flushNanoseconds: firstFrame + 1_000_000, strings: ["", "Forged.swift"],
@@ -176,9 +180,7 @@ case "forged-trace" where arguments.count >= 3:
         ])])
     _ = FileManager.default.createFile(
         atPath: environment[LaunchContract.Variable.trace] ?? "trace.lptrace", contents: Data(TraceEncoder.encode(trace)))
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    let word = LaunchContract.ReadyWord.firstFrame.line(markedAt: UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
+    let word = LaunchContract.ReadyWord.firstFrame.line(markedAt: announced)
     FileHandle(fileDescriptor: 3).write(Data((word + "\n").utf8))
     usleep(UInt32(arguments.count > 3 ? (UInt32(arguments[3]) ?? 0) * 1_000 : 0))
     _exit(0)  // skips the tracer's exit flush, which would write its own trace

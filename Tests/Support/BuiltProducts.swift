@@ -28,6 +28,10 @@ public enum BuiltProducts {
         } ?? candidates[0]
     }()
 
+    /// True when the products and these tests were built with ThreadSanitizer
+    /// (`swift build --sanitize=thread`): its runtime is linked in.
+    public static let areThreadSanitized = dlsym(nil, "__tsan_init") != nil
+
     /// The `launchprof` binary.
     public static var launchprof: String { directory.appendingPathComponent("launchprof").path }
     /// The `launchprof-fixture` binary (small instrumented programs, and the sample app).

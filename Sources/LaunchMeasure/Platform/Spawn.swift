@@ -24,7 +24,9 @@ extension Platform {
     /// descriptor above the highest `to` closed (close_range, Linux 5.9+), and
     /// `PR_SET_PDEATHSIG` set to SIGKILL: the child dies with launchprof, even
     /// when launchprof is killed with SIGKILL. (A set-user-ID program clears it
-    /// at exec: the kernel's rule.)
+    /// at exec: the kernel's rule.) A ThreadSanitizer build starts it with
+    /// posix_spawn instead, without PR_SET_PDEATHSIG: there the group watcher
+    /// alone ends it when launchprof dies (see LaunchMeasureShims.h).
     ///
     /// `stampName`, when given, is added to the environment with the spawn time
     /// as its value: everything is prepared first, then the clock is read, its

@@ -5,6 +5,12 @@
 // with a stack of its own), then, in the child, the process group, the signal
 // dispositions and mask, the descriptors, prctl(PR_SET_PDEATHSIG, SIGKILL), a
 // check that the parent is still there, and execve.
+//
+// A ThreadSanitizer build (whose runtime cannot follow a clone that shares its
+// memory, nor a fork from a multi-threaded process) starts both the launches and
+// the group watcher with posix_spawn instead: the same process group, signals,
+// descriptors, environment and exec errors, but no PR_SET_PDEATHSIG; the group
+// watcher (then a /bin/sh loop) alone ends the launches when launchprof dies.
 
 #ifndef LAUNCH_MEASURE_SHIMS_H
 #define LAUNCH_MEASURE_SHIMS_H
@@ -47,7 +53,8 @@ typedef struct {
 /// The child leads a new process group, has an empty signal mask and every
 /// signal at its default action, and gets SIGKILL when launchprof dies (also
 /// when it died before the child could ask: the parent is checked after the
-/// prctl). Returns 0 and sets `*pid` and `*spawn_ns` (CLOCK_MONOTONIC read just
+/// prctl; under ThreadSanitizer the group watcher does this instead, see the
+/// top of this file). Returns 0 and sets `*pid` and `*spawn_ns` (CLOCK_MONOTONIC read just
 /// before the clone), or an errno value: the exec's own failure (ENOENT,
 /// EACCES, ENOEXEC…) once the child that failed has been reaped.
 int lp_spawn(const lp_spawn_request *request, pid_t *pid, uint64_t *spawn_ns);
