@@ -64,8 +64,14 @@ public enum MeasureSession {
                 if scope.stopRequested { break }
             }
         }
+        var collected = side.collected(in: scope, stopSignal: scope.stopSignal)
+        if plan.countedLaunches > 0, collected.stopReason == nil, !scope.stopRequested {
+            let counted = CountedLaunches.run([side.request], sides: nil, timed: [side.runs], scope: scope, progress: progress)
+            collected = side.collected(in: scope, stopSignal: scope.stopSignal, stopReason: counted.stopReason)
+            collected.countedRuns = counted.runs[0]
+        }
         progress?.finished()
-        return side.collected(in: scope, stopSignal: scope.stopSignal)
+        return collected
     }
 
     /// One process launch: one record, or, in hot mode, one per launch inside it.
@@ -146,7 +152,7 @@ public enum MeasureSession {
         // What the launch left running outside its process group: orphans (found by
         // parentage, as their subreaper) and descendants carrying its spawn stamp.
         let leftovers = Platform.endLeftovers(
-            stampEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(outcome.spawnNanoseconds)", isSubreaper: isSubreaper)
+            stampEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(outcome.spawnStamp)", isSubreaper: isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }
 
         // The trace, when the program wrote one. The program could have put anything

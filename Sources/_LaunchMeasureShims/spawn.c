@@ -132,7 +132,8 @@ static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *
         char digits[21];
         int count = 0;
         uint64_t rest = nanoseconds;
-        do { digits[count++] = (char)('0' + rest % 10); rest /= 10; } while (rest);
+        // Always 20 digits (zero-padded): the environment's size does not change from one launch to the next.
+        do { digits[count++] = (char)('0' + rest % 10); rest /= 10; } while (count < 20);
         for (int i = 0; i < count; i++) request->stamp_digits[i] = digits[count - 1 - i];
         request->stamp_digits[count] = 0;
     }

@@ -36,6 +36,10 @@ public struct MeasurementReport: Sendable, Equatable {
     /// appearance (`launchprof merge`); nil for a report of one measurement,
     /// whose runs were all made on ``environment``.
     public var machines: [MachineEnvironment]?
+    /// The launches counted under valgrind (`--metric instructions`), apart from
+    /// ``runs`` (their times are valgrind's); the profile's ``LaunchProfile/instructions``
+    /// summarise them. Nil when none was counted, and in older reports.
+    public var countedRuns: [RunRecord]?
 
     /// True when the measurement stopped early (``stopReason`` is set).
     public var interrupted: Bool { stopReason != nil }
@@ -45,7 +49,7 @@ public struct MeasurementReport: Sendable, Equatable {
     public init(
         name: String, toolVersion: String = LaunchProfVersion.string, createdAt: String,
         environment: MachineEnvironment, configuration: MeasureConfiguration, runs: [RunRecord],
-        stopReason: String? = nil, stopSignal: Int32? = nil
+        stopReason: String? = nil, stopSignal: Int32? = nil, countedRuns: [RunRecord]? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.name = name
@@ -55,6 +59,8 @@ public struct MeasurementReport: Sendable, Equatable {
         self.configuration = configuration
         self.runs = runs
         self.profile = LaunchProfile(runs: runs, budget: configuration.budget)
+        self.countedRuns = countedRuns
+        if let countedRuns { profile.instructions = InstructionStatistics(countedRuns.filter { $0.status == .ok }) }
         self.stopReason = stopReason
         self.stopSignal = stopSignal
         self.outcome = ReportOutcome.of(
@@ -79,7 +85,8 @@ public struct MeasurementReport: Sendable, Equatable {
         if let machine = MachineEnvironment.key(plan.machine) { environment.machine = machine }
         self.init(
             name: plan.name, createdAt: collected.finishedAt, environment: environment,
-            configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal)
+            configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal,
+            countedRuns: collected.countedRuns.isEmpty ? nil : collected.countedRuns)
     }
 
     /// The ready condition as reports show it: `port:8080`, `first-frame`, or
@@ -106,7 +113,7 @@ public struct MeasurementReport: Sendable, Equatable {
 extension MeasurementReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, schemaVersion, name, toolVersion, createdAt, environment, configuration, runs, profile
-        case outcome, interrupted, stopReason, stopSignal, machines
+        case outcome, interrupted, stopReason, stopSignal, machines, countedRuns
     }
 
     /// Decodes a measurement report of schema 1 or 2; a schema-1 report's
@@ -124,6 +131,7 @@ extension MeasurementReport: Codable {
         stopReason = try container.decodeIfPresent(String.self, forKey: .stopReason)
         stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
         machines = try container.decodeIfPresent([MachineEnvironment].self, forKey: .machines)
+        countedRuns = try container.decodeIfPresent([RunRecord].self, forKey: .countedRuns)
         outcome = try container.decodeIfPresent(ReportOutcome.self, forKey: .outcome)
             ?? ReportOutcome.of(
                 profile: profile, runs: runs, ignoreFailures: configuration.ignoreFailures,
@@ -147,6 +155,7 @@ extension MeasurementReport: Codable {
         try container.encodeIfPresent(stopReason, forKey: .stopReason)
         try container.encodeIfPresent(stopSignal, forKey: .stopSignal)
         try container.encodeIfPresent(machines, forKey: .machines)
+        try container.encodeIfPresent(countedRuns, forKey: .countedRuns)
     }
 }
 

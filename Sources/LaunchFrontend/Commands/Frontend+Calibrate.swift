@@ -20,7 +20,9 @@ extension Frontend {
         let name = "calibrate-\(target.shortName)"
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "calibrate"] + arguments)
         let plan = pipeline.plan(target, name: name, runs: shared.runs)
-        let rule = ComparisonPlan(name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
+        var rule = ComparisonPlan(name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
+        rule.metrics = shared.metrics
+        var instructionSpreads: [Double] = []
         var calibration = CalibrationRule()
         var lines: [String] = []
         // The rounds' launches replace the last calibration's once all are made (or one fails).
@@ -52,6 +54,10 @@ extension Frontend {
             }
             calibration.add(primary)
             lines.append("round \(round): \(primary.summary)")
+            if let instructions = comparison.instructions {
+                instructionSpreads.append(instructions.decision.spread)
+                lines.append("round \(round): \(instructions.summary)")
+            }
         }
         if !shared.quiet {
             Terminal.print("launchprof calibrate — \(ControlCharacters.escaped(target.shortName)), \(rounds) A/A round(s) of \(shared.runs) launches per side")
@@ -61,6 +67,9 @@ extension Frontend {
         Terminal.print("recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(calibration.percent))% "
             + "--min-effect-ms \(Milliseconds.oneDecimal(calibration.milliseconds))"
             + "  (the widest A/A interval: ±\(Milliseconds.oneDecimal(calibration.widestPercent))%, ±\(ms(calibration.widestMs)))")
+        if let widest = instructionSpreads.max() {
+            Terminal.print(CalibrationRule.instructionAdvice(widestSpread: widest))
+        }
         guard parsed.has("--write-budget") else { return .success }
         var budget = shared.budget.file?.budget ?? LaunchBudget()
         budget.minimumEffectPercent = calibration.percent
