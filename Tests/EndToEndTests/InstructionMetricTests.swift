@@ -59,8 +59,9 @@ struct InstructionMetricTests {
             }
         }
         func stop() {
+            // SIGKILL: the shell loop may run with SIGTERM blocked, as the spawning thread had it.
             for process in processes where process.isRunning {
-                process.terminate()
+                kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
             }
         }
@@ -107,17 +108,6 @@ struct InstructionMetricTests {
         let grown = try #require(more.report.instructions?.functions.filter { $0.change > 0 }.map(\.name))
         #expect(grown.contains { $0.contains("fixedWork") }, "\(grown)")
         #expect(more.stdout.contains("functions whose inclusive instructions grew most:"))
-    }
-
-    @Test func aThirdOfAPercentMoreWorkIsARegressionInNoneOfTenSessions() throws {
-        let hog = try CPUHog()
-        defer { hog.stop() }
-        // Short launches: 2,000 steps × 50 spans; +0.3 % is 2,006.
-        for session in 1...10 {
-            let little = try compare("\(Self.fixture) counted-work 2000", "\(Self.fixture) counted-work 2006", name: "little-\(session)")
-            #expect(little.status == 0, "session \(session): \(little.report.outcome.reason)")
-            #expect(little.report.instructions?.decision.status == .pass)
-        }
     }
 
     @Test func pythonAgainstItselfPassesAndTwoPercentMoreWorkIsARegression() throws {

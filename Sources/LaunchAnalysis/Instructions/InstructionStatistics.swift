@@ -53,11 +53,20 @@ public struct InstructionStatistics: Sendable, Codable, Equatable {
         totalMedian = Summary.median(counted.map { Double($0.total) }.sorted())
         var byName: [String: (file: String?, inclusive: [Double], own: [Double])] = [:]
         for launch in counted {
+            // One value per launch and name: demangled names can repeat (two specialisations
+            // of one generic function read the same), and their instructions are added.
+            var own: [String: (file: String?, inclusive: UInt64, own: UInt64)] = [:]
             for function in launch.functions {
-                var entry = byName[function.name] ?? (function.file, [], [])
-                entry.inclusive.append(Double(function.inclusiveInstructions))
-                entry.own.append(Double(function.selfInstructions))
-                byName[function.name] = entry
+                var entry = own[function.name] ?? (function.file, 0, 0)
+                entry.inclusive &+= function.inclusiveInstructions
+                entry.own &+= function.selfInstructions
+                own[function.name] = entry
+            }
+            for (name, function) in own {
+                var entry = byName[name] ?? (function.file, [], [])
+                entry.inclusive.append(Double(function.inclusive))
+                entry.own.append(Double(function.own))
+                byName[name] = entry
             }
         }
         func median(_ values: [Double]) -> Double {

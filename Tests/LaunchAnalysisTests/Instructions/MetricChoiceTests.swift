@@ -155,3 +155,20 @@ struct MetricChoiceTests {
         #expect(read.outcome == old.outcome)
     }
 }
+
+extension MetricChoiceTests {
+    /// Two functions whose demangled names read the same (two specialisations of one
+    /// generic) are one row, their instructions added: the statistics took them as two
+    /// launches' values and crashed padding the others with zeros.
+    @Test func aNameRepeatedInOneLaunchIsOneRowWithItsInstructionsAdded() throws {
+        let runs = try (1...3).map { index in
+            var run = try Self.counted(index, total: 10_000, rank: 1_000)
+            run.instructions?.functions.append(.init(name: "rank", selfInstructions: 500, inclusiveInstructions: 500))
+            return run
+        }
+        let statistics = try #require(InstructionStatistics(runs))
+        let rank = try #require(statistics.functions.first { $0.name == "rank" })
+        #expect(rank.inclusiveMedian == 1_500)
+        #expect(statistics.functions.filter { $0.name == "rank" }.count == 1)
+    }
+}
