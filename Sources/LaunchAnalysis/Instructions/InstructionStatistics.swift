@@ -103,6 +103,14 @@ public struct InstructionComparison: Sendable, Codable, Equatable {
         public var baseInclusive: Double, headInclusive: Double
         /// head − base.
         public var change: Double { headInclusive - baseInclusive }
+
+        /// Makes a row.
+        public init(name: String, file: String?, baseInclusive: Double, headInclusive: Double) {
+            self.name = name
+            self.file = file
+            self.baseInclusive = baseInclusive
+            self.headInclusive = headInclusive
+        }
     }
 
     /// How many functions the comparison lists.
@@ -121,13 +129,34 @@ public struct InstructionComparison: Sendable, Codable, Equatable {
         headMedian = head.gated.median
         let baseFunctions = Dictionary(base.functions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let headFunctions = Dictionary(head.functions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        functions = Set(baseFunctions.keys).union(headFunctions.keys).map { name in
+        let changes = Set(baseFunctions.keys).union(headFunctions.keys).map { name in
             FunctionChange(
                 name: name, file: headFunctions[name]?.file ?? baseFunctions[name]?.file,
                 baseInclusive: baseFunctions[name]?.inclusiveMedian ?? 0, headInclusive: headFunctions[name]?.inclusiveMedian ?? 0)
         }
         .filter { $0.change != 0 }
         .sorted { (abs($0.change), $1.name) > (abs($1.change), $0.name) }
-        .prefix(Self.functionLimit).map { $0 }
+        functions = Self.innermost(changes).prefix(Self.functionLimit).map { $0 }
+    }
+
+    /// `changes` (largest first) with each run of changes the same to within 0.5 % cut to
+    /// its smallest (every function that has it: a caller and the function it only calls
+    /// change alike): a chain of callers that only passed the change on (a protocol
+    /// witness, thunks, the closure a span runs) is shown by the functions deepest in it,
+    /// so the list names what grew rather than everything above it.
+    public static func innermost(_ changes: [FunctionChange]) -> [FunctionChange] {
+        var groups: [[FunctionChange]] = []
+        for change in changes {
+            if let start = groups.last?.first?.change, (change.change > 0) == (start > 0),
+               abs(start - change.change) <= 0.005 * abs(start) {
+                groups[groups.count - 1].append(change)
+            } else {
+                groups.append([change])
+            }
+        }
+        return groups.flatMap { group in
+            let smallest = group.map { abs($0.change) }.min()!
+            return group.filter { abs($0.change) == smallest }
+        }
     }
 }
