@@ -114,7 +114,7 @@ public struct InstructionComparison: Sendable, Codable, Equatable {
     }
 
     /// How many functions the comparison lists.
-    public static let functionLimit = 15
+    public static let functionLimit = 40
 
     /// Compares two measurements' counts; nil when either was not counted.
     ///
@@ -136,27 +136,6 @@ public struct InstructionComparison: Sendable, Codable, Equatable {
         }
         .filter { $0.change != 0 }
         .sorted { (abs($0.change), $1.name) > (abs($1.change), $0.name) }
-        functions = Self.innermost(changes).prefix(Self.functionLimit).map { $0 }
-    }
-
-    /// `changes` (largest first) with each run of changes the same to within 0.5 % cut to
-    /// its smallest (every function that has it: a caller and the function it only calls
-    /// change alike): a chain of callers that only passed the change on (a protocol
-    /// witness, thunks, the closure a span runs) is shown by the functions deepest in it,
-    /// so the list names what grew rather than everything above it.
-    public static func innermost(_ changes: [FunctionChange]) -> [FunctionChange] {
-        var groups: [[FunctionChange]] = []
-        for change in changes {
-            if let start = groups.last?.first?.change, (change.change > 0) == (start > 0),
-               abs(start - change.change) <= 0.005 * abs(start) {
-                groups[groups.count - 1].append(change)
-            } else {
-                groups.append([change])
-            }
-        }
-        return groups.flatMap { group in
-            let smallest = group.map { abs($0.change) }.min()!
-            return group.filter { abs($0.change) == smallest }
-        }
+        functions = changes.prefix(Self.functionLimit).map { $0 }
     }
 }

@@ -51,7 +51,6 @@ struct InstructionStatisticsTests {
         let head = InstructionStatistics(try (1...3).map { try Self.run($0, parse: 10_000, render: 9_000) })
         let comparison = try #require(try InstructionComparison(base: base, head: head))
         #expect(comparison.decision.status == .regression)
-        // main grew only by what render grew: both have the chain's smallest change, and are shown.
         #expect(comparison.functions.map(\.name) == ["main", "render"])
         #expect(comparison.functions.last?.change == 4_000)
         #expect(try InstructionComparison(base: base, head: nil) == nil)

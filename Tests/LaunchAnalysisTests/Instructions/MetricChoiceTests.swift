@@ -100,18 +100,6 @@ struct MetricChoiceTests {
         #expect(both.instructions?.decision.status == .pass)
     }
 
-    @Test func aChainOfCallersThatOnlyPassedTheChangeOnIsShownByItsDeepestFunctions() {
-        func change(_ name: String, _ base: Double, _ head: Double) -> InstructionComparison.FunctionChange {
-            InstructionComparison.FunctionChange(name: name, file: nil, baseInclusive: base, headInclusive: head)
-        }
-        // didFinishLaunching → closure → rank: each adds a few instructions of its own; parse grew on its own.
-        let kept = InstructionComparison.innermost([
-            change("didFinishLaunching", 1_000, 101_020), change("closure", 900, 100_910), change("rank", 800, 100_800),
-            change("parse", 5_000, 55_000), change("shrunk", 9_000, 8_000),
-        ])
-        #expect(kept.map(\.name) == ["rank", "parse", "shrunk"])
-    }
-
     @Test func countsThatDifferBetweenIdenticalLaunchesAreInconclusive() throws {
         // A 3 % spread inside each side: the rule cannot see a 1 % effect here.
         let base = try Self.measured(Self.times, counts: [10_000_000, 10_300_000, 10_100_000])
