@@ -45,6 +45,7 @@ public enum CompareSession {
         let names = ComparisonSide.allCases.map(\.rawValue)
         let total = stages.last!
         var stagesRun = 0
+        var countedLaunches: (runs: [[RunRecord]], stopReason: String?) = ([[], []], nil)
         guard try scope.setUp(base.commands) else {
             return ComparedLaunches(
                 base: sides[0].collected(in: scope, stopSignal: scope.stopSignal),
@@ -86,6 +87,9 @@ public enum CompareSession {
                     let (a, b) = (sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil))
                     if rule.stop(afterStage: stage, base: a, head: b) { break }
                 }
+                if base.plan.countedLaunches > 0, !scope.stopRequested, sides.allSatisfy({ $0.stopReason == nil }) {
+                    countedLaunches = CountedLaunches.run([base, head], sides: names, timed: sides.map(\.runs), scope: scope, progress: progress)
+                }
             }
         } catch {
             _ = scope.cleanUp(base.commands)
@@ -95,10 +99,12 @@ public enum CompareSession {
         progress?.finished()
         let signal = scope.stopSignal
         let reason = sides.enumerated().compactMap { index, side in side.stopReason.map { "\(names[index]) \($0)" } }.first
-            ?? cleanupFailure?.text
-        return ComparedLaunches(
+            ?? countedLaunches.stopReason ?? cleanupFailure?.text
+        var compared = ComparedLaunches(
             base: sides[0].collected(in: scope, stopSignal: signal, stopReason: reason),
             head: sides[1].collected(in: scope, stopSignal: signal, stopReason: reason),
             stagesRun: stagesRun)
+        (compared.base.countedRuns, compared.head.countedRuns) = (countedLaunches.runs[0], countedLaunches.runs[1])
+        return compared
     }
 }

@@ -64,6 +64,16 @@ public struct LaunchResult: Sendable, Equatable {
     /// it reaped, and of the orphans left in its process group, which launchprof reaps).
     public var cpuTime: CPUTime?
 
+    /// ``spawnNanoseconds`` as the child's `LAUNCHPROF_SPAWN_NS` holds it: 20 digits,
+    /// zero-padded, so that the environment's size is the same at every launch.
+    public var spawnStamp: String { Self.spawnStamp(spawnNanoseconds) }
+
+    /// `nanoseconds` as a launch's `LAUNCHPROF_SPAWN_NS` holds it: 20 digits, zero-padded.
+    public static func spawnStamp(_ nanoseconds: UInt64) -> String {
+        let digits = String(nanoseconds)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
+    }
+
     /// Makes an outcome; the launcher does this, tests and callers may too.
     public init(
         processID: Int32, spawnNanoseconds: UInt64, readyNanoseconds: UInt64?, readyIsExitFallback: Bool = false,

@@ -19,6 +19,8 @@ public struct MeasureRequest: Sendable {
     public var commands: SessionCommands
     /// The program's stdout is a pseudo-terminal (`--pty`); see ``LaunchRequest/pseudoTerminal``.
     public var pseudoTerminal: Bool
+    /// What counts the plan's ``MeasurementPlan/countedLaunches`` (`--metric instructions`); nil for none.
+    public var instructionCounter: InstructionCounter?
 
     /// Makes a request from values already validated; it checks nothing itself.
     public init(

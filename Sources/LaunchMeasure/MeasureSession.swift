@@ -71,7 +71,13 @@ public enum MeasureSession {
                 if scope.stopRequested { break }
             }
         }
+        var collected = side.collected(in: scope, stopSignal: scope.stopSignal)
+        if plan.countedLaunches > 0, collected.stopReason == nil, !scope.stopRequested {
+            let counted = CountedLaunches.run([side.request], sides: nil, timed: [side.runs], scope: scope, progress: progress)
+            collected = side.collected(in: scope, stopSignal: scope.stopSignal, stopReason: counted.stopReason)
+            collected.countedRuns = counted.runs[0]
+        }
         progress?.finished()
-        return side.collected(in: scope, stopSignal: scope.stopSignal)
+        return collected
     }
 }

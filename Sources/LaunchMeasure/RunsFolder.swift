@@ -108,12 +108,16 @@ public final class RunsFolder {
             guard let path, path.hasPrefix(from) else { return path }
             return to + path.dropFirst(from.count)
         }
-        for index in moved.runs.indices {
-            moved.runs[index].stdoutPath = move(moved.runs[index].stdoutPath)
-            moved.runs[index].stderrPath = move(moved.runs[index].stderrPath)
-            moved.runs[index].tracePath = move(moved.runs[index].tracePath)
-            moved.runs[index].problem = moved.runs[index].problem.map { $0.replacing(from, with: to) }
+        func moveAll(_ runs: inout [RunRecord]) {
+            for index in runs.indices {
+                runs[index].stdoutPath = move(runs[index].stdoutPath)
+                runs[index].stderrPath = move(runs[index].stderrPath)
+                runs[index].tracePath = move(runs[index].tracePath)
+                runs[index].problem = runs[index].problem.map { $0.replacing(from, with: to) }
+            }
         }
+        moveAll(&moved.runs)
+        moveAll(&moved.countedRuns)
         moved.stopReason = moved.stopReason.map { $0.replacing(from, with: to) }
         return moved
     }

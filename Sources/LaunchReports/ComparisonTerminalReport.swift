@@ -14,6 +14,7 @@ public enum ComparisonTerminalReport {
             + style.dim("  \(report.source.rawValue), \(launches)\(stages), α \(report.settings.alpha), minimum effect "
                 + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(Milliseconds.text(report.settings.minimumEffectMs))"))
         lines.append(TerminalReport.headline(report.outcome, style: style))
+        if let decided = InstructionText.decidedBy(report) { lines.append(style.bold(decided)) }
         lines.append(style.dim("base: " + text(CommandLineText.quoted(report.base.configuration.command))))
         lines.append(style.dim("head: " + text(CommandLineText.quoted(report.head.configuration.command))))
         for warning in report.warnings { lines.append(style.yellow("warning: ") + text(warning)) }
@@ -41,6 +42,17 @@ public enum ComparisonTerminalReport {
             lines.append(style.dim("   * gated (p after Holm); ~ no change beyond the minimum effect"))
             lines.append(style.dim("   " + ComparisonText.shiftNote))
             for note in notes { lines.append(style.yellow("warning: ") + text(note)) }
+            lines.append("")
+        }
+
+        // The instruction gate: its decision, the phases, and the functions that grew and shrank.
+        if let counted = InstructionText.comparisonLines(report) {
+            lines.append(style.bold("instructions") + style.dim(" " + InstructionText.ruleNote(report)))
+            lines += counted.summary.map { "  " + text($0) }
+            if !counted.grew.isEmpty { lines.append("  functions whose inclusive instructions grew most:") }
+            lines += counted.grew.map { "   " + style.red("+") + " " + text($0) }
+            if !counted.shrank.isEmpty { lines.append("  functions whose inclusive instructions shrank most:") }
+            lines += counted.shrank.map { "   " + style.green("−") + " " + text($0) }
             lines.append("")
         }
 

@@ -5,7 +5,11 @@ extension HTMLReport {
     static func phaseTable(_ profile: LaunchProfile, warmup: Int) -> String {
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
         var html = "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
-            + "<th class=\"n\">95% CI of median</th><th class=\"n\">budget</th><th></th><th>outlier runs</th></tr></thead><tbody>\n"
+            + "<th class=\"n\">95% CI of median</th><th class=\"n\">budget</th><th></th><th>outlier runs</th>"
+            + (profile.instructions == nil ? "" : "<th class=\"n\">\(InstructionText.column)</th>") + "</tr></thead><tbody>\n"
+        func instructions(_ phase: Phase?) -> String {
+            profile.instructions.map { "<td class=\"n\">" + InstructionText.cell($0, phase: phase) + "</td>" } ?? ""
+        }
         for statistics in profile.phases {
             let summary = statistics.summary
             let check = checks[.phase(statistics.phase)]
@@ -14,13 +18,13 @@ extension HTMLReport {
             html += "<tr\(statistics.phase.isTotal ? " class=\"total\"" : "")><td><span class=\"sw p-\(statistics.phase.rawValue)\"></span>"
                 + "\(statistics.phase.rawValue)</td><td class=\"n\">\(ms(summary.median))</td><td class=\"n\">\(ms(summary.p90))</td>"
                 + "<td class=\"n\">\(TerminalReport.interval(summary))</td><td class=\"n\">\(check.map { ms($0.budgetMs) } ?? "")</td>"
-                + "<td>\(state)</td><td>\(outliers)</td></tr>\n"
+                + "<td>\(state)</td><td>\(outliers)</td>" + instructions(statistics.phase) + "</tr>\n"
         }
         if let cpu = profile.cpuTime {
             let outliers = RunList.text(cpu.outlierRuns)
             html += "<tr class=\"cpu\"><td>\(CPUTimeText.label)</td><td class=\"n\">\(ms(cpu.total.median))</td>"
                 + "<td class=\"n\">\(ms(cpu.total.p90))</td><td class=\"n\">\(TerminalReport.interval(cpu.total))</td>"
-                + "<td class=\"n\"></td><td></td><td>\(outliers)</td></tr>\n"
+                + "<td class=\"n\"></td><td></td><td>\(outliers)</td>" + instructions(nil) + "</tr>\n"
         }
         html += "</tbody></table></div>\n"
         if let cpu = profile.cpuTime { html += "<p class=\"caption\">" + HTMLEscaping.text(CPUTimeText.split(cpu)) + ".</p>\n" }

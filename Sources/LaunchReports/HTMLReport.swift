@@ -95,6 +95,7 @@ public enum HTMLReport {
             body += section("Phases", id: "phases", content: phaseTable(profile, warmup: report.configuration.warmup))
             if let instructions = profile.instructions {
                 let items = [InstructionText.headline(instructions)] + (InstructionText.phases(instructions).map { [$0] } ?? [])
+                    + (InstructionText.cost(report).map { [$0] } ?? [])
                     + InstructionText.functions(instructions, limit: 10)
                 body += section("Instructions", id: "instructions", content: "<ul>" + items.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n")
             }
@@ -191,8 +192,18 @@ public enum HTMLReport {
         if !report.warnings.isEmpty {
             body += "<ul class=\"warnings\">" + report.warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
         }
+        if let decided = InstructionText.decidedBy(report) { body += "<p class=\"note\">" + HTMLEscaping.text(decided) + "</p>\n" }
         if !report.metrics.isEmpty {
             body += section("Metrics", id: "metrics", content: metricTable(report))
+        }
+        if let counted = InstructionText.comparisonLines(report) {
+            var content = "<p class=\"caption\">" + HTMLEscaping.text(InstructionText.ruleNote(report)) + ".</p><ul class=\"plain\">"
+                + counted.summary.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
+            for (heading, names) in [("Functions whose inclusive instructions grew most", counted.grew),
+                                     ("Functions whose inclusive instructions shrank most", counted.shrank)] where !names.isEmpty {
+                content += "<h3>\(heading)</h3><ul class=\"plain\">" + names.map { "<li><code>" + HTMLEscaping.text($0) + "</code></li>" }.joined() + "</ul>\n"
+            }
+            body += section("Instructions", id: "instructions", content: content)
         }
         if let fleet = report.fleet {
             body += section("Machines", id: "machines", content:

@@ -31,15 +31,18 @@ public enum MarkdownReport {
         let profile = report.profile
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
         if !profile.phases.isEmpty {
-            lines += ["| phase | median | p90 | budget | margin |", "|---|---:|---:|---:|---:|"]
+            let counted = profile.instructions
+            func instructions(_ phase: Phase?) -> String { counted.map { " \(InstructionText.cell($0, phase: phase)) |" } ?? "" }
+            lines += ["| phase | median | p90 | budget | margin |" + (counted == nil ? "" : " \(InstructionText.column) |"),
+                      "|---|---:|---:|---:|---:|" + (counted == nil ? "" : "---:|")]
             for statistics in profile.phases {
                 let check = checks[.phase(statistics.phase)]
                 let margin = check.map { Milliseconds.signed($0.budgetMs - $0.medianMs) } ?? ""
                 lines.append("| \(statistics.phase.rawValue) | \(ms(statistics.summary.median)) | \(ms(statistics.summary.p90)) | "
-                    + "\(check.map { ms($0.budgetMs) } ?? "") | \(margin) |")
+                    + "\(check.map { ms($0.budgetMs) } ?? "") | \(margin) |" + instructions(statistics.phase))
             }
             if let cpu = profile.cpuTime {
-                lines.append("| \(CPUTimeText.label) | \(ms(cpu.total.median)) | \(ms(cpu.total.p90)) | | |")
+                lines.append("| \(CPUTimeText.label) | \(ms(cpu.total.median)) | \(ms(cpu.total.p90)) | | |" + instructions(nil))
                 lines += ["", "_" + CPUTimeText.split(cpu) + "_"]
             }
             lines.append("")
@@ -47,6 +50,7 @@ public enum MarkdownReport {
         if let instructions = profile.instructions {
             lines += ["**Instructions** (counted under callgrind): " + escaped(InstructionText.headline(instructions)), ""]
             if let phases = InstructionText.phases(instructions) { lines += [escaped(phases), ""] }
+            if let cost = InstructionText.cost(report) { lines += ["_" + escaped(cost) + "_", ""] }
             lines += InstructionText.functions(instructions).map { "- " + escaped($0) }
             lines.append("")
         }
@@ -83,6 +87,7 @@ public enum MarkdownReport {
     /// A comparison: verdict, metric table, why it changed, warnings.
     static func render(_ report: ComparisonReport) -> String {
         var lines = ["### launchprof compare — \(escaped(report.name))", "", verdict(report.outcome), ""]
+        if let decided = InstructionText.decidedBy(report) { lines += ["**" + escaped(decided) + "**", ""] }
         lines += whatToFix(report.changes)
         if !report.metrics.isEmpty {
             lines += ["| metric | " + ComparisonText.headings.joined(separator: " | ") + " |", "|---|---:|---:|---:|---:|---:|---:|---|"]
@@ -101,6 +106,15 @@ public enum MarkdownReport {
                 + escaped(ComparisonText.shiftNote) + "</sub>")
             for note in notes { lines += ["", "> ⚠️ " + escaped(note)] }
             lines.append("")
+        }
+        if let counted = InstructionText.comparisonLines(report) {
+            lines += ["**Instructions** (" + escaped(InstructionText.ruleNote(report)) + ")", ""]
+            lines += counted.summary.map { "- " + escaped($0) }
+            lines.append("")
+            for (heading, names) in [("Functions whose inclusive instructions grew most", counted.grew),
+                                     ("Functions whose inclusive instructions shrank most", counted.shrank)] where !names.isEmpty {
+                lines += ["_" + heading + "_", ""] + names.map { "- `" + code($0) + "`" } + [""]
+            }
         }
         if let fleet = report.fleet {
             lines += ["**Machines** (\(escaped(report.primaryMetric))): " + escaped(FleetText.method(fleet)), ""]

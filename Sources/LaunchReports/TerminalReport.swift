@@ -51,7 +51,8 @@ public enum TerminalReport {
         // Phases.
         if !profile.phases.isEmpty {
             let budgets = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
-            var rows: [[String]] = [["phase", "median", "p90", "95% CI of median", "budget", ""]]
+            let counted = profile.instructions
+            var rows: [[String]] = [["phase", "median", "p90", "95% CI of median", "budget", ""] + (counted == nil ? [] : [InstructionText.column])]
             // For an instrumented program the ready and exit times repeat the frame
             // and include the trace flush; they stay in the JSON report.
             let readyIsFrame = config.ready == .firstFrame
@@ -68,12 +69,13 @@ public enum TerminalReport {
                     statistics.phase.rawValue, ms(s.median), ms(s.p90), interval(s),
                     check.map { ms($0.budgetMs) } ?? "",
                     check.map { $0.passed ? style.green("ok") : style.red("over") } ?? "",
-                ])
+                ] + (counted.map { [InstructionText.cell($0, phase: statistics.phase)] } ?? []))
             }
             if let cpu = profile.cpuTime {
-                rows.append([CPUTimeText.label, ms(cpu.total.median), ms(cpu.total.p90), interval(cpu.total), "", ""])
+                rows.append([CPUTimeText.label, ms(cpu.total.median), ms(cpu.total.p90), interval(cpu.total), "", ""]
+                    + (counted.map { [InstructionText.cell($0, phase: nil)] } ?? []))
             }
-            lines += style.table(rows, rightAligned: [1, 2, 3, 4])
+            lines += style.table(rows, rightAligned: counted == nil ? [1, 2, 3, 4] : [1, 2, 3, 4, 6])
             if let cpu = profile.cpuTime { lines.append(style.dim("   " + CPUTimeText.split(cpu))) }
             if let level = shown.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
                 lines.append(style.dim("   with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches"))
@@ -92,6 +94,7 @@ public enum TerminalReport {
         if let instructions = profile.instructions {
             lines.append(style.bold("instructions") + style.dim(" (counted under callgrind)"))
             lines.append("  " + text(InstructionText.headline(instructions)))
+            if let cost = InstructionText.cost(report) { lines.append(style.dim("  " + cost)) }
             if let phases = InstructionText.phases(instructions) { lines.append("  " + phases) }
             for function in InstructionText.functions(instructions) { lines.append(style.dim("   " + text(function))) }
             lines.append("")

@@ -29,6 +29,16 @@
 /// close_range(2): the same number on every Linux architecture (Linux 5.9+).
 #define LP_SYS_CLOSE_RANGE 436
 
+/// Writes `nanoseconds` as the launch's LAUNCHPROF_SPAWN_NS: always 20 digits,
+/// zero-padded, so that the environment's size does not change from one launch to the next.
+static void lp_write_digits(char *digits, uint64_t nanoseconds) {
+    for (int i = 19; i >= 0; i--) {
+        digits[i] = (char)('0' + nanoseconds % 10);
+        nanoseconds /= 10;
+    }
+    digits[20] = 0;
+}
+
 #if !defined(LP_UNDER_THREAD_SANITIZER)
 
 typedef struct {
@@ -132,14 +142,7 @@ static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     uint64_t nanoseconds = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
-    if (request->stamp_digits) {
-        char digits[21];
-        int count = 0;
-        uint64_t rest = nanoseconds;
-        do { digits[count++] = (char)('0' + rest % 10); rest /= 10; } while (rest);
-        for (int i = 0; i < count; i++) request->stamp_digits[i] = digits[count - 1 - i];
-        request->stamp_digits[count] = 0;
-    }
+    if (request->stamp_digits) lp_write_digits(request->stamp_digits, nanoseconds);
     // CLONE_VFORK: this thread resumes once the child has exec'd or exited.
     pid_t child = clone(lp_child_main, stack + LP_CHILD_STACK, CLONE_VM | CLONE_VFORK | SIGCHLD, &args);
     if (child < 0) return errno;
@@ -157,14 +160,6 @@ static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *
 #else
 
 /// The spawn time's decimal digits and a NUL, into `digits` (room for 21 bytes).
-static void lp_write_digits(char *digits, uint64_t nanoseconds) {
-    char reversed[21];
-    int count = 0;
-    do { reversed[count++] = (char)('0' + nanoseconds % 10); nanoseconds /= 10; } while (nanoseconds);
-    for (int i = 0; i < count; i++) digits[i] = reversed[count - 1 - i];
-    digits[count] = 0;
-}
-
 /// ThreadSanitizer's build: the same contract through posix_spawn (glibc's clone
 /// runs no instrumented code in the child), except PR_SET_PDEATHSIG, which
 /// posix_spawn cannot ask for: the group watcher (started the same way) ends the

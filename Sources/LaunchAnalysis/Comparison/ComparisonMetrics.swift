@@ -30,14 +30,19 @@ public struct ComparisonMetrics: Sendable, Equatable {
     /// Every metric, the primary first.
     public var series: [Series]
 
-    /// The metrics of `base` against `head`; `gate` says which besides the
-    /// primary one decide the outcome.
+    /// The metrics of `base` against `head`; `gate` names the metrics besides the
+    /// primary one that decide the outcome (``GatedMetrics/all`` for every one). `metrics` says
+    /// what decides: the primary metric is gated with ``LaunchMetric/wall``, and
+    /// with ``LaunchMetric/cpu`` the CPU time of the process tree
+    /// (``LaunchMetric/cpuMetricName``) is one more gated metric.
     ///
     /// - Throws: ``ComparisonError/noMetricInCommon(_:)`` when one side is
     ///   instrumented and the other is not, or a side has no successful run;
     ///   ``ComparisonError/unknownGateName(name:nearest:)`` when `gate` names a
     ///   metric the comparison does not have (``GateNames``).
-    public init(base: MeasurementReport, head: MeasurementReport, gate: GatedMetrics) throws(ComparisonError) {
+    public init(
+        base: MeasurementReport, head: MeasurementReport, gate: GatedMetrics, metrics: [LaunchMetric] = [.wall]
+    ) throws(ComparisonError) {
         let sides = [base, head]
         guard sides.allSatisfy({ $0.profile.successfulRuns > 0 }) else {
             let empty = base.profile.successfulRuns == 0 ? "base" : "head"
@@ -62,7 +67,8 @@ public struct ComparisonMetrics: Sendable, Equatable {
         func add(_ id: MetricID, budgetMs: Double? = nil, _ value: (RunRecord) -> Double?) {
             let baseValues = values(base, value), headValues = values(head, value)
             guard !baseValues.ms.isEmpty, !headValues.ms.isEmpty else { return }
-            let gated = id == .total(primaryPhase) || gate.contains(id)
+            let gated = (id == .total(primaryPhase) && metrics.contains(.wall)) || gate.contains(id)
+                || (id == .cpuTime && metrics.contains(.cpu))
             series.append(Series(
                 id: id, gated: gated, baseMs: baseValues.ms, headMs: headValues.ms,
                 machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines), budgetMs: budgetMs))
@@ -77,6 +83,12 @@ public struct ComparisonMetrics: Sendable, Equatable {
         for phase in Phase.allCases where phase != primaryPhase && !repeats.contains(phase) {
             add(.phase(phase), budgetMs: LaunchHook(rawValue: phase.rawValue).flatMap { head.configuration.budget.hooksMs[$0] }) {
                 $0.milliseconds(phase)
+            }
+        }
+        if metrics.contains(.cpu) {
+            add(.cpuTime) { $0.cpuTime?.totalMilliseconds }
+            guard series.contains(where: { $0.id == .cpuTime }) else {
+                throw .noMetricInCommon("CPU time was not recorded on both sides (--metric cpu)")
             }
         }
         let spans = Set(base.configuration.budget.spansMs.keys).union(head.configuration.budget.spansMs.keys)

@@ -27,6 +27,12 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// (a fleet comparison, see ``GateDecision/compare(_:settings:alpha:machines:floorShares:)``),
     /// never pooled across machines.
     public var stratifyByMachine: Bool
+    /// What decides (`--metric`): wall time (the primary metric and `gate`), CPU
+    /// time (``LaunchMetric/cpuMetricName``), instruction counts (``InstructionGate``,
+    /// outside Holm's correction: see ``ComparisonReport/instructions``).
+    public var metrics: [LaunchMetric] = [.wall]
+    /// The least relative change in the instruction count called a regression (a fraction).
+    public var instructionMinimumEffect = InstructionGate.defaultMinimumEffect
 
     /// Makes a plan.
     public init(
@@ -54,7 +60,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     ///   comparison does not have; ``ComparisonError/tooFewLaunches(_:)`` when
     ///   ``shortfall(_:)`` finds one.
     public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError) -> ComparisonLook {
-        let metrics = try ComparisonMetrics(base: base, head: head, gate: gate)
+        let metrics = try ComparisonMetrics(base: base, head: head, gate: gate, metrics: self.metrics)
         if stratifyByMachine, let primary = metrics.series.first {
             let baseMachines = Set(primary.machines.base), headMachines = Set(primary.machines.head)
             guard !baseMachines.isDisjoint(with: headMachines) else {

@@ -61,6 +61,15 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var failOverBudget: Bool
     /// How the comparison came out: the exit code and every renderer read this.
     public var outcome: ReportOutcome
+    /// The instruction gate's comparison (`--metric instructions`): its decision and
+    /// the functions whose inclusive instructions changed most; nil when not asked
+    /// for, and in older reports.
+    public var instructions: InstructionComparison?
+    /// What decided the outcome (`timeToFirstFrame`, `cpuTime`, `instructions`…),
+    /// when `--metric` asked for more than wall time; nil otherwise and in older reports.
+    public var decidedBy: [String]?
+    /// What `--metric` asked to decide; nil for wall time alone, and in older reports.
+    public var decidingMetrics: [LaunchMetric]?
 
     /// Assembles the comparison of `base` and `head` as `plan` asks, judged at
     /// the last stage run (`stagesRun`, at least the first). `look`, when given,
@@ -108,9 +117,26 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         if !head.profile.verdict.passed, head.profile.successfulRuns > 0 {
             warnings.append("the head is over its budget: \(head.profile.verdict.summary)")
         }
+        let timeVerdict = verdict
+        if plan.metrics.contains(.instructions), problem == nil {
+            switch Self.instructionComparison(base: base, head: head, minimumEffect: plan.instructionMinimumEffect) {
+            case .success(let compared):
+                instructions = compared
+                verdict = Self.combined(verdict, compared.decision.status)
+            case .failure(let error):
+                problem = error.description
+            }
+        }
         self.warnings = warnings
-        outcome = ReportOutcome(comparison: (base, head), metrics: metrics, primary: primaryMetric, verdict: verdict,
+        outcome = ReportOutcome(comparison: (base, head), metrics: metrics, primary: primaryMetric, verdict: timeVerdict,
                                 problem: problem, failOverBudget: failOverBudget, stagesRun: stagesRun)
+        if let instructions {
+            outcome = Self.outcome(outcome, instructions: instructions, timeMetricsGated: metrics.contains(where: \.gated))
+        }
+        if plan.metrics != [.wall] {
+            decidingMetrics = plan.metrics
+            if problem == nil { decidedBy = Self.deciders(metrics, instructions: instructions, verdict: verdict) }
+        }
     }
 
     /// The warning every comparison against a stored baseline carries, printed even under `--quiet`.

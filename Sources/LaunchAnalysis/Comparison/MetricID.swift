@@ -1,5 +1,5 @@
-/// What a comparison compares: a launch's total, one of its phases, or a
-/// budgeted span — typed from the edge on, spelt as text only where text is read
+/// What a comparison compares: a launch's total, one of its phases, a
+/// budgeted span, or the CPU time of the process tree — typed from the edge on, spelt as text only where text is read
 /// or written (`--gate`, the budget file's `gate`, JSON, terminal).
 ///
 /// The spellings are those of every report: a total is its phase's name
@@ -17,6 +17,8 @@ public enum MetricID: Sendable, Hashable, CustomStringConvertible {
     case phase(Phase)
     /// A span a budget names: `span:DecodeCatalog`.
     case span(String)
+    /// The user and system CPU time of the launched process tree (`--metric cpu`): `cpuTime`.
+    case cpuTime
 
     /// Reads a spelling; nil when it names no phase there is (a span may have any name but an empty one).
     public init?(parsing text: String) {
@@ -26,6 +28,8 @@ public enum MetricID: Sendable, Hashable, CustomStringConvertible {
         } else if text.hasPrefix("span:") {
             guard text.count > 5 else { return nil }
             self = .span(String(text.dropFirst(5)))
+        } else if text == LaunchMetric.cpuMetricName {
+            self = .cpuTime
         } else if let phase = Phase(rawValue: text) {
             self = .total(phase)
         } else {
@@ -39,6 +43,7 @@ public enum MetricID: Sendable, Hashable, CustomStringConvertible {
         case .total(let phase): return phase.rawValue
         case .phase(let phase): return "phase:" + phase.rawValue
         case .span(let name): return "span:" + name
+        case .cpuTime: return LaunchMetric.cpuMetricName
         }
     }
 

@@ -28,6 +28,8 @@ public struct MeasurementPlan: Sendable, Equatable {
     /// The machine key the report records (`--machine`, `LAUNCHPROF_MACHINE`);
     /// nil for the default made from the machine (``MachineEnvironment/defaultMachine``).
     public var machine: String?
+    /// Launches counted under valgrind after the timed ones (`--metric instructions`); 0 for none.
+    public var countedLaunches = 0
 
     /// Makes a plan from values already validated; it checks nothing itself.
     public init(
@@ -67,6 +69,9 @@ public struct CollectedLaunches: Sendable, Equatable {
     public var stopSignal: Int32?
     /// The signal's name without `SIG` (`INT`), for messages.
     public var stopSignalName: String?
+    /// The launches counted under valgrind (`--metric instructions`), in order; their
+    /// times are valgrind's, so they are kept apart from ``runs``.
+    public var countedRuns: [RunRecord] = []
 
     /// Makes a collection.
     public init(

@@ -9,6 +9,12 @@ public struct InstructionCounts: Sendable, Codable, Equatable {
     public var total: UInt64
     /// The main thread's (the process's first thread), start to exit.
     public var mainThread: UInt64
+    /// Each thread of the launched process, start to exit, by callgrind's thread
+    /// number (1 is the main thread); nil in reports written before it was recorded.
+    public var threads: [Int: UInt64]?
+    /// The processes the launch started (valgrind follows them), together; nil in
+    /// reports written before it was recorded.
+    public var childProcesses: UInt64?
     /// For an instrumented program (the tracer has callgrind dump at each
     /// milestone): the main thread's instructions per phase, totals included
     /// (`timeToFirstFrame` is start → first frame); nil otherwise.
@@ -55,6 +61,8 @@ public struct InstructionCounts: Sendable, Codable, Equatable {
         total = (files + otherProcesses).reduce(0) { $0 &+ $1.instructions }
         let main = files.filter { ($0.thread ?? 1) == 1 }
         mainThread = main.reduce(0) { $0 &+ $1.instructions }
+        threads = files.reduce(into: [Int: UInt64]()) { $0[$1.thread ?? 1, default: 0] &+= $1.instructions }
+        childProcesses = otherProcesses.reduce(0) { $0 &+ $1.instructions }
 
         // The main thread's dumps, each counting from the previous one: a phase is
         // what ran after its first milestone's dump up to its last milestone's.

@@ -53,11 +53,20 @@ public struct InstructionStatistics: Sendable, Codable, Equatable {
         totalMedian = Summary.median(counted.map { Double($0.total) }.sorted())
         var byName: [String: (file: String?, inclusive: [Double], own: [Double])] = [:]
         for launch in counted {
+            // One value per launch and name: demangled names can repeat (two specialisations
+            // of one generic function read the same), and their instructions are added.
+            var own: [String: (file: String?, inclusive: UInt64, own: UInt64)] = [:]
             for function in launch.functions {
-                var entry = byName[function.name] ?? (function.file, [], [])
-                entry.inclusive.append(Double(function.inclusiveInstructions))
-                entry.own.append(Double(function.selfInstructions))
-                byName[function.name] = entry
+                var entry = own[function.name] ?? (function.file, 0, 0)
+                entry.inclusive &+= function.inclusiveInstructions
+                entry.own &+= function.selfInstructions
+                own[function.name] = entry
+            }
+            for (name, function) in own {
+                var entry = byName[name] ?? (function.file, [], [])
+                entry.inclusive.append(Double(function.inclusive))
+                entry.own.append(Double(function.own))
+                byName[name] = entry
             }
         }
         func median(_ values: [Double]) -> Double {
@@ -94,10 +103,18 @@ public struct InstructionComparison: Sendable, Codable, Equatable {
         public var baseInclusive: Double, headInclusive: Double
         /// head − base.
         public var change: Double { headInclusive - baseInclusive }
+
+        /// Makes a row.
+        public init(name: String, file: String?, baseInclusive: Double, headInclusive: Double) {
+            self.name = name
+            self.file = file
+            self.baseInclusive = baseInclusive
+            self.headInclusive = headInclusive
+        }
     }
 
     /// How many functions the comparison lists.
-    public static let functionLimit = 15
+    public static let functionLimit = 40
 
     /// Compares two measurements' counts; nil when either was not counted.
     ///
@@ -112,13 +129,13 @@ public struct InstructionComparison: Sendable, Codable, Equatable {
         headMedian = head.gated.median
         let baseFunctions = Dictionary(base.functions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let headFunctions = Dictionary(head.functions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        functions = Set(baseFunctions.keys).union(headFunctions.keys).map { name in
+        let changes = Set(baseFunctions.keys).union(headFunctions.keys).map { name in
             FunctionChange(
                 name: name, file: headFunctions[name]?.file ?? baseFunctions[name]?.file,
                 baseInclusive: baseFunctions[name]?.inclusiveMedian ?? 0, headInclusive: headFunctions[name]?.inclusiveMedian ?? 0)
         }
         .filter { $0.change != 0 }
         .sorted { (abs($0.change), $1.name) > (abs($1.change), $0.name) }
-        .prefix(Self.functionLimit).map { $0 }
+        functions = changes.prefix(Self.functionLimit).map { $0 }
     }
 }

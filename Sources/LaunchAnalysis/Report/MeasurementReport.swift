@@ -41,6 +41,10 @@ public struct MeasurementReport: Sendable, Equatable {
     /// appearance (`launchprof merge`); nil for a report of one measurement,
     /// whose runs were all made on ``environment``.
     public var machines: [MachineEnvironment]?
+    /// The launches counted under valgrind (`--metric instructions`), apart from
+    /// ``runs`` (their times are valgrind's); the profile's ``LaunchProfile/instructions``
+    /// summarise them. Nil when none was counted, and in older reports.
+    public var countedRuns: [RunRecord]?
 
     /// True when the measurement stopped early (``stopReason`` is set).
     public var interrupted: Bool { stopReason != nil }
@@ -50,7 +54,7 @@ public struct MeasurementReport: Sendable, Equatable {
     public init(
         name: String, toolVersion: String = LaunchProfVersion.string, createdAt: String,
         environment: MachineEnvironment, configuration: MeasureConfiguration, runs: [RunRecord],
-        stopReason: String? = nil, stopSignal: Int32? = nil
+        stopReason: String? = nil, stopSignal: Int32? = nil, countedRuns: [RunRecord]? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.name = name
@@ -60,6 +64,8 @@ public struct MeasurementReport: Sendable, Equatable {
         self.configuration = configuration
         self.runs = runs
         self.profile = LaunchProfile(runs: runs, budget: configuration.budget, checkingBudget: !configuration.budgetSource.isNone)
+        self.countedRuns = countedRuns
+        if let countedRuns { profile.instructions = InstructionStatistics(countedRuns.successful) }
         self.stopReason = stopReason
         self.stopSignal = stopSignal
         self.outcome = ReportOutcome.of(
@@ -84,7 +90,8 @@ public struct MeasurementReport: Sendable, Equatable {
         if let machine = MachineEnvironment.key(plan.machine) { environment.machine = machine }
         self.init(
             name: plan.name, createdAt: collected.finishedAt, environment: environment,
-            configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal)
+            configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal,
+            countedRuns: collected.countedRuns.isEmpty ? nil : collected.countedRuns)
     }
 
     /// The ready condition as reports show it: `port:8080`, `first-frame`, or
@@ -111,7 +118,7 @@ public struct MeasurementReport: Sendable, Equatable {
 extension MeasurementReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, schemaVersion, name, toolVersion, createdAt, environment, configuration, runs, profile
-        case outcome, interrupted, stopReason, stopSignal, machines, spanStrings
+        case outcome, interrupted, stopReason, stopSignal, machines, spanStrings, countedRuns
     }
 
     /// Decodes a measurement report of schema 1, 2 or 3; a schema-1 report's
@@ -125,7 +132,9 @@ extension MeasurementReport: Codable {
         environment = try container.decode(MachineEnvironment.self, forKey: .environment)
         configuration = try container.decode(MeasureConfiguration.self, forKey: .configuration)
         let strings = try container.decodeIfPresent([String].self, forKey: .spanStrings).map(SpanStrings.init)
-        runs = try SpanStrings.$current.withValue(strings) { try container.decode([RunRecord].self, forKey: .runs) }
+        (runs, countedRuns) = try SpanStrings.$current.withValue(strings) {
+            (try container.decode([RunRecord].self, forKey: .runs), try container.decodeIfPresent([RunRecord].self, forKey: .countedRuns))
+        }
         profile = try container.decode(LaunchProfile.self, forKey: .profile)
         stopReason = try container.decodeIfPresent(String.self, forKey: .stopReason)
         stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
@@ -155,10 +164,13 @@ extension MeasurementReport: Codable {
         try container.encode(configuration, forKey: .configuration)
         try container.encodeIfPresent(machines, forKey: .machines)
         try container.encode(profile, forKey: .profile)
-        let strings = SpanStrings(collecting: runs)
+        let strings = SpanStrings(collecting: runs + (countedRuns ?? []))
         try container.encode(strings.strings, forKey: .spanStrings)
         let collected = strings.strings.count
-        try SpanStrings.$current.withValue(strings) { try container.encode(runs, forKey: .runs) }
+        try SpanStrings.$current.withValue(strings) {
+            try container.encodeIfPresent(countedRuns, forKey: .countedRuns)
+            try container.encode(runs, forKey: .runs)
+        }
         guard strings.strings.count == collected else {
             throw EncodingError.invalidValue(strings.strings.last ?? "", .init(
                 codingPath: encoder.codingPath, debugDescription: "a span's string was not collected before the runs were written"))

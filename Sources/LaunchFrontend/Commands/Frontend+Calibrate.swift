@@ -25,7 +25,9 @@ extension Frontend {
         let name = "calibrate-\(program.shortName)"
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "calibrate"] + arguments)
         let plan = pipeline.plan(program, name: name, runs: shared.runs)
-        let rule = ComparisonPlan(name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
+        var rule = ComparisonPlan(name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
+        rule.metrics = shared.metrics
+        var instructionSpreads: [Double] = []
         var calibration = CalibrationRule()
         var lines: [String] = [], sides: [MeasurementReport] = [], metric = ""
         // The rounds' launches replace the last calibration's once all are made (or one fails).
@@ -59,6 +61,10 @@ extension Frontend {
             sides += [comparison.base, comparison.head]
             metric = primary.name
             lines.append("round \(round): \(primary.summary)")
+            if let instructions = comparison.instructions {
+                instructionSpreads.append(instructions.decision.spread)
+                lines.append("round \(round): \(instructions.summary)")
+            }
         }
         if !shared.quiet {
             Terminal.print("launchprof calibrate — \(ControlCharacters.escaped(program.shortName)), \(rounds) A/A round(s) of \(shared.runs) launches per side")
@@ -93,6 +99,9 @@ extension Frontend {
             }
             Terminal.print("baseline: \(baseline.path), between-session spread \(Milliseconds.oneDecimal(calibration.spread(metric: metric).percent))% "
                 + "over \(rounds) sessions in \(baseline.spreadPath)")
+        }
+        if let widest = instructionSpreads.max() {
+            Terminal.print(CalibrationRule.instructionAdvice(widestSpread: widest))
         }
         guard parsed.has("--write-budget") else { return .success }
         var budget = shared.budget.file?.budget ?? LaunchBudget()

@@ -40,7 +40,9 @@ extension Frontend {
         }
         let base = try ProgramTarget(side: .base, parsed), head = try ProgramTarget(side: .head, parsed)
         let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
-        try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.gate, looks: stages.count, budgetSpans: comparison.budgetSpans)
+        if comparison.gatesTime {
+            try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.checkedGate, looks: stages.count, budgetSpans: comparison.budgetSpans)
+        }
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
         let runs = try shared.runsFolder(name: name)
@@ -63,7 +65,9 @@ extension Frontend {
         let baseline = try Baseline(name: name, options: shared)
         let stored = try baseline.read(), spread = try baseline.readSpread()
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
-        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.gate, looks: 1, budgetSpans: comparison.budgetSpans)
+        if comparison.gatesTime {
+            try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.checkedGate, looks: 1, budgetSpans: comparison.budgetSpans)
+        }
         let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
         let plan = pipeline.plan(target, name: "\(comparisonName) (\(ComparisonSide.head.rawValue))", runs: shared.runs)
         let runs = try shared.runsFolder(name: comparisonName)

@@ -13,6 +13,18 @@ struct ComparisonOptions {
     var settings: GateSettings
     /// `--fail-over-budget`.
     var failOverBudget: Bool
+    /// `--metric`: what decides (wall time, CPU time, instructions).
+    var metrics: [LaunchMetric] = [.wall]
+
+    /// True when a time metric decides (wall time, CPU time, or a `--gate` name): the
+    /// launch counts the time test needs are checked then, not for instructions alone.
+    var gatesTime: Bool { metrics.contains(.wall) || metrics.contains(.cpu) || gate != .listed([]) }
+
+    /// `gate` with CPU time among the gated metrics when it decides beside wall time, for ``checkMinimumRuns(_:settings:gate:looks:budgetSpans:)``.
+    var checkedGate: GatedMetrics {
+        guard metrics.contains(.cpu), metrics.contains(.wall), case .listed(let ids) = gate, !ids.contains(.cpuTime) else { return gate }
+        return .listed(ids + [.cpuTime])
+    }
 
     /// Reads the options, rejecting bad values before any launch.
     init(_ parsed: Arguments, budget: LaunchBudget?) throws {
@@ -41,6 +53,7 @@ struct ComparisonOptions {
         }
         if let ms = try parsed.milliseconds("--min-effect-ms", allowingZero: true) { settings.minimumEffectMs = ms }
         failOverBudget = parsed.has("--fail-over-budget")
+        metrics = (try? LaunchMetric.list(parsed.text("--metric") ?? "")) ?? [.wall]
     }
 
     /// The stages: `--stages`, else `--runs` and twice and three times it.
@@ -72,8 +85,10 @@ struct ComparisonOptions {
 
     /// The rule of a comparison named `name` of sides from `source`, deciding at `stages`.
     func rule(name: String, source: ComparisonPlan.Source, stages: [Int], stratifyByMachine: Bool = false) -> ComparisonPlan {
-        ComparisonPlan(
+        var plan = ComparisonPlan(
             name: name, source: source, settings: settings, gate: gate, stages: stages, failOverBudget: failOverBudget,
             stratifyByMachine: stratifyByMachine)
+        plan.metrics = metrics
+        return plan
     }
 }

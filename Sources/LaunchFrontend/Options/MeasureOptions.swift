@@ -35,6 +35,7 @@ public struct MeasureOptions {
             + " (default: first-frame when the program is instrumented, exit otherwise; REGEX is a POSIX extended "
             + "regular expression, as grep -E takes)"),
         .value("--timeout", "SECONDS", "per launch", type: .seconds, default: "20", shownDefault: "20, the order of the system watchdog"),
+    ] + metricOptions + [
         .value("--budget", "FILE", "budget file (default ./\(BudgetResolution.defaultFileName) when present)"),
         .value("--budget-ms", "N", "time-to-first-frame budget, milliseconds"),
         .repeatable("--launch-option", "K=V", "handed to the app as its launch options (repeatable); keys: reason, url, "
@@ -93,6 +94,12 @@ public struct MeasureOptions {
     var commands: SessionCommands
     /// `--redact-paths`: the measured program's paths cut to their last component in every report.
     var redactPaths = false
+    /// `--metric`: what is measured and decides.
+    var metrics: [LaunchMetric] = [.wall]
+    /// `--counted-runs` with `--metric instructions` (per side); 0 without it.
+    var countedRuns = 0
+    /// What counts instructions, with `--metric instructions`.
+    var instructionCounter: InstructionCounter?
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
@@ -118,6 +125,8 @@ public struct MeasureOptions {
                 throw UsageError(error.description + hint)
             }
         }
+
+        (metrics, countedRuns, instructionCounter) = try Self.metrics(parsed, mode: mode, ready: ready)
 
         let frameBudget = try parsed.milliseconds("--budget-ms")
         do { budget = try BudgetResolution(filePath: parsed.value("--budget"), timeToFirstFrameMs: frameBudget) } catch {
@@ -180,10 +189,12 @@ public struct MeasureOptions {
 
     /// The plan of a measurement of `command`, named `name` unless `--name` was given.
     func plan(name defaultName: String, command: [String], commandLine: [String]) -> MeasurementPlan {
-        MeasurementPlan(
+        var plan = MeasurementPlan(
             name: name ?? defaultName, commandLine: commandLine, command: command, runs: runs, warmup: warmup,
             mode: mode, ready: ready, timeoutSeconds: timeoutSeconds, launchOptions: launchOptions,
             ignoreFailures: ignoreFailures, machine: machine)
+        plan.countedLaunches = countedRuns
+        return plan
     }
 
     /// The progress line of a session about to launch. In cold mode it first says,

@@ -73,8 +73,10 @@ struct ProgramTarget {
     /// The launch request for this program under `plan`, its launches' folders made in `runs`, started as
     /// `options` say (`--pty`, `--prepare`, `--setup`, `--cleanup`).
     func request(plan: MeasurementPlan, runs: OwnedDirectory, options: MeasureOptions) -> MeasureRequest {
-        MeasureRequest(
+        var request = MeasureRequest(
             plan: plan, executable: executable, arguments: Array(command.dropFirst()), runs: runs,
             commands: options.commands, pseudoTerminal: options.pseudoTerminal)
+        request.instructionCounter = options.instructionCounter
+        return request
     }
 }
