@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LaunchTracing", "LaunchReports", "LaunchAnalysis", "_LaunchProfTestSupport",
+                "LaunchTracing", "LaunchReports", "LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport",
                 "launchprof", "launchprof-fixture",  // run as processes
                 "ExampleSpansApp", "ExampleHarnessApp",  // the README's examples, run as processes
             ],

@@ -73,9 +73,11 @@ struct ReportRangeCheck {
             for (position, value) in metric.baseMs.enumerated() { try duration(value, at: "\(field).baseMs[\(position)]", limit: limit) }
             for (position, value) in metric.headMs.enumerated() { try duration(value, at: "\(field).headMs[\(position)]", limit: limit) }
             try shift(metric.shiftMs, at: field + ".shiftMs", limit: limit)
-            for (position, value) in metric.intervalMs.enumerated() { try shift(value, at: "\(field).intervalMs[\(position)]", limit: limit) }
+            for (position, value) in metric.intervalMs.enumerated() { try bound(value, at: "\(field).intervalMs[\(position)]", limit: limit) }
             try finite(metric.shiftPercent, at: field + ".shiftPercent")
-            for (position, value) in metric.intervalPercent.enumerated() { try finite(value, at: "\(field).intervalPercent[\(position)]") }
+            for (position, value) in metric.intervalPercent.enumerated() where !value.isInfinite {
+                try finite(value, at: "\(field).intervalPercent[\(position)]")
+            }
             try percent(metric.minimumEffectPercent, at: field + ".minimumEffectPercent")
             for (name, value) in [("pValue", metric.pValue), ("adjustedPValue", metric.adjustedPValue),
                                   ("passPValue", metric.passPValue), ("slowerPValue", metric.slowerPValue)] {
@@ -147,6 +149,13 @@ struct ReportRangeCheck {
         guard value.isFinite, abs(value) <= limit else {
             throw refused(value, at: field, "a difference must be a finite number of milliseconds from -\(Self.limitText(limit)) to \(Self.limitText(limit))")
         }
+    }
+
+    /// An interval's bound: a difference (``shift(_:at:limit:)``), or unbounded
+    /// (±∞: the interval no data of that size can narrow, as the gate writes it).
+    private func bound(_ value: Double, at field: String, limit: Double) throws(ReportError) {
+        if value.isInfinite { return }
+        try shift(value, at: field, limit: limit)
     }
 
     /// A least effect in percent: finite, from 0 to ``LaunchBudget/maximumEffectPercent``.

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchMeasure
 import LaunchReports
 import Testing
 import _LaunchProfTestSupport
@@ -54,9 +55,9 @@ struct CIRecipeTests {
         return steps
     }
 
-    /// True for a step that needs a hosted runner: an expression, a build, git, or gh.
+    /// True for a step that needs a hosted runner: an expression, a build, git, gh, or installing a package.
     static func needsRunner(_ step: Step) -> Bool {
-        ["${{", "swift build", "git ", "gh "].contains { step.run.contains($0) }
+        ["${{", "swift build", "git ", "gh ", "apt-get"].contains { step.run.contains($0) }
     }
 
     @Test func theJobsLocalStepsRunWithGitHubActionsSet() throws {
@@ -65,7 +66,7 @@ struct CIRecipeTests {
         #expect(yaml.contains("setup-swift") && yaml.contains("gh pr comment") && yaml.contains("GITHUB_STEP_SUMMARY"))
         let steps = Self.runSteps(yaml)
         let local = steps.filter { !Self.needsRunner($0) }
-        #expect(local.map(\.name) == ["Compare launch time", "Job summary"], "\(steps.map(\.name))")
+        #expect(local.map(\.name) == ["Compare instructions", "Compare launch time", "Job summary"], "\(steps.map(\.name))")
 
         // The checkout: launchprof from the cache, the base's and the head's builds (a program ready at its exit).
         let scratch = ScratchDirectory("lp-ci")
@@ -82,10 +83,18 @@ struct CIRecipeTests {
         for file in [summary, output] { FileManager.default.createFile(atPath: file, contents: nil) }
         let environment = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary, "GITHUB_OUTPUT": output]
 
-        for step in local {
+        // The instruction step needs valgrind, which .ci/run installs.
+        let counting = (try? InstructionCounter.locate()) != nil
+        for step in local where counting || step.name != "Compare instructions" {
             let result = try Executables.run(["-e", "-c", step.run], executable: "/bin/bash", environment: environment, in: work)
             // Base and head are the same program: a pass, or inconclusive, which this recipe lets pass (exit 0 either way).
             #expect(result.status == 0, "\(step.name): \(result.stdout)\n\(result.stderr)")
+            if step.name == "Compare instructions" {
+                let document = try JSONReport.readDocument(from: work.appendingPathComponent("Reports/launch-instructions.comparison.json").path)
+                guard case .comparison(let report) = document else { Issue.record("not a comparison"); return }
+                #expect(report.instructions != nil, "the instruction comparison is missing")
+                #expect([0, 3].contains(report.outcome.exitCode))
+            }
             if step.name == "Compare launch time" {
                 let document = try JSONReport.readDocument(from: work.appendingPathComponent("Reports/compare-myapp-vs-myapp.comparison.json").path)
                 guard case .comparison(let report) = document else { Issue.record("not a comparison"); return }

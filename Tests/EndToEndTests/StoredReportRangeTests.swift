@@ -109,7 +109,8 @@ struct StoredReportRangeTests {
         let edits: [(path: [Step], value: String, field: String)] = [
             ([.key("metrics"), .index(0), .key("shiftMs")], "1e308", "metrics[0].shiftMs"),
             ([.key("metrics"), .index(0), .key("baseMs"), .index(0)], "-2", "metrics[0].baseMs[0]"),
-            ([.key("metrics"), .index(0), .key("intervalMs"), .index(1)], #""inf""#, "metrics[0].intervalMs[1]"),
+            ([.key("metrics"), .index(0), .key("intervalMs"), .index(1)], #""nan""#, "metrics[0].intervalMs[1]"),
+            ([.key("metrics"), .index(0), .key("intervalMs"), .index(0)], "-1e308", "metrics[0].intervalMs[0]"),
             ([.key("settings"), .key("minimumEffectMs")], "1e300", "settings.minimumEffectMs"),
             ([.key("base"), .key("runs"), .index(0), .key("timeToReadyMs")], "1e308", "base.runs[0].timeToReadyMs"),
             ([.key("head"), .key("runs"), .index(2), .key("timeToExitMs")], "-1", "head.runs[2].timeToExitMs"),
@@ -119,6 +120,11 @@ struct StoredReportRangeTests {
             let result = try Executables.run(["report", path, "--format", "markdown", "--output", "-"], in: scratch.url)
             expectRefused(result, path, edit.field)
         }
+        // An unbounded interval (−∞…+∞) is what the gate writes where no data of that size can narrow it: it is read.
+        let lower = try edited(source, [.key("metrics"), .index(0), .key("intervalMs"), .index(0)], to: #""-inf""#, as: "open-lower.comparison.json")
+        let open = try edited(lower, [.key("metrics"), .index(0), .key("intervalMs"), .index(1)], to: #""inf""#, as: "open.comparison.json")
+        let result = try Executables.run(["report", open, "--format", "markdown", "--output", "-"], in: scratch.url)
+        #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
     }
 
     @Test func numbersAtTheLimitsAreRead() throws {
