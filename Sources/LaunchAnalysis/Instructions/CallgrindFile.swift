@@ -14,7 +14,8 @@ public struct CallgrindFile: Sendable, Equatable {
     /// Instructions counted in the file.
     public var instructions: UInt64
     /// Instructions per function: `self` run in the function itself, `inclusive`
-    /// with the functions it called (a recursive call is counted at each level).
+    /// with the functions it called (a recursive call is counted at each level),
+    /// at most ``instructions``.
     public var functions: [String: FunctionCost]
 
     /// One function's cost.
@@ -126,8 +127,11 @@ public struct CallgrindFile: Sendable, Equatable {
         var functions: [String: FunctionCost] = [:]
         for name in Set(selfCost.keys).union(callCost.keys) {
             let own = selfCost[name] ?? 0
-            functions[name] = FunctionCost(
-                selfInstructions: own, inclusiveInstructions: own &+ (callCost[name] ?? 0), file: fileOf[name])
+            // At most the file's total: functions of one name in several objects (`(below main)` in
+            // libc and in the program, one calling the other) are one entry here, and callgrind counts a
+            // recursive cycle's calls at each level; neither can have run more than the whole file.
+            let inclusive = min(own &+ (callCost[name] ?? 0), max(instructions, own))
+            functions[name] = FunctionCost(selfInstructions: own, inclusiveInstructions: inclusive, file: fileOf[name])
         }
         self.functions = functions
     }

@@ -46,6 +46,45 @@ struct CallgrindFileTests {
         totals: 85
         """
 
+    /// `(below main)` in libc calls `(below main)` in the program (two objects, one
+    /// name), which runs everything: read as one function, its inclusive count is
+    /// the whole file, not twice it (python3 showed 114 M of a 57 M launch).
+    @Test func oneNameInTwoObjectsThatCallEachOtherIsNeverMoreThanTheWholeFile() throws {
+        let text = """
+            # callgrind format
+            version: 1
+            positions: line
+            events: Ir
+
+            ob=(1) /lib/libc.so.6
+            fl=(1) start.c
+            fn=(1) (below main)
+            1 2
+            cob=(2) /usr/bin/app
+            cfl=(2) ???
+            cfn=(1)
+            calls=1 1
+            1 98
+            ob=(2)
+            fl=(2)
+            fn=(1)
+            1 8
+            cfn=(3) work
+            calls=1 1
+            1 90
+            fn=(3)
+            1 90
+
+            totals: 100
+            """
+        let file = try CallgrindFile(parsing: text)
+        #expect(file.instructions == 100)
+        let below = try #require(file.functions["(below main)"])
+        #expect(below.selfInstructions == 10)
+        #expect(below.inclusiveInstructions == 100, "\(below)")
+        #expect(file.functions["work"]?.inclusiveInstructions == 90)
+    }
+
     @Test func totalsTriggerThreadAndFunctionsAreRead() throws {
         let file = try CallgrindFile(parsing: Self.text)
         #expect(file.instructions == 85)
