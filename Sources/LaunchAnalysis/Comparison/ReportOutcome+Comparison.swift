@@ -20,7 +20,9 @@ extension ReportOutcome {
             self.init(status: .incomparable, exitCode: .error, reason: problem)
             return
         }
-        let main = metrics.first { $0.name == primary }
+        // The metric the reason names: the primary one when it is gated, else the first gated one
+        // (`--metric cpu` alone gates CPU time, not the primary wall-time metric).
+        let main = metrics.first { $0.name == primary && $0.gated } ?? metrics.first(where: \.gated) ?? metrics.first { $0.name == primary }
         let changed = metrics.filter { $0.gated && $0.verdict == verdict && $0.verdict != .pass }
         let shown = (verdict == .regression || verdict == .improvement ? changed : []).first ?? main
         let detail = shown.map { $0.summary } ?? ""

@@ -129,6 +129,10 @@ struct MetricChoiceTests {
         #expect(report.metrics.first { $0.name == "timeToReady" }?.gated == false)
         #expect(report.outcome.status == .regression)
         #expect(report.decidedBy == [LaunchMetric.cpuMetricName])
+        // A pass names the metric that decided it, not the ungated wall time beside it.
+        let same = Self.compare(base, try Self.measured(Self.times, cpu: ComparisonReportTests.around(80)), metrics: [.cpu])
+        #expect(same.outcome.status == .pass)
+        #expect(same.outcome.reason.contains(LaunchMetric.cpuMetricName) && !same.outcome.reason.contains("timeToReady"), "\(same.outcome.reason)")
         // Without --metric cpu the CPU time is not a metric of the comparison: wall-time comparisons are unchanged.
         let wall = Self.compare(base, head, metrics: [.wall])
         #expect(!wall.metrics.contains { $0.name == LaunchMetric.cpuMetricName })
