@@ -87,7 +87,8 @@ public enum CompareSession {
                     let (a, b) = (sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil))
                     if rule.stop(afterStage: stage, base: a, head: b) { break }
                 }
-                if base.plan.countedLaunches > 0, !scope.stopRequested, sides.allSatisfy({ $0.stopReason == nil }) {
+                if base.plan.countedLaunches > 0, !scope.stopRequested,
+                   sides.allSatisfy({ $0.stopReason == nil && !$0.runs.successful.isEmpty }) {
                     countedLaunches = CountedLaunches.run([base, head], sides: names, timed: sides.map(\.runs), scope: scope, progress: progress)
                 }
             }

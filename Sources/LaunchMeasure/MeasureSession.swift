@@ -72,7 +72,9 @@ public enum MeasureSession {
             }
         }
         var collected = side.collected(in: scope, stopSignal: scope.stopSignal)
-        if plan.countedLaunches > 0, collected.stopReason == nil, !scope.stopRequested {
+        // Counted launches only after timed ones that worked: a program that fails or hangs would
+        // fail each counted launch too, at 20–50× the cost.
+        if plan.countedLaunches > 0, collected.stopReason == nil, !scope.stopRequested, !collected.runs.successful.isEmpty {
             let counted = CountedLaunches.run([side.request], sides: nil, timed: [side.runs], scope: scope, progress: progress)
             collected = side.collected(in: scope, stopSignal: scope.stopSignal, stopReason: counted.stopReason)
             collected.countedRuns = counted.runs[0]

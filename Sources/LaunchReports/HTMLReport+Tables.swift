@@ -130,7 +130,7 @@ extension HTMLReport {
             let cost = span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—")" } ?? "\(span.headMs.map(ms) ?? "—"), not in the base"
             html += "<li class=\"finding\"><div class=\"head\"><span class=\"tag bad\">\(span.baseMs == nil ? "new" : "slower")</span><b>"
                 + HTMLEscaping.text(span.name) + "</b>"
-                + "<code>" + HTMLEscaping.text("\(span.file):\(span.line)") + "</code>"
+                + "<code>" + HTMLEscaping.text(SourceSite.text(file: span.file, line: span.line)) + "</code>"
                 + "<span class=\"cost\">\(cost)</span>"
                 + "<span class=\"bad\">\(Milliseconds.signed(span.deltaMs))</span></div></li>\n"
         }
@@ -140,7 +140,7 @@ extension HTMLReport {
     /// A finding's span in bold and its call site, `file:line`, when known.
     static func place(_ change: FindingsDiff.FindingChange) -> String {
         "<b>" + HTMLEscaping.text(change.span) + "</b>"
-            + (change.file == nil ? "" : " <code>" + HTMLEscaping.text("\(change.file!):\(change.line.map(String.init) ?? "?")") + "</code>")
+            + (change.file == nil ? "" : " <code>" + HTMLEscaping.text(change.location) + "</code>")
     }
 
     /// Why it changed: findings new, gone and moved, and the spans that moved most.

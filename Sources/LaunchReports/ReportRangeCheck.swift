@@ -60,6 +60,8 @@ struct ReportRangeCheck {
     func check(_ report: ComparisonReport) throws(ReportError) {
         try check(report.base, at: "base.")
         try check(report.head, at: "head.")
+        // The longest either side's launches may run (their own --timeout, when over an hour).
+        let runLimit = [report.base, report.head].map { max(Self.oneHour, $0.configuration.timeoutSeconds * 1_000) }.max() ?? Self.oneHour
         let settings = report.settings
         try duration(settings.minimumEffectMs, at: "settings.minimumEffectMs")
         try percent(settings.minimumEffectPercent, at: "settings.minimumEffectPercent")
@@ -68,8 +70,8 @@ struct ReportRangeCheck {
         }
         for (index, metric) in report.metrics.enumerated() {
             let field = "metrics[\(index)]"
-            // Only time metrics are milliseconds; a count (instructions) is only finite and 0 or more.
-            let limit = metric.name.lowercased().contains("instruction") ? Double.infinity : Self.oneHour
+            // Time metrics may run as long as a launch may; CPU time (every thread's) has no such limit.
+            let limit = MetricID(parsing: metric.name) == .cpuTime ? Double.infinity : runLimit
             for (position, value) in metric.baseMs.enumerated() { try duration(value, at: "\(field).baseMs[\(position)]", limit: limit) }
             for (position, value) in metric.headMs.enumerated() { try duration(value, at: "\(field).headMs[\(position)]", limit: limit) }
             try shift(metric.shiftMs, at: field + ".shiftMs", limit: limit)
@@ -78,11 +80,17 @@ struct ReportRangeCheck {
             for (position, value) in metric.intervalPercent.enumerated() where !value.isInfinite {
                 try finite(value, at: "\(field).intervalPercent[\(position)]")
             }
-            try percent(metric.minimumEffectPercent, at: field + ".minimumEffectPercent")
-            for (name, value) in [("pValue", metric.pValue), ("adjustedPValue", metric.adjustedPValue),
-                                  ("passPValue", metric.passPValue), ("slowerPValue", metric.slowerPValue)] {
+            // A metric's own least effect: NaN in a version-1 report (it had none), +∞ where the
+            // base median is not positive (no shift can clear it), and above the flag's 1000 % for a
+            // very short metric whose floor is absolute; never negative.
+            if !metric.minimumEffectPercent.isNaN, !(metric.minimumEffectPercent >= 0) {
+                throw refused(metric.minimumEffectPercent, at: field + ".minimumEffectPercent", "must be 0 or more")
+            }
+            for (name, value) in [("pValue", metric.pValue), ("adjustedPValue", metric.adjustedPValue), ("slowerPValue", metric.slowerPValue)] {
                 try probability(value, at: "\(field).\(name)")
             }
+            // A version-1 report had no pass test: NaN there.
+            if !metric.passPValue.isNaN { try probability(metric.passPValue, at: field + ".passPValue") }
             try finite(metric.mannWhitneyU, at: field + ".mannWhitneyU")
             if let fleet = metric.fleet { try self.fleet(fleet, at: field + ".fleet", limit: limit) }
         }

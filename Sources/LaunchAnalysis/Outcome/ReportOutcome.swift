@@ -51,7 +51,7 @@ extension ReportOutcome {
     /// budget verdict.
     public static func of(
         profile: LaunchProfile, runs: [RunRecord], ignoreFailures: Bool,
-        stopReason: String?, stopSignal: Int32?
+        stopReason: String?, stopSignal: Int32?, countedRuns: [RunRecord]? = nil
     ) -> ReportOutcome {
         let counted = runs.counted
         let failed = runs.failed
@@ -78,6 +78,13 @@ extension ReportOutcome {
             return ReportOutcome(
                 status: .failedRuns, exitCode: .error,
                 reason: "\(failed.count) of \(counted.count) runs failed (\(failure(first))); --ignore-failures judges the rest")
+        }
+        // Instructions were asked for (counted launches ran) and not one was counted: no count to report.
+        if let countedRuns, !countedRuns.isEmpty, countedRuns.successful.isEmpty {
+            let first = countedRuns.failed.first
+            return ReportOutcome(
+                status: .failedRuns, exitCode: .error,
+                reason: "every counted launch failed" + (first.map { " (counted \($0.index): \($0.problem ?? $0.status.rawValue))" } ?? ""))
         }
         let verdict = profile.verdict
         if verdict.checks.isEmpty, let phase = profile.primaryPhase, let statistics = profile.statistics(phase) {

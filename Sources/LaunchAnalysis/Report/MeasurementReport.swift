@@ -70,7 +70,7 @@ public struct MeasurementReport: Sendable, Equatable {
         self.stopSignal = stopSignal
         self.outcome = ReportOutcome.of(
             profile: profile, runs: runs, ignoreFailures: configuration.ignoreFailures,
-            stopReason: stopReason, stopSignal: stopSignal)
+            stopReason: stopReason, stopSignal: stopSignal, countedRuns: countedRuns)
     }
 
     /// Assembles the report of a measurement session: resolves the ready
@@ -132,8 +132,9 @@ extension MeasurementReport: Codable {
         environment = try container.decode(MachineEnvironment.self, forKey: .environment)
         configuration = try container.decode(MeasureConfiguration.self, forKey: .configuration)
         let strings = try container.decodeIfPresent([String].self, forKey: .spanStrings).map(SpanStrings.init)
-        (runs, countedRuns) = try SpanStrings.$current.withValue(strings) {
-            (try container.decode([RunRecord].self, forKey: .runs), try container.decodeIfPresent([RunRecord].self, forKey: .countedRuns))
+        // In the order they are written (counted runs, then runs): the fast reader hands the span tables over in that order.
+        (countedRuns, runs) = try SpanStrings.$current.withValue(strings) {
+            (try container.decodeIfPresent([RunRecord].self, forKey: .countedRuns), try container.decode([RunRecord].self, forKey: .runs))
         }
         profile = try container.decode(LaunchProfile.self, forKey: .profile)
         stopReason = try container.decodeIfPresent(String.self, forKey: .stopReason)

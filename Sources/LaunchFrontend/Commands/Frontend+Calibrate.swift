@@ -20,6 +20,9 @@ extension Frontend {
         try ComparisonOptions.checkMinimumRuns(shared.runs, settings: GateSettings(), gate: .listed([]), looks: 1)
         let target = try targetEffect(parsed)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
+        if baseline != nil, rounds < 2 {
+            throw UsageError("--save-baseline stores the spread between sessions, which takes --rounds 2 or more, not \(rounds)")
+        }
         let alpha = shared.budget.file?.budget.alpha ?? GateSettings().alpha
 
         let name = "calibrate-\(program.shortName)"

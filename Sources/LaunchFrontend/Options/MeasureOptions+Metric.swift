@@ -9,7 +9,7 @@ extension MeasureOptions {
             + "extra launches, 20–50× slower each; gated at 1% by every head launch above every base launch)",
             default: LaunchMetric.wall.rawValue, showsDefault: false),
         .value("--counted-runs", "N", "launches counted under valgrind per side with --metric instructions",
-            type: .wholeNumber(InstructionGate.minimumLaunches...1_000), default: "\(LaunchMetric.defaultCountedLaunches)"),
+            type: .wholeNumber(InstructionGate.minimumLaunches...999), default: "\(LaunchMetric.defaultCountedLaunches)"),
     ]
 
     /// The metrics `--metric` asks for, the counted launches, and the counter, checked

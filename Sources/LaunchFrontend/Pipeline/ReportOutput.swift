@@ -41,7 +41,9 @@ enum ReportOutput {
             // The files in the output folder belong together: the other formats an
             // earlier report of this name left go, once every new file is in place.
             let removeStale = { removeStaleFormats(of: document, writer: writer, keeping: options.formats, written: written) }
-            if let problem = try runs?.withOutputLocked(removeStale) ?? removeStale() { writeProblem = problem }
+            let staleProblem = try runs.map { try $0.withOutputLocked(removeStale) } ?? removeStale()
+            // A stale file left behind does not undo what was written: a warning, and the report's own exit code.
+            if let staleProblem { Terminal.standardError("launchprof: warning: \(staleProblem)") }
         } catch {
             writeProblem = "\(error)"
         }
