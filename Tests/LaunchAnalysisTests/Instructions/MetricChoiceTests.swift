@@ -120,6 +120,29 @@ struct MetricChoiceTests {
         #expect(few.problem?.contains("needs 3 counted launches per side") == true, "\(few.problem ?? "")")
     }
 
+    @Test func aMeasurementWhoseEveryCountedLaunchFailedIsFailedRuns() throws {
+        let report = try Self.measured(Self.times, counts: Self.baseCounts)
+        var failed = try #require(report.countedRuns)
+        for index in failed.indices {
+            failed[index].status = .crashed
+            failed[index].problem = "killed by signal 4 under valgrind"
+            failed[index].instructions = nil
+        }
+        let measured = MeasurementReport(
+            name: report.name, createdAt: report.createdAt, environment: report.environment, configuration: report.configuration,
+            runs: report.runs, countedRuns: failed)
+        #expect(measured.outcome.status == .failedRuns)
+        #expect(measured.outcome.exitCode == 2)
+        #expect(measured.outcome.reason.contains("every counted launch failed"), "\(measured.outcome.reason)")
+        // One counted launch that worked is a count to report: the budget verdict stands.
+        var one = failed
+        one[0] = try #require(report.countedRuns?.first)
+        let partly = MeasurementReport(
+            name: report.name, createdAt: report.createdAt, environment: report.environment, configuration: report.configuration,
+            runs: report.runs, countedRuns: one)
+        #expect(partly.outcome.status != .failedRuns)
+    }
+
     @Test func cpuTimeIsOneMoreGatedMetricOfTheTimeTest() throws {
         let base = try Self.measured(Self.times, cpu: ComparisonReportTests.around(80))
         let head = try Self.measured(Self.times, cpu: ComparisonReportTests.around(120))
