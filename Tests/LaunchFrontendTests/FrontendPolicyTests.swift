@@ -81,6 +81,12 @@ struct FrontendPolicyTests {
         #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(6, settings: GateSettings(), gate: .all, looks: 3) }
         let least = GateSettings().minimumRuns(gatedMetrics: ComparisonMetrics.most(budgetSpans: 0), looks: 3)
         try ComparisonOptions.checkMinimumRuns(least, settings: GateSettings(), gate: .all, looks: 3)
+        // With --metric wall,cpu, --gate all gates CPU time too: one metric more to count.
+        #expect(ComparisonMetrics.most(budgetSpans: 0, metrics: [.wall, .cpu]) == ComparisonMetrics.most(budgetSpans: 0) + 1)
+        let withCPU = GateSettings().minimumRuns(gatedMetrics: ComparisonMetrics.most(budgetSpans: 0, metrics: [.wall, .cpu]), looks: 3)
+        #expect(throws: UsageError.self) {
+            try ComparisonOptions.checkMinimumRuns(withCPU - 1, settings: GateSettings(), gate: .all, looks: 3, metrics: [.wall, .cpu])
+        }
     }
 
     // MARK: The calibrate rule and naming

@@ -127,14 +127,15 @@ public struct ComparisonMetrics: Sendable, Equatable {
     }
 
     /// At most how many metrics a comparison can have with `budgetSpans` spans in
-    /// its budget, the primary included: what `--gate all` counts as before
-    /// anything is launched (the minimum-runs check).
+    /// its budget, the primary included, and CPU time when `metrics` has it: what
+    /// `--gate all` counts as before anything is launched (the minimum-runs check).
     ///
     /// ```swift
     /// ComparisonMetrics.most(budgetSpans: 2)  // the total, every other phase but the ready and exit times, two spans
+    /// ComparisonMetrics.most(budgetSpans: 2, metrics: [.wall, .cpu])  // and CPU time
     /// ```
-    public static func most(budgetSpans: Int) -> Int {
-        Phase.allCases.count - 2 + max(budgetSpans, 0)
+    public static func most(budgetSpans: Int, metrics: [LaunchMetric] = [.wall]) -> Int {
+        Phase.allCases.count - 2 + max(budgetSpans, 0) + (metrics.contains(.cpu) ? 1 : 0)
     }
 
     /// The series as the gate takes them.

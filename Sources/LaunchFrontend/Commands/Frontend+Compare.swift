@@ -11,7 +11,7 @@ extension Frontend {
             arguments, options: options, positionals: 2,
             positionalHint: "compare takes two report files, or --base and --head, or --baseline")
         let shared = try MeasureOptions(parsed, defaults: .compare)
-        let comparison = try ComparisonOptions(parsed, budget: shared.budget.file?.budget)
+        let comparison = try ComparisonOptions(parsed, budget: shared.budget.file?.budget, metrics: shared.metrics)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "compare"] + arguments)
 
         if !parsed.all("--base-report").isEmpty || !parsed.all("--head-report").isEmpty {
@@ -41,7 +41,7 @@ extension Frontend {
         let base = try ProgramTarget(side: .base, parsed), head = try ProgramTarget(side: .head, parsed)
         let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
         if comparison.gatesTime {
-            try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.checkedGate, looks: stages.count, budgetSpans: comparison.budgetSpans)
+            try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.checkedGate, looks: stages.count, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
         }
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
@@ -66,7 +66,7 @@ extension Frontend {
         let stored = try baseline.read(), spread = try baseline.readSpread()
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
         if comparison.gatesTime {
-            try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.checkedGate, looks: 1, budgetSpans: comparison.budgetSpans)
+            try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.checkedGate, looks: 1, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
         }
         let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
         let plan = pipeline.plan(target, name: "\(comparisonName) (\(ComparisonSide.head.rawValue))", runs: shared.runs)

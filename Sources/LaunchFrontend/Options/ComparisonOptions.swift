@@ -13,21 +13,22 @@ struct ComparisonOptions {
     var settings: GateSettings
     /// `--fail-over-budget`.
     var failOverBudget: Bool
-    /// `--metric`: what decides (wall time, CPU time, instructions).
-    var metrics: [LaunchMetric] = [.wall]
+    /// `--metric`, as ``MeasureOptions`` read it: what decides (wall time, CPU time, instructions).
+    var metrics: [LaunchMetric]
 
     /// True when a time metric decides (wall time, CPU time, or a `--gate` name): the
     /// launch counts the time test needs are checked then, not for instructions alone.
     var gatesTime: Bool { metrics.contains(.wall) || metrics.contains(.cpu) || gate != .listed([]) }
 
-    /// `gate` with CPU time among the gated metrics when it decides beside wall time, for ``checkMinimumRuns(_:settings:gate:looks:budgetSpans:)``.
+    /// `gate` with CPU time among the gated metrics when it decides beside wall time, for ``checkMinimumRuns(_:settings:gate:looks:budgetSpans:metrics:)``.
     var checkedGate: GatedMetrics {
         guard metrics.contains(.cpu), metrics.contains(.wall), case .listed(let ids) = gate, !ids.contains(.cpuTime) else { return gate }
         return .listed(ids + [.cpuTime])
     }
 
     /// Reads the options, rejecting bad values before any launch.
-    init(_ parsed: Arguments, budget: LaunchBudget?) throws {
+    init(_ parsed: Arguments, budget: LaunchBudget?, metrics: [LaunchMetric] = [.wall]) throws {
+        self.metrics = metrics
         let names = parsed.value("--gate").map { text in
             text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         } ?? (budget?.gate ?? [])
@@ -53,7 +54,6 @@ struct ComparisonOptions {
         }
         if let ms = try parsed.milliseconds("--min-effect-ms", allowingZero: true) { settings.minimumEffectMs = ms }
         failOverBudget = parsed.has("--fail-over-budget")
-        metrics = (try? LaunchMetric.list(parsed.text("--metric") ?? "")) ?? [.wall]
     }
 
     /// The stages: `--stages`, else `--runs` and twice and three times it.
@@ -73,9 +73,11 @@ struct ComparisonOptions {
 
     /// Refuses a first stage of `runs` launches too small for the test ever to
     /// decide, counting every metric `gate` can make decide (`all`: every metric a
-    /// comparison with `budgetSpans` budgeted spans can have).
-    static func checkMinimumRuns(_ runs: Int, settings: GateSettings, gate: GatedMetrics, looks: Int, budgetSpans: Int = 0) throws {
-        let gated = gate.count(among: ComparisonMetrics.most(budgetSpans: budgetSpans))
+    /// comparison with `budgetSpans` budgeted spans and `metrics` can have).
+    static func checkMinimumRuns(
+        _ runs: Int, settings: GateSettings, gate: GatedMetrics, looks: Int, budgetSpans: Int = 0, metrics: [LaunchMetric] = [.wall]
+    ) throws {
+        let gated = gate.count(among: ComparisonMetrics.most(budgetSpans: budgetSpans, metrics: metrics))
         let least = settings.minimumRuns(gatedMetrics: gated, looks: looks)
         guard runs >= least else {
             throw UsageError("--runs \(runs) is too few: with α \(settings.alpha) over \(looks) look(s) and \(gated) gated metric(s), "

@@ -61,6 +61,9 @@ struct MetricChoiceTests {
         #expect(try LaunchMetric.list("cpu, instructions,cpu") == [.cpu, .instructions])
         #expect(throws: LaunchMetric.ListError(word: "instr")) { try LaunchMetric.list("wall,instr") }
         #expect(throws: LaunchMetric.ListError(word: "")) { try LaunchMetric.list("") }
+        // A near miss names the metric it most likely meant.
+        #expect(LaunchMetric.ListError(word: "instrctions").description.hasSuffix("did you mean 'instructions'?"))
+        #expect(!LaunchMetric.ListError(word: "banana").description.contains("did you mean"))
     }
 
     @Test func moreInstructionsInEveryHeadLaunchIsARegressionDecidedByInstructionsWithTheFunctionThatGrew() throws {
