@@ -94,16 +94,7 @@ struct SpanTableScanner {
                 at = start
                 try value(depth: depth)
             }
-            whitespace()
-            switch try peek() {
-            case UInt8(ascii: ","):
-                at += 1
-                whitespace()
-            case UInt8(ascii: "}"):
-                at += 1
-                return
-            default: throw Malformed()
-            }
+            if try separator(closing: UInt8(ascii: "}")) { return }
         }
     }
 
@@ -116,16 +107,7 @@ struct SpanTableScanner {
         }
         while true {
             try value(depth: depth)
-            whitespace()
-            switch try peek() {
-            case UInt8(ascii: ","):
-                at += 1
-                whitespace()
-            case UInt8(ascii: "]"):
-                at += 1
-                return
-            default: throw Malformed()
-            }
+            if try separator(closing: UInt8(ascii: "]")) { return }
         }
     }
 
@@ -158,6 +140,18 @@ struct SpanTableScanner {
             }
         }
         guard at > start else { throw Malformed() }
+    }
+
+    /// After a member or element: a comma (skipped, with the whitespace after it)
+    /// and false, or `closing` (skipped) and true; anything else is malformed.
+    private mutating func separator(closing: UInt8) throws -> Bool {
+        whitespace()
+        let byte = try peek()
+        at += 1
+        if byte == closing { return true }
+        guard byte == UInt8(ascii: ",") else { throw Malformed() }
+        whitespace()
+        return false
     }
 
     private mutating func whitespace() {
@@ -211,17 +205,10 @@ struct SpanTableScanner {
                 cells.columns[position] = try numbers(signed: SpanTable.columns[position].isSigned, expected: count ?? length)
                 length = cells.columns[position]!.count
             }
-            whitespace()
-            switch try peek() {
-            case UInt8(ascii: ","):
-                at += 1
-                whitespace()
-            case UInt8(ascii: "}"):
-                at += 1
+            if try separator(closing: UInt8(ascii: "}")) {
                 guard let count else { throw Malformed() }
                 cells.count = count
                 return cells
-            default: throw Malformed()
             }
         }
     }
@@ -239,16 +226,7 @@ struct SpanTableScanner {
         }
         while true {
             values.append(try number(signed: signed))
-            whitespace()
-            switch try peek() {
-            case UInt8(ascii: ","):
-                at += 1
-                whitespace()
-            case UInt8(ascii: "]"):
-                at += 1
-                return values
-            default: throw Malformed()
-            }
+            if try separator(closing: UInt8(ascii: "]")) { return values }
         }
     }
 

@@ -92,11 +92,12 @@ enum TraceCollector {
 
     /// The thread's name now, or the one it had when it exited: a thread that
     /// ended may have had its id reused by another, named otherwise, so the exit
-    /// flag is looked at after the name was read by id.
+    /// flag is looked at once, after the name was read by id (still running then,
+    /// it was running when its name was read; exited, it saved its name first).
     static func threadName(_ entry: ThreadRegistry.Entry) -> String? {
-        let running = lp_buffer_has_exited(entry.buffer) == 0 ? Platform.threadName(tid: entry.osThreadID) : nil
-        if let exitName = lp_buffer_exit_name(entry.buffer) { return String(cString: exitName) }
-        return lp_buffer_has_exited(entry.buffer) == 0 ? running : nil
+        let running = Platform.threadName(tid: entry.osThreadID)
+        guard lp_buffer_has_exited(entry.buffer) != 0 else { return running }
+        return lp_buffer_exit_name(entry.buffer).map { String(cString: $0) }
     }
 
     /// `LAUNCHPROF_SPAWN_NS` from the parent when present; otherwise the OS's record.

@@ -79,6 +79,28 @@ struct SpanTableReadingTests {
         #expect(same)
     }
 
+    /// The fast path alone, with no fallback to JSONDecoder over the whole document:
+    /// what `JSONReport` would quietly do if the tables were handed over out of order.
+    @Test func theFastPathAloneDecodesAReportWithAndWithoutCountedRuns() throws {
+        let report = try Self.report()
+        let counted = MeasurementReport(
+            name: report.name, createdAt: report.createdAt, environment: report.environment, configuration: report.configuration,
+            runs: report.runs, countedRuns: report.runs.map { run in
+                var run = run
+                run.status = .failedExit  // not counted as a success: the profile keeps no instruction statistics to compare
+                return run
+            })
+        for document in [report, counted] {
+            let bytes = Data(try JSONReport.render(.measurement(document)))
+            let extracted = try #require(SpanTableScanner.extract(bytes), "the fast path took none of the tables")
+            let decoded = try SpanTable.Parsed.$current.withValue(extracted.parsed) {
+                try JSONDecoder().decode(MeasurementReport.self, from: extracted.remainder)
+            }
+            #expect(decoded.runs == document.runs)
+            #expect(decoded.countedRuns == document.countedRuns)
+        }
+    }
+
     @Test func aTableWrittenOutsideAReportCarriesItsStrings() throws {
         let timeline = try #require(try Self.report().runs[0].timeline)
         let data = try JSONEncoder().encode(timeline)
