@@ -55,8 +55,7 @@ extension HTMLReport {
             + "share of the budget it is judged against (the time-to-first-frame budget; a hook's or span's own budget when "
             + "it is over it). Click one to find its spans in the timeline.</p>\n<ol class=\"findings\">\n"
         for (index, finding) in profile.findings.enumerated().prefix(limit) {
-            let place = finding.file.map { file in "<code>" + HTMLEscaping.text("\(file):\(finding.line.map(String.init) ?? "?")") + "</code>" }
-                ?? "<span class=\"muted\">no call site</span>"
+            let place = finding.file.map { site($0, finding.line) } ?? "<span class=\"muted\">no call site</span>"
             html += "<li class=\"finding sev-\(finding.severity.rawValue)\" data-finding=\"\(side)\(index)\" tabindex=\"0\">"
                 + "<div class=\"head\"><span class=\"sev\">\(finding.severity.rawValue)</span><code class=\"rule\">\(finding.rule.id)</code>"
                 + "<b>" + HTMLEscaping.text(finding.span) + "</b>\(place)"
@@ -130,7 +129,7 @@ extension HTMLReport {
             let cost = span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—")" } ?? "\(span.headMs.map(ms) ?? "—"), not in the base"
             html += "<li class=\"finding\"><div class=\"head\"><span class=\"tag bad\">\(span.baseMs == nil ? "new" : "slower")</span><b>"
                 + HTMLEscaping.text(span.name) + "</b>"
-                + "<code>" + HTMLEscaping.text(SourceSite.text(file: span.file, line: span.line)) + "</code>"
+                + site(span.file, span.line)
                 + "<span class=\"cost\">\(cost)</span>"
                 + "<span class=\"bad\">\(Milliseconds.signed(span.deltaMs))</span></div></li>\n"
         }
@@ -140,7 +139,13 @@ extension HTMLReport {
     /// A finding's span in bold and its call site, `file:line`, when known.
     static func place(_ change: FindingsDiff.FindingChange) -> String {
         "<b>" + HTMLEscaping.text(change.span) + "</b>"
-            + (change.file == nil ? "" : " <code>" + HTMLEscaping.text(change.location) + "</code>")
+            + (change.file.map { " " + site($0, change.line) } ?? "")
+    }
+
+    /// A call site as the page shows it, in code: the file as the program named it
+    /// (`#fileID`, `Module/File.swift`) and the line, `?` when the trace has none.
+    static func site(_ file: String, _ line: Int?) -> String {
+        "<code>" + HTMLEscaping.text("\(file):\(line.map(String.init) ?? "?")") + "</code>"
     }
 
     /// Why it changed: findings new, gone and moved, and the spans that moved most.
@@ -166,7 +171,7 @@ extension HTMLReport {
         })
         html += rows("spans that moved most", spans.map { span in
             let tone = span.deltaMs > 0 ? "bad" : "good"
-            return "<li><b>" + HTMLEscaping.text(span.name) + "</b> <code>" + HTMLEscaping.text("\(span.file):\(span.line)") + "</code> "
+            return "<li><b>" + HTMLEscaping.text(span.name) + "</b> " + site(span.file, span.line) + " "
                 + "<span class=\"cost\">\(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")</span> "
                 + "<span class=\"\(tone)\">\(Milliseconds.signed(span.deltaMs))</span></li>"
         })

@@ -67,9 +67,9 @@ struct ComparisonWhatToFixTests {
         let end = try #require(page[top.upperBound...].range(of: "</section>"))
         let section = String(page[top.lowerBound..<end.lowerBound])
         #expect(section.contains("data-finding=\"h\(index)\""))
-        // Call sites as every other place shows them (SourceSite: the file's name and line, as the Markdown does).
-        #expect(section.contains("<code>\(SourceSite.text(file: finding.file!, line: finding.line!))</code>"))
-        #expect(section.contains("<code>\(SourceSite.text(file: slower.file, line: slower.line))</code>"))
+        // Call sites as the rest of the page shows them (HTMLReport.site: the file as the program named it, and the line).
+        #expect(section.contains("<code>\(finding.file!):\(finding.line!)</code>"))
+        #expect(section.contains("<code>\(slower.file):\(slower.line)</code>"))
         // The head's timeline marks the finding's spans with the same id, so a click finds them.
         #expect(page.contains("h\(index)\""))
     }
