@@ -235,11 +235,17 @@ extension Platform {
                   let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
             child = number
         }
-        guard let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ") else {
-            return WaitTarget(kind: .process, name: "process \(child)")
+        let trimmed = { (text: String) in String(text.reversed().drop { $0 == " " || $0 == "\n" }.reversed()) }
+        if let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ").map(trimmed), !commandLine.isEmpty {
+            return WaitTarget(kind: .process, name: commandLine)
         }
-        let command = String(commandLine.reversed().drop { $0 == " " }.reversed())
-        return WaitTarget(kind: .process, name: command.isEmpty ? "process \(child)" : command)
+        // A child that has exited and is not yet reaped (what a wait finds on a busy
+        // machine, once the waiting thread gets the CPU back) has no command line
+        // left, but still its command's name.
+        if let name = readSmallText("/proc/\(child)/comm").map(trimmed), !name.isEmpty {
+            return WaitTarget(kind: .process, name: name)
+        }
+        return WaitTarget(kind: .process, name: "process \(child)")
     }
 
     /// Reads `buffer.count` bytes of this process's memory at `address` without
