@@ -51,7 +51,9 @@ struct AccuracyTests {
         #expect(exits.count == 10, "\(counted.map(\.status))")
         #expect(exits.allSatisfy { $0 >= 100 }, "timeToExit \(exits) ms")
         let fastest = try #require(exits.first)
-        #expect(fastest <= 110, "fastest timeToExit \(fastest) ms of \(exits)")
+        // A ThreadSanitizer build of launchprof is several times slower at everything it does around a launch.
+        let overhead = BuiltProducts.areThreadSanitized ? 50.0 : 10.0
+        #expect(fastest <= 100 + overhead, "fastest timeToExit \(fastest) ms of \(exits)")
         let median = try #require(report.profile.statistics(.timeToExit)?.summary.median)
         #expect(median >= 100 && median <= 150, "median timeToExit \(median) ms of \(exits)")
         #expect(!report.profile.isInstrumented)

@@ -11,7 +11,9 @@ struct TracerOnlyTests {
     func measure(_ extra: [String]) throws -> (Executables.Result, MeasurementReport) {
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(
-            ["measure", "--runs", "3", "--warmup", "0", "--quiet", "--name", "tracer-only", "--output", output.path, "--budget-ms", "100000"]
+            ["measure", "--runs", "3", "--warmup", "0", "--quiet", "--name", "tracer-only", "--output", output.path, "--budget-ms", "100000",
+             // Generous: the fixture sorts 400,000 numbers, which a sanitized build on a loaded machine takes >20 s for.
+             "--timeout", "300"]
                 + extra + ["--", Executables.fixture, "tracer-only"])
         let report = try JSONReport.read(from: output.appendingPathComponent("tracer-only.json").path)
         return (result, report)
