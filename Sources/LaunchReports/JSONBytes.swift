@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON writer into a byte buffer, for renderers that write many small
 /// values (the Chrome trace writes one object per span).
 ///
@@ -42,12 +44,19 @@ package struct JSONBytes: ~Copyable {
     /// what was written out once, at the end (``written``).
     init(growingFrom capacity: Int) {
         self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        base = Self.reallocate(nil, capacity: self.capacity)
         ownsStorage = true
     }
 
     deinit {
-        if ownsStorage { base.deallocate() }
+        if ownsStorage { free(base) }
+    }
+
+    /// `realloc`: a large buffer grows where it lies, or is moved by the
+    /// kernel's page tables rather than copied (a report's JSON is tens of MB).
+    private static func reallocate(_ base: UnsafeMutablePointer<UInt8>?, capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let grown = realloc(base, capacity) else { fatalError("out of memory for \(capacity) bytes of JSON") }
+        return grown.assumingMemoryBound(to: UInt8.self)
     }
 
     /// A copy of the bytes written.
@@ -99,12 +108,8 @@ package struct JSONBytes: ~Copyable {
     @inline(never)
     private mutating func overflow(_ extra: Int) -> Bool {
         if ownsStorage {
-            let newCapacity = max(2 * capacity, count + extra)
-            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBase.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = newBase
-            capacity = newCapacity
+            capacity = max(2 * capacity, count + extra)
+            base = Self.reallocate(base, capacity: capacity)
             return true
         }
         overflowed = true
