@@ -13,7 +13,9 @@ import Foundation
 ///
 /// A writer made with ``init(growingFrom:)`` owns its storage instead and
 /// grows it when a write does not fit (the JSON report's encoder, which
-/// cannot start over, writes this way).
+/// cannot start over, writes this way). One made by ``flushing(chunk:to:_:)``
+/// hands what it wrote to a sink whenever its buffer is full, and starts it
+/// again: a file of hundreds of MB is written through one buffer of a megabyte.
 ///
 /// ```swift
 /// let bytes = JSONBytes.bytes(capacity: 64) { json in
@@ -28,6 +30,8 @@ package struct JSONBytes: ~Copyable {
     private var count = 0
     /// True when this writer allocated `base`, and grows it rather than overflow.
     private let ownsStorage: Bool
+    /// Where a writer that flushes hands its full buffer (``flushing(chunk:to:_:)``).
+    private var sink: ((UnsafeRawBufferPointer) -> Void)?
     /// Set when a write did not fit: what was written is then garbage.
     private(set) var overflowed = false
 
@@ -50,6 +54,27 @@ package struct JSONBytes: ~Copyable {
 
     deinit {
         if ownsStorage { free(base) }
+    }
+
+    /// Lets `body` write into a buffer of `chunk` bytes that is handed to
+    /// `sink` each time it is full, and once more at the end: the bytes `sink`
+    /// receives, in order, are those `body` wrote (a single write larger than
+    /// the buffer grows it).
+    package static func flushing(chunk: Int = 1 << 20, to sink: (UnsafeRawBufferPointer) -> Void, _ body: (inout JSONBytes) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var json = JSONBytes(growingFrom: chunk)
+            json.sink = sink
+            body(&json)
+            json.flush()
+            json.sink = nil
+        }
+    }
+
+    /// Hands what was written to the sink, and starts the buffer again.
+    private mutating func flush() {
+        guard let sink, count > 0 else { return }
+        sink(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
     }
 
     /// `realloc`: a large buffer grows where it lies, or is moved by the
@@ -107,6 +132,14 @@ package struct JSONBytes: ~Copyable {
 
     @inline(never)
     private mutating func overflow(_ extra: Int) -> Bool {
+        if sink != nil {
+            flush()
+            if extra > capacity {
+                capacity = extra
+                base = Self.reallocate(base, capacity: capacity)
+            }
+            return true
+        }
         if ownsStorage {
             capacity = max(2 * capacity, count + extra)
             base = Self.reallocate(base, capacity: capacity)
