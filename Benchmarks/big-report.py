@@ -2,7 +2,7 @@
 """Big reports: a real app with 10,000 main-thread spans measured 100 times,
 then what reading its JSON report costs.
 
-  Benchmarks/big-report.py LAUNCHPROF FIXTURE [WORKDIR] [--repeat N] [--runs N] [--spans N]
+  Benchmarks/big-report.py LAUNCHPROF FIXTURE [WORKDIR] [--repeat N] [--runs N] [--spans N] [--before LAUNCHPROF]
 
 LAUNCHPROF is a built `launchprof` (release), FIXTURE a built
 `launchprof-fixture` (its `tracer-spans N` app links the tracer, records N
@@ -20,6 +20,10 @@ by two builds), then prints, as medians of --repeat tries (default 3):
 - the HTML page's load time in headless Chromium (when `chromium` is on
   PATH): the time from navigation to the `load` event of the page in an
   iframe, read from `performance.now()` in the frame's parent.
+
+With --before, another build (the one a change started from) renders every
+format from the same file in the same run, each try of it just before the
+same try of LAUNCHPROF, so that both see the same load.
 
 Every figure is a process's own resource usage, not wall time, so a loaded
 machine inflates it less; still, compare figures from one run of the script.
@@ -41,9 +45,16 @@ def usage_of(command, stdout=subprocess.DEVNULL):
     return process.returncode, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def median_usage(command, repeat):
-    tries = [usage_of(command) for _ in range(repeat)]
-    return statistics.median(t[1] for t in tries), statistics.median(t[2] for t in tries)
+def median_usage(command, repeat, before=None):
+    """Medians of (CPU seconds, peak MB) of `command`, and of `before` when given,
+    the two run in turn."""
+    tries, tries_before = [], []
+    for _ in range(repeat):
+        if before is not None:
+            tries_before.append(usage_of(before))
+        tries.append(usage_of(command))
+    medians = lambda ts: (statistics.median(t[1] for t in ts), statistics.median(t[2] for t in ts))
+    return medians(tries) + (medians(tries_before) if before is not None else ())
 
 
 def chromium_load_seconds(html, repeat):
@@ -72,6 +83,11 @@ def chromium_load_seconds(html, repeat):
 
 def main():
     arguments = sys.argv[1:]
+    before = None
+    if "--before" in arguments:
+        at = arguments.index("--before")
+        before = os.path.abspath(arguments[at + 1])
+        del arguments[at:at + 2]
     options = {"--repeat": 3, "--runs": 100, "--spans": 10_000}
     for name in list(options):
         if name in arguments:
@@ -96,8 +112,16 @@ def main():
     for format in FORMATS:
         scratch = tempfile.mkdtemp(prefix="out-", dir=work)
         output = ["--output", "-"] if format == "terminal" else ["--output", scratch]
-        cpu_f, peak_f = median_usage([launchprof, "report", report, "--format", format, "--no-color"] + output, repeat)
+        arguments = ["report", report, "--format", format, "--no-color"] + output
+        usage = median_usage([launchprof] + arguments, repeat, [before] + arguments if before else None)
+        cpu_f, peak_f = usage[0], usage[1]
+        if before:
+            print(f"{'report ' + format:<22} cpu {usage[2]:7.2f} s   peak {usage[3]:7.0f} MB   ({usage[2] / cpu:.2f} x json.load)  before")
         print(f"{'report ' + format:<22} cpu {cpu_f:7.2f} s   peak {peak_f:7.0f} MB   ({cpu_f / cpu:.2f} x json.load)")
+        if format not in ("terminal", "html"):
+            written = [name for name in os.listdir(scratch) if name.startswith("big.")]
+            for name in written:
+                print(f"{'  ' + name:<22} {os.path.getsize(os.path.join(scratch, name)) / 1e6:.1f} MB")
         if format == "html":
             html = os.path.join(scratch, "big.html")
             print(f"{'html size':<22} {os.path.getsize(html) / 1e3:.0f} KB")

@@ -259,21 +259,41 @@ package struct JSONBytes: ~Copyable {
 
     /// Writes a non-negative integer.
     package mutating func integer(_ value: UInt64) {
+        // Digits are counted by comparison and written two at a time (a report is millions of numbers).
         var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
+        var power: UInt64 = 10
+        while digits < 20, value >= power {
             digits += 1
+            power = power &* 10
         }
         guard reserve(digits) else { return }
-        rest = value
+        var rest = value
         var position = count + digits
-        repeat {
-            position -= 1
-            base[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+        let pairs = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) * 2
+            rest /= 100
+            position -= 2
+            base[position] = pairs[pair]
+            base[position + 1] = pairs[pair + 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) * 2
+            base[position - 2] = pairs[pair]
+            base[position - 1] = pairs[pair + 1]
+        } else {
+            base[position - 1] = 0x30 + UInt8(truncatingIfNeeded: rest)
+        }
         count += digits
+    }
+
+    /// `00`, `01` … `99`, one after another.
+    private static var digitPairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
     }
 
     /// Writes an integer.

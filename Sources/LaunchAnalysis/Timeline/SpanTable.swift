@@ -228,17 +228,25 @@ extension SpanTable {
     public static func cells(ofColumn position: Int, of spans: UnsafeBufferPointer<SpanRecord>, strings: SpanStrings, into cells: inout [UInt64?]) -> Bool {
         let column = columns[position]
         cells.removeAll(keepingCapacity: true)
-        cells.reserveCapacity(spans.count)
         guard let base = spans.baseAddress else { return !column.isOptional }
-        var any = false
+        // An optional column is most often absent (a wait kind no span waited on): found so
+        // without filling a cell; a present one is found at its first cell.
+        if column.isOptional {
+            var previous: UInt64 = 0
+            var index = 0
+            while index < spans.count, column.cell(base + index, previous, strings) == nil {
+                previous = base[index].beginNanoseconds
+                index += 1
+            }
+            if index == spans.count { return false }
+        }
+        cells.reserveCapacity(spans.count)
         var previous: UInt64 = 0
         for index in 0..<spans.count {
-            let cell = column.cell(base + index, previous, strings)
-            any = any || cell != nil
-            cells.append(cell)
+            cells.append(column.cell(base + index, previous, strings))
             previous = base[index].beginNanoseconds
         }
-        return any || !column.isOptional
+        return true
     }
 
     /// The wait targets of ``spans`` as ``Cells/waitTargets`` holds them, their
