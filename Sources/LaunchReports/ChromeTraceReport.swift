@@ -206,8 +206,10 @@ public enum ChromeTraceReport {
             let mainTid = main.map { Int(clamping: $0.id) } ?? 1
             thread(pid: pid, tid: mainTid, name: main.map { "main (\($0.id))" } ?? "main", sortIndex: 1)
 
-            for span in timeline.mainThreadSpans {
-                self.span(span, pid: pid, tid: mainTid, origin: origin)
+            // Each span read where it lies: a copy of one costs more than writing it.
+            let spans = timeline.mainThreadSpans
+            for index in spans.indices {
+                self.span(spans[index], pid: pid, tid: mainTid, origin: origin)
             }
             // Spans that carry their thread's id go on that thread (its real tid, its name);
             // those of older reports are packed into lanes that nest properly.
