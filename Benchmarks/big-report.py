@@ -2,7 +2,7 @@
 """Big reports: a real app with 10,000 main-thread spans measured 100 times,
 then what reading its JSON report costs.
 
-  Benchmarks/big-report.py LAUNCHPROF FIXTURE [WORKDIR] [--repeat N] [--runs N] [--spans N]
+  Benchmarks/big-report.py LAUNCHPROF FIXTURE [WORKDIR] [--repeat N] [--runs N] [--spans N] [--before LAUNCHPROF]
 
 LAUNCHPROF is a built `launchprof` (release), FIXTURE a built
 `launchprof-fixture` (its `tracer-spans N` app links the tracer, records N
@@ -16,10 +16,16 @@ by two builds), then prints, as medians of --repeat tries (default 3):
   folder (`--output -` for the terminal): CPU time (user + system, from
   wait4) and peak resident memory of the process;
 - Python's `json.load` of the same file: CPU time (the reference: reading
-  the report should cost no more than parsing it), and its peak memory;
+  the report should cost no more than parsing it), and its peak memory,
+  measured again beside each format (each try of it just before the same
+  try of the format), and each format's ratio taken to its own;
 - the HTML page's load time in headless Chromium (when `chromium` is on
   PATH): the time from navigation to the `load` event of the page in an
   iframe, read from `performance.now()` in the frame's parent.
+
+With --before, another build (the one a change started from) renders every
+format from the same file in the same run, each try of it between the same
+try of json.load and of LAUNCHPROF, so that all three see the same load.
 
 Every figure is a process's own resource usage, not wall time, so a loaded
 machine inflates it less; still, compare figures from one run of the script.
@@ -41,9 +47,14 @@ def usage_of(command, stdout=subprocess.DEVNULL):
     return process.returncode, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def median_usage(command, repeat):
-    tries = [usage_of(command) for _ in range(repeat)]
-    return statistics.median(t[1] for t in tries), statistics.median(t[2] for t in tries)
+def median_usage(commands, repeat):
+    """Medians of (CPU seconds, peak MB) of each of `commands`, run in turn
+    `repeat` times, so that all of them see the same load."""
+    tries = [[] for _ in commands]
+    for _ in range(repeat):
+        for index, command in enumerate(commands):
+            tries[index].append(usage_of(command))
+    return [(statistics.median(t[1] for t in ts), statistics.median(t[2] for t in ts)) for ts in tries]
 
 
 def chromium_load_seconds(html, repeat):
@@ -72,6 +83,11 @@ def chromium_load_seconds(html, repeat):
 
 def main():
     arguments = sys.argv[1:]
+    before = None
+    if "--before" in arguments:
+        at = arguments.index("--before")
+        before = os.path.abspath(arguments[at + 1])
+        del arguments[at:at + 2]
     options = {"--repeat": 3, "--runs": 100, "--spans": 10_000}
     for name in list(options):
         if name in arguments:
@@ -91,19 +107,26 @@ def main():
     repeat = options["--repeat"]
     rows = {"json size (MB)": os.path.getsize(report) / 1e6}
     print(f"report: {report}, {rows['json size (MB)']:.1f} MB")
-    cpu, peak = median_usage([sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", report], repeat)
-    print(f"{'python json.load':<22} cpu {cpu:7.2f} s   peak {peak:7.0f} MB")
+    load = [sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", report]
     for format in FORMATS:
         scratch = tempfile.mkdtemp(prefix="out-", dir=work)
         output = ["--output", "-"] if format == "terminal" else ["--output", scratch]
-        cpu_f, peak_f = median_usage([launchprof, "report", report, "--format", format, "--no-color"] + output, repeat)
-        print(f"{'report ' + format:<22} cpu {cpu_f:7.2f} s   peak {peak_f:7.0f} MB   ({cpu_f / cpu:.2f} x json.load)")
+        arguments = ["report", report, "--format", format, "--no-color"] + output
+        usages = median_usage([load] + ([[before] + arguments] if before else []) + [[launchprof] + arguments], repeat)
+        cpu, peak = usages[0]
+        print(f"{'python json.load':<22} cpu {cpu:7.2f} s   peak {peak:7.0f} MB")
+        for (cpu_f, peak_f), label in zip(usages[1:], (["before"] if before else []) + [""]):
+            print(f"{'report ' + format:<22} cpu {cpu_f:7.2f} s   peak {peak_f:7.0f} MB   ({cpu_f / cpu:.2f} x json.load)  {label}")
+        if format not in ("terminal", "html"):
+            written = [name for name in os.listdir(scratch) if name.startswith("big.")]
+            for name in written:
+                print(f"{'  ' + name:<22} {os.path.getsize(os.path.join(scratch, name)) / 1e6:.1f} MB")
         if format == "html":
             html = os.path.join(scratch, "big.html")
             print(f"{'html size':<22} {os.path.getsize(html) / 1e3:.0f} KB")
-            load = chromium_load_seconds(html, repeat)
-            if load is not None:
-                print(f"{'html load (chromium)':<22} {load:.2f} s")
+            seconds = chromium_load_seconds(html, repeat)
+            if seconds is not None:
+                print(f"{'html load (chromium)':<22} {seconds:.2f} s")
         if format != "html":
             shutil.rmtree(scratch)
 

@@ -39,6 +39,26 @@ import LaunchTracing
 public enum ChromeTraceReport {
     /// Renders `document` as Chrome trace event JSON.
     public static func render(_ document: ReportDocument) -> [UInt8] {
+        let content = content(of: document)
+        return JSONBytes.bytes(capacity: capacity(content.runs.map(\.run.timeline))) { json in write(content, into: &json) }
+    }
+
+    /// Renders `document` as ``render(_:)`` does, handing the bytes to `write`
+    /// in pieces of `chunk` bytes as they are written: the trace of a big
+    /// report (hundreds of MB) is never whole in memory.
+    ///
+    /// ```swift
+    /// try AtomicFile.write(to: "Reports/app.trace.json") { write in ChromeTraceReport.render(document, chunks: write) }
+    /// ```
+    package static func render(_ document: ReportDocument, chunk: Int = 1 << 20, chunks write: (UnsafeRawBufferPointer) -> Void) {
+        let content = content(of: document)
+        JSONBytes.flushing(chunk: chunk, to: write) { json in self.write(content, into: &json) }
+    }
+
+    /// What a document's trace shows: its runs, and the pairs of `otherData`.
+    private typealias Content = (runs: [(label: String?, run: RunRecord)], about: [(String, String)])
+
+    private static func content(of document: ReportDocument) -> Content {
         let sides: [(label: String?, report: MeasurementReport)]
         switch document {
         case .measurement(let report): sides = [(nil, report)]
@@ -59,8 +79,12 @@ public enum ChromeTraceReport {
                       ("head", CommandLineText.quoted(report.head.configuration.command))]
         }
         about.append(("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
-        return trace(timelines: runs.map(\.run.timeline), otherData: about) { writer in
-            for (offset, entry) in runs.enumerated() {
+        return (runs, about)
+    }
+
+    private static func write(_ content: Content, into json: inout JSONBytes) {
+        trace(into: &json, otherData: content.about) { writer in
+            for (offset, entry) in content.runs.enumerated() {
                 writer.write(entry.run, label: entry.label, pid: offset + 1)
             }
         }
@@ -76,36 +100,38 @@ public enum ChromeTraceReport {
     public static func render(launches timelines: [LaunchTimeline], name: String) -> [UInt8] {
         let about = [("kind", "trace"), ("name", name),
                      ("timeOrigin", "each process's ts 0 is its launch's spawn (a hot launch's beginning when it has none)")]
-        return trace(timelines: timelines, otherData: about) { writer in
-            for (offset, timeline) in timelines.enumerated() {
-                let total = timeline.milliseconds(.timeToFirstFrame).map { " (\(Milliseconds.text($0)))" } ?? ""
-                writer.process(pid: offset + 1, name: "launch \(timeline.launchIndex)" + total)
-                writer.write(timeline, pid: offset + 1)
+        return JSONBytes.bytes(capacity: capacity(timelines)) { json in
+            trace(into: &json, otherData: about) { writer in
+                for (offset, timeline) in timelines.enumerated() {
+                    let total = timeline.milliseconds(.timeToFirstFrame).map { " (\(Milliseconds.text($0)))" } ?? ""
+                    writer.process(pid: offset + 1, name: "launch \(timeline.launchIndex)" + total)
+                    writer.write(timeline, pid: offset + 1)
+                }
             }
         }
     }
 
-    /// The one frame of every Chrome trace: the events `processes` writes, then
-    /// `otherData`'s pairs. `timelines` (nil for an uninstrumented run) size the buffer.
-    private static func trace(
-        timelines: [LaunchTimeline?], otherData: [(String, String)], processes: (inout Writer) -> Void
-    ) -> [UInt8] {
-        let spanCount = timelines.reduce(0) { $0 + ($1.map { $0.mainThreadSpans.count + $0.otherSpans.count } ?? 1) }
-        // Generous: pages never written cost nothing, and a buffer too small is written again.
-        return JSONBytes.bytes(capacity: 4096 + 320 * spanCount) { json in
-            var writer = Writer(json: json)
-            writer.json.raw("{\"traceEvents\":[")
-            processes(&writer)
-            writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{")
-            for (index, (key, value)) in otherData.enumerated() {
-                if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
-                writer.json.string(key)
-                writer.json.byte(UInt8(ascii: ":"))
-                writer.json.string(value)
-            }
-            writer.json.raw("}}\n")
-            json = writer.json
+    /// The bytes to begin with for the trace of `timelines` (nil for an
+    /// uninstrumented run). Generous: pages never written cost nothing, and a
+    /// buffer too small is written again.
+    private static func capacity(_ timelines: [LaunchTimeline?]) -> Int {
+        4096 + 320 * timelines.reduce(0) { $0 + ($1.map { $0.mainThreadSpans.count + $0.otherSpans.count } ?? 1) }
+    }
+
+    /// The one frame of every Chrome trace: the events `processes` writes, then `otherData`'s pairs.
+    private static func trace(into json: inout JSONBytes, otherData: [(String, String)], processes: (inout Writer) -> Void) {
+        var writer = Writer(json: json)
+        writer.json.raw("{\"traceEvents\":[")
+        processes(&writer)
+        writer.json.raw("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{")
+        for (index, (key, value)) in otherData.enumerated() {
+            if index > 0 { writer.json.byte(UInt8(ascii: ",")) }
+            writer.json.string(key)
+            writer.json.byte(UInt8(ascii: ":"))
+            writer.json.string(value)
         }
+        writer.json.raw("}}\n")
+        json = writer.json
     }
 
     /// The name of the counter of the main thread's blocked time.
@@ -180,8 +206,10 @@ public enum ChromeTraceReport {
             let mainTid = main.map { Int(clamping: $0.id) } ?? 1
             thread(pid: pid, tid: mainTid, name: main.map { "main (\($0.id))" } ?? "main", sortIndex: 1)
 
-            for span in timeline.mainThreadSpans {
-                self.span(span, pid: pid, tid: mainTid, origin: origin)
+            // Each span read where it lies: a copy of one costs more than writing it.
+            let spans = timeline.mainThreadSpans
+            for index in spans.indices {
+                self.span(spans[index], pid: pid, tid: mainTid, origin: origin)
             }
             // Spans that carry their thread's id go on that thread (its real tid, its name);
             // those of older reports are packed into lanes that nest properly.

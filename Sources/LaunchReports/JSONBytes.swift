@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON writer into a byte buffer, for renderers that write many small
 /// values (the Chrome trace writes one object per span).
 ///
@@ -11,7 +13,9 @@
 ///
 /// A writer made with ``init(growingFrom:)`` owns its storage instead and
 /// grows it when a write does not fit (the JSON report's encoder, which
-/// cannot start over, writes this way).
+/// cannot start over, writes this way). One made by ``flushing(chunk:to:_:)``
+/// hands what it wrote to a sink whenever its buffer is full, and starts it
+/// again: a file of hundreds of MB is written through one buffer of a megabyte.
 ///
 /// ```swift
 /// let bytes = JSONBytes.bytes(capacity: 64) { json in
@@ -26,6 +30,8 @@ package struct JSONBytes: ~Copyable {
     private var count = 0
     /// True when this writer allocated `base`, and grows it rather than overflow.
     private let ownsStorage: Bool
+    /// Where a writer that flushes hands its full buffer (``flushing(chunk:to:_:)``).
+    private var sink: ((UnsafeRawBufferPointer) -> Void)?
     /// Set when a write did not fit: what was written is then garbage.
     private(set) var overflowed = false
 
@@ -42,12 +48,40 @@ package struct JSONBytes: ~Copyable {
     /// what was written out once, at the end (``written``).
     init(growingFrom capacity: Int) {
         self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        base = Self.reallocate(nil, capacity: self.capacity)
         ownsStorage = true
     }
 
     deinit {
-        if ownsStorage { base.deallocate() }
+        if ownsStorage { free(base) }
+    }
+
+    /// Lets `body` write into a buffer of `chunk` bytes that is handed to
+    /// `sink` each time it is full, and once more at the end: the bytes `sink`
+    /// receives, in order, are those `body` wrote (a single write larger than
+    /// the buffer grows it).
+    package static func flushing(chunk: Int = 1 << 20, to sink: (UnsafeRawBufferPointer) -> Void, _ body: (inout JSONBytes) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var json = JSONBytes(growingFrom: chunk)
+            json.sink = sink
+            body(&json)
+            json.flush()
+            json.sink = nil
+        }
+    }
+
+    /// Hands what was written to the sink, and starts the buffer again.
+    private mutating func flush() {
+        guard let sink, count > 0 else { return }
+        sink(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
+    }
+
+    /// `realloc`: a large buffer grows where it lies, or is moved by the
+    /// kernel's page tables rather than copied (a report's JSON is tens of MB).
+    private static func reallocate(_ base: UnsafeMutablePointer<UInt8>?, capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let grown = realloc(base, capacity) else { fatalError("out of memory for \(capacity) bytes of JSON") }
+        return grown.assumingMemoryBound(to: UInt8.self)
     }
 
     /// A copy of the bytes written.
@@ -98,13 +132,17 @@ package struct JSONBytes: ~Copyable {
 
     @inline(never)
     private mutating func overflow(_ extra: Int) -> Bool {
+        if sink != nil {
+            flush()
+            if extra > capacity {
+                capacity = extra
+                base = Self.reallocate(base, capacity: capacity)
+            }
+            return true
+        }
         if ownsStorage {
-            let newCapacity = max(2 * capacity, count + extra)
-            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBase.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = newBase
-            capacity = newCapacity
+            capacity = max(2 * capacity, count + extra)
+            base = Self.reallocate(base, capacity: capacity)
             return true
         }
         overflowed = true
@@ -221,21 +259,41 @@ package struct JSONBytes: ~Copyable {
 
     /// Writes a non-negative integer.
     package mutating func integer(_ value: UInt64) {
+        // Digits are counted by comparison and written two at a time (a report is millions of numbers).
         var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
+        var power: UInt64 = 10
+        while digits < 20, value >= power {
             digits += 1
+            power = power &* 10
         }
         guard reserve(digits) else { return }
-        rest = value
+        var rest = value
         var position = count + digits
-        repeat {
-            position -= 1
-            base[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+        let pairs = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) * 2
+            rest /= 100
+            position -= 2
+            base[position] = pairs[pair]
+            base[position + 1] = pairs[pair + 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) * 2
+            base[position - 2] = pairs[pair]
+            base[position - 1] = pairs[pair + 1]
+        } else {
+            base[position - 1] = 0x30 + UInt8(truncatingIfNeeded: rest)
+        }
         count += digits
+    }
+
+    /// `00`, `01` … `99`, one after another.
+    private static var digitPairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
     }
 
     /// Writes an integer.

@@ -56,11 +56,19 @@ public enum JSONReport {
     /// Only a regular file of at most ``maximumFileBytes`` is read: a device,
     /// FIFO or directory at `path` is an error, never a read without end.
     public static func readDocument(from path: String) throws(ReportError) -> ReportDocument {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = Data(try BoundedFile.read(path, limit: maximumFileBytes))
+            bytes = try BoundedFile.read(path, limit: maximumFileBytes)
         } catch {
             throw .cannotRead(path: path, reason: error.description)
+        }
+        guard !bytes.isEmpty else { return try readDocument(Data(), path: path) }
+        // The file's bytes as `Data` without a copy of them (hundreds of MB for a big report).
+        // The `Data` keeps the array, which is never written to, alive until it is released;
+        // it is only read (a reader that patches bytes patches a copy of its own).
+        let data = bytes.withUnsafeBytes { raw in
+            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count,
+                 deallocator: .custom { _, _ in withExtendedLifetime(bytes) {} })
         }
         return try readDocument(data, path: path)
     }

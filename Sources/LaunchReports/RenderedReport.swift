@@ -42,4 +42,19 @@ public struct RenderedReport: Sendable {
         if kept.contains(format) { rendered[format] = bytes }
         return bytes
     }
+
+    /// Renders `format` as it is written, for a format rendered in pieces (the
+    /// Chrome trace: hundreds of MB for a big report) that is not kept: the
+    /// returned function hands the bytes ``bytes(of:)`` would return to its
+    /// `write`, in order, a piece at a time. Nil for the other formats.
+    ///
+    /// ```swift
+    /// if let stream = report.streamed(.chromeTrace) { try AtomicFile.write(to: path, stream) }
+    /// ```
+    package mutating func streamed(_ format: ReportFormat) -> ((_ write: (UnsafeRawBufferPointer) -> Void) -> Void)? {
+        guard format == .chromeTrace, !kept.contains(format), rendered[format] == nil else { return nil }
+        renderCount += 1
+        let document = document
+        return { write in ChromeTraceReport.render(document, chunks: write) }
+    }
 }

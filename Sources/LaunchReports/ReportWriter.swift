@@ -78,7 +78,11 @@ public struct ReportWriter: Sendable {
         var written: [String] = []
         for format in ordered {
             guard let path = path(of: format, for: report.document) else { continue }
-            try write(report.bytes(of: format), to: path)
+            if let stream = report.streamed(format) {
+                try write(to: path, stream)
+            } else {
+                try write(report.bytes(of: format), to: path)
+            }
             written.append(path)
         }
         return written
@@ -97,11 +101,16 @@ public struct ReportWriter: Sendable {
 
     /// Writes `bytes` to `path`, a file in ``directory``, atomically.
     private func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
+        try write(to: path) { write in bytes.withUnsafeBytes(write) }
+    }
+
+    /// Writes what `produce` hands its `write`, in order, to `path`, a file in ``directory``, atomically.
+    private func write(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void) throws(ReportError) {
         do {
             if refusesLinkedDirectory {
-                try AtomicFile.write(bytes, named: String(path.dropFirst(directory.count + 1)), inFolder: directory)
+                try AtomicFile.write(named: String(path.dropFirst(directory.count + 1)), inFolder: directory, produce)
             } else {
-                try AtomicFile.write(bytes, to: path)
+                try AtomicFile.write(to: path, produce)
             }
         } catch where refusesLinkedDirectory && AtomicFile.isSymbolicLink(directory) {
             throw .cannotWrite(path: directory, reason: Self.linkReason)

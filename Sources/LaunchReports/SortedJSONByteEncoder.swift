@@ -86,6 +86,8 @@ final class SortedJSONByteEncoder {
     @exclusivity(unchecked) private var keyBytes: [UInt8] = []
     @exclusivity(unchecked) private var order: [Int] = []
     @exclusivity(unchecked) private var scratch: [UInt8] = []
+    /// One column of a span table at a time (``spanTable(_:)``).
+    @exclusivity(unchecked) var columnCells: [UInt64?] = []
     @exclusivity(unchecked) private var nextSerial = 1
     @exclusivity(unchecked) private var slot: Slot
     private let oneLineElements: [ObjectIdentifier]

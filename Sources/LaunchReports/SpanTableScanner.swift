@@ -245,6 +245,12 @@ struct SpanTableScanner {
         }
         let start = at
         var magnitude: UInt64 = 0
+        // Up to 19 digits cannot overflow (10^19 - 1 < 2^64): no check until there are more.
+        let unchecked = min(bytes.count, at + 19)
+        while at < unchecked, bytes[at] &- UInt8(ascii: "0") < 10 {
+            magnitude = magnitude &* 10 &+ UInt64(bytes[at] &- UInt8(ascii: "0"))
+            at += 1
+        }
         while at < bytes.count, bytes[at] &- UInt8(ascii: "0") < 10 {
             let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times.addingReportingOverflow(UInt64(bytes[at] &- UInt8(ascii: "0")))

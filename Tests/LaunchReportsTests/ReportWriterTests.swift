@@ -39,4 +39,29 @@ struct ReportWriterTests {
         let first = try rendered.bytes(of: .markdown), second = try rendered.bytes(of: .markdown)
         #expect(first == second && rendered.renderCount == 2)
     }
+
+    /// The Chrome trace, written in pieces as it is rendered (a big report's is
+    /// hundreds of MB), is the file of the bytes rendered whole, through a
+    /// folder given as a path and through one opened without following links.
+    @Test func aChromeTraceWrittenInPiecesIsTheTraceRenderedWhole() throws {
+        let document = ReportDocument.measurement(try SampleReports.sample())
+        let whole = ChromeTraceReport.render(document)
+        for refusingLink in [false, true] {
+            var rendered = RenderedReport(document)
+            let written = try ReportWriter(directory: scratch.path, refusingLink: refusingLink).write(&rendered, formats: [.chromeTrace])
+            #expect(rendered.renderCount == 1)
+            #expect(FileManager.default.contents(atPath: try #require(written.first)).map(Array.init) == whole)
+        }
+        // Pieces smaller than one event, and than the longest string, join to the same bytes.
+        for chunk in [1, 7, 4096] {
+            var joined: [UInt8] = []
+            var pieces = 0
+            ChromeTraceReport.render(document, chunk: chunk) { piece in
+                joined.append(contentsOf: piece)
+                pieces += 1
+            }
+            #expect(joined == whole, "pieces of \(chunk) bytes")
+            #expect(pieces > 1, "one piece of \(chunk) bytes")
+        }
+    }
 }

@@ -140,3 +140,25 @@ struct SpanTableReadingTests {
         #expect(written.count < (try Data(contentsOf: URL(fileURLWithPath: path))).count)
     }
 }
+
+/// A report's strings are looked up by their representation first (the storage
+/// every span read from one report shares), by their text otherwise: either
+/// way a string has one index, the one its text was first given.
+@Suite("Span strings")
+struct SpanStringsTests {
+    @Test func aStringHasOneIndexWhateverItsStorage() {
+        let strings = SpanStrings()
+        // Inline (short) and heap (long) strings, enough to grow the table of representations several times.
+        let texts = (0..<3_000).map { $0 % 2 == 0 ? "s\($0)" : "a span name long enough to be stored on the heap #\($0)" }
+        for (index, text) in texts.enumerated() { #expect(strings.index(of: text) == index) }
+        for (index, text) in texts.enumerated().reversed() {
+            // The same text in storage of its own: a representation never seen.
+            let copy = String(decoding: Array(text.utf8), as: UTF8.self)
+            #expect(strings.index(of: copy) == index && strings.index(of: text) == index)
+        }
+        #expect(strings.strings == texts)
+        let read = SpanStrings(texts)  // strings read from a report: indexed when first asked
+        #expect(read.index(of: String(decoding: Array(texts[2_999].utf8), as: UTF8.self)) == 2_999)
+        #expect(read.index(of: "new") == 3_000 && read.strings.count == 3_001)
+    }
+}

@@ -38,11 +38,23 @@ extension SpanTable {
         public let isSigned: Bool
         /// Cells may be absent (`null`); the column is left out when all are.
         public let isOptional: Bool
-        /// The cell of the span at `span` (read in place: a copy would cost more than the cell),
-        /// whose predecessor in the table began at `previousBegin`.
-        let cell: @Sendable (_ span: UnsafePointer<SpanRecord>, _ previousBegin: UInt64, _ strings: SpanStrings) -> UInt64?
-        /// Stores `cell` into `span` (columns are stored in ``columns`` order: `begin` before `duration`).
-        let store: @Sendable (_ span: inout SpanRecord, _ cell: UInt64?, _ previousBegin: UInt64, _ strings: SpanStrings) -> String?
+        /// The field the column holds: a cell is read and stored by a `switch` on it, with no
+        /// call through a closure or a key path (a table is millions of cells).
+        let field: Field
+
+        init(_ key: String, _ field: Field, signed: Bool = false, optional: Bool = false) {
+            self.key = key
+            self.field = field
+            isSigned = signed
+            isOptional = optional
+        }
+    }
+
+    /// The fields of ``SpanRecord`` a column can hold.
+    enum Field: Sendable {
+        case name, file, line, category, begin, duration, depth, flags, selfTime
+        case selfCPU, runQueue, offCPU, voluntarySwitches, involuntarySwitches, majorFaults, thread
+        case blocked(WaitKind), waitSamples(WaitKind)
     }
 
     /// Flag bits of the `flags` column.
@@ -53,80 +65,16 @@ extension SpanTable {
     }
 
     /// Every column, in the order cells are stored into a span.
-    public static let columns: [Column] = {
-        func unsigned(_ key: String, _ path: any WritableKeyPath<SpanRecord, UInt64?> & Sendable) -> Column {
-            Column(key: key, isSigned: false, isOptional: true, cell: { span, _, _ in span.pointee[keyPath: path] },
-                   store: { span, cell, _, _ in span[keyPath: path] = cell; return nil })
-        }
-        var columns = [
-            Column(key: "name", isSigned: false, isOptional: false, cell: { span, _, strings in UInt64(strings.index(of: span.pointee.name)) },
-                   store: { span, cell, _, strings in
-                       guard let name = cell.flatMap(strings.string(at:)) else { return "a name index out of range" }
-                       span.name = name
-                       return nil
-                   }),
-            Column(key: "file", isSigned: false, isOptional: false, cell: { span, _, strings in UInt64(strings.index(of: span.pointee.file)) },
-                   store: { span, cell, _, strings in
-                       guard let file = cell.flatMap(strings.string(at:)) else { return "a file index out of range" }
-                       span.file = file
-                       return nil
-                   }),
-            Column(key: "line", isSigned: true, isOptional: false, cell: { span, _, _ in UInt64(bitPattern: Int64(span.pointee.line)) },
-                   store: { span, cell, _, _ in span.line = Int(Int64(bitPattern: cell ?? 0)); return nil }),
-            Column(key: "category", isSigned: false, isOptional: false, cell: { span, _, _ in UInt64(span.pointee.category.rawValue) },
-                   store: { span, cell, _, _ in
-                       guard let raw = cell.flatMap(UInt8.init(exactly:)) else { return "a category over 255" }
-                       span.category = SpanCategory(rawValue: raw)
-                       return nil
-                   }),
-            Column(key: "begin", isSigned: true, isOptional: false, cell: { span, previous, _ in span.pointee.beginNanoseconds &- previous },
-                   store: { span, cell, previous, _ in span.beginNanoseconds = previous &+ (cell ?? 0); return nil }),
-            Column(key: "duration", isSigned: true, isOptional: false, cell: { span, _, _ in span.pointee.endNanoseconds &- span.pointee.beginNanoseconds },
-                   store: { span, cell, _, _ in span.endNanoseconds = span.beginNanoseconds &+ (cell ?? 0); return nil }),
-            Column(key: "depth", isSigned: true, isOptional: false, cell: { span, _, _ in UInt64(bitPattern: Int64(span.pointee.depth)) },
-                   store: { span, cell, _, _ in span.depth = Int(Int64(bitPattern: cell ?? 0)); return nil }),
-            Column(key: "flags", isSigned: false, isOptional: false, cell: { span, _, _ in
-                (span.pointee.isOpen ? Flag.isOpen : 0) | (span.pointee.beforeFirstFrame ? Flag.beforeFirstFrame : 0)
-                    | (span.pointee.usageIsEstimated != nil ? Flag.usageIsEstimatedKnown : 0) | (span.pointee.usageIsEstimated == true ? Flag.usageIsEstimated : 0)
-                    | (span.pointee.waitSamples != nil ? Flag.hasWaitSamples : 0) | (span.pointee.waitTargets != nil ? Flag.hasWaitTargets : 0)
-            }, store: { span, cell, _, _ in
-                let flags = cell ?? 0
-                guard flags & ~Flag.all == 0 else { return "unknown flags \(flags)" }
-                span.isOpen = flags & Flag.isOpen != 0
-                span.beforeFirstFrame = flags & Flag.beforeFirstFrame != 0
-                span.usageIsEstimated = flags & Flag.usageIsEstimatedKnown != 0 ? flags & Flag.usageIsEstimated != 0 : nil
-                if flags & Flag.hasWaitSamples != 0 { span.waitSamples = span.waitSamples ?? [:] }
-                if flags & Flag.hasWaitTargets != 0 { span.waitTargets = span.waitTargets ?? [] }
-                return nil
-            }),
-            Column(key: "self", isSigned: false, isOptional: false, cell: { span, _, _ in span.pointee.selfNanoseconds },
-                   store: { span, cell, _, _ in span.selfNanoseconds = cell ?? 0; return nil }),
-            unsigned("selfCPU", \.selfCPUNanoseconds),
-            unsigned("runQueue", \.runQueueNanoseconds),
-            unsigned("offCPU", \.offCPUNanoseconds),
-            unsigned("voluntarySwitches", \.voluntaryContextSwitches),
-            unsigned("involuntarySwitches", \.involuntaryContextSwitches),
-            unsigned("majorFaults", \.majorFaults),
-            unsigned("thread", \.threadID),
-        ]
-        for kind in WaitKind.allCases {
-            columns.append(Column(
-                key: "blocked." + kind.rawValue, isSigned: false, isOptional: true, cell: { span, _, _ in span.pointee.blockedNanoseconds[kind] },
-                store: { span, cell, _, _ in if let cell { span.blockedNanoseconds[kind] = cell }; return nil }))
-        }
-        for kind in WaitKind.allCases {
-            columns.append(Column(
-                key: "waitSamples." + kind.rawValue, isSigned: true, isOptional: true,
-                cell: { span, _, _ in span.pointee.waitSamples?[kind].map { UInt64(bitPattern: Int64($0)) } },
-                store: { span, cell, _, _ in
-                    guard let cell else { return nil }
-                    guard span.waitSamples != nil else { return "wait samples in a span whose flags say it has none" }
-                    span.waitSamples![kind] = Int(Int64(bitPattern: cell))
-                    return nil
-                }))
-        }
-        return columns
-    }()
+    public static let columns: [Column] = [
+        Column("name", .name), Column("file", .file), Column("line", .line, signed: true), Column("category", .category),
+        Column("begin", .begin, signed: true), Column("duration", .duration, signed: true), Column("depth", .depth, signed: true),
+        Column("flags", .flags), Column("self", .selfTime),
+        Column("selfCPU", .selfCPU, optional: true), Column("runQueue", .runQueue, optional: true),
+        Column("offCPU", .offCPU, optional: true), Column("voluntarySwitches", .voluntarySwitches, optional: true),
+        Column("involuntarySwitches", .involuntarySwitches, optional: true), Column("majorFaults", .majorFaults, optional: true),
+        Column("thread", .thread, optional: true),
+    ] + WaitKind.allCases.map { Column("blocked." + $0.rawValue, .blocked($0), optional: true) }
+        + WaitKind.allCases.map { Column("waitSamples." + $0.rawValue, .waitSamples($0), signed: true, optional: true) }
 
     /// The position of the column named `key` in ``columns``.
     public static func column(named key: String) -> Int? { columnPositions[key] }
@@ -140,6 +88,85 @@ extension SpanTable {
     public static let countKey = "count"
     /// The key of a table's own strings (a table encoded outside a report).
     public static let stringsKey = "strings"
+}
+
+// MARK: - A cell
+
+extension SpanTable.Column {
+    /// The cell of the span at `span` (read in place: a copy would cost more than the cell),
+    /// whose predecessor in the table began at `previousBegin`; nil when absent.
+    @inline(__always)
+    func cell(_ span: UnsafePointer<SpanRecord>, _ previousBegin: UInt64, _ strings: SpanStrings) -> UInt64? {
+        typealias Flag = SpanTable.Flag
+        switch field {
+        case .name: return UInt64(strings.index(of: span.pointee.name))
+        case .file: return UInt64(strings.index(of: span.pointee.file))
+        case .line: return UInt64(bitPattern: Int64(span.pointee.line))
+        case .category: return UInt64(span.pointee.category.rawValue)
+        case .begin: return span.pointee.beginNanoseconds &- previousBegin
+        case .duration: return span.pointee.endNanoseconds &- span.pointee.beginNanoseconds
+        case .depth: return UInt64(bitPattern: Int64(span.pointee.depth))
+        case .flags:
+            return (span.pointee.isOpen ? Flag.isOpen : 0) | (span.pointee.beforeFirstFrame ? Flag.beforeFirstFrame : 0)
+                | (span.pointee.usageIsEstimated != nil ? Flag.usageIsEstimatedKnown : 0) | (span.pointee.usageIsEstimated == true ? Flag.usageIsEstimated : 0)
+                | (span.pointee.waitSamples != nil ? Flag.hasWaitSamples : 0) | (span.pointee.waitTargets != nil ? Flag.hasWaitTargets : 0)
+        case .selfTime: return span.pointee.selfNanoseconds
+        case .selfCPU: return span.pointee.selfCPUNanoseconds
+        case .runQueue: return span.pointee.runQueueNanoseconds
+        case .offCPU: return span.pointee.offCPUNanoseconds
+        case .voluntarySwitches: return span.pointee.voluntaryContextSwitches
+        case .involuntarySwitches: return span.pointee.involuntaryContextSwitches
+        case .majorFaults: return span.pointee.majorFaults
+        case .thread: return span.pointee.threadID
+        // Most spans wait on nothing: an empty dictionary is not hashed into.
+        case .blocked(let kind): return span.pointee.blockedNanoseconds.isEmpty ? nil : span.pointee.blockedNanoseconds[kind]
+        case .waitSamples(let kind): return span.pointee.waitSamples?[kind].map { UInt64(bitPattern: Int64($0)) }
+        }
+    }
+
+    /// Stores `cell` into `span` (columns are stored in ``SpanTable/columns``
+    /// order: `begin` before `duration`); returns what does not fit, if anything.
+    @inline(__always)
+    func store(_ span: inout SpanRecord, _ cell: UInt64?, _ previousBegin: UInt64, _ strings: SpanStrings) -> String? {
+        typealias Flag = SpanTable.Flag
+        switch field {
+        case .name:
+            guard let name = cell.flatMap(strings.string(at:)) else { return "a name index out of range" }
+            span.name = name
+        case .file:
+            guard let file = cell.flatMap(strings.string(at:)) else { return "a file index out of range" }
+            span.file = file
+        case .line: span.line = Int(Int64(bitPattern: cell ?? 0))
+        case .category:
+            guard let raw = cell.flatMap(UInt8.init(exactly:)) else { return "a category over 255" }
+            span.category = SpanCategory(rawValue: raw)
+        case .begin: span.beginNanoseconds = previousBegin &+ (cell ?? 0)
+        case .duration: span.endNanoseconds = span.beginNanoseconds &+ (cell ?? 0)
+        case .depth: span.depth = Int(Int64(bitPattern: cell ?? 0))
+        case .flags:
+            let flags = cell ?? 0
+            guard flags & ~Flag.all == 0 else { return "unknown flags \(flags)" }
+            span.isOpen = flags & Flag.isOpen != 0
+            span.beforeFirstFrame = flags & Flag.beforeFirstFrame != 0
+            span.usageIsEstimated = flags & Flag.usageIsEstimatedKnown != 0 ? flags & Flag.usageIsEstimated != 0 : nil
+            if flags & Flag.hasWaitSamples != 0 { span.waitSamples = span.waitSamples ?? [:] }
+            if flags & Flag.hasWaitTargets != 0 { span.waitTargets = span.waitTargets ?? [] }
+        case .selfTime: span.selfNanoseconds = cell ?? 0
+        case .selfCPU: span.selfCPUNanoseconds = cell
+        case .runQueue: span.runQueueNanoseconds = cell
+        case .offCPU: span.offCPUNanoseconds = cell
+        case .voluntarySwitches: span.voluntaryContextSwitches = cell
+        case .involuntarySwitches: span.involuntaryContextSwitches = cell
+        case .majorFaults: span.majorFaults = cell
+        case .thread: span.threadID = cell
+        case .blocked(let kind): if let cell { span.blockedNanoseconds[kind] = cell }
+        case .waitSamples(let kind):
+            guard let cell else { return nil }
+            guard span.waitSamples != nil else { return "wait samples in a span whose flags say it has none" }
+            span.waitSamples![kind] = Int(Int64(bitPattern: cell))
+        }
+        return nil
+    }
 }
 
 // MARK: - Cells
@@ -185,9 +212,50 @@ extension SpanTable {
         for (position, column) in columns.enumerated() where any[position] || !column.isOptional {
             cells.columns[position] = values[position]
         }
+        cells.waitTargets = waitTargetCells(strings: strings)
+        return cells
+    }
+
+    /// The cells of column `position` (of ``columns``) of `spans` into `cells`,
+    /// which it replaces: nil where a span has none. Returns false when every
+    /// cell is absent (an optional column a table leaves out).
+    ///
+    /// A writer that writes a table a column at a time (the JSON report's)
+    /// reuses one buffer for every column, where ``cells(strings:)`` makes an
+    /// array per column. `strings` must hold every string of `spans` already
+    /// (a report's, collected before its runs are written): a string added here
+    /// would be added in another order than ``cells(strings:)`` adds it.
+    public static func cells(ofColumn position: Int, of spans: UnsafeBufferPointer<SpanRecord>, strings: SpanStrings, into cells: inout [UInt64?]) -> Bool {
+        let column = columns[position]
+        cells.removeAll(keepingCapacity: true)
+        guard let base = spans.baseAddress else { return !column.isOptional }
+        // An optional column is most often absent (a wait kind no span waited on): found so
+        // without filling a cell; a present one is found at its first cell.
+        if column.isOptional {
+            var previous: UInt64 = 0
+            var index = 0
+            while index < spans.count, column.cell(base + index, previous, strings) == nil {
+                previous = base[index].beginNanoseconds
+                index += 1
+            }
+            if index == spans.count { return false }
+        }
+        cells.reserveCapacity(spans.count)
+        var previous: UInt64 = 0
+        for index in 0..<spans.count {
+            cells.append(column.cell(base + index, previous, strings))
+            previous = base[index].beginNanoseconds
+        }
+        return true
+    }
+
+    /// The wait targets of ``spans`` as ``Cells/waitTargets`` holds them, their
+    /// strings looked up in (or added to) `strings`.
+    public func waitTargetCells(strings: SpanStrings) -> [UInt64] {
+        var cells: [UInt64] = []
         for (position, span) in spans.enumerated() {
             for target in span.waitTargets ?? [] {
-                cells.waitTargets += [UInt64(position), UInt64(strings.index(of: target.kind.rawValue)), UInt64(strings.index(of: target.name))]
+                cells += [UInt64(position), UInt64(strings.index(of: target.kind.rawValue)), UInt64(strings.index(of: target.name))]
             }
         }
         return cells

@@ -49,21 +49,54 @@ package enum AtomicFile {
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
+    /// Writes the chunks `produce` hands its `write` to `path`, replacing what
+    /// is there, as ``write(_:to:)`` writes one array: a writer that renders a
+    /// large file in pieces keeps one piece in memory, not the whole file.
+    /// After a chunk fails to be written the others are ignored, and the error is thrown.
+    ///
+    /// ```swift
+    /// try AtomicFile.write(to: "Reports/app.trace.json") { write in
+    ///     for chunk in chunks { chunk.withUnsafeBytes(write) }
+    /// }
+    /// ```
+    package static func write(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void) throws(SystemError) {
+        try write(to: path, in: nil, produce)
+    }
+
+    /// Writes the chunks `produce` hands its `write` to `name` in the folder at
+    /// `folder`, as ``write(_:named:inFolder:)`` writes one array.
+    package static func write(
+        named name: String, inFolder folder: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void
+    ) throws(SystemError) {
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else { throw .current }
+        defer { close(directory) }
+        try write(to: name, in: directory, produce)
+    }
+
     /// Writes `bytes` to `path` (relative to `directory` when given).
     private static func write(_ bytes: [UInt8], to path: String, in directory: Int32?) throws(SystemError) {
+        try write(to: path, in: directory) { write in bytes.withUnsafeBytes(write) }
+    }
+
+    /// Writes what `produce` hands its `write` to `path` (relative to `directory` when given).
+    private static func write(
+        to path: String, in directory: Int32?, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void
+    ) throws(SystemError) {
         let created = try uniqueName(beside: path) { candidate throws(SystemError) in try createNew(candidate, in: directory) }
         let (temporary, fd) = (created.path, created.made)
-        let failure: SystemError? = bytes.withUnsafeBytes { raw in
+        var failure: SystemError?
+        produce { raw in
             var written = 0
-            while written < raw.count {
+            while failure == nil, written < raw.count {
                 let result = writeSome(fd, raw.baseAddress! + written, raw.count - written)
                 if result < 0 {
                     if errno == EINTR { continue }
-                    return .current
+                    failure = .current
+                } else {
+                    written += result
                 }
-                written += result
             }
-            return nil
         }
         close(fd)
         let at = directory ?? AT_FDCWD
