@@ -35,6 +35,8 @@ extension LaunchDiagnosis {
             return "hot mode needs an instrumented program (one that links LaunchHarness); no launch hooks were traced"
         case .hotLaunchesNotRun(let launches):
             return "the program ran its hooks once, not \(launches) more times (LAUNCHPROF_HOT_LAUNCHES)"
+        case .countsMissing(let reason):
+            return reason
         }
     }
 
@@ -45,8 +47,19 @@ extension LaunchDiagnosis {
 }
 
 extension LaunchProblem {
-    /// The diagnosis's text, then `(stderr: <line>)` when the program said something.
+    /// The diagnosis's text, then `(stderr: <line>)` when the program said something;
+    /// a counted launch's exit, crash or timeout is said to be under valgrind.
     public var text: String {
-        diagnosis.text + (stderrLine.map { " (stderr: \($0))" } ?? "")
+        let stderr = stderrLine.map { " (stderr: \($0))" } ?? ""
+        guard isCounted else { return diagnosis.text + stderr }
+        switch diagnosis {
+        case .timedOut(let seconds, _):
+            return "did not exit within \(LaunchDiagnosis.seconds(seconds)) s under valgrind "
+                + "(\(Int(CountedLaunches.slowdownAllowance)) × --timeout); callgrind writes its counts only at the exit"
+        case .failedExit, .crashed:
+            return diagnosis.text + " under valgrind" + stderr
+        default:
+            return diagnosis.text + stderr
+        }
     }
 }

@@ -36,6 +36,8 @@ public enum LaunchDiagnosis: Sendable, Equatable {
     case hotModeNeedsHooks
     /// Hot mode on a program that ran its hooks once, not `launches` more times.
     case hotLaunchesNotRun(launches: Int)
+    /// A launch counted under valgrind ended well, but its counts could not be read: `reason`.
+    case countsMissing(reason: String)
 
     /// The status a run with this diagnosis gets.
     public var status: RunRecord.Status {
@@ -43,7 +45,7 @@ public enum LaunchDiagnosis: Sendable, Equatable {
         case .exitedBeforeReady, .exitedWithoutAnnouncing, .backgroundDrawsNoFrame, .noFirstFrame, .neverFullyDrawn:
             return .neverReady
         case .stopped: return .interrupted
-        case .failedExit: return .failedExit
+        case .failedExit, .countsMissing: return .failedExit
         case .crashed: return .crashed
         case .timedOut: return .timedOut
         case .invalidTrace, .hotModeNeedsHooks, .hotLaunchesNotRun: return .invalidTrace
@@ -58,10 +60,14 @@ public struct LaunchProblem: Sendable, Equatable {
     public var diagnosis: LaunchDiagnosis
     /// The last non-empty line of the program's stderr (at most 200 characters), if any.
     public var stderrLine: String?
+    /// True for a launch counted under valgrind (`--metric instructions`): its
+    /// ending is valgrind's, and a timeout is the counted launches' longer one.
+    public var isCounted: Bool
 
     /// Makes a problem.
-    public init(_ diagnosis: LaunchDiagnosis, stderrLine: String? = nil) {
+    public init(_ diagnosis: LaunchDiagnosis, stderrLine: String? = nil, isCounted: Bool = false) {
         self.diagnosis = diagnosis
         self.stderrLine = stderrLine
+        self.isCounted = isCounted
     }
 }

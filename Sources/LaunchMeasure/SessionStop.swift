@@ -17,13 +17,16 @@ public enum SessionStop: Sendable, Equatable {
         case run(Int, of: Int)
         /// The one process of hot mode.
         case hot
+        /// A launch counted under valgrind, from 1 (`--metric instructions`).
+        case counted(Int)
 
-        /// "warm-up 1", "run 2 of 10", "the hot launch".
+        /// "warm-up 1", "run 2 of 10", "the hot launch", "counted launch 3".
         public var description: String {
             switch self {
             case .warmup(let number): return "warm-up \(number)"
             case .run(let number, let total): return "run \(number) of \(total)"
             case .hot: return "the hot launch"
+            case .counted(let number): return "counted launch \(number)"
             }
         }
     }
@@ -36,6 +39,8 @@ public enum SessionStop: Sendable, Equatable {
     case prepareFailed(LaunchError, before: Launch)
     /// `--cleanup` failed at the end (every launch was made).
     case cleanupFailed(LaunchError)
+    /// The program could not be made ready to count under valgrind (``InstructionCounter/prepare(program:in:)``).
+    case cannotCount(LaunchError)
 
     /// The sentence the collected launches' `stopReason` holds.
     public var text: String {
@@ -48,6 +53,8 @@ public enum SessionStop: Sendable, Equatable {
             return "\(failure) (before \(launch))"
         case .cleanupFailed(let failure):
             return failure.description
+        case .cannotCount(let error):
+            return "instructions could not be counted: \(error)"
         }
     }
 }

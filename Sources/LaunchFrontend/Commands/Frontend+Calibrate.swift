@@ -27,6 +27,7 @@ extension Frontend {
 
         let name = "calibrate-\(program.shortName)"
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "calibrate"] + arguments)
+        try pipeline.checkCounting(program)
         let plan = pipeline.plan(program, name: name, runs: shared.runs)
         var rule = ComparisonPlan(name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
         rule.metrics = shared.metrics

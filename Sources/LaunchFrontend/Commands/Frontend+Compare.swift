@@ -39,6 +39,7 @@ extension Frontend {
             throw UsageError("give the programs with --base and --head (a command after '--' is for --baseline)")
         }
         let base = try ProgramTarget(side: .base, parsed), head = try ProgramTarget(side: .head, parsed)
+        try pipeline.checkCounting(base, head)
         let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
         if comparison.gatesTime {
             try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.checkedGate, looks: stages.count, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
@@ -65,6 +66,7 @@ extension Frontend {
         let baseline = try Baseline(name: name, options: shared)
         let stored = try baseline.read(), spread = try baseline.readSpread()
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
+        try pipeline.checkCounting(target)
         if comparison.gatesTime {
             try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.checkedGate, looks: 1, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
         }

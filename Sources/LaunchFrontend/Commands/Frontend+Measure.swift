@@ -17,6 +17,7 @@ public enum Frontend {
         let otlp = try OTLPOptions(parsed)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "measure"] + arguments)
         let target = try ProgramTarget(parsed, sampleOption: "--sample")
+        try pipeline.checkCounting(target)
         // The output folder's old report, read once (its header fields) before any launch: for the name, and
         // to say afterwards when a measurement whose every run failed replaced it.
         var (name, old) = (target.defaultName, ReportSummary?.none)

@@ -61,6 +61,15 @@ struct LaunchPipeline {
         target.request(plan: plan, runs: folder, options: options)
     }
 
+    /// Checks, before any launch, that `--metric instructions` can count each of
+    /// `targets` here (a binary with debug information valgrind refuses needs objcopy).
+    func checkCounting(_ targets: ProgramTarget...) throws {
+        guard let counter = options.instructionCounter else { return }
+        for target in targets {
+            do { try counter.checkCanCount(target.executable) } catch { throw UsageError("--metric instructions: \(error)") }
+        }
+    }
+
     // MARK: Session and report
 
     /// Runs `session` with its launches in `runs` and returns its report. A
