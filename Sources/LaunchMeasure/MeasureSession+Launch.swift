@@ -138,7 +138,7 @@ extension MeasureSession {
         case .exited(let code):
             diagnosis = .failedExit(code: code)
         case .signaled(let signal):
-            diagnosis = .crashed(signal: signal, termination: outcome.termination)
+            diagnosis = .crashed(signal: signal, signalName: Platform.signalName(signal))
         case .timedOut:
             var silent = false
             if case .stdout = ready, !launchRequest.pseudoTerminal { silent = Platform.fileSize(outcome.stdoutPath) == 0 }
@@ -183,6 +183,7 @@ extension RunRecord {
         guard let problem else { return }
         status = problem.diagnosis.status
         self.problem = problem.text
+        diagnosis = problem
         switch problem.diagnosis {
         case .failedExit(let code): exitCode = code
         case .crashed(let signal, _): self.signal = signal

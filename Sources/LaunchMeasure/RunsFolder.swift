@@ -114,6 +114,7 @@ public final class RunsFolder {
                 runs[index].stderrPath = move(runs[index].stderrPath)
                 runs[index].tracePath = move(runs[index].tracePath)
                 runs[index].problem = runs[index].problem.map { $0.replacing(from, with: to) }
+                runs[index].diagnosis = runs[index].diagnosis?.mappingText { $0.replacing(from, with: to) }
             }
         }
         moveAll(&moved.runs)

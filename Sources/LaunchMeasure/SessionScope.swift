@@ -115,7 +115,7 @@ final class LaunchSide {
         runs += kept
         // A warm-up that fails would fail every run the same way: stop there and say why.
         if isWarmup, let failed = kept.first(where: { $0.status != .ok }), !plan.ignoreFailures {
-            stop = .warmupFailed(position + 1, problem: failed.problem ?? failed.status.rawValue)
+            stop = .warmupFailed(position + 1, problem: failed.problemText)
         }
         return kept.first
     }
@@ -153,6 +153,7 @@ final class LaunchSide {
     private func presented(_ record: RunRecord) -> RunRecord {
         var record = record
         record.problem = record.problem.map(request.runs.presented)
+        record.diagnosis = record.diagnosis?.mappingText(request.runs.presented)
         return record
     }
 

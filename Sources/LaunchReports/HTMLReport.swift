@@ -168,7 +168,7 @@ public enum HTMLReport {
         guard !failed.isEmpty else { return "" }
         var items = ""
         for run in failed {
-            items += "<li>run \(run.index): " + HTMLEscaping.text(run.problem ?? run.status.rawValue)
+            items += "<li>run \(run.index): " + HTMLEscaping.text(run.problemText)
                 + (run.stderrPath.map { " — its output: <code>" + HTMLEscaping.text($0) + "</code>" } ?? "") + "</li>"
         }
         return section("\(failed.count) failed run(s)", id: "failed", content: "<ul class=\"plain\">" + items + "</ul>")

@@ -198,7 +198,7 @@ public enum JUnitReport {
     private static func runsCase(_ outcome: ReportOutcome, sides: [(label: String?, report: MeasurementReport)]) -> TestCase {
         let failed = sides.flatMap { side in
             side.report.failedRuns.map {
-                (side.label.map { $0 + " " } ?? "") + "run \($0.index): \($0.problem ?? $0.status.rawValue)"
+                (side.label.map { $0 + " " } ?? "") + "run \($0.index): \($0.problemText)"
             }
         }
         var test = TestCase(classname: "launchprof.runs", name: "runs")

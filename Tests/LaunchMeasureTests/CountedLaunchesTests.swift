@@ -74,6 +74,7 @@ struct CountedLaunchesTests {
         #expect(collected.countedRuns.map(\.status) == [.failedExit, .failedExit])
         #expect(collected.countedRuns.first?.problem == "exited with code 1 under valgrind (stderr: ==1== bad option)")
         #expect(collected.countedRuns.first?.exitCode == 1)
+        #expect(collected.countedRuns.first?.diagnosis == LaunchProblem(.failedExit(code: 1), stderrLine: "==1== bad option", isCounted: true))
         var plan = MeasurementPlan(
             name: "scripted", commandLine: ["launchprof", "measure"], command: ["/scripted/app"], runs: 1, warmup: 0, mode: .warm,
             ready: .exit, timeoutSeconds: 20)

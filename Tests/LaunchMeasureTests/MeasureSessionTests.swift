@@ -52,6 +52,7 @@ struct MeasureSessionTests {
         let run = try #require(collected.runs.dropFirst().first)
         #expect(run.status == .failedExit && run.exitCode == 3)
         #expect(run.problem == "exited with code 3 (stderr: no config found)")
+        #expect(run.diagnosis == LaunchProblem(.failedExit(code: 3), stderrLine: "no config found"), "the value beside the words")
         #expect(collected.runs.count == 3, "the runs after a failed one are made")
     }
 

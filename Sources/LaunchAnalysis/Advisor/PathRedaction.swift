@@ -58,6 +58,7 @@ extension MeasurementReport {
         report.runs = runs.map { run in
             var run = run
             run.problem = run.problem.map(names.scrub)
+            run.diagnosis = run.diagnosis?.mappingText(names.scrub)
             run.stdoutPath = run.stdoutPath.map(names.scrubRunPath)
             run.stderrPath = run.stderrPath.map(names.scrubRunPath)
             run.tracePath = run.tracePath.map(names.scrubRunPath)

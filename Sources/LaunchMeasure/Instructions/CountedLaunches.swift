@@ -16,8 +16,8 @@ import LaunchTracing
 /// (callgrind writes its counts then), with the timeout scaled by
 /// ``slowdownAllowance``. Two sides alternate in ABBA order, like timed launches.
 enum CountedLaunches {
-    /// How many times a timed launch's timeout a counted one gets: valgrind slows a program 20–50 ×.
-    static let slowdownAllowance = 50.0
+    /// How many times a timed launch's timeout a counted one gets (``LaunchMetric/countedSlowdownAllowance``).
+    static let slowdownAllowance = LaunchMetric.countedSlowdownAllowance
 
     /// The folder of counted launch `index`: `counted-001`, the same length for every launch up to 999.
     static func label(_ index: Int) -> String {
@@ -80,6 +80,7 @@ enum CountedLaunches {
                 guard record.status != .interrupted else { return (records, nil) }
                 var presented = record
                 presented.problem = presented.problem.map(request.runs.presented)
+                presented.diagnosis = presented.diagnosis?.mappingText(request.runs.presented)
                 records[which].append(presented)
                 made += 1
                 progress?.countedRunFinished(
