@@ -3,6 +3,11 @@ import LaunchTracing
 /// A measurement as asked for, before any launch: what the report will say
 /// was requested. ``MeasurementReport/init(plan:collected:budget:)`` resolves
 /// the rest (the ready condition's default, the budget) from what the runs showed.
+///
+/// LaunchAnalysis's layer of what is asked for: only what a report records, nothing
+/// of this machine's folders or tools, so a report read later says what was asked.
+/// The command's options (LaunchFrontend's `MeasureOptions`) make it; a session
+/// executes it wrapped in LaunchMeasure's `MeasureRequest`.
 public struct MeasurementPlan: Sendable, Equatable {
     /// The report's name (file names derive from it).
     public var name: String
