@@ -45,7 +45,9 @@ public enum MeasureSession {
             _ = scope.cleanUp(request.commands)
             throw error
         }
-        if let failure = scope.cleanUp(request.commands) { collected.stopReason = collected.stopReason ?? failure.text }
+        if let failure = scope.cleanUp(request.commands), collected.stopReason == nil {
+            (collected.stop, collected.stopReason) = (failure, failure.text)
+        }
         return collected
     }
 
@@ -76,7 +78,7 @@ public enum MeasureSession {
         // fail each counted launch too, at 20–50× the cost.
         if plan.countedLaunches > 0, collected.stopReason == nil, !scope.stopRequested, !collected.runs.successful.isEmpty {
             let counted = CountedLaunches.run([side.request], sides: nil, timed: [side.runs], scope: scope, progress: progress)
-            collected = side.collected(in: scope, stopSignal: scope.stopSignal, stopReason: counted.stopReason)
+            collected = side.collected(in: scope, stopSignal: scope.stopSignal, stop: counted.stop)
             collected.countedRuns = counted.runs[0]
         }
         progress?.finished()

@@ -120,6 +120,7 @@ public final class RunsFolder {
         moveAll(&moved.runs)
         moveAll(&moved.countedRuns)
         moved.stopReason = moved.stopReason.map { $0.replacing(from, with: to) }
+        moved.stop = moved.stop?.mappingText { $0.replacing(from, with: to) }
         return moved
     }
 

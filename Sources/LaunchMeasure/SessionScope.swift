@@ -157,16 +157,16 @@ final class LaunchSide {
         return record
     }
 
-    /// Why this side stopped, in words, naming its runs folder where it will be once committed.
-    var stopReason: String? { stop.map { request.runs.presented($0.text) } }
+    /// Why this side stopped, naming its runs folder where it will be once committed.
+    var presentedStop: SessionStop? { stop?.mappingText(request.runs.presented) }
 
     /// What this side collected, with the machine it ran on; `otherStop` is why the
-    /// session stopped when this side did not (the other side, or the cleanup).
-    func collected(in scope: SessionScope, stopSignal: Int32?, stopReason otherStop: String? = nil) -> CollectedLaunches {
+    /// session stopped when this side did not (the other side, the counted launches or the cleanup).
+    func collected(in scope: SessionScope, stopSignal: Int32?, stop otherStop: SessionStop? = nil) -> CollectedLaunches {
         var environment = scope.machine
         environment.clockSource = (clockSource ?? .monotonic).description
         return CollectedLaunches(
             runs: runs, appBudget: appBudget, environment: environment, finishedAt: scope.platform.utcTimestamp(),
-            stopReason: stopReason ?? otherStop, stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName))
+            stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName), stop: presentedStop ?? otherStop)
     }
 }

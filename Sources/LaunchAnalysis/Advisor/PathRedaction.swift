@@ -77,6 +77,7 @@ extension MeasurementReport {
         report.environment = environment.redacted(names)
         report.machines = machines?.map { $0.redacted(names) }
         report.stopReason = stopReason.map(names.scrub)
+        report.stop = stop?.mappingText(names.scrub)
         report.outcome.reason = names.scrub(outcome.reason)
         return report
     }

@@ -70,6 +70,8 @@ public struct CollectedLaunches: Sendable, Equatable {
     public var finishedAt: String
     /// Why the session ended early, when a launch could not be started after others were measured.
     public var stopReason: String?
+    /// The same as a value (``SessionStop``), when launchprof's own session stopped it.
+    public var stop: SessionStop?
     /// The stop signal (SIGINT, SIGTERM, SIGHUP) that ended the session early, if one did.
     public var stopSignal: Int32?
     /// The signal's name without `SIG` (`INT`), for messages.
@@ -81,13 +83,14 @@ public struct CollectedLaunches: Sendable, Equatable {
     /// Makes a collection.
     public init(
         runs: [RunRecord], appBudget: LaunchBudget?, environment: MachineEnvironment, finishedAt: String,
-        stopReason: String? = nil, stopSignal: Int32? = nil, stopSignalName: String? = nil
+        stopReason: String? = nil, stopSignal: Int32? = nil, stopSignalName: String? = nil, stop: SessionStop? = nil
     ) {
         self.runs = runs
         self.appBudget = appBudget
         self.environment = environment
         self.finishedAt = finishedAt
-        self.stopReason = stopReason
+        self.stopReason = stop?.text ?? stopReason
+        self.stop = stop
         self.stopSignal = stopSignal
         self.stopSignalName = stopSignalName
     }

@@ -26,12 +26,12 @@ enum CountedLaunches {
     }
 
     /// Makes each request's ``MeasurementPlan/countedLaunches`` counted launches on the
-    /// session's platform, `sides` naming them for the progress line and the stop reason
+    /// session's platform, `sides` naming them for the progress line and the stop
     /// (nil for a measurement). Returns each side's records, and why counting stopped
     /// early when it did (nothing measured is lost).
     static func run(
-        _ requests: [MeasureRequest], sides: [String]?, timed: [[RunRecord]], scope: SessionScope, progress: (any MeasureProgress)?
-    ) -> (runs: [[RunRecord]], stopReason: String?) {
+        _ requests: [MeasureRequest], sides: [ComparisonSide]?, timed: [[RunRecord]], scope: SessionScope, progress: (any MeasureProgress)?
+    ) -> (runs: [[RunRecord]], stop: SessionStop?) {
         var records = [[RunRecord]](repeating: [], count: requests.count)
         guard let counter = requests.first?.instructionCounter else { return (records, nil) }
         let count = requests.map(\.plan.countedLaunches).max() ?? 0
@@ -48,7 +48,7 @@ enum CountedLaunches {
                 prepared[request.executable] = program
                 programs.append(program)
             } catch {
-                return (records, request.runs.presented(SessionStop.cannotCount(error).text))
+                return (records, SessionStop.cannotCount(error).mappingText(request.runs.presented))
             }
         }
         let timedSeconds = timed.flatMap { $0 }.filter { !$0.isWarmup && $0.status == .ok }
@@ -62,12 +62,14 @@ enum CountedLaunches {
             for which in order {
                 if scope.stopRequested { return (records, nil) }
                 let request = requests[which]
-                let side = sides.map { $0[which] + " " } ?? ""
+                let side = sides?[which]
                 let what = SessionStop.Launch.counted(round + 1)
                 if let prepare = request.commands.prepare {
                     do { try scope.platform.runCommand(prepare, role: .prepare) } catch {
                         guard case .failed(let failure) = error else { return (records, nil) }  // a stop signal
-                        return (records, side + SessionStop.prepareFailed(failure, before: what).text)
+                        var stop = SessionStop.prepareFailed(failure, before: what)
+                        stop.side = side
+                        return (records, stop)
                     }
                     if scope.stopRequested { return (records, nil) }  // a Ctrl-C during the prepare: no launch after it
                 }
@@ -75,7 +77,9 @@ enum CountedLaunches {
                 do {
                     record = try launch(request, counter: counter, program: programs[which], index: round + 1, scope: scope)
                 } catch {
-                    return (records, side + request.runs.presented(SessionStop.couldNotStart(what, error).text))
+                    var stop = SessionStop.couldNotStart(what, error).mappingText(request.runs.presented)
+                    stop.side = side
+                    return (records, stop)
                 }
                 guard record.status != .interrupted else { return (records, nil) }
                 var presented = record
@@ -84,7 +88,7 @@ enum CountedLaunches {
                 records[which].append(presented)
                 made += 1
                 progress?.countedRunFinished(
-                    presented, side: sides?[which], counted: made, of: count * requests.count, elapsedSeconds: scope.elapsed - started)
+                    presented, side: side?.rawValue, counted: made, of: count * requests.count, elapsedSeconds: scope.elapsed - started)
             }
         }
         return (records, nil)
