@@ -27,7 +27,7 @@ public enum CompareSession {
     ///   and the stage's index, whether to stop there; it keeps what it saw.
     /// - Throws: ``LaunchError`` when the first launch of either side cannot be started.
     public static func run(
-        base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
+        base: SessionRequest, head: SessionRequest, stages: [Int], progress: (any MeasureProgress)?,
         rule: inout some StopRule
     ) throws(LaunchError) -> ComparedLaunches {
         try run(base: base, head: head, stages: stages, progress: progress, rule: &rule, platform: SystemLaunchPlatform())
@@ -35,7 +35,7 @@ public enum CompareSession {
 
     /// Compares `base` and `head` on `platform` (tests give one that launches nothing).
     package static func run(
-        base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
+        base: SessionRequest, head: SessionRequest, stages: [Int], progress: (any MeasureProgress)?,
         rule: inout some StopRule, platform: any LaunchPlatform
     ) throws(LaunchError) -> ComparedLaunches {
         precondition(!stages.isEmpty && stages[0] > 0 && zip(stages, stages.dropFirst()).allSatisfy(<), "stages must be increasing and positive")

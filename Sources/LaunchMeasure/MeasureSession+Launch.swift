@@ -8,7 +8,7 @@ import LaunchTracing
 extension MeasureSession {
     /// One process launch: one record, or, in hot mode, one per launch inside it.
     static func launch(
-        _ request: MeasureRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int, scope: SessionScope
+        _ request: SessionRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int, scope: SessionScope
     ) throws(LaunchError) -> ([RunRecord], Trace?) {
         // A new folder of its own for each launch; the paths the program is given are absolute.
         let directory = try request.runs.makeSubdirectory(label)
@@ -65,7 +65,7 @@ extension MeasureSession {
     /// (a counted launch runs to its exit: callgrind writes its counts then); the
     /// timeouts (a hot launch's times its launches, a counted one's times
     /// ``CountedLaunches/slowdownAllowance``).
-    static func launchRequest(_ request: MeasureRequest, in directory: OwnedDirectory, kind: LaunchKind) -> LaunchRequest {
+    static func launchRequest(_ request: SessionRequest, in directory: OwnedDirectory, kind: LaunchKind) -> LaunchRequest {
         let plan = request.plan
         var environment = [
             LaunchContract.Variable.trace: tracePath(in: directory),

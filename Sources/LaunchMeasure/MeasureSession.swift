@@ -26,13 +26,13 @@ public enum MeasureSession {
     /// - Throws: ``LaunchError`` when the first launch cannot be started (nothing
     ///   was measured). Later failures end the session with
     ///   ``LaunchAnalysis/CollectedLaunches/stopReason`` set instead, so no measured run is lost.
-    public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> CollectedLaunches {
+    public static func run(_ request: SessionRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> CollectedLaunches {
         try run(request, progress: progress, platform: SystemLaunchPlatform())
     }
 
     /// Measures `request` on `platform` (tests give one that launches nothing).
     package static func run(
-        _ request: MeasureRequest, progress: (any MeasureProgress)?, platform: any LaunchPlatform
+        _ request: SessionRequest, progress: (any MeasureProgress)?, platform: any LaunchPlatform
     ) throws(LaunchError) -> CollectedLaunches {
         let scope = SessionScope(progress: progress, platform: platform)
         defer { scope.end() }

@@ -24,7 +24,7 @@ import LaunchTracing
 ///
 /// ```swift
 /// let runs = try RunsFolder(replacing: "Reports/app.runs")
-/// let request = MeasureRequest(plan: plan, executable: path, arguments: [], runs: runs.root)
+/// let request = SessionRequest(plan: plan, executable: path, arguments: [], runs: runs.root)
 /// // … measure, relocate the runs' paths, write the report …
 /// try runs.commit()
 /// ```

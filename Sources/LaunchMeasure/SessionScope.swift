@@ -63,7 +63,7 @@ final class SessionScope {
 /// One program's launches in a session: the runs so far, and what their traces
 /// told about the program (its clock, its budget in code).
 final class LaunchSide {
-    let request: MeasureRequest
+    let request: SessionRequest
     private(set) var runs: [RunRecord] = []
     private var clockSource: TraceClockSource?
     private var appBudget: LaunchBudget?
@@ -72,7 +72,7 @@ final class LaunchSide {
     /// Launches made so far, warm-ups included.
     private(set) var launches = 0
 
-    init(request: MeasureRequest) {
+    init(request: SessionRequest) {
         self.request = request
     }
 

@@ -6,8 +6,8 @@ import LaunchTracing
 ///
 /// LaunchAnalysis's layer of what is asked for: only what a report records, nothing
 /// of this machine's folders or tools, so a report read later says what was asked.
-/// The command's options (LaunchFrontend's `MeasureOptions`) make it; a session
-/// executes it wrapped in LaunchMeasure's `MeasureRequest`.
+/// The command's options (LaunchFrontend's `LaunchCommandOptions`) make it; a session
+/// executes it wrapped in LaunchMeasure's `SessionRequest`.
 public struct MeasurementPlan: Sendable, Equatable {
     /// The report's name (file names derive from it).
     public var name: String

@@ -12,7 +12,7 @@ extension Frontend {
     @Sendable
     public static func calibrate(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
-        let shared = try MeasureOptions(parsed, defaults: .calibrate)
+        let shared = try LaunchCommandOptions(parsed, defaults: .calibrate)
         let rounds = try parsed.integer("--rounds")!
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
         let program = try ProgramTarget(parsed, sampleOption: "--sample")

@@ -10,7 +10,7 @@ extension Frontend {
         let parsed = try Arguments(
             arguments, options: options, positionals: 2,
             positionalHint: "compare takes two report files, or --base and --head, or --baseline")
-        let shared = try MeasureOptions(parsed, defaults: .compare)
+        let shared = try LaunchCommandOptions(parsed, defaults: .compare)
         let comparison = try ComparisonOptions(parsed, budget: shared.budget.file?.budget, metrics: shared.metrics)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "compare"] + arguments)
 
@@ -47,7 +47,7 @@ extension Frontend {
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
         let runs = try shared.runsFolder(name: name)
-        func request(_ target: ProgramTarget, _ side: ComparisonSide) throws -> MeasureRequest {
+        func request(_ target: ProgramTarget, _ side: ComparisonSide) throws -> SessionRequest {
             let plan = pipeline.plan(target, side: side, of: rule)
             do { return pipeline.request(target, plan: plan, in: try runs.root.makeSubdirectory(side.rawValue)) } catch {
                 runs.discard()

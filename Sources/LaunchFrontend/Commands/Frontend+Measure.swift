@@ -12,7 +12,7 @@ public enum Frontend {
     @Sendable
     public static func measure(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
-        let shared = try MeasureOptions(parsed)
+        let shared = try LaunchCommandOptions(parsed)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
         let otlp = try OTLPOptions(parsed)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "measure"] + arguments)

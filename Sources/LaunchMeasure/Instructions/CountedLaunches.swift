@@ -30,7 +30,7 @@ enum CountedLaunches {
     /// (nil for a measurement). Returns each side's records, and why counting stopped
     /// early when it did (nothing measured is lost).
     static func run(
-        _ requests: [MeasureRequest], sides: [ComparisonSide]?, timed: [[RunRecord]], scope: SessionScope, progress: (any MeasureProgress)?
+        _ requests: [SessionRequest], sides: [ComparisonSide]?, timed: [[RunRecord]], scope: SessionScope, progress: (any MeasureProgress)?
     ) -> (runs: [[RunRecord]], stop: SessionStop?) {
         var records = [[RunRecord]](repeating: [], count: requests.count)
         guard let counter = requests.first?.instructionCounter else { return (records, nil) }
@@ -99,7 +99,7 @@ enum CountedLaunches {
     /// (``MeasureSession/launchRequest(_:in:kind:)``, ``MeasureSession/start(_:scope:)``)
     /// and read by the counter once it has exited.
     static func launch(
-        _ request: MeasureRequest, counter: InstructionCounter, program: String, index: Int, scope: SessionScope
+        _ request: SessionRequest, counter: InstructionCounter, program: String, index: Int, scope: SessionScope
     ) throws(LaunchError) -> RunRecord {
         let directory = try request.runs.makeSubdirectory(label(index))
         defer { withExtendedLifetime(directory) {} }  // its descriptor stays open for the launch

@@ -139,11 +139,11 @@ final class ScriptedPlatform: LaunchPlatform {
 func scriptedRequest(
     runs: Int, warmup: Int = 0, ready: ReadyCondition? = .exit, mode: MeasureMode = .warm, executable: String = "/scripted/app",
     folder: OwnedDirectory, commands: SessionCommands = SessionCommands(), counted: Int = 0
-) -> MeasureRequest {
+) -> SessionRequest {
     var plan = MeasurementPlan(
         name: "scripted", commandLine: ["launchprof", "measure"], command: [executable], runs: runs, warmup: warmup, mode: mode,
         ready: ready, timeoutSeconds: 20)
-    var request = MeasureRequest(plan: plan, executable: executable, arguments: [], runs: folder, commands: commands)
+    var request = SessionRequest(plan: plan, executable: executable, arguments: [], runs: folder, commands: commands)
     if counted > 0 {
         plan.countedLaunches = counted
         request.plan = plan

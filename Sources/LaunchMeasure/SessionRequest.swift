@@ -9,7 +9,7 @@ import LaunchTracing
 /// have (the resolved program, the runs folder, the session commands, the
 /// instruction counter), none of which a report records. The Frontend makes it
 /// from the command's options; one side of a comparison is one request.
-public struct MeasureRequest: Sendable {
+public struct SessionRequest: Sendable {
     /// What was asked for: runs, mode, ready condition, launch options…
     public var plan: MeasurementPlan
     /// The resolved path of the program.

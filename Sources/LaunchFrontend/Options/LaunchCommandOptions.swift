@@ -11,8 +11,8 @@ import LaunchTracing
 /// The Frontend's layer of what is asked for: the command's options, output
 /// included (formats, folder, quiet), which no session or report needs. It makes
 /// the `MeasurementPlan` a report records (`plan(name:command:commandLine:)`),
-/// which LaunchMeasure's `MeasureRequest` wraps with what only this machine has.
-public struct MeasureOptions {
+/// which LaunchMeasure's `SessionRequest` wraps with what only this machine has.
+public struct LaunchCommandOptions {
     /// What a command takes when an option is left out, where commands differ.
     public struct Defaults: Sendable {
         var runs = 10
