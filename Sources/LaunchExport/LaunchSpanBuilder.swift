@@ -79,7 +79,7 @@ struct LaunchSpanBuilder {
         spans.append(OTLPSpan(
             traceID: traceID, spanID: rootID, parentSpanID: nil, name: "launch",
             startUnixNanoseconds: unix(rootStart), endUnixNanoseconds: unix(rootStart &+ length), attributes: rootAttributes,
-            status: run.status == .ok ? nil : OTLPStatus(code: .error, message: run.problem ?? run.status.rawValue)))
+            status: run.status == .ok ? nil : OTLPStatus(code: .error, message: run.problemText)))
         guard let timeline else { return }
 
         // Phases: the launch hooks are two of them.

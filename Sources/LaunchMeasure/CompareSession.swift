@@ -27,7 +27,7 @@ public enum CompareSession {
     ///   and the stage's index, whether to stop there; it keeps what it saw.
     /// - Throws: ``LaunchError`` when the first launch of either side cannot be started.
     public static func run(
-        base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
+        base: SessionRequest, head: SessionRequest, stages: [Int], progress: (any MeasureProgress)?,
         rule: inout some StopRule
     ) throws(LaunchError) -> ComparedLaunches {
         try run(base: base, head: head, stages: stages, progress: progress, rule: &rule, platform: SystemLaunchPlatform())
@@ -35,7 +35,7 @@ public enum CompareSession {
 
     /// Compares `base` and `head` on `platform` (tests give one that launches nothing).
     package static func run(
-        base: MeasureRequest, head: MeasureRequest, stages: [Int], progress: (any MeasureProgress)?,
+        base: SessionRequest, head: SessionRequest, stages: [Int], progress: (any MeasureProgress)?,
         rule: inout some StopRule, platform: any LaunchPlatform
     ) throws(LaunchError) -> ComparedLaunches {
         precondition(!stages.isEmpty && stages[0] > 0 && zip(stages, stages.dropFirst()).allSatisfy(<), "stages must be increasing and positive")
@@ -45,7 +45,7 @@ public enum CompareSession {
         let names = ComparisonSide.allCases.map(\.rawValue)
         let total = stages.last!
         var stagesRun = 0
-        var countedLaunches: (runs: [[RunRecord]], stopReason: String?) = ([[], []], nil)
+        var countedLaunches: (runs: [[RunRecord]], stop: SessionStop?) = ([[], []], nil)
         guard try scope.setUp(base.commands) else {
             return ComparedLaunches(
                 base: sides[0].collected(in: scope, stopSignal: scope.stopSignal),
@@ -88,8 +88,9 @@ public enum CompareSession {
                     if rule.stop(afterStage: stage, base: a, head: b) { break }
                 }
                 if base.plan.countedLaunches > 0, !scope.stopRequested,
-                   sides.allSatisfy({ $0.stopReason == nil && !$0.runs.successful.isEmpty }) {
-                    countedLaunches = CountedLaunches.run([base, head], sides: names, timed: sides.map(\.runs), scope: scope, progress: progress)
+                   sides.allSatisfy({ $0.stop == nil && !$0.runs.successful.isEmpty }) {
+                    countedLaunches = CountedLaunches.run(
+                        [base, head], sides: ComparisonSide.allCases, timed: sides.map(\.runs), scope: scope, progress: progress)
                 }
             }
         } catch {
@@ -99,11 +100,13 @@ public enum CompareSession {
         let cleanupFailure = scope.cleanUp(base.commands)
         progress?.finished()
         let signal = scope.stopSignal
-        let reason = sides.enumerated().compactMap { index, side in side.stopReason.map { "\(names[index]) \($0)" } }.first
-            ?? countedLaunches.stopReason ?? cleanupFailure?.text
+        // The side that stopped keeps its own stop; the other's names that side.
+        let stop = zip(ComparisonSide.allCases, sides).compactMap { which, side in
+            side.presentedStop.map { stop in var named = stop; named.side = which; return named }
+        }.first ?? countedLaunches.stop ?? cleanupFailure
         var compared = ComparedLaunches(
-            base: sides[0].collected(in: scope, stopSignal: signal, stopReason: reason),
-            head: sides[1].collected(in: scope, stopSignal: signal, stopReason: reason),
+            base: sides[0].collected(in: scope, stopSignal: signal, stop: stop),
+            head: sides[1].collected(in: scope, stopSignal: signal, stop: stop),
             stagesRun: stagesRun)
         (compared.base.countedRuns, compared.head.countedRuns) = (countedLaunches.runs[0], countedLaunches.runs[1])
         return compared

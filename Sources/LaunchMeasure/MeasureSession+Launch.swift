@@ -8,17 +8,15 @@ import LaunchTracing
 extension MeasureSession {
     /// One process launch: one record, or, in hot mode, one per launch inside it.
     static func launch(
-        _ request: MeasureRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int, scope: SessionScope
+        _ request: SessionRequest, label: String, index: Int, isWarmup: Bool, hotLaunches: Int, scope: SessionScope
     ) throws(LaunchError) -> ([RunRecord], Trace?) {
         // A new folder of its own for each launch; the paths the program is given are absolute.
         let directory = try request.runs.makeSubdirectory(label)
         defer { withExtendedLifetime(directory) {} }  // its descriptor stays open for the launch
-        let tracePath = directory.path + "/" + traceFileName
-        let launchRequest = Self.launchRequest(request, in: directory, tracePath: tracePath, hotLaunches: hotLaunches)
+        let tracePath = tracePath(in: directory)
+        let launchRequest = Self.launchRequest(request, in: directory, kind: .timed(hotLaunches: hotLaunches))
         let platform = scope.platform
-        // Orphans adopted before the launch (a server --setup or --prepare started) are not its leftovers.
-        platform.spareAdoptedOrphans(isSubreaper: scope.isSubreaper)
-        let outcome = try platform.launch(launchRequest)
+        let outcome = try start(launchRequest, scope: scope)
 
         var record = observedRecord(outcome, index: index, isWarmup: isWarmup, platform: platform)
         var problem = diagnose(outcome, launchRequest: launchRequest, given: request.plan.ready)
@@ -48,23 +46,57 @@ extension MeasureSession {
         return (hotRecords(record, timelines: reading.timelines, hotLaunches: hotLaunches, warmup: request.plan.warmup), reading.trace)
     }
 
-    /// The launch as the contract has it: the trace path, exit after the launch,
-    /// hot launches and launch options in the environment; the ready condition; the timeouts.
-    static func launchRequest(
-        _ request: MeasureRequest, in directory: OwnedDirectory, tracePath: String, hotLaunches: Int
-    ) -> LaunchRequest {
+    /// How a launch is made: timed, or counted under valgrind.
+    enum LaunchKind {
+        /// Timed, to the ready condition asked for; `hotLaunches` > 0 runs the hooks that many times inside one process.
+        case timed(hotLaunches: Int)
+        /// Counted under valgrind: `command` (valgrind, its options, then the program and its
+        /// arguments) run to its exit, with the environment held fixed between launches.
+        case counted(command: [String])
+    }
+
+    /// Where a launch in `directory` writes its trace.
+    static func tracePath(in directory: OwnedDirectory) -> String { directory.path + "/" + traceFileName }
+
+    /// The launch as the contract has it, for timed and counted launches alike: the
+    /// trace path, exit after the launch and launch options in the environment
+    /// (hot launches for a hot one; fixed hash seeds and no sampler for a counted
+    /// one, ``InstructionCounter/environment(existing:)``); the ready condition
+    /// (a counted launch runs to its exit: callgrind writes its counts then); the
+    /// timeouts (a hot launch's times its launches, a counted one's times
+    /// ``CountedLaunches/slowdownAllowance``).
+    static func launchRequest(_ request: SessionRequest, in directory: OwnedDirectory, kind: LaunchKind) -> LaunchRequest {
         let plan = request.plan
         var environment = [
-            LaunchContract.Variable.trace: tracePath,
+            LaunchContract.Variable.trace: tracePath(in: directory),
             LaunchContract.Variable.exitAfterLaunch: "1",
         ]
-        if hotLaunches > 0 { environment[LaunchContract.Variable.hotLaunches] = String(hotLaunches) }
         if let options = plan.launchOptions { environment[LaunchContract.Variable.launchOptions] = options.json }
-        let timeout = plan.timeoutSeconds * Double(max(1, hotLaunches))
+        let command: [String], ready: ReadyCondition, timeout: Double
+        switch kind {
+        case .timed(let hotLaunches):
+            if hotLaunches > 0 { environment[LaunchContract.Variable.hotLaunches] = String(hotLaunches) }
+            command = [request.executable] + request.arguments
+            ready = ReadyDefault.launchCondition(plan.ready)
+            timeout = plan.timeoutSeconds * Double(max(1, hotLaunches))
+        case .counted(let valgrindCommand):
+            let existing = Set(ProcessEnvironment.entries.map { String($0.prefix { $0 != "=" }) })
+            environment.merge(InstructionCounter.environment(existing: existing)) { _, fixed in fixed }
+            command = valgrindCommand
+            ready = .exit
+            timeout = plan.timeoutSeconds * CountedLaunches.slowdownAllowance
+        }
         return LaunchRequest(
-            executable: request.executable, arguments: request.arguments, extraEnvironment: environment,
-            ready: ReadyDefault.launchCondition(plan.ready), timeoutSeconds: timeout, workDirectory: directory.path,
+            executable: command[0], arguments: Array(command.dropFirst()), extraEnvironment: environment,
+            ready: ready, timeoutSeconds: timeout, workDirectory: directory.path,
             workDirectoryDescriptor: directory.descriptor, readyGraceSeconds: timeout, pseudoTerminal: request.pseudoTerminal)
+    }
+
+    /// Starts `launchRequest` on the session's platform and returns when it has ended. Orphans
+    /// adopted before it (a server `--setup` or `--prepare` started) are not its leftovers.
+    static func start(_ launchRequest: LaunchRequest, scope: SessionScope) throws(LaunchError) -> LaunchResult {
+        scope.platform.spareAdoptedOrphans(isSubreaper: scope.isSubreaper)
+        return try scope.platform.launch(launchRequest)
     }
 
     /// The record of what the launcher observed: times, CPU, files; status `ok` until diagnosed.
@@ -106,7 +138,7 @@ extension MeasureSession {
         case .exited(let code):
             diagnosis = .failedExit(code: code)
         case .signaled(let signal):
-            diagnosis = .crashed(signal: signal, termination: outcome.termination)
+            diagnosis = .crashed(signal: signal, signalName: Platform.signalName(signal))
         case .timedOut:
             var silent = false
             if case .stdout = ready, !launchRequest.pseudoTerminal { silent = Platform.fileSize(outcome.stdoutPath) == 0 }
@@ -145,74 +177,13 @@ extension MeasureSession {
     }
 }
 
-/// A launch's trace, read when the program wrote one, and what it changes in the diagnosis.
-struct TraceReading {
-    /// True when something is at the trace's path.
-    var exists = false
-    /// The trace, when it was read and agrees with launchprof's clock.
-    var trace: Trace?
-    /// Its launches (one, or in hot mode one per launch).
-    var timelines: [LaunchTimeline] = []
-    /// Why the trace is not counted: it could not be read, or it disagrees with the launch.
-    var fault: Fault?
-
-    enum Fault: Equatable {
-        /// Not read (a link, not a regular file, truncated, out of range): the reader's error.
-        case unreadable(String)
-        /// Read, but at odds with the launcher's own clock (``TraceCheck``).
-        case disagrees(String)
-    }
-
-    /// Reads the trace at `path`. The program could have put anything there: a link
-    /// is not followed, and only a regular file of bounded size is read.
-    init(at path: String, outcome: LaunchResult) {
-        guard Platform.entryExists(path) else { return }
-        exists = true
-        do {
-            let read = try Trace.read(from: path, followingLinks: false)
-            _ = try read.checkedAppBudget()  // a budget out of range makes this run's trace invalid
-            let timelines = LaunchTimeline.build(from: read)
-            // A trace that disagrees with launchprof's own clock is not counted.
-            if let reason = TraceCheck.problem(timelines, trace: read, outcome: outcome) {
-                fault = .disagrees(reason)
-                return
-            }
-            trace = read
-            self.timelines = timelines
-        } catch {
-            fault = .unreadable("\(error)")
-        }
-    }
-
-    /// `problem` as the trace revises it: a trace at odds with the clock makes an
-    /// ok or never-ready run invalid, an unreadable one an ok run; a trace proves
-    /// the program instrumented, so a never-ready run is told what it did not do.
-    func revised(_ problem: LaunchProblem?, ready: ReadyCondition) -> LaunchProblem? {
-        let status = problem?.diagnosis.status ?? .ok
-        switch fault {
-        case .disagrees(let reason) where status == .ok || status == .neverReady:
-            return LaunchProblem(.invalidTrace(reason: reason))
-        case .unreadable(let reason) where status == .ok:
-            return LaunchProblem(.invalidTrace(reason: reason))
-        default:
-            break
-        }
-        guard status == .neverReady, let timeline = timelines.first else { return problem }
-        switch ready {
-        case .firstFrame where timeline.isBackground: return LaunchProblem(.backgroundDrawsNoFrame)
-        case .firstFrame: return LaunchProblem(.noFirstFrame)
-        case .fullyDrawn: return LaunchProblem(.neverFullyDrawn)
-        default: return problem
-        }
-    }
-}
-
 extension RunRecord {
     /// Takes `problem`'s status, and its text as the run's problem (the exit code or signal as fields too).
     mutating func apply(_ problem: LaunchProblem?) {
         guard let problem else { return }
         status = problem.diagnosis.status
         self.problem = problem.text
+        diagnosis = problem
         switch problem.diagnosis {
         case .failedExit(let code): exitCode = code
         case .crashed(let signal, _): self.signal = signal

@@ -26,13 +26,13 @@ public enum MeasureSession {
     /// - Throws: ``LaunchError`` when the first launch cannot be started (nothing
     ///   was measured). Later failures end the session with
     ///   ``LaunchAnalysis/CollectedLaunches/stopReason`` set instead, so no measured run is lost.
-    public static func run(_ request: MeasureRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> CollectedLaunches {
+    public static func run(_ request: SessionRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> CollectedLaunches {
         try run(request, progress: progress, platform: SystemLaunchPlatform())
     }
 
     /// Measures `request` on `platform` (tests give one that launches nothing).
     package static func run(
-        _ request: MeasureRequest, progress: (any MeasureProgress)?, platform: any LaunchPlatform
+        _ request: SessionRequest, progress: (any MeasureProgress)?, platform: any LaunchPlatform
     ) throws(LaunchError) -> CollectedLaunches {
         let scope = SessionScope(progress: progress, platform: platform)
         defer { scope.end() }
@@ -45,7 +45,9 @@ public enum MeasureSession {
             _ = scope.cleanUp(request.commands)
             throw error
         }
-        if let failure = scope.cleanUp(request.commands) { collected.stopReason = collected.stopReason ?? failure.text }
+        if let failure = scope.cleanUp(request.commands), collected.stopReason == nil {
+            (collected.stop, collected.stopReason) = (failure, failure.text)
+        }
         return collected
     }
 
@@ -76,7 +78,7 @@ public enum MeasureSession {
         // fail each counted launch too, at 20–50× the cost.
         if plan.countedLaunches > 0, collected.stopReason == nil, !scope.stopRequested, !collected.runs.successful.isEmpty {
             let counted = CountedLaunches.run([side.request], sides: nil, timed: [side.runs], scope: scope, progress: progress)
-            collected = side.collected(in: scope, stopSignal: scope.stopSignal, stopReason: counted.stopReason)
+            collected = side.collected(in: scope, stopSignal: scope.stopSignal, stop: counted.stop)
             collected.countedRuns = counted.runs[0]
         }
         progress?.finished()

@@ -24,7 +24,7 @@ import LaunchTracing
 ///
 /// ```swift
 /// let runs = try RunsFolder(replacing: "Reports/app.runs")
-/// let request = MeasureRequest(plan: plan, executable: path, arguments: [], runs: runs.root)
+/// let request = SessionRequest(plan: plan, executable: path, arguments: [], runs: runs.root)
 /// // … measure, relocate the runs' paths, write the report …
 /// try runs.commit()
 /// ```
@@ -114,11 +114,13 @@ public final class RunsFolder {
                 runs[index].stderrPath = move(runs[index].stderrPath)
                 runs[index].tracePath = move(runs[index].tracePath)
                 runs[index].problem = runs[index].problem.map { $0.replacing(from, with: to) }
+                runs[index].diagnosis = runs[index].diagnosis?.mappingText { $0.replacing(from, with: to) }
             }
         }
         moveAll(&moved.runs)
         moveAll(&moved.countedRuns)
         moved.stopReason = moved.stopReason.map { $0.replacing(from, with: to) }
+        moved.stop = moved.stop?.mappingText { $0.replacing(from, with: to) }
         return moved
     }
 

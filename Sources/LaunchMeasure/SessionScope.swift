@@ -63,7 +63,7 @@ final class SessionScope {
 /// One program's launches in a session: the runs so far, and what their traces
 /// told about the program (its clock, its budget in code).
 final class LaunchSide {
-    let request: MeasureRequest
+    let request: SessionRequest
     private(set) var runs: [RunRecord] = []
     private var clockSource: TraceClockSource?
     private var appBudget: LaunchBudget?
@@ -72,7 +72,7 @@ final class LaunchSide {
     /// Launches made so far, warm-ups included.
     private(set) var launches = 0
 
-    init(request: MeasureRequest) {
+    init(request: SessionRequest) {
         self.request = request
     }
 
@@ -115,7 +115,7 @@ final class LaunchSide {
         runs += kept
         // A warm-up that fails would fail every run the same way: stop there and say why.
         if isWarmup, let failed = kept.first(where: { $0.status != .ok }), !plan.ignoreFailures {
-            stop = .warmupFailed(position + 1, problem: failed.problem ?? failed.status.rawValue)
+            stop = .warmupFailed(position + 1, problem: failed.problemText)
         }
         return kept.first
     }
@@ -153,19 +153,20 @@ final class LaunchSide {
     private func presented(_ record: RunRecord) -> RunRecord {
         var record = record
         record.problem = record.problem.map(request.runs.presented)
+        record.diagnosis = record.diagnosis?.mappingText(request.runs.presented)
         return record
     }
 
-    /// Why this side stopped, in words, naming its runs folder where it will be once committed.
-    var stopReason: String? { stop.map { request.runs.presented($0.text) } }
+    /// Why this side stopped, naming its runs folder where it will be once committed.
+    var presentedStop: SessionStop? { stop?.mappingText(request.runs.presented) }
 
     /// What this side collected, with the machine it ran on; `otherStop` is why the
-    /// session stopped when this side did not (the other side, or the cleanup).
-    func collected(in scope: SessionScope, stopSignal: Int32?, stopReason otherStop: String? = nil) -> CollectedLaunches {
+    /// session stopped when this side did not (the other side, the counted launches or the cleanup).
+    func collected(in scope: SessionScope, stopSignal: Int32?, stop otherStop: SessionStop? = nil) -> CollectedLaunches {
         var environment = scope.machine
         environment.clockSource = (clockSource ?? .monotonic).description
         return CollectedLaunches(
             runs: runs, appBudget: appBudget, environment: environment, finishedAt: scope.platform.utcTimestamp(),
-            stopReason: stopReason ?? otherStop, stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName))
+            stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName), stop: presentedStop ?? otherStop)
     }
 }

@@ -91,7 +91,7 @@ extension HTMLReport {
             }
             let row = ComparisonText.Row(metric)
             if let note = row.presenceNote { notes.append(note) }
-            let primary = metric.name == report.primaryMetric
+            let primary = report.isPrimary(metric)
             html += "<tr\(primary ? " class=\"total\"" : "")><td>" + HTMLEscaping.text(metric.name) + (metric.gated ? " *" : "") + "</td>"
                 + [row.base, row.head, row.medianDifference, row.shift, row.interval, row.p]
                     .map { "<td class=\"n\">" + HTMLEscaping.text($0) + "</td>" }.joined()

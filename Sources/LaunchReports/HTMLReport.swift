@@ -168,7 +168,7 @@ public enum HTMLReport {
         guard !failed.isEmpty else { return "" }
         var items = ""
         for run in failed {
-            items += "<li>run \(run.index): " + HTMLEscaping.text(run.problem ?? run.status.rawValue)
+            items += "<li>run \(run.index): " + HTMLEscaping.text(run.problemText)
                 + (run.stderrPath.map { " — its output: <code>" + HTMLEscaping.text($0) + "</code>" } ?? "") + "</li>"
         }
         return section("\(failed.count) failed run(s)", id: "failed", content: "<ul class=\"plain\">" + items + "</ul>")
@@ -213,10 +213,10 @@ public enum HTMLReport {
         }
         body += changesSection(report.changes)
 
-        let metric = Phase(rawValue: report.primaryMetric)
+        let metric = report.primaryTotal
         if let metric {
             var rows: [DistributionRow] = []
-            for (label, side) in [("base", report.base), ("head", report.head)] {
+            for (label, side) in report.sides.map({ ($0.side.rawValue, $0.report) }) {
                 guard let statistics = side.profile.statistics(metric) else { continue }
                 let points = side.successfulRuns.compactMap { run in run.milliseconds(metric).map { (run: run.index, ms: $0) } }
                 rows.append(DistributionRow(
@@ -239,7 +239,7 @@ public enum HTMLReport {
 
             // Both timelines on one time scale, so their lengths compare at a glance.
             var sides: [(label: String, report: MeasurementReport, run: RunRecord, timeline: LaunchTimeline, layout: TimelineLayout)] = []
-            for (label, side) in [("base", report.base), ("head", report.head)] {
+            for (label, side) in report.sides.map({ ($0.side.rawValue, $0.report) }) {
                 guard let run = medianRun(of: side, metric: metric), let timeline = run.timeline else { continue }
                 let matcher = FindingMatcher(side.profile.findings)
                 sides.append((label, side, run, timeline, TimelineLayout(timeline: timeline, limit: spanLimit) {

@@ -35,7 +35,7 @@ public enum HyperfineReport {
         case .measurement(let report):
             export = Export(results: [Result(report, side: nil)])
         case .comparison(let report):
-            export = Export(results: [Result(report.base, side: "base"), Result(report.head, side: "head")])
+            export = Export(results: report.sides.map { Result($0.report, side: $0.side.rawValue) })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

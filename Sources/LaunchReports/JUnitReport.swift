@@ -180,14 +180,12 @@ public enum JUnitReport {
             }
             cases.append(test)
         }
-        cases.append(runsCase(report.outcome, sides: [("base", report.base), ("head", report.head)]))
+        cases.append(runsCase(report.outcome, sides: report.sides.map { (label: $0.side.rawValue as String?, report: $0.report) }))
         return Suite(
             name: "launchprof compare — \(report.name)", timestamp: report.createdAt,
-            properties: properties(report.outcome) + [
-                ("base", CommandLineText.quoted(report.base.configuration.command)),
-                ("head", CommandLineText.quoted(report.head.configuration.command)),
-                ("source", report.source.rawValue), ("launchprof", report.toolVersion),
-            ],
+            properties: properties(report.outcome)
+                + report.sides.map { ($0.side.rawValue, CommandLineText.quoted($0.report.configuration.command)) }
+                + [("source", report.source.rawValue), ("launchprof", report.toolVersion)],
             cases: cases)
     }
 
@@ -200,7 +198,7 @@ public enum JUnitReport {
     private static func runsCase(_ outcome: ReportOutcome, sides: [(label: String?, report: MeasurementReport)]) -> TestCase {
         let failed = sides.flatMap { side in
             side.report.failedRuns.map {
-                (side.label.map { $0 + " " } ?? "") + "run \($0.index): \($0.problem ?? $0.status.rawValue)"
+                (side.label.map { $0 + " " } ?? "") + "run \($0.index): \($0.problemText)"
             }
         }
         var test = TestCase(classname: "launchprof.runs", name: "runs")

@@ -71,7 +71,7 @@ struct ReportRangeCheck {
         for (index, metric) in report.metrics.enumerated() {
             let field = "metrics[\(index)]"
             // Time metrics may run as long as a launch may; CPU time (every thread's) has no such limit.
-            let limit = MetricID(parsing: metric.name) == .cpuTime ? Double.infinity : runLimit
+            let limit = metric.id == .cpuTime ? Double.infinity : runLimit
             for (position, value) in metric.baseMs.enumerated() { try duration(value, at: "\(field).baseMs[\(position)]", limit: limit) }
             for (position, value) in metric.headMs.enumerated() { try duration(value, at: "\(field).headMs[\(position)]", limit: limit) }
             try shift(metric.shiftMs, at: field + ".shiftMs", limit: limit)

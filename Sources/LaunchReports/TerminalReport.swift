@@ -136,7 +136,7 @@ public enum TerminalReport {
         if failedRuns > 0 {
             lines.append(style.red("\(failedRuns) failed run(s)"))
             for run in report.failedRuns {
-                lines.append("  run \(run.index): \(text(run.problem ?? run.status.rawValue))")
+                lines.append("  run \(run.index): \(text(run.problemText))")
                 if let stderr = run.stderrPath { lines.append(style.dim("    its output: \(text(stderr)) (and stdout.txt beside it)")) }
             }
             lines.append("")

@@ -38,6 +38,20 @@ struct MetricBadInputTests {
         try expectUsageError(["calibrate", "--metric", "instructions", "--", "/bin/true"], environment: ["PATH": empty.path],
                              mentions: ["apt-get install valgrind"])
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"), "valgrind is not installed"))
+    func aProgramWithDebugInformationNeedsObjcopyCheckedBeforeAnyLaunch() throws {
+        // A PATH with valgrind and no objcopy; the fixture is a debug build, with the DWARF valgrind refuses.
+        let tools = Executables.temporaryDirectory()
+        // Debian's valgrind is a script that runs `$0.bin`.
+        for name in ["valgrind", "valgrind.bin"] where FileManager.default.fileExists(atPath: "/usr/bin/" + name) {
+            try FileManager.default.createSymbolicLink(atPath: tools.appendingPathComponent(name).path, withDestinationPath: "/usr/bin/" + name)
+        }
+        for arguments in [["measure"], ["compare", "--base", "/bin/true", "--head", Executables.fixture]] {
+            try expectUsageError(arguments + ["--metric", "instructions"] + (arguments.count == 1 ? ["--", Executables.fixture] : []),
+                                 environment: ["PATH": tools.path], mentions: ["objcopy", "apt-get install binutils"])
+        }
+    }
 }
 
 /// Real launches counted under valgrind through the command line, each comparison

@@ -12,8 +12,8 @@ import _LaunchProfTestSupport
 struct BaselineNoiseTests {
     @Test func aStoredSpreadIsReadBackAndABadOneIsOneLine() throws {
         let scratch = ScratchDirectory()
-        let parsed = try Arguments(["--output", scratch.path], options: MeasureOptions.table())
-        let baseline = try Baseline(name: "main", options: try MeasureOptions(parsed))
+        let parsed = try Arguments(["--output", scratch.path], options: LaunchCommandOptions.table())
+        let baseline = try Baseline(name: "main", options: try LaunchCommandOptions(parsed))
         #expect(try baseline.readSpread() == nil)
         let spread = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 112, 104], source: .sessions)
         try baseline.save(spread)

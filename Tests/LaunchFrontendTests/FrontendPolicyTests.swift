@@ -9,7 +9,7 @@ import Testing
 /// the one comparison-naming rule. Nothing here launches a process.
 @Suite("Frontend policy")
 struct FrontendPolicyTests {
-    static let compareOptions: [OptionSpec] = MeasureOptions.table(.compare) + [
+    static let compareOptions: [OptionSpec] = LaunchCommandOptions.table(.compare) + [
         .value("--stages", "LIST", "stages"), .value("--min-effect", "PERCENT", "p"), .value("--min-effect-ms", "MS", "m"),
         .value("--alpha", "A", "a"), .value("--gate", "LIST", "g"), .flag("--fail-over-budget", "f"),
     ]

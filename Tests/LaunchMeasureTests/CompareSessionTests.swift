@@ -55,6 +55,8 @@ struct CompareSessionTests {
         #expect(compared.base.runs.count == 1 && compared.head.runs.count == 1)
         #expect(compared.base.stopReason?.hasPrefix("head run 2 of 4 could not be started") == true)
         #expect(compared.head.stopReason?.hasPrefix("run 2 of 4 could not be started") == true, "the side that stopped keeps its own reason")
+        #expect(compared.base.stop?.side == .head && compared.head.stop?.side == nil)
+        #expect(compared.base.stop?.launch == .run(2, of: 4) && compared.base.stop?.kind == .couldNotStart)
         #expect(rule.seen.isEmpty, "no stage was completed")
         #expect(compared.stagesRun == 0)
     }

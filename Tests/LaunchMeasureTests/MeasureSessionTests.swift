@@ -52,6 +52,7 @@ struct MeasureSessionTests {
         let run = try #require(collected.runs.dropFirst().first)
         #expect(run.status == .failedExit && run.exitCode == 3)
         #expect(run.problem == "exited with code 3 (stderr: no config found)")
+        #expect(run.diagnosis == LaunchProblem(.failedExit(code: 3), stderrLine: "no config found"), "the value beside the words")
         #expect(collected.runs.count == 3, "the runs after a failed one are made")
     }
 
@@ -183,5 +184,33 @@ struct SessionStopTests {
         #expect(SessionStop.prepareFailed(failure, before: .hot).text == "\(failure) (before the hot launch)")
         #expect(SessionStop.prepareFailed(failure, before: .warmup(2)).text.hasSuffix("(before warm-up 2)"))
         #expect(SessionStop.cleanupFailed(failure).text == failure.description)
+        var named = SessionStop.couldNotStart(.counted(3), .spawnFailed(path: "/app", code: 13))
+        named.side = .head
+        #expect(named.text.hasPrefix("head counted launch 3 could not be started: "))
+    }
+
+    @Test func aStopIsKeptAsAValueBesideItsWordsAndReadsBackFromJSON() throws {
+        let stops = [
+            SessionStop.couldNotStart(.run(2, of: 10), .spawnFailed(path: "/app", code: 13)),
+            SessionStop.warmupFailed(1, problem: "exited with code 3"),
+            SessionStop(.prepareFailed, launch: .hot, detail: "--prepare command 'reset' failed: exited with code 1", side: .base),
+            SessionStop(.prepareFailed, launch: .counted(2), detail: "x"),
+            SessionStop.cannotCount(.toolMissing(tool: "objcopy", hint: "needs objcopy")),
+        ]
+        for stop in stops {
+            #expect(try JSONDecoder().decode(SessionStop.self, from: JSONEncoder().encode(stop)) == stop)
+        }
+        let scratch = ScratchDirectory("session-stop")
+        let folder = try RunsFolder(replacing: scratch.file("stop.runs"))
+        let platform = ScriptedPlatform([.ok(), ScriptedPlatform.Launch(error: .spawnFailed(path: "/scripted/app", code: 13))])
+        let request = scriptedRequest(runs: 3, folder: folder.root)
+        let collected = folder.relocated(try MeasureSession.run(request, progress: nil, platform: platform))
+        let stop = try #require(collected.stop)
+        #expect(stop.kind == .couldNotStart && stop.launch == .run(2, of: 3) && stop.side == nil)
+        #expect(collected.stopReason == stop.text)
+        let report = MeasurementReport(plan: request.plan, collected: collected, budget: BudgetResolution())
+        let read = try JSONDecoder().decode(MeasurementReport.self, from: JSONEncoder().encode(report))
+        #expect(read.stop == stop && read.stopReason == stop.text)
+        #expect(report.outcome.reason.hasPrefix(stop.text))
     }
 }

@@ -58,6 +58,7 @@ extension MeasurementReport {
         report.runs = runs.map { run in
             var run = run
             run.problem = run.problem.map(names.scrub)
+            run.diagnosis = run.diagnosis?.mappingText(names.scrub)
             run.stdoutPath = run.stdoutPath.map(names.scrubRunPath)
             run.stderrPath = run.stderrPath.map(names.scrubRunPath)
             run.tracePath = run.tracePath.map(names.scrubRunPath)
@@ -76,6 +77,7 @@ extension MeasurementReport {
         report.environment = environment.redacted(names)
         report.machines = machines?.map { $0.redacted(names) }
         report.stopReason = stopReason.map(names.scrub)
+        report.stop = stop?.mappingText(names.scrub)
         report.outcome.reason = names.scrub(outcome.reason)
         return report
     }

@@ -25,6 +25,8 @@ public enum LaunchMetric: String, Sendable, Hashable, Codable, CaseIterable {
     /// Counted launches per side for ``instructions`` unless asked otherwise:
     /// what ``InstructionGate`` needs (``InstructionGate/minimumLaunches``).
     public static let defaultCountedLaunches = InstructionGate.minimumLaunches
+    /// How many times a timed launch's timeout a counted one gets: valgrind slows a program 20–50 ×.
+    public static let countedSlowdownAllowance = 50.0
 
     /// Why a list of metrics was refused.
     public struct ListError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -3,6 +3,11 @@ import LaunchTracing
 /// A measurement as asked for, before any launch: what the report will say
 /// was requested. ``MeasurementReport/init(plan:collected:budget:)`` resolves
 /// the rest (the ready condition's default, the budget) from what the runs showed.
+///
+/// LaunchAnalysis's layer of what is asked for: only what a report records, nothing
+/// of this machine's folders or tools, so a report read later says what was asked.
+/// The command's options (LaunchFrontend's `LaunchCommandOptions`) make it; a session
+/// executes it wrapped in LaunchMeasure's `SessionRequest`.
 public struct MeasurementPlan: Sendable, Equatable {
     /// The report's name (file names derive from it).
     public var name: String
@@ -65,6 +70,8 @@ public struct CollectedLaunches: Sendable, Equatable {
     public var finishedAt: String
     /// Why the session ended early, when a launch could not be started after others were measured.
     public var stopReason: String?
+    /// The same as a value (``SessionStop``), when launchprof's own session stopped it.
+    public var stop: SessionStop?
     /// The stop signal (SIGINT, SIGTERM, SIGHUP) that ended the session early, if one did.
     public var stopSignal: Int32?
     /// The signal's name without `SIG` (`INT`), for messages.
@@ -76,13 +83,14 @@ public struct CollectedLaunches: Sendable, Equatable {
     /// Makes a collection.
     public init(
         runs: [RunRecord], appBudget: LaunchBudget?, environment: MachineEnvironment, finishedAt: String,
-        stopReason: String? = nil, stopSignal: Int32? = nil, stopSignalName: String? = nil
+        stopReason: String? = nil, stopSignal: Int32? = nil, stopSignalName: String? = nil, stop: SessionStop? = nil
     ) {
         self.runs = runs
         self.appBudget = appBudget
         self.environment = environment
         self.finishedAt = finishedAt
-        self.stopReason = stopReason
+        self.stopReason = stop?.text ?? stopReason
+        self.stop = stop
         self.stopSignal = stopSignal
         self.stopSignalName = stopSignalName
     }

@@ -55,7 +55,7 @@ extension ReportOutcome {
     ) -> ReportOutcome {
         let counted = runs.counted
         let failed = runs.failed
-        func failure(_ run: RunRecord) -> String { "run \(run.index): \(run.problem ?? run.status.rawValue)" }
+        func failure(_ run: RunRecord) -> String { "run \(run.index): \(run.problemText)" }
         if let stopSignal {
             return ReportOutcome(
                 status: .interrupted, exitCode: .stoppedBySignal(stopSignal),
@@ -84,7 +84,7 @@ extension ReportOutcome {
             let first = countedRuns.failed.first
             return ReportOutcome(
                 status: .failedRuns, exitCode: .error,
-                reason: "every counted launch failed" + (first.map { " (counted \($0.index): \($0.problem ?? $0.status.rawValue))" } ?? ""))
+                reason: "every counted launch failed" + (first.map { " (counted \($0.index): \($0.problemText))" } ?? ""))
         }
         let verdict = profile.verdict
         if verdict.checks.isEmpty, let phase = profile.primaryPhase, let statistics = profile.statistics(phase) {

@@ -27,8 +27,12 @@ public struct RunRecord: Sendable, Codable, Equatable {
     public var isWarmup: Bool
     /// How the run ended.
     public var status: Status
-    /// A one-line explanation for a run that did not succeed.
+    /// A one-line explanation for a run that did not succeed, in words (kept for
+    /// readers of older reports; ``problemText`` words ``diagnosis`` where there is one).
     public var problem: String?
+    /// Why the run did not succeed, as a value (JSON `diagnosis`: a `kind` and its
+    /// values); nil for a run that succeeded and in reports written before it was recorded.
+    public var diagnosis: LaunchProblem?
     /// The non-zero exit status of a run that ended ``Status/failedExit``.
     public var exitCode: Int32?
     /// The signal that killed a run that ended ``Status/crashed``.
@@ -94,6 +98,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
         self.stderrPath = stderrPath
         self.tracePath = tracePath
     }
+
+    /// Why the run did not succeed, in words: its ``diagnosis`` worded, else the
+    /// stored ``problem`` (an older report), else its status.
+    public var problemText: String { diagnosis?.text ?? problem ?? status.rawValue }
 
     /// The value of `phase` in this run, milliseconds, if measured.
     public func milliseconds(_ phase: Phase) -> Double? {

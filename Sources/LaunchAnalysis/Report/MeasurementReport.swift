@@ -35,6 +35,9 @@ public struct MeasurementReport: Sendable, Equatable {
     /// Why the measurement ended early ("stopped by SIGINT", "run 4 of 6 could not
     /// be started: …"), when it did.
     public var stopReason: String?
+    /// Why the measurement ended early, as a value (``SessionStop``): nil for a stop
+    /// signal (``stopSignal``), and in reports written before it was recorded.
+    public var stop: SessionStop?
     /// The stop signal that ended the measurement early, if one did.
     public var stopSignal: Int32?
     /// Every machine a pooled report's runs were made on, in order of first
@@ -54,7 +57,7 @@ public struct MeasurementReport: Sendable, Equatable {
     public init(
         name: String, toolVersion: String = LaunchProfVersion.string, createdAt: String,
         environment: MachineEnvironment, configuration: MeasureConfiguration, runs: [RunRecord],
-        stopReason: String? = nil, stopSignal: Int32? = nil, countedRuns: [RunRecord]? = nil
+        stopReason: String? = nil, stopSignal: Int32? = nil, countedRuns: [RunRecord]? = nil, stop: SessionStop? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.name = name
@@ -66,11 +69,12 @@ public struct MeasurementReport: Sendable, Equatable {
         self.profile = LaunchProfile(runs: runs, budget: configuration.budget, checkingBudget: !configuration.budgetSource.isNone)
         self.countedRuns = countedRuns
         if let countedRuns { profile.instructions = InstructionStatistics(countedRuns.successful) }
-        self.stopReason = stopReason
+        self.stopReason = stop?.text ?? stopReason
+        self.stop = stop
         self.stopSignal = stopSignal
         self.outcome = ReportOutcome.of(
             profile: profile, runs: runs, ignoreFailures: configuration.ignoreFailures,
-            stopReason: stopReason, stopSignal: stopSignal, countedRuns: countedRuns)
+            stopReason: self.stopReason, stopSignal: stopSignal, countedRuns: countedRuns)
     }
 
     /// Assembles the report of a measurement session: resolves the ready
@@ -91,7 +95,7 @@ public struct MeasurementReport: Sendable, Equatable {
         self.init(
             name: plan.name, createdAt: collected.finishedAt, environment: environment,
             configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal,
-            countedRuns: collected.countedRuns.isEmpty ? nil : collected.countedRuns)
+            countedRuns: collected.countedRuns.isEmpty ? nil : collected.countedRuns, stop: collected.stop)
     }
 
     /// The ready condition as reports show it: `port:8080`, `first-frame`, or
@@ -119,6 +123,7 @@ extension MeasurementReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, schemaVersion, name, toolVersion, createdAt, environment, configuration, runs, profile
         case outcome, interrupted, stopReason, stopSignal, machines, spanStrings, countedRuns
+        case stop
     }
 
     /// Decodes a measurement report of schema 1, 2 or 3; a schema-1 report's
@@ -138,6 +143,7 @@ extension MeasurementReport: Codable {
         }
         profile = try container.decode(LaunchProfile.self, forKey: .profile)
         stopReason = try container.decodeIfPresent(String.self, forKey: .stopReason)
+        stop = try container.decodeIfPresent(SessionStop.self, forKey: .stop)
         stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
         machines = try container.decodeIfPresent([MachineEnvironment].self, forKey: .machines)
         outcome = try container.decodeIfPresent(ReportOutcome.self, forKey: .outcome)
@@ -160,6 +166,7 @@ extension MeasurementReport: Codable {
         try container.encode(outcome, forKey: .outcome)
         try container.encode(interrupted, forKey: .interrupted)
         try container.encodeIfPresent(stopReason, forKey: .stopReason)
+        try container.encodeIfPresent(stop, forKey: .stop)
         try container.encodeIfPresent(stopSignal, forKey: .stopSignal)
         try container.encode(environment, forKey: .environment)
         try container.encode(configuration, forKey: .configuration)

@@ -12,7 +12,7 @@ extension Frontend {
     @Sendable
     public static func calibrate(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
-        let shared = try MeasureOptions(parsed, defaults: .calibrate)
+        let shared = try LaunchCommandOptions(parsed, defaults: .calibrate)
         let rounds = try parsed.integer("--rounds")!
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
         let program = try ProgramTarget(parsed, sampleOption: "--sample")
@@ -27,6 +27,7 @@ extension Frontend {
 
         let name = "calibrate-\(program.shortName)"
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "calibrate"] + arguments)
+        try pipeline.checkCounting(program)
         let plan = pipeline.plan(program, name: name, runs: shared.runs)
         var rule = ComparisonPlan(name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
         rule.metrics = shared.metrics

@@ -10,7 +10,7 @@ extension Frontend {
         let parsed = try Arguments(
             arguments, options: options, positionals: 2,
             positionalHint: "compare takes two report files, or --base and --head, or --baseline")
-        let shared = try MeasureOptions(parsed, defaults: .compare)
+        let shared = try LaunchCommandOptions(parsed, defaults: .compare)
         let comparison = try ComparisonOptions(parsed, budget: shared.budget.file?.budget, metrics: shared.metrics)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "compare"] + arguments)
 
@@ -39,6 +39,7 @@ extension Frontend {
             throw UsageError("give the programs with --base and --head (a command after '--' is for --baseline)")
         }
         let base = try ProgramTarget(side: .base, parsed), head = try ProgramTarget(side: .head, parsed)
+        try pipeline.checkCounting(base, head)
         let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
         if comparison.gatesTime {
             try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.checkedGate, looks: stages.count, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
@@ -46,7 +47,7 @@ extension Frontend {
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
         let runs = try shared.runsFolder(name: name)
-        func request(_ target: ProgramTarget, _ side: ComparisonSide) throws -> MeasureRequest {
+        func request(_ target: ProgramTarget, _ side: ComparisonSide) throws -> SessionRequest {
             let plan = pipeline.plan(target, side: side, of: rule)
             do { return pipeline.request(target, plan: plan, in: try runs.root.makeSubdirectory(side.rawValue)) } catch {
                 runs.discard()
@@ -65,6 +66,7 @@ extension Frontend {
         let baseline = try Baseline(name: name, options: shared)
         let stored = try baseline.read(), spread = try baseline.readSpread()
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
+        try pipeline.checkCounting(target)
         if comparison.gatesTime {
             try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.checkedGate, looks: 1, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
         }

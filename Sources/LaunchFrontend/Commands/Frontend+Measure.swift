@@ -12,11 +12,12 @@ public enum Frontend {
     @Sendable
     public static func measure(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
-        let shared = try MeasureOptions(parsed)
+        let shared = try LaunchCommandOptions(parsed)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
         let otlp = try OTLPOptions(parsed)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "measure"] + arguments)
         let target = try ProgramTarget(parsed, sampleOption: "--sample")
+        try pipeline.checkCounting(target)
         // The output folder's old report, read once (its header fields) before any launch: for the name, and
         // to say afterwards when a measurement whose every run failed replaced it.
         var (name, old) = (target.defaultName, ReportSummary?.none)

@@ -12,7 +12,7 @@ extension Frontend {
         guard let output = parsed.value("-o") ?? parsed.value("--output"), !output.isEmpty else {
             throw UsageError("merge needs -o FLEET.json: where the pooled report goes")
         }
-        let file = output == MeasureOptions.standardOutput ? "fleet" : output.split(separator: "/").last.map(String.init) ?? output
+        let file = output == LaunchCommandOptions.standardOutput ? "fleet" : output.split(separator: "/").last.map(String.init) ?? output
         let name = parsed.value("--name") ?? (file.hasSuffix(".json") ? String(file.dropLast(5)) : file)
         guard !name.isEmpty else { throw UsageError("--name takes a report name, not ''") }
         let reports = try parsed.positionals.map(readReport)
@@ -23,7 +23,7 @@ extension Frontend {
         } catch {
             throw UsageError("\(parsed.positionals.joined(separator: ", ")): \(error)")
         }
-        if output == MeasureOptions.standardOutput {
+        if output == LaunchCommandOptions.standardOutput {
             try ReportOutput.printDocument(.measurement(pooled), format: .json, render: RenderOptions(), annotations: false)
             return .success
         }

@@ -13,7 +13,7 @@ extension Frontend {
         do { formats = try ReportFormat.list(parsed.text("--format")!) } catch {
             throw UsageError("\(error)")
         }
-        let annotations = try MeasureOptions.annotations(parsed)
+        let annotations = try LaunchCommandOptions.annotations(parsed)
         let color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         let render = RenderOptions(
             color: color, findingsLimit: parsed.has("--all") ? .max : 5, inconclusiveIsPass: parsed.has("--junit-inconclusive-pass"))
@@ -21,7 +21,7 @@ extension Frontend {
         do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
         if parsed.has("--redact-paths") { document = document.redactingPaths() }
 
-        if parsed.value("--output") == MeasureOptions.standardOutput {
+        if parsed.value("--output") == LaunchCommandOptions.standardOutput {
             let format = try ReportOutput.standardOutputFormat(formats, terminal: true)
             try ReportOutput.printDocument(document, format: format, render: render, annotations: annotations)
             return .success

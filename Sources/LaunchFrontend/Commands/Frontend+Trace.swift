@@ -29,7 +29,7 @@ extension Frontend {
         case .json: bytes = TraceListing.json(trace, outline: TraceOutline(trace))
         default: bytes = Array(TraceListing.text(trace, outline: TraceOutline(trace)).utf8)
         }
-        guard let output, output != MeasureOptions.standardOutput else {
+        guard let output, output != LaunchCommandOptions.standardOutput else {
             Terminal.standardOutputDocument(bytes, syntax: format.workflowCommandSyntax)
             return .success
         }

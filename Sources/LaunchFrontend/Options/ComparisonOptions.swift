@@ -13,7 +13,7 @@ struct ComparisonOptions {
     var settings: GateSettings
     /// `--fail-over-budget`.
     var failOverBudget: Bool
-    /// `--metric`, as ``MeasureOptions`` read it: what decides (wall time, CPU time, instructions).
+    /// `--metric`, as ``LaunchCommandOptions`` read it: what decides (wall time, CPU time, instructions).
     var metrics: [LaunchMetric]
 
     /// True when a time metric decides (wall time, CPU time, or a `--gate` name): the

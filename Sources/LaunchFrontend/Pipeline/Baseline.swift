@@ -17,7 +17,7 @@ struct Baseline {
     let directory: String
 
     /// The baseline `name` under the output folder of `options`; the name must be a plain file name.
-    init(name: String, options: MeasureOptions) throws {
+    init(name: String, options: LaunchCommandOptions) throws {
         guard !name.isEmpty, ReportFileName.safe(name) == name, name.contains(where: { $0 != "." }) else {
             throw UsageError("a baseline name takes letters, digits, '-', '_' and '.', not '\(name)'")
         }

@@ -6,7 +6,7 @@ import LaunchReports
 /// report, the output.
 ///
 /// ```
-/// options ─▶ ProgramTarget ─▶ MeasurementPlan ─▶ MeasureRequest ┐
+/// options ─▶ ProgramTarget ─▶ MeasurementPlan ─▶ SessionRequest ┐
 ///                                     RunsFolder (new, beside the old) ┤
 ///                                                                     ▼
 ///   LaunchSession: .single ─▶ MeasureSession ──────────┐
@@ -23,20 +23,20 @@ import LaunchReports
 /// ``ReportOutput``.
 struct LaunchPipeline {
     /// The shared options, already checked.
-    let options: MeasureOptions
+    let options: LaunchCommandOptions
     /// The command line, as the report records it.
     let commandLine: [String]
 
     /// What is launched, and how the sides are compared.
     enum LaunchSession {
         /// One program: `measure`.
-        case single(MeasureRequest)
+        case single(SessionRequest)
         /// Base and head alternately, stage by stage, until `rule` has a verdict: `compare`.
-        case interleaved(base: MeasureRequest, head: MeasureRequest, rule: ComparisonPlan)
+        case interleaved(base: SessionRequest, head: SessionRequest, rule: ComparisonPlan)
         /// A stored base against a head launched now: `compare --baseline`; ε is
         /// raised by `spread`, the between-session spread stored beside the
         /// baseline, or when there is none by the drift within the two sessions.
-        case againstStored(MeasurementReport, head: MeasureRequest, rule: ComparisonPlan, spread: SessionSpread?)
+        case againstStored(MeasurementReport, head: SessionRequest, rule: ComparisonPlan, spread: SessionSpread?)
     }
 
     // MARK: Plan
@@ -57,8 +57,17 @@ struct LaunchPipeline {
     }
 
     /// The request to launch `target` under `plan`, its launches' folders made in `folder`.
-    func request(_ target: ProgramTarget, plan: MeasurementPlan, in folder: OwnedDirectory) -> MeasureRequest {
+    func request(_ target: ProgramTarget, plan: MeasurementPlan, in folder: OwnedDirectory) -> SessionRequest {
         target.request(plan: plan, runs: folder, options: options)
+    }
+
+    /// Checks, before any launch, that `--metric instructions` can count each of
+    /// `targets` here (a binary with debug information valgrind refuses needs objcopy).
+    func checkCounting(_ targets: ProgramTarget...) throws {
+        guard let counter = options.instructionCounter else { return }
+        for target in targets {
+            do { try counter.checkCanCount(target.executable) } catch { throw UsageError("--metric instructions: \(error)") }
+        }
     }
 
     // MARK: Session and report

@@ -72,8 +72,8 @@ struct ProgramTarget {
 
     /// The launch request for this program under `plan`, its launches' folders made in `runs`, started as
     /// `options` say (`--pty`, `--prepare`, `--setup`, `--cleanup`).
-    func request(plan: MeasurementPlan, runs: OwnedDirectory, options: MeasureOptions) -> MeasureRequest {
-        var request = MeasureRequest(
+    func request(plan: MeasurementPlan, runs: OwnedDirectory, options: LaunchCommandOptions) -> SessionRequest {
+        var request = SessionRequest(
             plan: plan, executable: executable, arguments: Array(command.dropFirst()), runs: runs,
             commands: options.commands, pseudoTerminal: options.pseudoTerminal)
         request.instructionCounter = options.instructionCounter

@@ -18,7 +18,7 @@ extension ProgressLine {
         let label = (side.map { $0 + " " } ?? "") + "counted \(counted)/\(total)"
         let status = run.status == .ok
             ? (run.instructions.map { InstructionText.count(Double($0.gated)) + " instructions" } ?? "ok")
-            : "FAILED: \(ControlCharacters.escaped(run.problem ?? run.status.rawValue))"
+            : "FAILED: \(ControlCharacters.escaped(run.problemText))"
         let perRun = elapsedSeconds / Double(max(1, counted))
         let left = counted < total ? "  ~\(Int(saturating: (perRun * Double(total - counted)).rounded())) s left" : ""
         guard interactive else {

@@ -21,7 +21,7 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
         let label = (side.map { $0 + " " } ?? "") + (warmup ? "warm-up" : "run \(counted)/\(total)")
         if !warmup, let value, run.status == .ok { values[side ?? "", default: []].append(value) }
         let status = run.status == .ok
-            ? (value.map { ms($0) } ?? "ok") : "FAILED: \(ControlCharacters.escaped(run.problem ?? run.status.rawValue))"
+            ? (value.map { ms($0) } ?? "ok") : "FAILED: \(ControlCharacters.escaped(run.problemText))"
         guard interactive else {
             Terminal.standardError("\(label): \(status)")
             return

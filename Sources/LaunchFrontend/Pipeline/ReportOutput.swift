@@ -15,7 +15,7 @@ enum ReportOutput {
     /// removed when it could not be. `old` is the summary of the report it
     /// replaces, read once before the launches.
     static func write(
-        _ document: ReportDocument, options: MeasureOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil, replacing old: ReportSummary? = nil
+        _ document: ReportDocument, options: LaunchCommandOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil, replacing old: ReportSummary? = nil
     ) -> ExitCode {
         let document = options.redactPaths ? document.redactingPaths() : document
         guard let writer = options.writer else {
@@ -65,7 +65,7 @@ enum ReportOutput {
     /// `--output -`: the document in its one format on standard output, and
     /// everything else — the reason of a failure, a verdict that is not a pass,
     /// where the runs were kept, CI annotations — on standard error.
-    static func writeToStandardOutput(_ document: ReportDocument, options: MeasureOptions, runs: RunsFolder?) -> ExitCode {
+    static func writeToStandardOutput(_ document: ReportDocument, options: LaunchCommandOptions, runs: RunsFolder?) -> ExitCode {
         do {
             let format = try standardOutputFormat(options.formats)
             try printDocument(document, format: format, render: options.renderOptions, annotations: options.githubAnnotations)

@@ -4,7 +4,9 @@ import LaunchTracing
 /// The launches counted under valgrind (`--metric instructions`), made in the
 /// same session as the timed ones, after them (between `--setup` and `--cleanup`,
 /// each after `--prepare`), and kept apart from them (``CollectedLaunches/countedRuns``):
-/// their times are valgrind's.
+/// their times are valgrind's. Each is made as a timed launch is: on the session's
+/// ``LaunchPlatform``, from the one launch request (``MeasureSession/launchRequest(_:in:kind:)``),
+/// orphans a `--prepare` adopted spared, diagnosed and worded in one place (``LaunchProblem/isCounted``).
 ///
 /// What changes counts between identical launches is held fixed: each launch's
 /// folder is `counted-NNN` (the same length for every launch, so the trace path
@@ -14,8 +16,8 @@ import LaunchTracing
 /// (callgrind writes its counts then), with the timeout scaled by
 /// ``slowdownAllowance``. Two sides alternate in ABBA order, like timed launches.
 enum CountedLaunches {
-    /// How many times a timed launch's timeout a counted one gets: valgrind slows a program 20–50 ×.
-    static let slowdownAllowance = 50.0
+    /// How many times a timed launch's timeout a counted one gets (``LaunchMetric/countedSlowdownAllowance``).
+    static let slowdownAllowance = LaunchMetric.countedSlowdownAllowance
 
     /// The folder of counted launch `index`: `counted-001`, the same length for every launch up to 999.
     static func label(_ index: Int) -> String {
@@ -23,12 +25,13 @@ enum CountedLaunches {
         return "counted-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
     }
 
-    /// Makes each request's ``MeasurementPlan/countedLaunches`` counted launches, `sides`
-    /// naming them for the progress line (nil for a measurement). Returns each side's
-    /// records, and why counting stopped early when it did (nothing measured is lost).
+    /// Makes each request's ``MeasurementPlan/countedLaunches`` counted launches on the
+    /// session's platform, `sides` naming them for the progress line and the stop
+    /// (nil for a measurement). Returns each side's records, and why counting stopped
+    /// early when it did (nothing measured is lost).
     static func run(
-        _ requests: [MeasureRequest], sides: [String]?, timed: [[RunRecord]], scope: SessionScope, progress: (any MeasureProgress)?
-    ) -> (runs: [[RunRecord]], stopReason: String?) {
+        _ requests: [SessionRequest], sides: [ComparisonSide]?, timed: [[RunRecord]], scope: SessionScope, progress: (any MeasureProgress)?
+    ) -> (runs: [[RunRecord]], stop: SessionStop?) {
         var records = [[RunRecord]](repeating: [], count: requests.count)
         guard let counter = requests.first?.instructionCounter else { return (records, nil) }
         let count = requests.map(\.plan.countedLaunches).max() ?? 0
@@ -45,7 +48,7 @@ enum CountedLaunches {
                 prepared[request.executable] = program
                 programs.append(program)
             } catch {
-                return (records, "instructions could not be counted: " + request.runs.presented("\(error)"))
+                return (records, SessionStop.cannotCount(error).mappingText(request.runs.presented))
             }
         }
         let timedSeconds = timed.flatMap { $0 }.filter { !$0.isWarmup && $0.status == .ok }
@@ -59,91 +62,65 @@ enum CountedLaunches {
             for which in order {
                 if scope.stopRequested { return (records, nil) }
                 let request = requests[which]
+                let side = sides?[which]
+                let what = SessionStop.Launch.counted(round + 1)
                 if let prepare = request.commands.prepare {
-                    do { try SessionCommands.run(prepare, role: .prepare) } catch {
-                        guard case .failed(let failure) = error else { return (records, nil) }
-                        return (records, "\(failure) (before counted launch \(round + 1))")
+                    do { try scope.platform.runCommand(prepare, role: .prepare) } catch {
+                        guard case .failed(let failure) = error else { return (records, nil) }  // a stop signal
+                        var stop = SessionStop.prepareFailed(failure, before: what)
+                        stop.side = side
+                        return (records, stop)
                     }
+                    if scope.stopRequested { return (records, nil) }  // a Ctrl-C during the prepare: no launch after it
                 }
                 let record: RunRecord
                 do {
-                    record = try launch(request, counter: counter, program: programs[which], index: round + 1, isSubreaper: scope.isSubreaper)
+                    record = try launch(request, counter: counter, program: programs[which], index: round + 1, scope: scope)
                 } catch {
-                    let side = sides.map { $0[which] + " " } ?? ""
-                    return (records, "\(side)counted launch \(round + 1) could not be started: " + request.runs.presented("\(error)"))
+                    var stop = SessionStop.couldNotStart(what, error).mappingText(request.runs.presented)
+                    stop.side = side
+                    return (records, stop)
                 }
                 guard record.status != .interrupted else { return (records, nil) }
                 var presented = record
                 presented.problem = presented.problem.map(request.runs.presented)
+                presented.diagnosis = presented.diagnosis?.mappingText(request.runs.presented)
                 records[which].append(presented)
                 made += 1
                 progress?.countedRunFinished(
-                    presented, side: sides?[which], counted: made, of: count * requests.count, elapsedSeconds: scope.elapsed - started)
+                    presented, side: side?.rawValue, counted: made, of: count * requests.count, elapsedSeconds: scope.elapsed - started)
             }
         }
         return (records, nil)
     }
 
-    /// One counted launch of `request`, `program` (its executable, or the copy valgrind can read) run under callgrind.
+    /// One counted launch of `request`, `program` (its executable, or the copy valgrind
+    /// can read) run under callgrind, made as a timed launch is
+    /// (``MeasureSession/launchRequest(_:in:kind:)``, ``MeasureSession/start(_:scope:)``)
+    /// and read by the counter once it has exited.
     static func launch(
-        _ request: MeasureRequest, counter: InstructionCounter, program: String, index: Int, isSubreaper: Bool
+        _ request: SessionRequest, counter: InstructionCounter, program: String, index: Int, scope: SessionScope
     ) throws(LaunchError) -> RunRecord {
         let directory = try request.runs.makeSubdirectory(label(index))
-        let plan = request.plan
-        var environment = [
-            LaunchContract.Variable.trace: directory.path + "/" + MeasureSession.traceFileName,
-            LaunchContract.Variable.exitAfterLaunch: "1",
-        ]
-        if let options = plan.launchOptions { environment[LaunchContract.Variable.launchOptions] = options.json }
-        let existing = Set(ProcessEnvironment.entries.map { String($0.prefix { $0 != "=" }) })
-        environment.merge(InstructionCounter.environment(existing: existing)) { _, fixed in fixed }
+        defer { withExtendedLifetime(directory) {} }  // its descriptor stays open for the launch
         let output = directory.path + "/callgrind"
         let command = counter.command(program: program, arguments: request.arguments, output: output)
-        let timeout = plan.timeoutSeconds * slowdownAllowance
-        let launchRequest = LaunchRequest(
-            executable: command[0], arguments: Array(command.dropFirst()), extraEnvironment: environment, ready: .exit,
-            timeoutSeconds: timeout, workDirectory: directory.path, workDirectoryDescriptor: directory.descriptor,
-            readyGraceSeconds: timeout, pseudoTerminal: request.pseudoTerminal)
-        let outcome = try withExtendedLifetime(directory) { () throws(LaunchError) in try Launcher.launch(launchRequest) }
+        let launchRequest = MeasureSession.launchRequest(request, in: directory, kind: .counted(command: command))
+        let outcome = try MeasureSession.start(launchRequest, scope: scope)
 
-        var record = RunRecord(
-            index: index, isWarmup: false, status: .ok, stdoutPath: outcome.stdoutPath, stderrPath: outcome.stderrPath)
-        record.cpuTime = outcome.cpuTime
-        record.wallClock = Platform.wallClockAnchor(at: outcome.spawnNanoseconds)
-        switch outcome.termination {
-        case .exited, .signaled:
-            record.timeToExitMs = outcome.exitNanoseconds.map { Double($0.subtractingClamped(outcome.spawnNanoseconds)) / 1e6 }
-            record.timeToReadyMs = record.timeToExitMs
-        default:
-            break
-        }
-        switch outcome.termination {
-        case .exited(0), .stoppedAtReady:
+        var record = MeasureSession.observedRecord(outcome, index: index, isWarmup: false, platform: scope.platform)
+        record.timeToReadyMs = record.timeToExitMs  // a counted launch is ready at its exit
+        var problem = MeasureSession.diagnose(outcome, launchRequest: launchRequest, given: launchRequest.ready)
+        if problem == nil {
             do { record.instructions = try counter.collect(output: output, processID: outcome.processID) } catch {
-                record.status = .failedExit
-                record.problem = "\(error)"
+                problem = LaunchProblem(.countsMissing(reason: "\(error)"))
             }
-        case .interrupted:
-            record.status = .interrupted
-            record.problem = "ended when launchprof was told to stop"
-        case .exited(let code):
-            record.status = .failedExit
-            record.exitCode = code
-            record.problem = "exited with code \(code) under valgrind" + (MeasureSession.lastLine(ofFile: outcome.stderrPath).map { " (stderr: \($0))" } ?? "")
-        case .signaled(let signal):
-            record.status = .crashed
-            record.signal = signal
-            record.problem = outcome.termination.description + " under valgrind" + (MeasureSession.lastLine(ofFile: outcome.stderrPath).map { " (stderr: \($0))" } ?? "")
-        case .timedOut:
-            record.status = .timedOut
-            record.problem = "did not exit within \(LaunchDiagnosis.seconds(timeout)) s under valgrind "
-                + "(\(Int(slowdownAllowance)) × --timeout); callgrind writes its counts only at the exit"
         }
-        if Platform.entryExists(launchRequest.workDirectory + "/" + MeasureSession.traceFileName) {
-            record.tracePath = launchRequest.workDirectory + "/" + MeasureSession.traceFileName
-        }
-        let leftovers = Platform.endLeftovers(
-            stampEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(outcome.spawnStamp)", isSubreaper: isSubreaper)
+        problem?.isCounted = true
+        record.apply(problem)
+        let tracePath = MeasureSession.tracePath(in: directory)
+        if Platform.entryExists(tracePath) { record.tracePath = tracePath }
+        let leftovers = scope.platform.endLeftovers(spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }
         return record
     }

@@ -32,6 +32,14 @@ public struct InstructionCounter: Sendable, Equatable {
     /// The line that says how to get valgrind where it is missing.
     public static let installHint = "instruction counts need valgrind (Debian/Ubuntu: apt-get install valgrind)"
 
+    /// A counter of the tools at these paths, found already (tests give paths of their own).
+    package init(valgrindPath: String, valgrindVersion: String, demanglerPath: String? = nil, objcopyPath: String? = nil) {
+        self.valgrindPath = valgrindPath
+        self.valgrindVersion = valgrindVersion
+        self.demanglerPath = demanglerPath
+        self.objcopyPath = objcopyPath
+    }
+
     /// Finds valgrind (and the demangler and objcopy) on `PATH`.
     ///
     /// - Throws: ``LaunchError/toolMissing(tool:hint:)`` when valgrind is not installed.
@@ -58,10 +66,7 @@ public struct InstructionCounter: Sendable, Equatable {
     ///   ``LaunchError/cannotCreate(path:code:)`` when the copy cannot be made.
     public func prepare(program: String, in folder: String) throws(LaunchError) -> String {
         guard ELFDebugInfo.present(in: program) else { return program }
-        guard let objcopyPath else {
-            throw .toolMissing(tool: "objcopy", hint: "\(program) has debug information valgrind cannot read, and objcopy "
-                + "(binutils) is needed to count a copy without it")
-        }
+        guard let objcopyPath else { throw Self.objcopyMissing(for: program) }
         let slash = program.lastIndex(of: "/")!
         let home = String(program[..<slash]), name = String(program[program.index(after: slash)...])
         let copyFolder = folder + "/program"
@@ -77,6 +82,20 @@ public struct InstructionCounter: Sendable, Equatable {
             }
         }
         return copy
+    }
+
+    /// Checks, before any launch, that `program` can be counted here: one with debug
+    /// information valgrind refuses is counted through a copy without it, which takes objcopy.
+    ///
+    /// - Throws: ``LaunchError/toolMissing(tool:hint:)`` naming objcopy and how to install it.
+    public func checkCanCount(_ program: String) throws(LaunchError) {
+        if objcopyPath == nil, ELFDebugInfo.present(in: program) { throw Self.objcopyMissing(for: program) }
+    }
+
+    /// The error for `program`, which needs objcopy where there is none.
+    static func objcopyMissing(for program: String) -> LaunchError {
+        .toolMissing(tool: "objcopy", hint: "\(program) has debug information valgrind cannot read, and objcopy is needed "
+            + "to count a copy without it (Debian/Ubuntu: apt-get install binutils)")
     }
 
     /// The command that counts `program` run with `arguments`: callgrind's files

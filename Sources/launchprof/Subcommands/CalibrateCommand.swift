@@ -4,7 +4,7 @@ import LaunchFrontend
 enum CalibrateCommand {
     static let subcommand = Subcommand(name: "calibrate", help: help) { try Frontend.calibrate($0, options: options) }
 
-    static let options = MeasureOptions.table(.calibrate)
+    static let options = LaunchCommandOptions.table(.calibrate)
         .filter { !["--budget-ms", "--format", "--name", "--ignore-failures", "--redact-paths"].contains($0.name) } + [
             .value("--sample", "VARIANT", "the bundled sample's variant: \(HelpText.sampleVariants)", type: .sampleVariant, default: "naive"),
             .value("--rounds", "N", "A/A comparisons to make", type: .wholeNumber(1...100), default: "3"),

@@ -4,7 +4,7 @@ import LaunchFrontend
 enum CompareCommand {
     static let subcommand = Subcommand(name: "compare", help: help) { try Frontend.compare($0, options: options) }
 
-    static let options = MeasureOptions.table(.compare).filter { $0.name != "--budget-ms" } + [
+    static let options = LaunchCommandOptions.table(.compare).filter { $0.name != "--budget-ms" } + [
         .value("--base", "CMD", "the base program, one string split into words as a shell would (no shell is run)"),
         .value("--head", "CMD", "the head program, likewise"),
         .value("--base-sample", "VARIANT", "the bundled sample as the base: " + HelpText.sampleVariants, type: .sampleVariant),

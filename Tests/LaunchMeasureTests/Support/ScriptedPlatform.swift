@@ -26,6 +26,9 @@ final class ScriptedPlatform: LaunchPlatform {
         var stopSignal: Int32?
         /// The launch cannot be started: this error.
         var error: LaunchError?
+        /// Under callgrind (a counted launch): the instructions its count file says the
+        /// main thread ran; nil writes no count file.
+        var instructions: UInt64? = 1_000_000
 
         static func ok(readyMs: Double = 10) -> Launch { Launch(readyMs: readyMs) }
     }
@@ -40,6 +43,8 @@ final class ScriptedPlatform: LaunchPlatform {
     /// The `--prepare` runs from this one on (counted from 1) fail.
     var prepareFailsFrom: Int?
     private(set) var cacheDrops = 0
+    /// How many times adopted orphans were spared (once before each launch).
+    private(set) var orphansSpared = 0
     private(set) var sessions = 0
     private(set) var sessionsEnded = 0
     private(set) var stopRequested = false
@@ -75,6 +80,13 @@ final class ScriptedPlatform: LaunchPlatform {
                 threads: [TraceThread(index: 0, osThreadID: 4_242, name: "main", isMain: true, events: events)])
             FileManager.default.createFile(atPath: path, contents: Data(TraceEncoder.encode(trace)))
         }
+        if let instructions = launch.instructions, launch.termination == .exited(code: 0),
+           let output = request.arguments.first(where: { $0.hasPrefix("--callgrind-out-file=") }) {
+            // What callgrind writes at the program's end: `<output>.<pid>-<thread>`.
+            let path = output.dropFirst("--callgrind-out-file=".count).replacingOccurrences(of: "%p", with: "4242") + "-01"
+            let text = "thread: 1\ndesc: Trigger: Program termination\nevents: Ir\nfn=(1) main\n1 \(instructions)\ntotals: \(instructions)\n"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        }
         if let signal = launch.stopSignal {
             stopRequested = true
             lastStopSignal = signal
@@ -104,7 +116,7 @@ final class ScriptedPlatform: LaunchPlatform {
 
     func endSession() { sessionsEnded += 1 }
 
-    func spareAdoptedOrphans(isSubreaper: Bool) {}
+    func spareAdoptedOrphans(isSubreaper: Bool) { orphansSpared += 1 }
 
     func endLeftovers(spawnNanoseconds: UInt64, isSubreaper: Bool) -> Int { 0 }
 
@@ -122,13 +134,23 @@ final class ScriptedPlatform: LaunchPlatform {
     var executables: [String] { requests.map(\.executable) }
 }
 
-/// A measurement request of `runs` (and `warmup`) launches of `/scripted/app`, its runs under `folder`.
+/// A measurement request of `runs` (and `warmup`) launches of `/scripted/app`, its runs under `folder`,
+/// then `counted` launches under a scripted valgrind (``scriptedCounter``).
 func scriptedRequest(
     runs: Int, warmup: Int = 0, ready: ReadyCondition? = .exit, mode: MeasureMode = .warm, executable: String = "/scripted/app",
-    folder: OwnedDirectory, commands: SessionCommands = SessionCommands()
-) -> MeasureRequest {
-    let plan = MeasurementPlan(
+    folder: OwnedDirectory, commands: SessionCommands = SessionCommands(), counted: Int = 0
+) -> SessionRequest {
+    var plan = MeasurementPlan(
         name: "scripted", commandLine: ["launchprof", "measure"], command: [executable], runs: runs, warmup: warmup, mode: mode,
         ready: ready, timeoutSeconds: 20)
-    return MeasureRequest(plan: plan, executable: executable, arguments: [], runs: folder, commands: commands)
+    var request = SessionRequest(plan: plan, executable: executable, arguments: [], runs: folder, commands: commands)
+    if counted > 0 {
+        plan.countedLaunches = counted
+        request.plan = plan
+        request.instructionCounter = scriptedCounter
+    }
+    return request
 }
+
+/// A counter whose valgrind is never run: the scripted platform "launches" it.
+let scriptedCounter = InstructionCounter(valgrindPath: "/scripted/valgrind", valgrindVersion: "valgrind-3.19.0")

@@ -1,5 +1,3 @@
-import LaunchAnalysis
-
 // The one place a launch's problem is put into words: what a run record's
 // `problem` says, on standard error and in every report.
 
@@ -15,8 +13,8 @@ extension LaunchDiagnosis {
             return "ended when launchprof was told to stop"
         case .failedExit(let code):
             return "exited with code \(code)"
-        case .crashed(_, let termination):
-            return termination.description
+        case .crashed(let signal, let name):
+            return "killed by signal \(signal)" + (name.map { " (SIG\($0))" } ?? "")
         case .timedOut(let seconds, let silentStdout):
             return "not ready within \(Self.seconds(seconds)) s (timed out; its process group was killed)"
                 + (silentStdout
@@ -35,18 +33,31 @@ extension LaunchDiagnosis {
             return "hot mode needs an instrumented program (one that links LaunchHarness); no launch hooks were traced"
         case .hotLaunchesNotRun(let launches):
             return "the program ran its hooks once, not \(launches) more times (LAUNCHPROF_HOT_LAUNCHES)"
+        case .countsMissing(let reason):
+            return reason
         }
     }
 
     /// `20` for whole seconds, `0.5` otherwise.
-    static func seconds(_ seconds: Double) -> String {
+    public static func seconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }
 
 extension LaunchProblem {
-    /// The diagnosis's text, then `(stderr: <line>)` when the program said something.
+    /// The diagnosis's text, then `(stderr: <line>)` when the program said something;
+    /// a counted launch's exit, crash or timeout is said to be under valgrind.
     public var text: String {
-        diagnosis.text + (stderrLine.map { " (stderr: \($0))" } ?? "")
+        let stderr = stderrLine.map { " (stderr: \($0))" } ?? ""
+        guard isCounted else { return diagnosis.text + stderr }
+        switch diagnosis {
+        case .timedOut(let seconds, _):
+            return "did not exit within \(LaunchDiagnosis.seconds(seconds)) s under valgrind "
+                + "(\(Int(LaunchMetric.countedSlowdownAllowance)) × --timeout); callgrind writes its counts only at the exit"
+        case .failedExit, .crashed:
+            return diagnosis.text + " under valgrind" + stderr
+        default:
+            return diagnosis.text + stderr
+        }
     }
 }

@@ -3,7 +3,13 @@ import LaunchTracing
 
 /// One `launchprof measure`, validated: the plan (what the report will say was
 /// asked for), the program to launch, and the folder each launch's files go to.
-public struct MeasureRequest: Sendable {
+///
+/// LaunchMeasure's layer of what is asked for: what a session executes, the
+/// ``MeasurementPlan`` with what only this machine and this session
+/// have (the resolved program, the runs folder, the session commands, the
+/// instruction counter), none of which a report records. The Frontend makes it
+/// from the command's options; one side of a comparison is one request.
+public struct SessionRequest: Sendable {
     /// What was asked for: runs, mode, ready condition, launch options…
     public var plan: MeasurementPlan
     /// The resolved path of the program.

@@ -7,7 +7,12 @@ import LaunchTracing
 /// same way (`compare`, `calibrate`): one table for parsing and help, one
 /// place that turns the text into typed values and rejects bad ones before any
 /// launch.
-public struct MeasureOptions {
+///
+/// The Frontend's layer of what is asked for: the command's options, output
+/// included (formats, folder, quiet), which no session or report needs. It makes
+/// the `MeasurementPlan` a report records (`plan(name:command:commandLine:)`),
+/// which LaunchMeasure's `SessionRequest` wraps with what only this machine has.
+public struct LaunchCommandOptions {
     /// What a command takes when an option is left out, where commands differ.
     public struct Defaults: Sendable {
         var runs = 10

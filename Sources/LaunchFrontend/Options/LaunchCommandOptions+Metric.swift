@@ -1,7 +1,7 @@
 import LaunchAnalysis
 import LaunchMeasure
 
-extension MeasureOptions {
+extension LaunchCommandOptions {
     /// `--metric` and `--counted-runs`, declared once for every launching command.
     static let metricOptions: [OptionSpec] = [
         .value("--metric", "LIST", "what is measured and decides, comma-separated: wall (time to ready, the default), "

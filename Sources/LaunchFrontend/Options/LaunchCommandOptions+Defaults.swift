@@ -1,4 +1,4 @@
-extension MeasureOptions.Defaults {
+extension LaunchCommandOptions.Defaults {
     /// `measure`'s defaults.
     public static let measure = Self()
 
