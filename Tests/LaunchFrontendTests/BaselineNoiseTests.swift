@@ -24,6 +24,35 @@ struct BaselineNoiseTests {
         #expect(throws: UsageError.self) { try baseline.readSpread() }
     }
 
+    @Test func aStoredSpreadCarriesItsSchemaVersionAndIsRangeCheckedWhenRead() throws {
+        let scratch = ScratchDirectory()
+        let parsed = try Arguments(["--output", scratch.path], options: MeasureOptions.table())
+        let baseline = try Baseline(name: "main", options: try MeasureOptions(parsed))
+        try baseline.save(SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 112], source: .sessions))
+        let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline.spreadPath))) as? [String: Any])
+        #expect(written["schemaVersion"] as? Int == SessionSpread.currentSchemaVersion)
+        func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: baseline.spreadPath)) }
+        // One written before versions were reads as version 1.
+        try write(#"{"kind": "session-spread", "metric": "timeToReady", "sessionMediansMs": [100, 120], "source": "sessions"}"#)
+        #expect(abs((try baseline.readSpread()?.percent ?? 0) - 20) < 1e-9)
+        let bad: [(json: String, says: String)] = [
+            (#"{"kind": "session-spread", "schemaVersion": 2, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 2 is newer"),
+            (#"{"kind": "session-spread", "schemaVersion": 0, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 0"),
+            (#"{"kind": "measurement", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "kind is 'measurement'"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "", "sessionMediansMs": [1], "source": "sessions"}"#, "names no metric"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [], "source": "sessions"}"#, "0 session medians"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100, 1e300], "source": "sessions"}"#, "sessionMediansMs[1]"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100], "source": "hearsay"}"#, "cannot read"),
+        ]
+        for (json, says) in bad {
+            try write(json)
+            let error = #expect(throws: UsageError.self) { try baseline.readSpread() }
+            let message = error?.message ?? ""
+            #expect(message.hasPrefix(baseline.spreadPath + ": ") && message.contains(says), "\(message)")
+            #expect(!message.contains("\n"), "one line: \(message)")
+        }
+    }
+
     @Test func theQuietLineOfABaselineComparisonKeepsTheCaveatOnAPass() throws {
         let report = try #require(try Self.comparison(source: .baseline))
         #expect(report.outcome.status == .pass)
