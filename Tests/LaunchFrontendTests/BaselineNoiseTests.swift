@@ -53,6 +53,21 @@ struct BaselineNoiseTests {
         }
     }
 
+    /// Under `--metric cpu` alone CPU time decides, so the drift that raises its ε is
+    /// CPU time's: wall time, which swings with the load, would hide a real regression.
+    @Test func theDriftOfABaselineComparisonIsOfTheMetricThatDecides() throws {
+        // Wall time doubles halfway through each side (load came and went); CPU time stays within 1 %.
+        let wall = (0..<20).map { $0 < 10 ? 100.0 : 200.0 }
+        let cpu = (0..<20).map { 50 + Double($0 % 2) * 0.5 }
+        let base = Self.measured(wall, cpuMs: cpu), head = Self.measured(wall, cpuMs: cpu)
+        let wallDrift = try #require(Baseline.drift(base: base, head: head))
+        #expect(wallDrift.metric == "timeToReady" && wallDrift.percent > 99)
+        let cpuDrift = try #require(Baseline.drift(base: base, head: head, metrics: [.cpu]))
+        #expect(cpuDrift.metric == "cpuTime" && cpuDrift.percent < 1.1, "\(cpuDrift)")
+        // Beside wall time, wall time decides the drift (the primary metric comes first).
+        #expect(Baseline.drift(base: base, head: head, metrics: [.wall, .cpu])?.metric == "timeToReady")
+    }
+
     @Test func theQuietLineOfABaselineComparisonKeepsTheCaveatOnAPass() throws {
         let report = try #require(try Self.comparison(source: .baseline))
         #expect(report.outcome.status == .pass)
@@ -73,13 +88,16 @@ struct BaselineNoiseTests {
     }
 
     /// A measurement of an uninstrumented program ready after `values` milliseconds.
-    static func measured(_ values: [Double]) -> MeasurementReport {
+    static func measured(_ values: [Double], cpuMs: [Double]? = nil) -> MeasurementReport {
         let plan = MeasurementPlan(
             name: "app", commandLine: ["launchprof", "measure"], command: ["app"], runs: values.count, warmup: 0,
             mode: .warm, ready: nil, timeoutSeconds: 20, ignoreFailures: false)
         let machine = MachineEnvironment(
             hostname: "ci-7", operatingSystem: "Linux 6.1 x86_64", cpuModel: "Test CPU", cpuCount: 2, clockSource: "tsc")
-        let runs = values.enumerated().map { RunRecord(index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element) }
+        var runs = values.enumerated().map { RunRecord(index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element) }
+        for (index, ms) in (cpuMs ?? []).enumerated() where runs.indices.contains(index) {
+            runs[index].cpuTime = CPUTime(userNanoseconds: UInt64(ms * 1e6))
+        }
         let collected = CollectedLaunches(runs: runs, appBudget: nil, environment: machine, finishedAt: "2026-11-26T00:00:00Z")
         return MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
     }
