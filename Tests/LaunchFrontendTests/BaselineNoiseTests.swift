@@ -68,6 +68,26 @@ struct BaselineNoiseTests {
         #expect(Baseline.drift(base: base, head: head, metrics: [.wall, .cpu])?.metric == "timeToReady")
     }
 
+    @Test func theAllowanceIsTheStoredSpreadOfTheDecidingMetricAndNoneForInstructionsAlone() throws {
+        let wall = (0..<20).map { $0 < 10 ? 100.0 : 120.0 }
+        let cpu = (0..<20).map { 50 + Double($0 % 2) * 0.5 }
+        let base = Self.measured(wall, cpuMs: cpu), head = Self.measured(wall, cpuMs: cpu)
+        let stored = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 140, 110], source: .sessions)
+        var plan = ComparisonPlan(name: "c", source: .baseline, settings: GateSettings(), stages: [20])
+        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) == stored)
+        // Of one session, it is not a between-session spread: the drift stands in.
+        let one = SessionSpread(metric: "timeToReady", sessionMediansMs: [100], source: .sessions)
+        #expect(Baseline.allowance(stored: one, base: base, head: head, plan: plan)?.source == .withinSessions)
+        // Under --metric cpu the stored wall spread is of another metric: CPU time's own drift stands in.
+        plan.metrics = [.cpu]
+        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan)?.metric == "cpuTime")
+        // Instructions alone: no time metric decides, so nothing raises ε and no warning names a drift.
+        plan.metrics = [.instructions]
+        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) == nil)
+        plan.gate = .listed([.cpuTime])
+        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) != nil, "a gated time metric brings it back")
+    }
+
     @Test func theQuietLineOfABaselineComparisonKeepsTheCaveatOnAPass() throws {
         let report = try #require(try Self.comparison(source: .baseline))
         #expect(report.outcome.status == .pass)

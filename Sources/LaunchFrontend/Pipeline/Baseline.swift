@@ -84,6 +84,22 @@ struct Baseline {
         return SessionSpread.withinSessions([decisive.baseMs, decisive.headMs], metric: decisive.name)
     }
 
+    /// The between-session allowance a comparison of `head` against the stored
+    /// baseline `base` under `plan` raises ε by: the `stored` spread when it spans
+    /// two sessions or more and is of the metric that decides, else the drift
+    /// within the two sessions (``drift(base:head:metrics:)``); nil when no time
+    /// metric is gated (`--metric instructions` alone: counts do not drift with
+    /// the load, and the instruction gate has its own rule).
+    static func allowance(stored: SessionSpread?, base: MeasurementReport, head: MeasurementReport, plan: ComparisonPlan) -> SessionSpread? {
+        let gatesTime = plan.metrics.contains(.wall) || plan.metrics.contains(.cpu) || plan.gate != .listed([])
+        guard gatesTime else { return nil }
+        let drift = drift(base: base, head: head, metrics: plan.metrics)
+        let usable = stored.flatMap { spread in
+            spread.sessionMediansMs.count >= 2 && (drift == nil || spread.metric == drift?.metric) ? spread : nil
+        }
+        return usable ?? drift
+    }
+
     /// Writes `report`'s document (a measurement) as this baseline: the JSON
     /// report's own bytes, rendered once for both files.
     func save(_ report: inout RenderedReport) throws(ReportError) {
