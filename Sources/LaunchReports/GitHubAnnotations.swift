@@ -3,7 +3,8 @@ import LaunchAnalysis
 /// GitHub Actions workflow commands, one per finding (`::error file=…,line=…::`),
 /// so findings appear on a pull request's diff. Critical findings are errors,
 /// warnings warnings, the rest notices; a comparison annotates the findings new
-/// in its head.
+/// in its head and the spans that got slower in it (what its What to fix lists:
+/// ``FindingsDiff/slowerSpans``), each at its file and line.
 ///
 /// GitHub needs a path relative to the repository; a span's site is known by
 /// its `#fileID` (`Module/File.swift`) and, in traces that recorded it, its
@@ -33,10 +34,24 @@ public enum GitHubAnnotations {
                 lines.append(line(level: "warning", file: change.file.flatMap { locate($0, change.filePath) }, line: change.line,
                                   title: "launchprof: new \(change.rule.id)", message: change.recommendation))
             }
+            for span in report.changes.slowerSpans {
+                lines.append(line(level: "warning", file: locate(span.file, span.filePath), line: span.line,
+                                  title: "launchprof: \(span.baseMs == nil ? "new span" : "slower span") \(span.name)",
+                                  message: slowerSpanMessage(span)))
+            }
             lines.append(line(level: level(of: report.outcome), file: nil, line: nil, title: "launchprof compare: \(report.outcome.status.rawValue)",
                               message: report.outcome.reason))
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `DecodeCatalog (App/Catalog.swift:42): 12.0 ms → 30.5 ms (+18.5 ms)`, or
+    /// `…: 30.5 ms, not in the base` for a span the base did not run.
+    static func slowerSpanMessage(_ span: FindingsDiff.SpanChange) -> String {
+        let site = "\(span.name) (\(SourceSite.text(file: span.file, line: span.line)))"
+        let head = span.headMs.map(Milliseconds.text) ?? "—"
+        guard let base = span.baseMs else { return "\(site): \(head), not in the base" }
+        return "\(site): \(Milliseconds.text(base)) → \(head) (\(Milliseconds.signed(span.deltaMs)))"
     }
 
     /// The annotation level of an outcome: an error when the command failed

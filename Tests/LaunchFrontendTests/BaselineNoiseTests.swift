@@ -24,6 +24,70 @@ struct BaselineNoiseTests {
         #expect(throws: UsageError.self) { try baseline.readSpread() }
     }
 
+    @Test func aStoredSpreadCarriesItsSchemaVersionAndIsRangeCheckedWhenRead() throws {
+        let scratch = ScratchDirectory()
+        let parsed = try Arguments(["--output", scratch.path], options: MeasureOptions.table())
+        let baseline = try Baseline(name: "main", options: try MeasureOptions(parsed))
+        try baseline.save(SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 112], source: .sessions))
+        let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline.spreadPath))) as? [String: Any])
+        #expect(written["schemaVersion"] as? Int == SessionSpread.currentSchemaVersion)
+        func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: baseline.spreadPath)) }
+        // One written before versions were reads as version 1.
+        try write(#"{"kind": "session-spread", "metric": "timeToReady", "sessionMediansMs": [100, 120], "source": "sessions"}"#)
+        #expect(abs((try baseline.readSpread()?.percent ?? 0) - 20) < 1e-9)
+        let bad: [(json: String, says: String)] = [
+            (#"{"kind": "session-spread", "schemaVersion": 2, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 2 is newer"),
+            (#"{"kind": "session-spread", "schemaVersion": 0, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 0"),
+            (#"{"kind": "measurement", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "kind is 'measurement'"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "", "sessionMediansMs": [1], "source": "sessions"}"#, "names no metric"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [], "source": "sessions"}"#, "0 session medians"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100, 1e300], "source": "sessions"}"#, "sessionMediansMs[1]"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100], "source": "hearsay"}"#, "cannot read"),
+        ]
+        for (json, says) in bad {
+            try write(json)
+            let error = #expect(throws: UsageError.self) { try baseline.readSpread() }
+            let message = error?.message ?? ""
+            #expect(message.hasPrefix(baseline.spreadPath + ": ") && message.contains(says), "\(message)")
+            #expect(!message.contains("\n"), "one line: \(message)")
+        }
+    }
+
+    /// Under `--metric cpu` alone CPU time decides, so the drift that raises its ε is
+    /// CPU time's: wall time, which swings with the load, would hide a real regression.
+    @Test func theDriftOfABaselineComparisonIsOfTheMetricThatDecides() throws {
+        // Wall time doubles halfway through each side (load came and went); CPU time stays within 1 %.
+        let wall = (0..<20).map { $0 < 10 ? 100.0 : 200.0 }
+        let cpu = (0..<20).map { 50 + Double($0 % 2) * 0.5 }
+        let base = Self.measured(wall, cpuMs: cpu), head = Self.measured(wall, cpuMs: cpu)
+        let wallDrift = try #require(Baseline.drift(base: base, head: head))
+        #expect(wallDrift.metric == "timeToReady" && wallDrift.percent > 99)
+        let cpuDrift = try #require(Baseline.drift(base: base, head: head, metrics: [.cpu]))
+        #expect(cpuDrift.metric == "cpuTime" && cpuDrift.percent < 1.1, "\(cpuDrift)")
+        // Beside wall time, wall time decides the drift (the primary metric comes first).
+        #expect(Baseline.drift(base: base, head: head, metrics: [.wall, .cpu])?.metric == "timeToReady")
+    }
+
+    @Test func theAllowanceIsTheStoredSpreadOfTheDecidingMetricAndNoneForInstructionsAlone() throws {
+        let wall = (0..<20).map { $0 < 10 ? 100.0 : 120.0 }
+        let cpu = (0..<20).map { 50 + Double($0 % 2) * 0.5 }
+        let base = Self.measured(wall, cpuMs: cpu), head = Self.measured(wall, cpuMs: cpu)
+        let stored = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 140, 110], source: .sessions)
+        var plan = ComparisonPlan(name: "c", source: .baseline, settings: GateSettings(), stages: [20])
+        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) == stored)
+        // Of one session, it is not a between-session spread: the drift stands in.
+        let one = SessionSpread(metric: "timeToReady", sessionMediansMs: [100], source: .sessions)
+        #expect(Baseline.allowance(stored: one, base: base, head: head, plan: plan)?.source == .withinSessions)
+        // Under --metric cpu the stored wall spread is of another metric: CPU time's own drift stands in.
+        plan.metrics = [.cpu]
+        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan)?.metric == "cpuTime")
+        // Instructions alone: no time metric decides, so nothing raises ε and no warning names a drift.
+        plan.metrics = [.instructions]
+        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) == nil)
+        plan.gate = .listed([.cpuTime])
+        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) != nil, "a gated time metric brings it back")
+    }
+
     @Test func theQuietLineOfABaselineComparisonKeepsTheCaveatOnAPass() throws {
         let report = try #require(try Self.comparison(source: .baseline))
         #expect(report.outcome.status == .pass)
@@ -44,13 +108,16 @@ struct BaselineNoiseTests {
     }
 
     /// A measurement of an uninstrumented program ready after `values` milliseconds.
-    static func measured(_ values: [Double]) -> MeasurementReport {
+    static func measured(_ values: [Double], cpuMs: [Double]? = nil) -> MeasurementReport {
         let plan = MeasurementPlan(
             name: "app", commandLine: ["launchprof", "measure"], command: ["app"], runs: values.count, warmup: 0,
             mode: .warm, ready: nil, timeoutSeconds: 20, ignoreFailures: false)
         let machine = MachineEnvironment(
             hostname: "ci-7", operatingSystem: "Linux 6.1 x86_64", cpuModel: "Test CPU", cpuCount: 2, clockSource: "tsc")
-        let runs = values.enumerated().map { RunRecord(index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element) }
+        var runs = values.enumerated().map { RunRecord(index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element) }
+        for (index, ms) in (cpuMs ?? []).enumerated() where runs.indices.contains(index) {
+            runs[index].cpuTime = CPUTime(userNanoseconds: UInt64(ms * 1e6))
+        }
         let collected = CollectedLaunches(runs: runs, appBudget: nil, environment: machine, finishedAt: "2026-11-26T00:00:00Z")
         return MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
     }

@@ -1,5 +1,5 @@
-import LaunchAnalysis
-import LaunchReports
+@testable import LaunchAnalysis
+@testable import LaunchReports
 import Testing
 
 /// A comparison says what to fix right under its verdict, as a measurement's
@@ -72,6 +72,37 @@ struct ComparisonWhatToFixTests {
         #expect(section.contains("<code>\(slower.file):\(slower.line)</code>"))
         // The head's timeline marks the finding's spans with the same id, so a click finds them.
         #expect(page.contains("h\(index)\""))
+    }
+
+    @Test func ciAnnotationsMarkTheSlowerSpansAtTheirFileAndLine() throws {
+        let (report, _, slower) = try comparison()
+        var asked: [(fileID: String, filePath: String?)] = []
+        let annotations = GitHubAnnotations.render(.comparison(report)) { fileID, filePath in
+            asked.append((fileID, filePath))
+            return "Sources/\(fileID)"
+        }
+        let lines = annotations.split(separator: "\n").map(String.init)
+        let site = SourceSite.text(file: slower.file, line: slower.line)
+        let line = try #require(
+            lines.first { $0.hasPrefix("::warning file=Sources/\(slower.file),line=\(slower.line),") && $0.contains("slower span") },
+            "\(annotations)")
+        #expect(line.contains("::\(GitHubAnnotations.data(slower.name)) (\(site)): "), "\(line)")
+        #expect(line.hasSuffix("ms)"), "base → head (+Δ): \(line)")
+        // Every slower span What to fix lists is annotated, each once, and nothing else is called a slower span.
+        let spans = report.changes.slowerSpans
+        #expect(lines.filter { $0.contains("slower span") || $0.contains("new span") }.count == spans.count)
+        #expect(asked.contains { $0.fileID == slower.file }, "the locator is asked for the span's #fileID")
+        // The outcome's annotation stays the last line.
+        #expect(lines.last?.contains("title=launchprof compare%3A ") == true, "\(annotations)")
+    }
+
+    @Test func aSlowerSpansAnnotationEscapesItsNameAsWorkflowCommandsNeedIt() {
+        let span = FindingsDiff.SpanChange(name: "Load:a,b%\nc", file: "App/A.swift", line: 7, baseMs: 1, headMs: 3)
+        let title = "launchprof: slower span " + span.name
+        let line = GitHubAnnotations.line(level: "warning", file: "Sources/App/A.swift", line: 7, title: title,
+                                          message: GitHubAnnotations.slowerSpanMessage(span))
+        #expect(line == "::warning file=Sources/App/A.swift,line=7,title=launchprof%3A slower span Load%3Aa%2Cb%25%0Ac::"
+            + "Load:a,b%25%0Ac (A.swift:7): 1.00 ms → 3.00 ms (+2.00 ms)")
     }
 
     @Test func aHeadThatAddedNothingHasNoList() throws {

@@ -112,6 +112,11 @@ extension ComparisonReport {
         report.changes.new = redact(changes.new)
         report.changes.gone = redact(changes.gone)
         report.changes.moved = redact(changes.moved)
+        report.changes.spans = changes.spans.map { span in
+            var span = span
+            span.filePath = span.filePath.map(PathRedaction.lastComponent)
+            return span
+        }
         return report
     }
 }

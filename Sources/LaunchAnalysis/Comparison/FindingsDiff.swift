@@ -37,6 +37,9 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         public var line: Int
         public var baseMs: Double?
         public var headMs: Double?
+        /// The `#filePath` of the call site, when either side's traces recorded it
+        /// (the head's first): CI annotations find the file in the checkout from it.
+        public var filePath: String? = nil
 
         /// Head minus base, milliseconds (a missing side counts as 0).
         public var deltaMs: Double { (headMs ?? 0) - (baseMs ?? 0) }
@@ -109,6 +112,9 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         for (key, site) in medians(headReport) {
             spans[key, default: SpanChange(name: site.name, file: site.file, line: site.line, baseMs: nil, headMs: nil)].headMs = site.ms
         }
+        let filePaths = (headReport.successfulRuns + baseReport.successfulRuns).compactMap(\.timeline)
+            .reduce(into: [String: String]()) { $0.merge($1.filePaths) { first, _ in first } }
+        for (key, span) in spans { spans[key]?.filePath = filePaths[span.file] }
         self.spans = spans.values.filter(\.hasMoved)
             // Ties in a fixed order (name, file, line): the dictionary's order differs from run to run.
             .sorted { abs($0.deltaMs) != abs($1.deltaMs) ? abs($0.deltaMs) > abs($1.deltaMs) : ($0.name, $0.file, $0.line) < ($1.name, $1.file, $1.line) }

@@ -1,3 +1,5 @@
+import LaunchTracing
+
 /// How far apart separate sessions of one program measure on this machine: the
 /// between-session noise that a comparison against a stored baseline carries and
 /// that its within-session test cannot see.
@@ -33,8 +35,15 @@ public struct SessionSpread: Sendable, Equatable, Codable {
 
     /// The `kind` of a stored spread.
     public static let kind = "session-spread"
+    /// The version of the stored form this launchprof writes; a file without
+    /// one was written before versions were (it reads as version 1).
+    public static let currentSchemaVersion = 1
+    /// The most sessions a stored spread may name (``calibrate`` takes up to 100 rounds).
+    public static let maximumSessions = 1_000
     /// Always ``kind``.
     public private(set) var kind = SessionSpread.kind
+    /// The version of the stored form: ``currentSchemaVersion`` for one made here.
+    public private(set) var schemaVersion = SessionSpread.currentSchemaVersion
     /// The metric the medians are of (the primary metric).
     public var metric: String
     /// Each session's (or block's) median, milliseconds, in the order measured.
@@ -47,6 +56,49 @@ public struct SessionSpread: Sendable, Equatable, Codable {
         self.metric = metric
         self.sessionMediansMs = sessionMediansMs
         self.source = source
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, schemaVersion, metric, sessionMediansMs, source
+    }
+
+    /// Reads a stored spread; a missing `schemaVersion` is version 1.
+    ///
+    /// Decoding checks the types only; ``problem`` checks the values.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(String.self, forKey: .kind)
+        schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        metric = try container.decode(String.self, forKey: .metric)
+        sessionMediansMs = try container.decode([Double].self, forKey: .sessionMediansMs)
+        source = try container.decode(Source.self, forKey: .source)
+    }
+
+    /// What is wrong with a spread read from a file, in a few words; nil when
+    /// it is one launchprof could have written: the `kind` ``kind``, a
+    /// `schemaVersion` from 1 to ``currentSchemaVersion``, a metric named, and
+    /// 1 to ``maximumSessions`` medians, each finite and from 0 to
+    /// ``LaunchBudget/maximumMilliseconds`` (an hour, the longest a launch may take).
+    ///
+    /// ```swift
+    /// SessionSpread(metric: "timeToReady", sessionMediansMs: [-5], source: .sessions).problem
+    /// // "sessionMediansMs[0] is -5.0: a median is a time from 0 to 3600000 ms"
+    /// ```
+    public var problem: String? {
+        guard kind == Self.kind else { return "its kind is '\(kind)', not '\(Self.kind)'" }
+        guard schemaVersion >= 1 else { return "schemaVersion \(schemaVersion) is not a version (1 or more)" }
+        guard schemaVersion <= Self.currentSchemaVersion else {
+            return "schemaVersion \(schemaVersion) is newer than this launchprof reads (\(Self.currentSchemaVersion)): update launchprof"
+        }
+        guard !metric.isEmpty else { return "it names no metric" }
+        guard (1...Self.maximumSessions).contains(sessionMediansMs.count) else {
+            return "it has \(sessionMediansMs.count) session medians, not 1 to \(Self.maximumSessions)"
+        }
+        let limit = LaunchBudget.maximumMilliseconds
+        if let index = sessionMediansMs.firstIndex(where: { !($0.isFinite && $0 >= 0 && $0 <= limit) }) {
+            return "sessionMediansMs[\(index)] is \(sessionMediansMs[index]): a median is a time from 0 to \(Int(limit)) ms"
+        }
+        return nil
     }
 
     /// The largest ratio between two medians minus one (max / min − 1, on the

@@ -61,10 +61,13 @@ extension Frontend {
             guard let primary = comparison.primary else {
                 throw UsageError("round \(round): \(comparison.problem ?? "nothing was compared")")
             }
-            calibration.add(primary)
+            // What compare gates: the primary metric, or CPU time under --metric cpu alone
+            // (so the spread stored beside a baseline is of the metric a comparison against it decides on).
+            let decisive = comparison.metrics.first(where: \.gated) ?? primary
+            calibration.add(decisive)
             sides += [comparison.base, comparison.head]
-            metric = primary.name
-            lines.append("round \(round): \(primary.summary)")
+            metric = decisive.name
+            lines.append("round \(round): \(decisive.summary)")
             if let instructions = comparison.instructions {
                 instructionSpreads.append(instructions.decision.spread)
                 lines.append("round \(round): \(instructions.summary)")

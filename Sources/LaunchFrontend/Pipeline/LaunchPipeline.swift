@@ -88,12 +88,7 @@ struct LaunchPipeline {
             case .againstStored(let stored, let head, var rule, let storedSpread):
                 let collected = runs.relocated(try MeasureSession.run(head, progress: options.progressLine()))
                 let headReport = report(head.plan, collected)
-                let drift = Baseline.drift(base: stored, head: headReport)
-                // The stored spread stands when it spans two sessions or more and is of the metric compared.
-                let usable = storedSpread.flatMap { spread in
-                    spread.sessionMediansMs.count >= 2 && (drift == nil || spread.metric == drift?.metric) ? spread : nil
-                }
-                let spread = usable ?? drift
+                let spread = Baseline.allowance(stored: storedSpread, base: stored, head: headReport, plan: rule)
                 rule.settings.betweenSessionPercent = spread.map(\.percent)
                 return .comparison(ComparisonReport(
                     plan: rule, base: stored, head: headReport, stagesRun: 1, warnings: spread.map { [$0.summary] } ?? [],
