@@ -26,8 +26,8 @@ struct BaselineNoiseTests {
 
     @Test func aStoredSpreadCarriesItsSchemaVersionAndIsRangeCheckedWhenRead() throws {
         let scratch = ScratchDirectory()
-        let parsed = try Arguments(["--output", scratch.path], options: MeasureOptions.table())
-        let baseline = try Baseline(name: "main", options: try MeasureOptions(parsed))
+        let parsed = try Arguments(["--output", scratch.path], options: LaunchCommandOptions.table())
+        let baseline = try Baseline(name: "main", options: try LaunchCommandOptions(parsed))
         try baseline.save(SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 112], source: .sessions))
         let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline.spreadPath))) as? [String: Any])
         #expect(written["schemaVersion"] as? Int == SessionSpread.currentSchemaVersion)
