@@ -37,19 +37,12 @@ extension Advisor {
                 timeline.mainThreadSpans.filter { $0.name == site.name && $0.file == site.file && $0.line == site.line }
                     .reduce(0.0) { $0 + Double($1.wallNanoseconds) / 1e6 }
             }, to: runs))
-            let place = site.file.map { "\(site.name) (\(Finding.short($0)):\(site.line ?? 0))" } ?? "the main thread, outside any span,"
-            let files = site.files.prefix(maximumTargetsShown).joined(separator: ", ")
-                + (site.files.count > maximumTargetsShown ? " and \(site.files.count - maximumTargetsShown) more" : "")
             return Finding(
                 rule: .mainThreadDiskWrite, severity: max(.info, severity(cost, budget: frameBudget)), span: site.name,
                 file: site.file, line: site.line, medianMs: cost, spanMedianMs: wall, runsAppeared: site.runs, runsTotal: runs,
                 budgetShare: cost / frameBudget,
-                recommendation: "move the write off the main thread with app.runInBackground, or defer it with "
-                    + "app.deferUntilAfterFirstFrame: \(place) wrote \(files) synchronously before the first frame "
-                    + "(\(site.calls.joined(separator: ", ")); seen in \(site.runs) of \(runs) runs). It cost "
-                    + "\(Milliseconds.text(cost)) here, but the same call can take tens of milliseconds on a phone's flash "
-                    + "or a loaded CI disk",
-                waitedOn: site.files.prefix(maximumTargetsShown).map { WaitTarget(kind: .file, name: $0) })
+                recommendation: "", waitedOn: site.files.prefix(maximumTargetsShown).map { WaitTarget(kind: .file, name: $0) },
+                writeCalls: site.calls, filesWritten: site.files.count).worded
         }
     }
 }

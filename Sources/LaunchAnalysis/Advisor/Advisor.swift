@@ -61,24 +61,14 @@ public enum Advisor {
             if cpu >= minimumCPUMs {
                 let required = budget.requiredForFirstFrame.contains(site.name)
                 let appeared = site.cpu.filter { $0 >= minimumCPUMs }.count
-                var recommendation = required
-                    ? "\(site.name) (\(Finding.short(site.file)):\(site.line)) is needed for the first frame but spends "
-                        + "\(Milliseconds.text(cpu)) of CPU on the main thread in \(appeared) of \(runs) runs: move it off the main queue "
-                        + "with app.runInBackground and show a placeholder, or make it cheaper (load only what the first screen shows)"
-                    : "defer \(site.name) (\(Finding.short(site.file)):\(site.line)) with app.deferUntilAfterFirstFrame: "
-                        + "it spends \(Milliseconds.text(cpu)) of CPU on the main thread before the first frame in \(appeared) of \(runs) runs, "
-                        + "and it is not listed in requiredForFirstFrame"
                 let contention = Summary.median(padded(site.runQueue, to: runs))
-                if contention >= minimumContentionMs {
-                    recommendation += "; it also waited \(Milliseconds.text(contention)) for a CPU (contention with other threads or "
-                        + "processes: not blocking, and not removed by moving work off the main thread)"
-                }
                 findings.append(Finding(
                     rule: required ? .slowRequiredWork : .deferrableCPUWork,
                     severity: blockingLeads ? .info : cpuSeverity(cpu, budget: frameBudget, launchMedianMs: launchMedian),
                     span: site.name, file: site.file, line: site.line, medianMs: cpu, spanMedianMs: wallMedian,
                     runsAppeared: appeared, runsTotal: runs, budgetShare: cpu / frameBudget,
-                    recommendation: recommendation, usageIsEstimated: site.estimatedRuns > 0 ? true : nil))
+                    recommendation: "", usageIsEstimated: site.estimatedRuns > 0 ? true : nil,
+                    runQueueMs: contention >= minimumContentionMs ? contention : nil).worded)
             }
         }
 
@@ -129,45 +119,10 @@ public enum Advisor {
                 rule: rule, severity: severity(cost, budget: frameBudget), span: site.name, file: site.file,
                 line: site.line, medianMs: cost, spanMedianMs: wallMedian, runsAppeared: appeared, runsTotal: runs,
                 budgetShare: cost / frameBudget,
-                recommendation: blockingRecommendation(
-                    kind, site: site, cost: cost, wallMedian: wallMedian, appeared: appeared, runs: runs, named: named),
-                waitedOn: named.isEmpty ? nil : named,
-                usageIsEstimated: !site.offCPU.isEmpty && site.estimatedRuns > 0 ? true : nil))
+                recommendation: "", waitedOn: named.isEmpty ? nil : named,
+                usageIsEstimated: !site.offCPU.isEmpty && site.estimatedRuns > 0 ? true : nil).worded)
         }
         return findings
-    }
-
-    /// One sentence: what to do, then what was measured and what was waited on.
-    static func blockingRecommendation(
-        _ kind: WaitKind, site: SpanSite, cost: Double, wallMedian: Double, appeared: Int, runs: Int, named: [WaitTarget]
-    ) -> String {
-        let place = "\(site.name) (\(Finding.short(site.file)):\(site.line))"
-        let on = named.isEmpty ? "" : " (" + named.map(\.description).joined(separator: ", ") + ")"
-        let measured = "\(Milliseconds.text(cost)) of the \(Milliseconds.text(wallMedian)) span in \(appeared) of \(runs) runs"
-        switch kind {
-        case .disk:
-            return "move the disk I/O in \(place) off the main queue with app.runInBackground: the main thread was blocked on disk\(on) for \(measured)"
-        case .network:
-            return "move the network request in \(place) off the main queue with app.runInBackground: the main thread waited on the network\(on) for \(measured)"
-        case .lock:
-            return "move the lock/semaphore wait in \(place) off the main queue with app.runInBackground, or do not hold the lock across slow work: "
-                + "the main thread waited on a lock or semaphore for \(measured)"
-        case .sleep:
-            return "remove the sleep in \(place) (or move it off the main queue with app.runInBackground): the main thread slept\(on) for \(measured)"
-        case .process:
-            return "do not wait for a child process on the main thread in \(place): start it and take its result off the main queue "
-                + "with app.runInBackground; the main thread waited for \(named.isEmpty ? "a child process" : named.map(\.description).joined(separator: ", ")) for \(measured)"
-        case .ipc:
-            return "move the pipe or local-socket exchange in \(place) off the main queue with app.runInBackground: the main thread waited on "
-                + "\(named.isEmpty ? "a pipe or local socket" : named.map(\.description).joined(separator: ", ")) for \(measured)"
-        case .event:
-            return "do not run an event loop (poll, epoll, select) on the main thread in \(place) before the first frame: wait on it off the main "
-                + "queue with app.runInBackground; the main thread waited in one\(on) for \(measured)"
-        case .other, .unknown:
-            return "find and move the blocking call in \(place) off the main queue with app.runInBackground: the main thread was off the CPU, "
-                + "blocked on something the sampler could not name\(on), for \(measured) (a wait shorter than the sampling period, "
-                + "or a call it does not know)"
-        }
     }
 
     /// One finding per failed check of a hook, a span or a background launch.
@@ -182,22 +137,20 @@ public enum Advisor {
                     rule: .hookOverBudget, severity: .critical, span: hook, file: nil, line: nil,
                     medianMs: cost, spanMedianMs: cost, runsAppeared: check.runsOver, runsTotal: runs,
                     budgetShare: cost / limit,
-                    recommendation: "\(hook) takes \(Milliseconds.text(cost)) against its budget of \(Milliseconds.text(limit)) (median of \(check.runsMeasured) runs): "
-                        + "return sooner — a hook that blocks too long gets the app killed by the watchdog")
+                    recommendation: "", budgetMs: limit, runsMeasured: check.runsMeasured).worded
             case .span(let name):
                 guard let span = timelines.lazy.flatMap(\.mainThreadSpans).first(where: { $0.name == name }) else { return nil }
                 return Finding(
                     rule: .spanOverBudget, severity: .critical, span: name, file: span.file, line: span.line,
                     medianMs: cost, spanMedianMs: cost, runsAppeared: check.runsOver, runsTotal: runs,
                     budgetShare: cost / limit,
-                    recommendation: "\(name) takes \(Milliseconds.text(cost)) against its budget of \(Milliseconds.text(limit)): make it cheaper or move it")
+                    recommendation: "", budgetMs: limit).worded
             case .phase(.timeToBackgroundReady):
                 return Finding(
                     rule: .backgroundLaunchOverLimit, severity: .critical, span: Phase.timeToBackgroundReady.rawValue, file: nil, line: nil,
                     medianMs: cost, spanMedianMs: cost, runsAppeared: check.runsOver, runsTotal: runs,
                     budgetShare: cost / limit,
-                    recommendation: "a background launch takes \(Milliseconds.text(cost)) to finish its hooks against a limit of "
-                        + "\(Milliseconds.text(limit)): background execution time is short, so do only what this launch reason needs")
+                    recommendation: "", budgetMs: limit).worded
             case .phase:
                 return nil
             }

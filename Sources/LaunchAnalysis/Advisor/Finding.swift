@@ -37,7 +37,9 @@ public struct Finding: Sendable, Codable, Equatable {
     public var runsTotal: Int
     /// ``medianMs`` as a share of the time-to-first-frame budget (0…).
     public var budgetShare: Double
-    /// One concrete recommendation.
+    /// One concrete recommendation, worded from the finding's values
+    /// (``wordedRecommendation``) when the advisor made it; a report keeps it
+    /// for its readers, and an older report's is read as it was written.
     public var recommendation: String
     /// What the main thread waited on, the most sampled first, where the sampler
     /// could name it (blocking rules only): a file, a socket's peer, a child's command, a sleep's length.
@@ -52,6 +54,18 @@ public struct Finding: Sendable, Codable, Equatable {
     /// readings around it, off by at most 40 µs); nil when it was read.
     /// Reports mark such a cost with `≈`.
     public var usageIsEstimated: Bool? = nil
+
+    /// The span's median wait for a CPU (run-queue time), milliseconds, where it
+    /// reached ``Advisor/minimumContentionMs`` (CPU-work rules only); nil otherwise.
+    public var runQueueMs: Double? = nil
+    /// The budget or limit a budget rule's finding exceeded, milliseconds; nil for other rules.
+    public var budgetMs: Double? = nil
+    /// How many runs the budget check of a hook measured (``AdvisorRule/hookOverBudget``); nil for other rules.
+    public var runsMeasured: Int? = nil
+    /// The calls that wrote or flushed (``AdvisorRule/mainThreadDiskWrite``), such as `write` and `fsync`; nil for other rules.
+    public var writeCalls: [String]? = nil
+    /// How many files the site wrote (``AdvisorRule/mainThreadDiskWrite``); ``waitedOn`` names the first few.
+    public var filesWritten: Int? = nil
 
     /// `≈` before a cost resting on estimated usage, else nothing.
     public var estimateMark: String { usageIsEstimated == true ? "≈" : "" }
