@@ -89,12 +89,31 @@ typedef struct {
     uint64_t major_faults;
 } lp_reading;
 
-/// A thread's accounting readings, oldest first, and what taking them needs.
-/// Written only by its thread; read at flush.
-typedef struct {
-    lp_reading *readings;
-    long count;
+/// A block of a thread's readings: blocks are chained, never moved or freed
+/// while the thread lives, so a flush can copy readings while the thread adds more.
+typedef struct lp_reading_block {
+    /// The next block, or NULL; set once, before any reading in it is published.
+    struct lp_reading_block *next;
+    /// Readings the block holds.
     long capacity;
+    lp_reading readings[];
+} lp_reading_block;
+
+/// A thread's accounting readings, oldest first, and what taking them needs.
+/// Written only by its thread; a flush may read them at any time: `count` is
+/// stored with release after the reading it adds is written and loaded with
+/// acquire (`lp_account_reading_count`), and blocks stay where they are until
+/// the thread exits (`lp_account_release`), so a reader copies whole readings.
+typedef struct {
+    /// The first block (NULL before the first reading) and the one being written.
+    lp_reading_block *first;
+    lp_reading_block *current;
+    /// Readings in `current`.
+    long used;
+    /// Readings published, across blocks.
+    long count;
+    /// The latest reading (the thread's own copy: what the next one compares with).
+    lp_reading last;
     /// The thread's open schedstat (-1: none), or -2 before it was opened.
     int schedstat_fd;
     /// System calls made for accounting since the last reset (a debug counter
@@ -126,7 +145,8 @@ typedef struct {
     /// An accounted boundary before this tick is attributed from the readings
     /// around it instead of read (0: the next one is read).
     uint64_t next_reading_tick;
-    /// The thread's readings (NULL until its first accounted boundary).
+    /// The thread's readings (NULL until its first accounted boundary; stored
+    /// with release, read with acquire: a flush may be reading).
     lp_accounting *usage;
 } lp_thread_buffer;
 
@@ -334,8 +354,13 @@ void lp_account_rewind(lp_thread_buffer *buffer);
 /// Frees `buffer`'s readings and closes its schedstat descriptor (its thread exited).
 void lp_account_release(lp_thread_buffer *buffer);
 
-/// The readings of `buffer` and their count (NULL, 0 when none).
-const lp_reading *lp_account_readings(const lp_thread_buffer *buffer, long *count);
+/// How many readings `buffer`'s thread has published (an acquire load: it may be recording).
+long lp_account_reading_count(const lp_thread_buffer *buffer);
+
+/// Copies the first `count` readings of `buffer` (at most what
+/// `lp_account_reading_count` returned) into `into`, oldest first; returns how
+/// many it copied. Safe while the thread records.
+long lp_account_copy_readings(const lp_thread_buffer *buffer, lp_reading *into, long count);
 
 /// System calls `buffer`'s thread made for accounting since the last rewind.
 uint64_t lp_account_system_calls(const lp_thread_buffer *buffer);
