@@ -201,11 +201,14 @@ long lp_account_copy_readings(const lp_thread_buffer *buffer, lp_reading *into, 
     long published = __atomic_load_n(&accounting->count, __ATOMIC_ACQUIRE);
     if (count > published) count = published;
     // Every block holding one of the first `published` readings was chained before it was published.
+    // A block's `next` is read only when a published reading lies beyond it: the
+    // thread may be chaining the next block now.
     long copied = 0;
-    for (const lp_reading_block *block = accounting->first; block != 0 && copied < count; block = block->next) {
+    for (const lp_reading_block *block = count > 0 ? accounting->first : 0; block != 0; block = block->next) {
         long take = count - copied < block->capacity ? count - copied : block->capacity;
         memcpy(into + copied, block->readings, (size_t)take * sizeof(lp_reading));
         copied += take;
+        if (copied == count) break;
     }
     return copied;
 }
