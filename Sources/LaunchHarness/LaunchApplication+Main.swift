@@ -42,7 +42,8 @@ extension LaunchApplication {
             LaunchTracer.setResourceAccounting(true)
             if environment.samplerEnabled {
                 sampler = MainThreadSampler(
-                    threadID: Platform.currentThreadID, intervalMicroseconds: environment.sampleIntervalMicroseconds)
+                    threadID: Platform.currentThreadID, intervalMicroseconds: environment.sampleIntervalMicroseconds,
+                    sleepsWhileRunning: environment.samplerSleepsWhileRunning)
                 sampler?.start()
             }
         }

@@ -409,6 +409,38 @@ struct rusage;
 /// extension, hence here), the process's on Darwin.
 int lp_thread_rusage(struct rusage *usage);
 
+/// A watch on another thread of this process leaving and taking the CPU (Linux:
+/// a perf event with context-switch records; `perf_event_paranoid` 2 allows it
+/// for a process's own threads). Wakes its reader only when the thread switches.
+typedef struct lp_switch_watch lp_switch_watch;
+
+/// What a switch watch last saw of its thread.
+enum {
+    /// It left the CPU by its own doing (blocked in a call, a fault, a lock).
+    LP_SWITCH_BLOCKED = 1,
+    /// It is running, or runnable (preempted: waiting for a core).
+    LP_SWITCH_RUNNING = 0,
+    /// Nothing seen yet, or records were lost.
+    LP_SWITCH_UNKNOWN = -1,
+    /// The wait was ended by `lp_switch_watch_interrupt`.
+    LP_SWITCH_INTERRUPTED = -2,
+};
+
+/// Starts watching thread `thread_id` (an OS id of this process); NULL where
+/// perf events are not available (another OS, a container that forbids them,
+/// valgrind): the caller falls back to a timer.
+lp_switch_watch *lp_switch_watch_open(uint64_t thread_id);
+/// Reads the records that arrived since the last read, without waiting; returns the state the last one says.
+int lp_switch_watch_drain(lp_switch_watch *watch);
+/// Waits for the thread's next switch (or `timeout_ns`; negative: no limit, or an
+/// interrupt), then reads the records as `lp_switch_watch_drain` does.
+int lp_switch_watch_wait(lp_switch_watch *watch, int64_t timeout_ns);
+/// The switch records read so far (by the thread that reads them).
+uint64_t lp_switch_watch_switches(const lp_switch_watch *watch);
+/// Ends the current or next wait at once. Any thread.
+void lp_switch_watch_interrupt(lp_switch_watch *watch);
+void lp_switch_watch_close(lp_switch_watch *watch);
+
 #ifdef __cplusplus
 }
 #endif
