@@ -237,6 +237,9 @@ extension Platform {
         }
         let trimmed = { (text: String) in String(text.reversed().drop { $0 == " " || $0 == "\n" }.reversed()) }
         if let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ").map(trimmed), !commandLine.isEmpty {
+            // Forked but not yet exec'd (a busy or sanitized run stretches that): still a copy of this
+            // process, not the program it will be; the next sample names that.
+            if commandLine == ownCommandLine { return nil }
             return WaitTarget(kind: .process, name: commandLine)
         }
         // A child that has exited and is not yet reaped (what a wait finds on a busy
@@ -269,6 +272,11 @@ extension Platform {
         let count = readlink(path, &target, target.count - 1)
         guard count > 0 else { return nil }
         return String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// This process's command line, as `childCommand` reads a child's.
+    private static let ownCommandLine: String? = readSmallText("/proc/self/cmdline", separatorForNUL: " ").map {
+        String($0.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
     }
 
     private static func readSmallText(_ path: String, separatorForNUL: String? = nil) -> String? {
