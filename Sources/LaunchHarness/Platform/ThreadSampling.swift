@@ -226,16 +226,28 @@ extension Platform {
     }
 
     /// The child a `wait4`/`waitid` waits for, by its command line: `pid` when it
-    /// names one, else the first child of thread `thread`
-    /// (`/proc/self/task/<tid>/children`).
+    /// names a process, else the first child of thread `thread`
+    /// (`/proc/self/task/<tid>/children`). A `clone`/`clone3` call is classified as
+    /// a process wait too, and its first argument is flags or the address of its
+    /// arguments, not a pid: such a "pid" names no process, and the child is found
+    /// as the thread's.
     static func childCommand(pid: Int64, thread: UInt64) -> WaitTarget? {
-        var child = pid
-        if child <= 0 {
-            guard let children = readSmallText("/proc/self/task/\(thread)/children"),
-                  let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
-            child = number
-        }
-        let trimmed = { (text: String) in String(text.reversed().drop { $0 == " " || $0 == "\n" }.reversed()) }
+        if pid > 0, let named = processCommand(pid) { return named }
+        guard let children = readSmallText("/proc/self/task/\(thread)/children"),
+              let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
+        if let named = processCommand(number) { return named }
+        let copy = readSmallText("/proc/\(number)/cmdline", separatorForNUL: " ").map(trimmedText) == ownCommandLine
+        return copy ? nil : WaitTarget(kind: .process, name: "process \(number)")
+    }
+
+    private static func trimmedText(_ text: String) -> String {
+        String(text.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
+    }
+
+    /// Process `child`'s command line, or its command's name once it has exited; nil
+    /// when there is no such process, or it is a copy of this one not yet exec'd.
+    private static func processCommand(_ child: Int64) -> WaitTarget? {
+        let trimmed = trimmedText
         if let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ").map(trimmed), !commandLine.isEmpty {
             // Forked but not yet exec'd (a busy or sanitized run stretches that): still a copy of this
             // process, not the program it will be; the next sample names that.
@@ -248,7 +260,7 @@ extension Platform {
         if let name = readSmallText("/proc/\(child)/comm").map(trimmed), !name.isEmpty {
             return WaitTarget(kind: .process, name: name)
         }
-        return WaitTarget(kind: .process, name: "process \(child)")
+        return nil
     }
 
     /// Reads `buffer.count` bytes of this process's memory at `address` without
@@ -275,9 +287,7 @@ extension Platform {
     }
 
     /// This process's command line, as `childCommand` reads a child's.
-    private static let ownCommandLine: String? = readSmallText("/proc/self/cmdline", separatorForNUL: " ").map {
-        String($0.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
-    }
+    private static let ownCommandLine: String? = readSmallText("/proc/self/cmdline", separatorForNUL: " ").map(trimmedText)
 
     private static func readSmallText(_ path: String, separatorForNUL: String? = nil) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
