@@ -232,12 +232,14 @@ extension Platform {
     /// arguments, not a pid: such a "pid" names no process, and the child is found
     /// as the thread's.
     static func childCommand(pid: Int64, thread: UInt64) -> WaitTarget? {
-        if pid > 0, let named = processCommand(pid) { return named }
+        if pid > 0, let named = processCommand(pid, thread: thread) { return named }
         guard let children = readSmallText("/proc/self/task/\(thread)/children"),
               let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
-        if let named = processCommand(number) { return named }
-        let copy = readSmallText("/proc/\(number)/cmdline", separatorForNUL: " ").map(trimmedText) == ownCommandLine
-        return copy ? nil : WaitTarget(kind: .process, name: "process \(number)")
+        if let named = processCommand(number, thread: thread) { return named }
+        guard access("/proc/\(number)", F_OK) == 0 else {
+            return WaitTarget(kind: .process, name: "process \(number)")
+        }
+        return nil  // it exists but is not yet the program it will be
     }
 
     private static func trimmedText(_ text: String) -> String {
@@ -245,8 +247,9 @@ extension Platform {
     }
 
     /// Process `child`'s command line, or its command's name once it has exited; nil
-    /// when there is no such process, or it is a copy of this one not yet exec'd.
-    private static func processCommand(_ child: Int64) -> WaitTarget? {
+    /// when there is no such process, or it is a copy of this one not yet exec'd (its
+    /// command line this process's, or, during the exec, none and the name of `thread`, which spawned it).
+    private static func processCommand(_ child: Int64, thread: UInt64) -> WaitTarget? {
         let trimmed = trimmedText
         if let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ").map(trimmed), !commandLine.isEmpty {
             // Forked but not yet exec'd (a busy or sanitized run stretches that): still a copy of this
@@ -258,6 +261,7 @@ extension Platform {
         // machine, once the waiting thread gets the CPU back) has no command line
         // left, but still its command's name.
         if let name = readSmallText("/proc/\(child)/comm").map(trimmed), !name.isEmpty {
+            if thread != 0, name == readSmallText("/proc/self/task/\(thread)/comm").map(trimmed) { return nil }
             return WaitTarget(kind: .process, name: name)
         }
         return nil
