@@ -170,6 +170,8 @@ struct WaitResolver {
         guard resolutions < MainThreadSampler.maximumResolutions else { return Described(descriptors: [], target: nil) }
         resolutions += 1
         let described = Self.resolve(kind, arguments: arguments, thread: thread)
+        // A child not yet exec'd is not named yet: the same wait's next sample looks again.
+        if case .process = kind, described.target == nil { return described }
         last = (observation.syscall, arguments, described)
         return described
     }
