@@ -14,6 +14,8 @@ struct HarnessEnvironment: Sendable {
     var profiling = false
     /// `LAUNCHPROF_SAMPLER=0` turns the sampler off; `LAUNCHPROF_SAMPLE_INTERVAL_US` sets its period.
     var samplerEnabled = true
+    /// `LAUNCHPROF_SAMPLER=periodic`: sample every period, not only while the main thread is blocked.
+    var samplerSleepsWhileRunning = true
     var sampleIntervalMicroseconds = 1_000
     /// `LAUNCHPROF_GRACE_MS`: the longest launch may run past the first frame before
     /// the harness calls it ended (default 5,000 ms).
@@ -38,6 +40,7 @@ struct HarnessEnvironment: Sendable {
         _ = try integer(LaunchContract.Variable.readyDescriptor, in: 0...65_535)
         environment.profiling = value(LaunchContract.Variable.trace) != nil
         environment.samplerEnabled = value(LaunchContract.Variable.sampler) != "0"
+        environment.samplerSleepsWhileRunning = value(LaunchContract.Variable.sampler) != "periodic"
         environment.sampleIntervalMicroseconds = try integer(LaunchContract.Variable.sampleInterval, in: 100...1_000_000) ?? 1_000
         if let grace = try integer(LaunchContract.Variable.grace, in: 0...3_600_000) {
             environment.graceMilliseconds = Double(grace)

@@ -42,7 +42,8 @@ extension LaunchApplication {
             LaunchTracer.setResourceAccounting(true)
             if environment.samplerEnabled {
                 sampler = MainThreadSampler(
-                    threadID: Platform.currentThreadID, intervalMicroseconds: environment.sampleIntervalMicroseconds)
+                    threadID: Platform.currentThreadID, intervalMicroseconds: environment.sampleIntervalMicroseconds,
+                    sleepsWhileRunning: environment.samplerSleepsWhileRunning)
                 sampler?.start()
             }
         }
@@ -83,6 +84,13 @@ extension LaunchApplication {
     /// without exiting: for unit tests of launch code (pair it with
     /// `LaunchTraceRecorder` and a `ManualLaunchClock`) and for hot launches.
     ///
+    /// It returns once launch has ended and the blocks the app started with
+    /// ``runInBackground(_:fileID:filePath:line:_:)`` have returned too (waiting up to
+    /// `graceMilliseconds` more for them): launch may end at ``reportFullyDrawn()``
+    /// while such a block is still finishing, and a test that then resets or reads
+    /// the tracer must not find it recording. Work the app started otherwise
+    /// (its own queues or threads) is the app's to wait for.
+    ///
     /// ```swift
     /// let trace = LaunchTraceRecorder.record {
     ///     _ = LaunchApplication.simulateLaunch(delegate: AppDelegate.self)
@@ -100,8 +108,13 @@ extension LaunchApplication {
     ) -> LaunchOutcome {
         let app = LaunchApplication(options: options, budget: budget)
         app.recordMetadata(hotLaunches: 0)
-        return LaunchSequence(app: app, graceMilliseconds: graceMilliseconds, fileID: fileID, filePath: filePath, line: line)
-            .run(D.self, index: 0)
+        let outcome = LaunchSequence(
+            app: app, graceMilliseconds: graceMilliseconds, fileID: fileID, filePath: filePath, line: line
+        ).run(D.self, index: 0)
+        // Any grace given in code (NaN, negative, 1e300) is held within range rather than trapped on.
+        _ = app.waitForBackgroundWork(
+            until: MonotonicClock.nanoseconds.adding(nanoseconds: min(graceMilliseconds * 1_000_000, 0x1p62)))
+        return outcome
     }
 
     func recordMetadata(hotLaunches: Int) {

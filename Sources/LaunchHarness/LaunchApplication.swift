@@ -35,6 +35,9 @@ public final class LaunchApplication: @unchecked Sendable {
     let loop = MainLoop()
     private let lock = Platform.Condition()
     private var state = LaunchState()
+    /// Blocks ``runInBackground(_:fileID:filePath:line:_:)`` started that have not
+    /// returned, whatever launch started them (unlike the launch's own count, never reset).
+    private var backgroundRunning = 0
 
     struct LaunchState {
         var firstFrameSignalled = false
@@ -106,13 +109,32 @@ public final class LaunchApplication: @unchecked Sendable {
         _ work: @escaping @Sendable () -> Void
     ) {
         LaunchTracer.instant("runInBackground", category: .background, fileID: fileID, filePath: filePath, line: line)
-        lock.withLock { state.backgroundPending += 1 }
+        lock.withLock {
+            state.backgroundPending += 1
+            backgroundRunning += 1
+        }
         DispatchQueue.global(qos: .utility).async { [self] in
             let span = LaunchTracer.begin(label, category: .background, fileID: fileID, filePath: filePath, line: line)
             work()
             span.end()
-            lock.withLock { state.backgroundPending -= 1 }
+            lock.withLock {
+                state.backgroundPending -= 1
+                backgroundRunning -= 1
+                lock.signal()
+            }
             loop.wake()
+        }
+    }
+
+    /// Waits until every block ``runInBackground(_:fileID:filePath:line:_:)`` started
+    /// has returned (its span ended), or `deadline` (CLOCK_MONOTONIC ns) passes;
+    /// true when none is left running.
+    func waitForBackgroundWork(until deadline: UInt64) -> Bool {
+        lock.withLock {
+            while backgroundRunning > 0 {
+                if !lock.wait(untilMonotonic: deadline) { return backgroundRunning == 0 }
+            }
+            return true
         }
     }
 

@@ -18,6 +18,16 @@ import LaunchTracing
 /// recorded in the trace's metadata (`sampler.costNsPerSample`). It runs on its
 /// own thread; on a machine with a spare core the main thread pays almost nothing.
 ///
+/// With `sleepsWhileRunning` (what the harness uses) it samples only while the thread
+/// is off the CPU by its own doing: it sleeps while the thread runs and is woken
+/// when the thread blocks (Linux: a perf event's context-switch records), then
+/// samples every period until the thread runs again. A running thread's samples
+/// say only "running", which per-span accounting already measures exactly, so
+/// what is lost is nothing the analysis uses, and a wait is caught at its start,
+/// however short. A switch that did not block (the thread came back, or was
+/// preempted) is looked at again a period later, so the sampler never wakes more
+/// often than the timer would. Where no such watch exists it samples every period.
+///
 /// ```swift
 /// let sampler = MainThreadSampler(threadID: mainThreadID, intervalMicroseconds: 1_000)
 /// sampler.start()
@@ -36,6 +46,12 @@ public final class MainThreadSampler: @unchecked Sendable {
     private var started = false
     /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
     public private(set) var costNanosecondsPerSample: UInt64 = 0
+    /// The sampler thread's own CPU time, nanoseconds; valid after ``stop()``.
+    public private(set) var costNanoseconds: UInt64 = 0
+    /// True when the sampler sleeps while the thread runs (see the type's discussion).
+    public let sleepsWhileRunning: Bool
+    /// Wakes the sampler when the thread blocks; nil when sampling every period.
+    private let watch: Platform.SwitchWatch?
 
     /// How many distinct waits a sampler names at most; later ones are classified
     /// by their system call and state alone.
@@ -44,11 +60,15 @@ public final class MainThreadSampler: @unchecked Sendable {
     /// The OS id of the calling thread (Linux: `gettid`), the id to sample it by.
     public static var currentThreadID: UInt64 { Platform.currentThreadID }
 
-    /// Prepares to sample thread `threadID` of this process every `intervalMicroseconds`.
-    public init(threadID: UInt64, intervalMicroseconds: Int, maximumSamples: Int = 120_000) {
+    /// Prepares to sample thread `threadID` of this process every `intervalMicroseconds`;
+    /// with `sleepsWhileRunning`, only while it is blocked, where the system can say
+    /// when it blocks (else every period all the same).
+    public init(threadID: UInt64, intervalMicroseconds: Int, maximumSamples: Int = 120_000, sleepsWhileRunning: Bool = false) {
         self.threadID = threadID
         self.intervalNanoseconds = UInt64(intervalMicroseconds) * 1_000
         self.capacity = maximumSamples
+        self.watch = sleepsWhileRunning ? Platform.SwitchWatch(threadID: threadID) : nil
+        self.sleepsWhileRunning = watch != nil
         samples.reserveCapacity(maximumSamples)
     }
 
@@ -64,6 +84,7 @@ public final class MainThreadSampler: @unchecked Sendable {
     public func stop() -> [ThreadSample] {
         guard started else { return [] }
         stopRequested.set()
+        watch?.interrupt()
         finished.wait()
         started = false
         return samples
@@ -75,8 +96,11 @@ public final class MainThreadSampler: @unchecked Sendable {
         let usageBefore = ResourceUsage.currentThread()
         var next = MonotonicClock.nanoseconds
         var resolver = WaitResolver(thread: threadID)
+        var lastWasRunning = false
         while !stopRequested.isSet, samples.count < capacity {
+            lastWasRunning = true
             if let observation = probe.observe() {
+                lastWasRunning = observation.state == UInt8(ascii: "R")
                 let kind = observation.syscall >= 0 ? BlockingClassifier.kind(ofSyscall: observation.syscall) : .other
                 var described = WaitResolver.Described(descriptors: [], target: nil)
                 if observation.syscall >= 0, observation.state != UInt8(ascii: "R") {
@@ -92,9 +116,37 @@ public final class MainThreadSampler: @unchecked Sendable {
             let now = MonotonicClock.nanoseconds
             if next < now { next = now + intervalNanoseconds / 2 }
             Platform.sleep(untilMonotonic: next)
+            if let watch, waitUntilBlocked(watch, lastWasRunning: lastWasRunning) {
+                next = MonotonicClock.nanoseconds  // a period from this sample on
+            }
         }
         let cpu = ResourceUsage.currentThread().since(usageBefore).cpuNanoseconds
+        costNanoseconds = cpu
         costNanosecondsPerSample = samples.isEmpty ? 0 : cpu / UInt64(samples.count)
+    }
+
+    /// Returns at once while the thread is blocked (or its state is not known and the
+    /// last sample did not find it running); else sleeps until it blocks, looking
+    /// again a period after each switch that did not block. True when it waited.
+    private func waitUntilBlocked(_ watch: Platform.SwitchWatch, lastWasRunning: Bool) -> Bool {
+        let switchesBefore = watch.switches
+        var state = watch.drain()
+        // The last sample found it runnable although it had blocked, and it has not switched
+        // since: it was woken and waits for a core (run-queue time, which accounting measures).
+        if state == .unknown || (state == .blocked && watch.switches == switchesBefore), lastWasRunning {
+            state = .running
+        }
+        var waited = false
+        while state == .running, !stopRequested.isSet {
+            waited = true
+            state = watch.waitForSwitch()
+            guard state == .running else { break }
+            // It came back or was preempted (the sampler's own wake-up can preempt it): look
+            // again a period later, not at every switch, so that cannot feed on itself.
+            Platform.sleep(untilMonotonic: MonotonicClock.nanoseconds + intervalNanoseconds)
+            state = watch.drain()  // unknown: records were lost; take a sample to know
+        }
+        return waited
     }
 }
 
@@ -118,6 +170,8 @@ struct WaitResolver {
         guard resolutions < MainThreadSampler.maximumResolutions else { return Described(descriptors: [], target: nil) }
         resolutions += 1
         let described = Self.resolve(kind, arguments: arguments, thread: thread)
+        // A child not yet exec'd is not named yet: the same wait's next sample looks again.
+        if case .process = kind, described.target == nil { return described }
         last = (observation.syscall, arguments, described)
         return described
     }

@@ -32,11 +32,11 @@ import _LaunchTracingShims
 /// ``flush(to:)`` and ``snapshot()`` may run while other threads record: they
 /// see every event whose recording call returned before, whole (an event is
 /// published after all of it is written), with a span that had not ended yet
-/// marked open. That holds for threads without resource accounting (every
-/// thread but the main one, unless ``setResourceAccounting(_:)`` turned it
-/// on): an accounted thread's usage readings are not yet published that way, so
-/// flush while accounted threads are idle (at exit, as the automatic flush does).
-/// ``reset()`` clears every thread's buffer; call it when other threads are not recording.
+/// marked open. A thread with resource accounting (``setResourceAccounting(_:)``)
+/// publishes its usage readings the same way, so its spans come with usage read
+/// whole (a boundary whose reading was not yet published is attributed, as any
+/// boundary between readings is). ``reset()`` clears every thread's buffer;
+/// call it when other threads are not recording.
 public enum LaunchTracer {
     // MARK: Recording
 

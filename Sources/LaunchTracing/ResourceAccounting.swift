@@ -113,10 +113,13 @@ enum ResourceAccounting {
         private let readings: [lp_reading]
         private let converter: TickConverter
 
+        /// The readings `buffer`'s thread has published so far (it may be recording:
+        /// each one is copied whole).
         init(_ buffer: UnsafeMutablePointer<lp_thread_buffer>, converter: TickConverter) {
-            var count = 0
-            let start = lp_account_readings(buffer, &count)
-            readings = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            let count = lp_account_reading_count(buffer)
+            readings = count == 0 ? [] : [lp_reading](unsafeUninitializedCapacity: count) { into, initialized in
+                initialized = lp_account_copy_readings(buffer, into.baseAddress, count)
+            }
             self.converter = converter
         }
 

@@ -23,7 +23,7 @@ enum TraceCollector {
         for entry in ThreadRegistry.shared.snapshot() {
             var events: [TraceEvent] = []
             var usage: [SpanUsage] = []
-            let readings = ResourceAccounting.Readings(entry.buffer, converter: converter)
+            var accounted: [(index: UInt32, begin: UInt64, end: UInt64)] = []
             var total = 0
             var chunk = lp_chunk_after(entry.buffer, nil)
             while let current = chunk {
@@ -57,16 +57,23 @@ enum TraceCollector {
                     let begin = converter.nanoseconds(event.begin)
                     let isOpen = kind == .span && event.end == 0
                     let end = isOpen ? max(begin, flushNs) : max(begin, converter.nanoseconds(event.end))
-                    if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen, !readings.isEmpty,
-                       let spanUsage = readings.usage(from: event.begin, to: event.end) {
-                        usage.append(SpanUsage(
-                            eventIndex: UInt32(events.count), usage: spanUsage.usage, isEstimated: spanUsage.estimated))
+                    if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen {
+                        accounted.append((UInt32(events.count), event.begin, event.end))
                     }
                     events.append(TraceEvent(
                         kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
                         line: event.line, beginNanoseconds: begin, endNanoseconds: end))
                 }
                 chunk = lp_chunk_after(entry.buffer, current)
+            }
+            // Read after the events, so the readings of every boundary seen are there (a thread
+            // may be recording: a reading is taken before its begin's event is published).
+            let readings = ResourceAccounting.Readings(entry.buffer, converter: converter)
+            if !readings.isEmpty {
+                for span in accounted {
+                    guard let spanUsage = readings.usage(from: span.begin, to: span.end) else { continue }
+                    usage.append(SpanUsage(eventIndex: span.index, usage: spanUsage.usage, isEstimated: spanUsage.estimated))
+                }
             }
             let name = threadName(entry)
             threads.append(TraceThread(

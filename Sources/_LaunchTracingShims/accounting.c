@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #if defined(__linux__)
@@ -60,22 +61,39 @@ static uint64_t lp_ticks_in(uint64_t ns, uint64_t tick, uint64_t wall_ns) {
     return (uint64_t)((double)ns * (double)(tick - lp_state.start_pair_ticks) / (double)elapsed);
 }
 
+/// A free slot for the next reading of `accounting`, chaining a new block (twice
+/// the last one's size) when the current one is full; NULL when memory is short.
+/// Blocks already written are never moved: a flush may be copying them.
+static lp_reading *lp_account_slot(lp_accounting *accounting) {
+    lp_reading_block *block = accounting->current;
+    if (block != 0 && accounting->used < block->capacity) return &block->readings[accounting->used];
+    // After a rewind the blocks of the last recording are reused in order.
+    lp_reading_block *next = block == 0 ? accounting->first : block->next;
+    if (next == 0) {
+        long capacity = block == 0 ? 256 : block->capacity * 2;
+        next = malloc(sizeof(lp_reading_block) + (size_t)capacity * sizeof(lp_reading));
+        if (next == 0) return 0;
+        next->next = 0;
+        next->capacity = capacity;
+        // Published by the release store of `count` after its first reading.
+        if (block == 0) accounting->first = next; else block->next = next;
+    }
+    accounting->current = next;
+    accounting->used = 0;
+    return &next->readings[0];
+}
+
 __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin) {
     lp_accounting *accounting = buffer->usage;
     if (accounting == 0) {
         accounting = calloc(1, sizeof *accounting);
         if (accounting == 0) return;
         accounting->schedstat_fd = -2;
-        buffer->usage = accounting;
+        __atomic_store_n(&buffer->usage, accounting, __ATOMIC_RELEASE);
     }
-    if (accounting->count == accounting->capacity) {
-        long capacity = accounting->capacity == 0 ? 256 : accounting->capacity * 2;
-        lp_reading *grown = realloc(accounting->readings, (size_t)capacity * sizeof(lp_reading));
-        if (grown == 0) return;  // attributed from the readings there are
-        accounting->readings = grown;
-        accounting->capacity = capacity;
-    }
-    const lp_reading *last = accounting->count > 0 ? &accounting->readings[accounting->count - 1] : 0;
+    lp_reading *slot = lp_account_slot(accounting);
+    if (slot == 0) return;  // attributed from the readings there are
+    const lp_reading *last = accounting->count > 0 ? &accounting->last : 0;
     lp_reading reading;
     reading.wall_ns = lp_monotonic_ns();
     reading.cpu_ns = lp_thread_cpu_ns();
@@ -125,7 +143,11 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
     } else {
         reading.tick = event->end;
     }
-    accounting->readings[accounting->count++] = reading;
+    *slot = reading;
+    accounting->last = reading;
+    accounting->used += 1;
+    // Publishes the reading (and a block chained for it) to a flush.
+    __atomic_store_n(&accounting->count, accounting->count + 1, __ATOMIC_RELEASE);
     buffer->next_reading_tick = reading.tick + lp_ticks_in(LP_ACCOUNTING_GRANULARITY_NS, reading.tick, reading.wall_ns);
 }
 
@@ -146,6 +168,8 @@ void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event) {
 
 void lp_account_rewind(lp_thread_buffer *buffer) {
     if (buffer->usage != 0) {
+        buffer->usage->current = 0;
+        buffer->usage->used = 0;
         buffer->usage->count = 0;
         buffer->usage->system_calls = 0;
     }
@@ -158,17 +182,35 @@ void lp_account_release(lp_thread_buffer *buffer) {
     buffer->next_reading_tick = 0;
     if (accounting == 0) return;
     if (accounting->schedstat_fd >= 0) close(accounting->schedstat_fd);
-    free(accounting->readings);
+    for (lp_reading_block *block = accounting->first; block != 0;) {
+        lp_reading_block *next = block->next;
+        free(block);
+        block = next;
+    }
     free(accounting);
 }
 
-const lp_reading *lp_account_readings(const lp_thread_buffer *buffer, long *count) {
-    if (buffer->usage == 0) {
-        *count = 0;
-        return 0;
+long lp_account_reading_count(const lp_thread_buffer *buffer) {
+    const lp_accounting *accounting = __atomic_load_n(&buffer->usage, __ATOMIC_ACQUIRE);
+    return accounting == 0 ? 0 : __atomic_load_n(&accounting->count, __ATOMIC_ACQUIRE);
+}
+
+long lp_account_copy_readings(const lp_thread_buffer *buffer, lp_reading *into, long count) {
+    const lp_accounting *accounting = __atomic_load_n(&buffer->usage, __ATOMIC_ACQUIRE);
+    if (accounting == 0) return 0;
+    long published = __atomic_load_n(&accounting->count, __ATOMIC_ACQUIRE);
+    if (count > published) count = published;
+    // Every block holding one of the first `published` readings was chained before it was published.
+    // A block's `next` is read only when a published reading lies beyond it: the
+    // thread may be chaining the next block now.
+    long copied = 0;
+    for (const lp_reading_block *block = count > 0 ? accounting->first : 0; block != 0; block = block->next) {
+        long take = count - copied < block->capacity ? count - copied : block->capacity;
+        memcpy(into + copied, block->readings, (size_t)take * sizeof(lp_reading));
+        copied += take;
+        if (copied == count) break;
     }
-    *count = buffer->usage->count;
-    return buffer->usage->readings;
+    return copied;
 }
 
 uint64_t lp_account_system_calls(const lp_thread_buffer *buffer) {

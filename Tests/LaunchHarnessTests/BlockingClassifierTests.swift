@@ -269,6 +269,42 @@ struct SampledActivityTests {
     }
 }
 
+extension SampledActivityTests {
+    /// A fixed amount of CPU work (no waits): about 30 ms here.
+    static func compute() -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for round in 0..<3_000_000 { hash = (hash ^ UInt64(truncatingIfNeeded: round)) &* 0x100_0000_01B3 }
+        return hash
+    }
+
+    /// Woken by the thread's own switches, the harness's sampler takes next to no
+    /// samples while the thread computes (it said only "running", which accounting
+    /// measures), and samples its waits as the periodic sampler does. Where the
+    /// system offers no switch watch it falls back to sampling every period.
+    @Test func aSamplerThatSleepsWhileTheThreadRunsStillSamplesItsWaits() {
+        let watched = MainThreadSampler(
+            threadID: MainThreadSampler.currentThreadID, intervalMicroseconds: 500, sleepsWhileRunning: true
+        ).sleepsWhileRunning
+        let result = Locked<UInt64>(0)
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples, sleepsWhileRunning: true) {
+            for _ in 0..<2 {
+                result.value &+= Self.compute()
+                usleep(30_000)
+            }
+        }
+        #expect(result.value != 0)
+        let sleeping = activity.counts[.sleep, default: 0], running = activity.counts[.none, default: 0]
+        #expect(sleeping >= Self.minimumSamples / 2, "\(activity)")
+        if watched {
+            // Running samples come only from the first look, and from a thread woken from its
+            // sleep but not yet on a core when sampled (once each: it is not sampled again until it switches).
+            #expect(running <= 1 + 2 * 2 * activity.runs, "\(activity)")
+        } else {
+            #expect(running > 0, "\(activity)")
+        }
+    }
+}
+
 @Suite("Sampler lifecycle")
 struct SamplerLifecycleTests {
     @Test func stoppingASamplerThatNeverStartedReturnsNothing() {

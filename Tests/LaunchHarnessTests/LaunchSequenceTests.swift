@@ -95,11 +95,14 @@ struct LaunchSequenceTests {
 
     @Test func milestonesAreInOrderWithNonNegativeGapsOnTheRealClock() throws {
         var outcome: LaunchOutcome?
+        var journal: [String] = []
         let trace = LaunchTraceRecorder.record {
             PlainDelegate.journal.value = []
             outcome = LaunchApplication.simulateLaunch(delegate: PlainDelegate.self)
+            // Read while the recorder is held: the suite's other tests launch PlainDelegate too, in parallel.
+            journal = PlainDelegate.journal.value
         }
-        #expect(PlainDelegate.journal.value == ["willFinishLaunching", "didFinishLaunching", "didBecomeActive"])
+        #expect(journal == ["willFinishLaunching", "didFinishLaunching", "didBecomeActive"])
         let marks = Self.marks(on: try Self.launchThread(trace))
         // No fullyDrawn: the delegate did not say it would report it.
         #expect(marks.map(\.milestone) == [
@@ -343,6 +346,54 @@ struct LaunchSequenceTests {
         #expect(spanThread.osThreadID != (try Self.launchThread(trace)).osThreadID)
         let firstFrame = try #require(trace.milestones.first { $0.milestone == .firstFrame })
         #expect(span.endNanoseconds >= firstFrame.nanoseconds)
+    }
+
+    final class FullyDrawnFromBackgroundDelegate: LaunchDelegate {
+        static let finished = Locked<Bool>(false)
+        static let checksum = Locked<UInt64>(0)
+        required init() {}
+        func willFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
+            app.reportsFullyDrawn = true
+            return true
+        }
+        func didFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
+            app.runInBackground("FinishAfterFullyDrawn") {
+                // Launch ends at fully drawn, which the main thread marks before this block goes on.
+                let drawn = DispatchSemaphore(value: 0)
+                app.runOnMain {
+                    app.reportFullyDrawn()
+                    drawn.signal()
+                }
+                drawn.wait()
+                LaunchTracer.measure("AfterFullyDrawn") {
+                    var x: UInt64 = 1
+                    for _ in 0..<2_000_000 { x = x &* 6364136223846793005 &+ 1 }
+                    Self.checksum.value = x
+                }
+                Self.finished.value = true
+            }
+            return true
+        }
+    }
+
+    /// Launch ended at fully drawn while a background block was still recording: the
+    /// simulated launch returns only once that block returned, so the recorder's reset
+    /// after it finds no thread recording (ThreadSanitizer found the reset racing it).
+    @Test func aSimulatedLaunchReturnsAfterItsBackgroundWorkEvenPastFullyDrawn() throws {
+        var finishedOnReturn = false
+        var outcome: LaunchOutcome?
+        let trace = LaunchTraceRecorder.record {
+            FullyDrawnFromBackgroundDelegate.finished.value = false
+            outcome = LaunchApplication.simulateLaunch(delegate: FullyDrawnFromBackgroundDelegate.self)
+            finishedOnReturn = FullyDrawnFromBackgroundDelegate.finished.value
+        }
+        #expect(outcome?.fullyDrawnMarked == true)
+        #expect(outcome?.graceExpired == false)
+        #expect(finishedOnReturn)
+        let after = try #require(trace.spans(named: "AfterFullyDrawn").first)
+        #expect(!after.isOpen)
+        let block = try #require(trace.spans(named: "FinishAfterFullyDrawn").first)
+        #expect(!block.isOpen)
     }
 
     final class SignallingDelegate: LaunchDelegate {

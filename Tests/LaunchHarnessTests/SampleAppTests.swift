@@ -122,6 +122,9 @@ struct SampleAppTests {
             environment: [
                 "LAUNCHPROF_TRACE": tracePath, "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1",
                 "LAUNCHPROF_SAMPLE_DIR": scratch.file("data"),
+                // The optimized variant is over at fully drawn, after its background work: a sanitized
+                // build on a loaded machine can take longer than the default grace (as simulate allows).
+                "LAUNCHPROF_GRACE_MS": "600000",
             ])
         #expect(!result.timedOut, "the sample did not exit on its own")
         #expect(result.status == 0, "stderr: \(result.stderr)")

@@ -153,6 +153,45 @@ struct AccountingTests {
         let names = thread.usage.map { trace.name(of: thread.events[Int($0.eventIndex)]) }
         #expect(names == ["Kept"])
     }
+    /// A flush may run while an accounted thread records: it sees whole readings for the
+    /// spans it sees, however often the thread's readings outgrow their storage. The
+    /// manual clock moves 50 µs a boundary, so every boundary is read (tens of thousands
+    /// of readings); the main thread takes snapshots until the recording thread is done.
+    @Test func aFlushWhileAnAccountedThreadRecordsSeesWholeReadings() throws {
+        let clock = ManualLaunchClock()
+        let spans = 6_000
+        var partial: [Trace] = []
+        let trace = LaunchTraceRecorder.record(clock: clock) {
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                LaunchTracer.setResourceAccounting(true)
+                for _ in 0..<spans {
+                    let span = LaunchTracer.begin("Row")
+                    clock.advance(byNanoseconds: 50_000)
+                    span.end()
+                    clock.advance(byNanoseconds: 50_000)
+                }
+                LaunchTracer.setResourceAccounting(false)
+                done.signal()
+            }.start()
+            while done.wait(timeout: .now()) == .timedOut {
+                partial.append(LaunchTracer.snapshot())
+            }
+        }
+        #expect(!partial.isEmpty)
+        for snapshot in partial + [trace] {
+            for thread in snapshot.threads where thread.events.contains(where: { snapshot.name(of: $0) == "Row" }) {
+                let closed = thread.events.filter { $0.kind == .span && !$0.isOpen }
+                // Every closed span has usage, from readings that are whole: CPU time of a
+                // span of 50 µs that was read at both ends is the thread clock's, never garbage.
+                #expect(thread.usage.count == closed.count)
+                #expect(thread.usage.allSatisfy { $0.usage.cpuNanoseconds < 1_000_000_000 })
+            }
+        }
+        let rows = try #require(trace.threads.first { !$0.usage.isEmpty })
+        #expect(rows.usage.count == spans)
+        #expect(rows.usage.allSatisfy { !$0.isEstimated })
+    }
 }
 
 final class Counter: @unchecked Sendable { var value: UInt64 = 0 }

@@ -226,26 +226,45 @@ extension Platform {
     }
 
     /// The child a `wait4`/`waitid` waits for, by its command line: `pid` when it
-    /// names one, else the first child of thread `thread`
-    /// (`/proc/self/task/<tid>/children`).
+    /// names a process, else the first child of thread `thread`
+    /// (`/proc/self/task/<tid>/children`). A `clone`/`clone3` call is classified as
+    /// a process wait too, and its first argument is flags or the address of its
+    /// arguments, not a pid: such a "pid" names no process, and the child is found
+    /// as the thread's.
     static func childCommand(pid: Int64, thread: UInt64) -> WaitTarget? {
-        var child = pid
-        if child <= 0 {
-            guard let children = readSmallText("/proc/self/task/\(thread)/children"),
-                  let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
-            child = number
+        if pid > 0, let named = processCommand(pid, thread: thread) { return named }
+        guard let children = readSmallText("/proc/self/task/\(thread)/children"),
+              let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
+        if let named = processCommand(number, thread: thread) { return named }
+        guard access("/proc/\(number)", F_OK) == 0 else {
+            return WaitTarget(kind: .process, name: "process \(number)")
         }
-        let trimmed = { (text: String) in String(text.reversed().drop { $0 == " " || $0 == "\n" }.reversed()) }
+        return nil  // it exists but is not yet the program it will be
+    }
+
+    private static func trimmedText(_ text: String) -> String {
+        String(text.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
+    }
+
+    /// Process `child`'s command line, or its command's name once it has exited; nil
+    /// when there is no such process, or it is a copy of this one not yet exec'd (its
+    /// command line this process's, or, during the exec, none and the name of `thread`, which spawned it).
+    private static func processCommand(_ child: Int64, thread: UInt64) -> WaitTarget? {
+        let trimmed = trimmedText
         if let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ").map(trimmed), !commandLine.isEmpty {
+            // Forked but not yet exec'd (a busy or sanitized run stretches that): still a copy of this
+            // process, not the program it will be; the next sample names that.
+            if commandLine == ownCommandLine { return nil }
             return WaitTarget(kind: .process, name: commandLine)
         }
         // A child that has exited and is not yet reaped (what a wait finds on a busy
         // machine, once the waiting thread gets the CPU back) has no command line
         // left, but still its command's name.
         if let name = readSmallText("/proc/\(child)/comm").map(trimmed), !name.isEmpty {
+            if thread != 0, name == readSmallText("/proc/self/task/\(thread)/comm").map(trimmed) { return nil }
             return WaitTarget(kind: .process, name: name)
         }
-        return WaitTarget(kind: .process, name: "process \(child)")
+        return nil
     }
 
     /// Reads `buffer.count` bytes of this process's memory at `address` without
@@ -270,6 +289,9 @@ extension Platform {
         guard count > 0 else { return nil }
         return String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// This process's command line, as `childCommand` reads a child's.
+    private static let ownCommandLine: String? = readSmallText("/proc/self/cmdline", separatorForNUL: " ").map(trimmedText)
 
     private static func readSmallText(_ path: String, separatorForNUL: String? = nil) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

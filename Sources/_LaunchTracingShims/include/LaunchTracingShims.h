@@ -89,12 +89,31 @@ typedef struct {
     uint64_t major_faults;
 } lp_reading;
 
-/// A thread's accounting readings, oldest first, and what taking them needs.
-/// Written only by its thread; read at flush.
-typedef struct {
-    lp_reading *readings;
-    long count;
+/// A block of a thread's readings: blocks are chained, never moved or freed
+/// while the thread lives, so a flush can copy readings while the thread adds more.
+typedef struct lp_reading_block {
+    /// The next block, or NULL; set once, before any reading in it is published.
+    struct lp_reading_block *next;
+    /// Readings the block holds.
     long capacity;
+    lp_reading readings[];
+} lp_reading_block;
+
+/// A thread's accounting readings, oldest first, and what taking them needs.
+/// Written only by its thread; a flush may read them at any time: `count` is
+/// stored with release after the reading it adds is written and loaded with
+/// acquire (`lp_account_reading_count`), and blocks stay where they are until
+/// the thread exits (`lp_account_release`), so a reader copies whole readings.
+typedef struct {
+    /// The first block (NULL before the first reading) and the one being written.
+    lp_reading_block *first;
+    lp_reading_block *current;
+    /// Readings in `current`.
+    long used;
+    /// Readings published, across blocks.
+    long count;
+    /// The latest reading (the thread's own copy: what the next one compares with).
+    lp_reading last;
     /// The thread's open schedstat (-1: none), or -2 before it was opened.
     int schedstat_fd;
     /// System calls made for accounting since the last reset (a debug counter
@@ -126,7 +145,8 @@ typedef struct {
     /// An accounted boundary before this tick is attributed from the readings
     /// around it instead of read (0: the next one is read).
     uint64_t next_reading_tick;
-    /// The thread's readings (NULL until its first accounted boundary).
+    /// The thread's readings (NULL until its first accounted boundary; stored
+    /// with release, read with acquire: a flush may be reading).
     lp_accounting *usage;
 } lp_thread_buffer;
 
@@ -334,8 +354,13 @@ void lp_account_rewind(lp_thread_buffer *buffer);
 /// Frees `buffer`'s readings and closes its schedstat descriptor (its thread exited).
 void lp_account_release(lp_thread_buffer *buffer);
 
-/// The readings of `buffer` and their count (NULL, 0 when none).
-const lp_reading *lp_account_readings(const lp_thread_buffer *buffer, long *count);
+/// How many readings `buffer`'s thread has published (an acquire load: it may be recording).
+long lp_account_reading_count(const lp_thread_buffer *buffer);
+
+/// Copies the first `count` readings of `buffer` (at most what
+/// `lp_account_reading_count` returned) into `into`, oldest first; returns how
+/// many it copied. Safe while the thread records.
+long lp_account_copy_readings(const lp_thread_buffer *buffer, lp_reading *into, long count);
 
 /// System calls `buffer`'s thread made for accounting since the last rewind.
 uint64_t lp_account_system_calls(const lp_thread_buffer *buffer);
@@ -383,6 +408,38 @@ struct rusage;
 /// The calling thread's usage: getrusage(RUSAGE_THREAD) on Linux (a GNU
 /// extension, hence here), the process's on Darwin.
 int lp_thread_rusage(struct rusage *usage);
+
+/// A watch on another thread of this process leaving and taking the CPU (Linux:
+/// a perf event with context-switch records; `perf_event_paranoid` 2 allows it
+/// for a process's own threads). Wakes its reader only when the thread switches.
+typedef struct lp_switch_watch lp_switch_watch;
+
+/// What a switch watch last saw of its thread.
+enum {
+    /// It left the CPU by its own doing (blocked in a call, a fault, a lock).
+    LP_SWITCH_BLOCKED = 1,
+    /// It is running, or runnable (preempted: waiting for a core).
+    LP_SWITCH_RUNNING = 0,
+    /// Nothing seen yet, or records were lost.
+    LP_SWITCH_UNKNOWN = -1,
+    /// The wait was ended by `lp_switch_watch_interrupt`.
+    LP_SWITCH_INTERRUPTED = -2,
+};
+
+/// Starts watching thread `thread_id` (an OS id of this process); NULL where
+/// perf events are not available (another OS, a container that forbids them,
+/// valgrind): the caller falls back to a timer.
+lp_switch_watch *lp_switch_watch_open(uint64_t thread_id);
+/// Reads the records that arrived since the last read, without waiting; returns the state the last one says.
+int lp_switch_watch_drain(lp_switch_watch *watch);
+/// Waits for the thread's next switch (or `timeout_ns`; negative: no limit, or an
+/// interrupt), then reads the records as `lp_switch_watch_drain` does.
+int lp_switch_watch_wait(lp_switch_watch *watch, int64_t timeout_ns);
+/// The switch records read so far (by the thread that reads them).
+uint64_t lp_switch_watch_switches(const lp_switch_watch *watch);
+/// Ends the current or next wait at once. Any thread.
+void lp_switch_watch_interrupt(lp_switch_watch *watch);
+void lp_switch_watch_close(lp_switch_watch *watch);
 
 #ifdef __cplusplus
 }

@@ -30,19 +30,20 @@ struct SampledActivity {
     /// may get few turns: the work then runs again (`before` first, unsampled),
     /// up to `attempts` times in all, until `minimumSamples` were taken.
     static func run(
-        minimumSamples: Int, attempts: Int = 5, intervalMicroseconds: Int = 500,
+        minimumSamples: Int, attempts: Int = 5, intervalMicroseconds: Int = 500, sleepsWhileRunning: Bool = false,
         before: @escaping @Sendable () -> Void = {}, _ work: @escaping @Sendable () -> Void
     ) -> SampledActivity {
         var activity = SampledActivity(samples: [])
         while activity.runs < attempts, activity.samples.count < minimumSamples {
-            activity.samples += once(intervalMicroseconds: intervalMicroseconds, before: before, work)
+            activity.samples += once(
+                intervalMicroseconds: intervalMicroseconds, sleepsWhileRunning: sleepsWhileRunning, before: before, work)
             activity.runs += 1
         }
         return activity
     }
 
     private static func once(
-        intervalMicroseconds: Int, before: @escaping @Sendable () -> Void, _ work: @escaping @Sendable () -> Void
+        intervalMicroseconds: Int, sleepsWhileRunning: Bool, before: @escaping @Sendable () -> Void, _ work: @escaping @Sendable () -> Void
     ) -> [ThreadSample] {
         let threadID = Locked<UInt64>(0)
         let window = Locked<(start: UInt64, end: UInt64)>((0, 0))
@@ -60,7 +61,8 @@ struct SampledActivity {
         thread.name = "lp-sampled-activity"
         thread.start()
         ready.wait()
-        let sampler = MainThreadSampler(threadID: threadID.value, intervalMicroseconds: intervalMicroseconds)
+        let sampler = MainThreadSampler(
+            threadID: threadID.value, intervalMicroseconds: intervalMicroseconds, sleepsWhileRunning: sleepsWhileRunning)
         sampler.start()
         go.signal()
         done.wait()

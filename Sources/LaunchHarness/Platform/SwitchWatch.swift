@@ -1,0 +1,54 @@
+// Watching the sampled thread leave the CPU, so the sampler sleeps while it runs.
+
+import _LaunchTracingShims
+
+extension Platform {
+    /// A watch on a thread of this process switching off and on the CPU (Linux: a
+    /// perf event's context-switch records). Its reader is woken by the thread's
+    /// switches only, not by a timer.
+    final class SwitchWatch: @unchecked Sendable {
+        /// What the watch last saw of the thread.
+        enum State {
+            /// Off the CPU by its own doing: blocked in a call, a fault, a lock.
+            case blocked
+            /// Running, or runnable (preempted: waiting for a core, which accounting measures).
+            case running
+            /// Nothing seen yet, or records were lost.
+            case unknown
+            /// A wait ended by ``interrupt()``.
+            case interrupted
+        }
+
+        private let watch: OpaquePointer
+
+        /// Nil where the system offers no such watch (another OS, perf events
+        /// forbidden, valgrind): the sampler then wakes on its timer alone.
+        init?(threadID: UInt64) {
+            guard let watch = lp_switch_watch_open(threadID) else { return nil }
+            self.watch = watch
+        }
+
+        deinit { lp_switch_watch_close(watch) }
+
+        /// The state the switches since the last look say, without waiting.
+        func drain() -> State { Self.state(lp_switch_watch_drain(watch)) }
+
+        /// Waits for the thread's next switch (or ``interrupt()``), then looks as ``drain()`` does.
+        func waitForSwitch() -> State { Self.state(lp_switch_watch_wait(watch, -1)) }
+
+        /// The switches read so far (by ``drain()`` and ``waitForSwitch()``).
+        var switches: UInt64 { lp_switch_watch_switches(watch) }
+
+        /// Ends the current or the next wait. Any thread.
+        func interrupt() { lp_switch_watch_interrupt(watch) }
+
+        private static func state(_ raw: Int32) -> State {
+            switch raw {
+            case Int32(LP_SWITCH_BLOCKED): return .blocked
+            case Int32(LP_SWITCH_RUNNING): return .running
+            case Int32(LP_SWITCH_INTERRUPTED): return .interrupted
+            default: return .unknown
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+// Watching a thread of this process leave the CPU (Linux): a perf software event
+// that records the thread's context switches, so the main-thread sampler can sleep
+// while the thread runs and wake when it blocks, instead of every millisecond.
+
+#define _GNU_SOURCE
+#include "LaunchTracingShims.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#endif
+
+struct lp_switch_watch {
+    /// The perf event on the watched thread, and its ring: a metadata page, then `data_size` bytes.
+    int fd;
+    void *ring;
+    size_t ring_size;
+    uint64_t data_size;
+    /// An eventfd that ends a wait (`lp_switch_watch_interrupt`).
+    int wake;
+    /// What the last record said: LP_SWITCH_BLOCKED or LP_SWITCH_RUNNING.
+    int state;
+    /// Switch records read so far.
+    uint64_t switches;
+};
+
+enum { LP_SWITCH_RING_PAGES = 8 };
+
+lp_switch_watch *lp_switch_watch_open(uint64_t thread_id) {
+#if defined(__linux__) && defined(PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.type = PERF_TYPE_SOFTWARE;
+    attr.config = PERF_COUNT_SW_DUMMY;
+    attr.context_switch = 1;
+    // What an unprivileged process may watch of its own threads (perf_event_paranoid 2).
+    attr.exclude_kernel = 1;
+    attr.exclude_hv = 1;
+    // Wake a reader at every record (a switch record is a few bytes).
+    attr.watermark = 1;
+    attr.wakeup_watermark = 1;
+    long fd = syscall(SYS_perf_event_open, &attr, (pid_t)thread_id, -1, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd < 0) return 0;
+    long page = sysconf(_SC_PAGESIZE);
+    size_t size = (size_t)page * (1 + LP_SWITCH_RING_PAGES);
+    // Writable: the reader moves `data_tail`, so the kernel never overwrites records not yet read.
+    void *ring = mmap(0, size, PROT_READ | PROT_WRITE, MAP_SHARED, (int)fd, 0);
+    if (ring == MAP_FAILED) {
+        close((int)fd);
+        return 0;
+    }
+    int wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    lp_switch_watch *watch = calloc(1, sizeof *watch);
+    if (wake < 0 || watch == 0) {
+        if (wake >= 0) close(wake);
+        free(watch);
+        munmap(ring, size);
+        close((int)fd);
+        return 0;
+    }
+    watch->fd = (int)fd;
+    watch->ring = ring;
+    watch->ring_size = size;
+    watch->data_size = (uint64_t)page * LP_SWITCH_RING_PAGES;
+    watch->wake = wake;
+    watch->state = LP_SWITCH_UNKNOWN;
+    return watch;
+#else
+    (void)thread_id;
+    return 0;
+#endif
+}
+
+int lp_switch_watch_drain(lp_switch_watch *watch) {
+#if defined(__linux__) && defined(PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
+    struct perf_event_mmap_page *meta = watch->ring;
+    const char *data = (const char *)watch->ring + (watch->ring_size - watch->data_size);
+    uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+    uint64_t tail = meta->data_tail;
+    while (tail + sizeof(struct perf_event_header) <= head) {
+        struct perf_event_header header;
+        memcpy(&header, data + (tail % watch->data_size), sizeof header);  // records are 8-byte aligned: never split
+        if (header.size == 0) break;
+        if (header.type == PERF_RECORD_SWITCH) {
+            int out = (header.misc & PERF_RECORD_MISC_SWITCH_OUT) != 0;
+            int preempted = (header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) != 0;
+            // Preempted, the thread is runnable: waiting for a core, which accounting measures.
+            watch->state = out && !preempted ? LP_SWITCH_BLOCKED : LP_SWITCH_RUNNING;
+            watch->switches += 1;
+        } else if (header.type == PERF_RECORD_LOST) {
+            watch->state = LP_SWITCH_UNKNOWN;
+        }
+        tail += header.size;
+    }
+    __atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
+    return watch->state;
+#else
+    (void)watch;
+    return LP_SWITCH_UNKNOWN;
+#endif
+}
+
+int lp_switch_watch_wait(lp_switch_watch *watch, int64_t timeout_ns) {
+#if defined(__linux__) && defined(PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
+    struct pollfd fds[2] = {{.fd = watch->fd, .events = POLLIN}, {.fd = watch->wake, .events = POLLIN}};
+    struct timespec timeout = {.tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000};
+    int ready = ppoll(fds, 2, timeout_ns < 0 ? 0 : &timeout, 0);
+    if (ready > 0 && (fds[1].revents & POLLIN)) {
+        uint64_t count;
+        if (read(watch->wake, &count, sizeof count) < 0) {}
+        return LP_SWITCH_INTERRUPTED;
+    }
+    return lp_switch_watch_drain(watch);
+#else
+    (void)watch;
+    (void)timeout_ns;
+    return LP_SWITCH_UNKNOWN;
+#endif
+}
+
+uint64_t lp_switch_watch_switches(const lp_switch_watch *watch) {
+    return watch->switches;
+}
+
+void lp_switch_watch_interrupt(lp_switch_watch *watch) {
+#if defined(__linux__)
+    uint64_t one = 1;
+    if (write(watch->wake, &one, sizeof one) < 0) {}
+#else
+    (void)watch;
+#endif
+}
+
+void lp_switch_watch_close(lp_switch_watch *watch) {
+    if (watch == 0) return;
+#if defined(__linux__)
+    munmap(watch->ring, watch->ring_size);
+    close(watch->fd);
+    close(watch->wake);
+#endif
+    free(watch);
+}
