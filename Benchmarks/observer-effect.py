@@ -3,7 +3,7 @@
 tracing off, launches interleaved (ABBA), Hodges-Lehmann shift and its 95 %
 interval.
 
-  Benchmarks/observer-effect.py RUNS_PER_SIDE COMMAND [ARGS...]
+  Benchmarks/observer-effect.py [--sampler-share] RUNS_PER_SIDE COMMAND [ARGS...]
 
 "on" is what `launchprof measure` gives a launch: LAUNCHPROF_TRACE (per-span
 resource accounting, the 1 ms main-thread sampler, the trace written at exit),
@@ -11,12 +11,23 @@ LAUNCHPROF_EXIT_AFTER_LAUNCH=1 and the ready pipe. "off" is the same launch with
 LAUNCHPROF_TRACING=0 and no LAUNCHPROF_TRACE: the ready pipe only. Readiness is
 the `firstFrame` word the program writes on the ready pipe; the time runs from
 just before the spawn. Prints one line: median off, median on, shift, interval.
+
+With --sampler-share both sides are instrumented and "off" only turns the
+main-thread sampler off (LAUNCHPROF_SAMPLER=0): the shift is the sampler's own
+share. LAUNCHPROF_SAMPLER in the environment chooses the "on" side's sampler
+(`periodic` for the 1 ms timer).
 """
 import os, subprocess, sys, tempfile, time
+
+SAMPLER_SHARE = False
 
 def launch(command, instrumented, trace):
     read, write = os.pipe()
     env = dict(os.environ)
+    if SAMPLER_SHARE:
+        if not instrumented:
+            env["LAUNCHPROF_SAMPLER"] = "0"
+        instrumented = True
     env.update({"LAUNCHPROF_READY_FD": "3", "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1"})
     env.pop("LAUNCHPROF_TRACE", None)
     if instrumented:
@@ -58,8 +69,12 @@ def hodges_lehmann(off, on):
     return shift, diffs[max(k, 0)], diffs[min(len(diffs) - 1, len(diffs) - 1 - k)]
 
 def main():
-    runs = int(sys.argv[1])
-    command = sys.argv[2:]
+    global SAMPLER_SHARE
+    arguments = sys.argv[1:]
+    if arguments and arguments[0] == "--sampler-share":
+        SAMPLER_SHARE, arguments = True, arguments[1:]
+    runs = int(arguments[0])
+    command = arguments[1:]
     trace = os.path.join(tempfile.mkdtemp(), "trace.lptrace")
     launch(command, True, trace), launch(command, False, trace)  # warm-up
     off, on = [], []
