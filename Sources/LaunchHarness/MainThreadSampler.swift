@@ -18,7 +18,7 @@ import LaunchTracing
 /// recorded in the trace's metadata (`sampler.costNsPerSample`). It runs on its
 /// own thread; on a machine with a spare core the main thread pays almost nothing.
 ///
-/// With `sleepsWhileRunning` (what the harness uses) it samples only while the thread
+/// With `sleepsWhileRunning` (opt-in: `LAUNCHPROF_SAMPLER=switches`) it samples only while the thread
 /// is off the CPU by its own doing: it sleeps while the thread runs and is woken
 /// when the thread blocks (Linux: a perf event's context-switch records), then
 /// samples every period until the thread runs again. A running thread's samples
@@ -161,17 +161,34 @@ struct WaitResolver {
     let thread: UInt64
     private var last: (syscall: Int32, arguments: [UInt64], described: Described)?
     private var resolutions = 0
+    /// A process wait whose child is not named yet, and how many samples have looked at it.
+    private var unnamed: (syscall: Int32, arguments: [UInt64], looks: Int)?
+    /// How many samples look again at one process wait whose child is not named (not yet exec'd)
+    /// before it is left unnamed: a forked worker that never execs is not looked at for the whole wait.
+    static let maximumLooksAtAnUnnamedChild = 64
 
     init(thread: UInt64) { self.thread = thread }
 
     mutating func describe(_ observation: Platform.Observation, kind: BlockingClassifier.SyscallKind) -> Described {
         let arguments = [observation.arguments.0, observation.arguments.1, observation.arguments.2, observation.arguments.3]
         if let last, last.syscall == observation.syscall, last.arguments == arguments { return last.described }
-        guard resolutions < MainThreadSampler.maximumResolutions else { return Described(descriptors: [], target: nil) }
-        resolutions += 1
+        // Looking again at the same unnamed process wait is one resolution, not one a sample.
+        let again = unnamed.map { $0.syscall == observation.syscall && $0.arguments == arguments } ?? false
+        if !again {
+            guard resolutions < MainThreadSampler.maximumResolutions else { return Described(descriptors: [], target: nil) }
+            resolutions += 1
+            unnamed = nil
+        }
         let described = Self.resolve(kind, arguments: arguments, thread: thread)
-        // A child not yet exec'd is not named yet: the same wait's next sample looks again.
-        if case .process = kind, described.target == nil { return described }
+        // A child not yet exec'd is not named yet: the same wait's next samples look again, a bounded number of times.
+        if case .process = kind, described.target == nil {
+            let looks = (again ? unnamed?.looks ?? 0 : 0) + 1
+            if looks < Self.maximumLooksAtAnUnnamedChild {
+                unnamed = (observation.syscall, arguments, looks)
+                return described
+            }
+        }
+        unnamed = nil
         last = (observation.syscall, arguments, described)
         return described
     }

@@ -30,9 +30,12 @@ struct AccuracyTests {
         }
         let median = differences.sorted()[differences.count / 2]
         #expect(abs(median) < 0.5, "median difference \(median) ms over \(differences)")
+        // The report's median is its runs' median. (Not compared with the median of the app's own
+        // figures: with a run preempted inside the hook the two medians can come from different runs,
+        // and a busy machine then moves them apart by more than any one run's difference.)
         let reportedMedian = try #require(report.profile.statistics(.didFinishLaunching)?.summary.median)
-        let selfMedian = selfMeasured.sorted()[selfMeasured.count / 2]
-        #expect(abs(reportedMedian - selfMedian) < 0.5, "reported median \(reportedMedian) ms, the app's \(selfMedian) ms")
+        let perRun = try runs.map { try #require($0.milliseconds(.didFinishLaunching)) }.sorted()
+        #expect(abs(reportedMedian - perRun[perRun.count / 2]) < 1e-9, "reported median \(reportedMedian) ms of \(perRun)")
     }
 
     @Test func sleepTakesWhatItSays() throws {

@@ -64,4 +64,27 @@ struct RunDiagnosisTests {
         #expect(!redacted.text.contains("/home/alice"), "\(redacted.text)")
         #expect(redacted.text.contains("trace.lptrace") && redacted.stderrLine?.contains("config") == true)
     }
+
+    /// A `file:` ready condition's path is scrubbed wherever a report carries it: a run's
+    /// diagnosis (worded again by every format), a counted run's, and the configuration.
+    @Test func redactingPathsScrubsTheReadyPathOfEveryRunAndOfTheConfiguration() throws {
+        var report = try SampleReports.uninstrumented([10, nil, 12], ignoreFailures: true)
+        let ready = ReadyCondition.file(path: "/home/alice/secret/ready.flag")
+        report.configuration.ready = ready
+        let index = try #require(report.runs.firstIndex { $0.status != .ok })
+        report.runs[index].diagnosis = LaunchProblem(.exitedBeforeReady(ready))
+        var counted = report.runs[index]
+        counted.diagnosis = LaunchProblem(.exitedWithoutAnnouncing(ready))
+        counted.stdoutPath = "/home/alice/out/app.runs/counted-001/stdout.txt"
+        report.countedRuns = [counted]
+        let redacted = report.redactingPaths(privateNames: PrivateNames(userName: "alice"))
+        let texts = [redacted.runs[index].problemText, try #require(redacted.countedRuns?.first?.problemText),
+                     redacted.configuration.ready.description, redacted.countedRuns?.first?.stdoutPath ?? ""]
+        for text in texts {
+            #expect(!text.contains("/home/alice") && !text.contains("alice"), "\(text)")
+        }
+        #expect(texts[0].contains("ready.flag"), "\(texts[0])")
+        let json = String(decoding: try JSONReport.render(.measurement(redacted)), as: UTF8.self)
+        #expect(!json.contains("/home/alice"))
+    }
 }

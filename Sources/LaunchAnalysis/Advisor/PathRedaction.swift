@@ -55,7 +55,7 @@ extension MeasurementReport {
         names.hostNames = PrivateNames(hostNames: names.hostNames + [environment.hostname] + (machines ?? []).map(\.hostname)).hostNames
         var report = self
         report.profile.findings = profile.findings.map { $0.redactingPaths(naming: targets) }
-        report.runs = runs.map { run in
+        func redacted(_ run: RunRecord) -> RunRecord {
             var run = run
             run.problem = run.problem.map(names.scrub)
             run.diagnosis = run.diagnosis?.mappingText(names.scrub)
@@ -69,6 +69,9 @@ extension MeasurementReport {
             run.timeline = timeline
             return run
         }
+        report.runs = runs.map(redacted)
+        report.countedRuns = countedRuns?.map(redacted)
+        report.configuration.ready = configuration.ready.mappingText(names.scrub)
         report.configuration.commandLine = configuration.commandLine.map(names.scrub)
         report.configuration.command = configuration.command.map(names.scrub)
         if case .file(let path) = configuration.budgetSource.origin {

@@ -33,6 +33,16 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
     /// Ready when something exists at this path (checked about every millisecond).
     case file(path: String)
 
+    /// This condition with `transform` applied to the text it carries from the user
+    /// (a file's path, a stdout pattern): paths redacted as the report's prose is.
+    public func mappingText(_ transform: (String) -> String) -> ReadyCondition {
+        switch self {
+        case .file(let path): return .file(path: transform(path))
+        case .stdout(let pattern): return .stdout(pattern: transform(pattern))
+        case .exit, .firstFrame, .fullyDrawn, .port: return self
+        }
+    }
+
     /// The conditions named by a keyword alone (`exit`, `first-frame`, `fully-drawn`).
     public static let keywordConditions: [ReadyCondition] = [.exit, .firstFrame, .fullyDrawn]
 

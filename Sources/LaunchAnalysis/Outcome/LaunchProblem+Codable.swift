@@ -80,13 +80,16 @@ extension LaunchProblem {
     }
 
     /// This problem with `transform` applied to the text it carries from outside
-    /// launchprof (a reason, the stderr line): paths moved or redacted as the run's prose is.
+    /// launchprof (a reason, the stderr line, a ready condition's path or pattern): paths moved
+    /// or redacted as the run's prose is.
     public func mappingText(_ transform: (String) -> String) -> LaunchProblem {
         var problem = self
         problem.stderrLine = stderrLine.map(transform)
         switch diagnosis {
         case .invalidTrace(let reason): problem.diagnosis = .invalidTrace(reason: transform(reason))
         case .countsMissing(let reason): problem.diagnosis = .countsMissing(reason: transform(reason))
+        case .exitedBeforeReady(let ready): problem.diagnosis = .exitedBeforeReady(ready.mappingText(transform))
+        case .exitedWithoutAnnouncing(let ready): problem.diagnosis = .exitedWithoutAnnouncing(ready.mappingText(transform))
         default: break
         }
         return problem

@@ -226,13 +226,14 @@ extension Platform {
     }
 
     /// The child a `wait4`/`waitid` waits for, by its command line: `pid` when it
-    /// names a process, else the first child of thread `thread`
+    /// names a child of this process (nil while that child is not yet exec'd: the
+    /// next sample looks again), else the first child of thread `thread`
     /// (`/proc/self/task/<tid>/children`). A `clone`/`clone3` call is classified as
     /// a process wait too, and its first argument is flags or the address of its
-    /// arguments, not a pid: such a "pid" names no process, and the child is found
-    /// as the thread's.
+    /// arguments, not a pid: such a number may name some other process on the
+    /// machine, which is never named; the child is found as the thread's.
     static func childCommand(pid: Int64, thread: UInt64) -> WaitTarget? {
-        if pid > 0, let named = processCommand(pid, thread: thread) { return named }
+        if pid > 0, isChildOfThisProcess(pid) { return processCommand(pid, thread: thread) }
         guard let children = readSmallText("/proc/self/task/\(thread)/children"),
               let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
         if let named = processCommand(number, thread: thread) { return named }
@@ -240,6 +241,15 @@ extension Platform {
             return WaitTarget(kind: .process, name: "process \(number)")
         }
         return nil  // it exists but is not yet the program it will be
+    }
+
+    /// True when process `pid` exists and its parent is this process (`/proc/<pid>/stat`'s
+    /// fourth field, read after the command's closing parenthesis, which may itself hold any byte).
+    static func isChildOfThisProcess(_ pid: Int64) -> Bool {
+        guard let stat = readSmallText("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return false }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let parent = Int64(fields[1]) else { return false }
+        return parent == Int64(getpid())
     }
 
     private static func trimmedText(_ text: String) -> String {

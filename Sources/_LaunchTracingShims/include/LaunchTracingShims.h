@@ -103,7 +103,8 @@ typedef struct lp_reading_block {
 /// Written only by its thread; a flush may read them at any time: `count` is
 /// stored with release after the reading it adds is written and loaded with
 /// acquire (`lp_account_reading_count`), and blocks stay where they are until
-/// the thread exits (`lp_account_release`), so a reader copies whole readings.
+/// they are freed (`lp_account_release`, at the first reset after the thread
+/// exited, when nothing records or flushes), so a reader copies whole readings.
 typedef struct {
     /// The first block (NULL before the first reading) and the one being written.
     lp_reading_block *first;
