@@ -241,8 +241,11 @@ let benchmarks: @Sendable () -> Void = {
         thresholds: perThreadCeilings
     )) { benchmark in
         for (count, metric) in zip(perThreadCounts, perThreadMetrics) {
+            // The fastest of five threads: a 100-span sample lasts about a microsecond, and on a
+            // loaded machine one of three fresh threads was often slowed by the scheduler or by
+            // first touches of memory other work was claiming (p90 4.3 × beside a sanitizer's test run).
             var spans = UInt64.max, floor = UInt64.max
-            for _ in 0..<3 {
+            for _ in 0..<5 {
                 LaunchTracer.reset()
                 let result = FreshThreadTimes()
                 let done = DispatchSemaphore(value: 0)
