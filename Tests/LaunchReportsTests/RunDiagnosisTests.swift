@@ -84,6 +84,11 @@ struct RunDiagnosisTests {
             #expect(!text.contains("/home/alice") && !text.contains("alice"), "\(text)")
         }
         #expect(texts[0].contains("ready.flag"), "\(texts[0])")
+        // The prose keeps what stood before the path: a stop's sentence wraps the ready condition in parentheses.
+        let names = PrivateNames(userName: "alice")
+        #expect(names.scrub("exited before it was ready (file:/home/alice/secret/ready.flag never held)")
+            == "exited before it was ready (file:ready.flag never held)")
+        #expect(names.scrub("LAUNCHPROF_TRACE=/home/alice/t.lptrace './home/x' /a/b") == "LAUNCHPROF_TRACE=t.lptrace 'x' b")
         let json = String(decoding: try JSONReport.render(.measurement(redacted)), as: UTF8.self)
         #expect(!json.contains("/home/alice"))
     }

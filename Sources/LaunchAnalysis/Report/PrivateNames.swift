@@ -43,11 +43,12 @@ public struct PrivateNames: Sendable, Equatable {
     public static let hostPlaceholder = "<host>"
 
     /// `text` with every word holding a path cut to its last component (a word
-    /// `NAME=/a/b` keeps `NAME=`), then the names replaced.
+    /// `NAME=/a/b` keeps `NAME=`, and `(file:/a/b` keeps `(file:`: what comes before the
+    /// path's first `/` up to a delimiter), then the names replaced.
     public func scrub(_ text: String) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
             guard let slash = word.firstIndex(of: "/") else { return String(word) }
-            let prefix = word[..<slash].lastIndex(of: "=").map { word[...$0] } ?? ""
+            let prefix = word[..<slash].lastIndex { "=:('\"[<".contains($0) }.map { word[...$0] } ?? ""
             return prefix + PathRedaction.lastComponent(String(word))
         }
         return replacingNames(in: words.joined(separator: " "))
