@@ -46,8 +46,6 @@ public final class MainThreadSampler: @unchecked Sendable {
     private var started = false
     /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
     public private(set) var costNanosecondsPerSample: UInt64 = 0
-    /// The sampler thread's own CPU time, nanoseconds; valid after ``stop()``.
-    public private(set) var costNanoseconds: UInt64 = 0
     /// True when the sampler sleeps while the thread runs (see the type's discussion).
     public let sleepsWhileRunning: Bool
     /// Wakes the sampler when the thread blocks; nil when sampling every period.
@@ -121,7 +119,6 @@ public final class MainThreadSampler: @unchecked Sendable {
             }
         }
         let cpu = ResourceUsage.currentThread().since(usageBefore).cpuNanoseconds
-        costNanoseconds = cpu
         costNanosecondsPerSample = samples.isEmpty ? 0 : cpu / UInt64(samples.count)
     }
 
