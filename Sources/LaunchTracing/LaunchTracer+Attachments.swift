@@ -22,6 +22,10 @@ extension LaunchTracer {
     /// compare; its usage is then attributed from the readings around it and the
     /// span is marked estimated (``SpanUsage/isEstimated``). A run of short spans
     /// pays a system call every few dozen spans.
+    ///
+    /// In a launch whose instructions launchprof counts (`--metric instructions`,
+    /// under valgrind) accounting stays off: its readings follow the wall clock,
+    /// which would make the count change from one identical launch to the next.
     public static func setResourceAccounting(_ enabled: Bool) {
         ResourceAccounting.setEnabledForCurrentThread(enabled)
     }

@@ -94,11 +94,23 @@ enum ResourceAccounting {
     /// How long after a reading a boundary is attributed rather than read.
     static var granularityNanoseconds: UInt64 { UInt64(LP_ACCOUNTING_GRANULARITY_NS) }
 
+    /// False in a launch whose instructions launchprof counts (under valgrind,
+    /// `LAUNCHPROF_COUNT_INSTRUCTIONS=1`: see ``InstructionMarks``): accounting stays
+    /// off there. A reading is taken when the last one is older than a wall-clock
+    /// granularity, and valgrind runs a program 20–50× slower, at a speed that
+    /// follows the machine's load: the readings, and so the count, would change
+    /// from one identical launch to the next (1.1 % between three counted launches
+    /// of 10,000 spans), and there would be 20–50× as many as in a launch not
+    /// counted. The times they read would be valgrind's, too. (The sampler is
+    /// off in a counted launch for the same reason.)
+    static var isAvailable: Bool { lp_instruction_marks_enabled() == 0 }
+
     /// Turns accounting on or off for spans begun on the calling thread; the next
-    /// accounted boundary takes a reading.
+    /// accounted boundary takes a reading. On stays off where accounting is not
+    /// available (``isAvailable``).
     static func setEnabledForCurrentThread(_ enabled: Bool) {
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
-        buffer.pointee.accounting = enabled ? 1 : 0
+        buffer.pointee.accounting = enabled && isAvailable ? 1 : 0
         buffer.pointee.next_reading_tick = 0
     }
 

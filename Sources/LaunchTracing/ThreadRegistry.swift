@@ -46,8 +46,9 @@ final class ThreadRegistry: @unchecked Sendable {
         let osThreadID = lp_thread_id()
         let isMain = lp_is_main_thread_id(osThreadID) != 0
         // A traced launch (LAUNCHPROF_TRACE set) accounts the main thread's spans from its first event, so an
-        // app that links the tracer alone gets CPU and off-CPU time per span, as the harness's apps do.
-        if isMain, Self.tracesToFile { buffer.pointee.accounting = 1 }
+        // app that links the tracer alone gets CPU and off-CPU time per span, as the harness's apps do
+        // (not a counted launch: see ResourceAccounting.isAvailable).
+        if isMain, Self.tracesToFile, ResourceAccounting.isAvailable { buffer.pointee.accounting = 1 }
         let installExitHandler = lock.withLock { () -> Bool in
             entries.append(Entry(buffer: buffer, index: nextIndex, osThreadID: osThreadID, isMain: isMain))
             nextIndex += 1

@@ -13,8 +13,8 @@
 //                                            CPU work in SPANS main-thread spans, then marks the first
 //                                            frame and exits: the accounted span's cost in instructions
 //                                            (callgrind), traced (LAUNCHPROF_TRACE) against untraced
-//   launchprof-fixture counted-work STEPS    the same with 50 spans of STEPS steps (deterministic work
-//                                            of any size, small enough to count under valgrind)
+//   launchprof-fixture counted-work STEPS [SPANS]  the same with 50 spans (or SPANS) of STEPS steps
+//                                            (deterministic work of any size, small enough to count under valgrind)
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
 //   launchprof-fixture cpu-burn MS           burns MS ms of its own CPU time, then exits 0 (not instrumented)
 //                                            of CPU work (200k steps each) all the while
@@ -153,7 +153,9 @@ case "tracer-spans" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
 case "fixed-work" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
     FixedWorkDelegate.spans = Int(arguments[2])!
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
-case "counted-work" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
+case "counted-work" where (3...4).contains(arguments.count) && (Int(arguments[2]) ?? 0) > 0
+    && (arguments.count == 3 || (Int(arguments[3]) ?? 0) > 0):
+    if arguments.count == 4 { FixedWorkDelegate.spans = Int(arguments[3])! }
     FixedWorkDelegate.totalSteps = Int(arguments[2])! * FixedWorkDelegate.spans
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
 case "fixed-work":
@@ -199,7 +201,7 @@ case "cpu-burn" where arguments.count == 3:
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS | budget-metadata JSON | sample-app --variant "
+        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS [SPANS] | budget-metadata JSON | sample-app --variant "
             + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

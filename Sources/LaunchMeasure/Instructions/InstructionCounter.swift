@@ -113,7 +113,8 @@ public struct InstructionCounter: Sendable, Equatable {
     /// names already set) to be repeatable: hash seeds fixed
     /// (`SWIFT_DETERMINISTIC_HASHING=1`, `PYTHONHASHSEED=0`, unless already set),
     /// the sampler off (it runs on a wall-clock timer), and the tracer asked for
-    /// its milestone dumps. (What else varies between launches — the length of
+    /// its milestone dumps (which also keeps its per-span resource accounting
+    /// off: its readings follow the wall clock too). (What else varies between launches — the length of
     /// launchprof's own paths and stamps — the caller holds fixed.)
     public static func environment(existing: Set<String>) -> [String: String] {
         var added = [LaunchContract.Variable.sampler: "0", LaunchContract.Variable.countInstructions: "1"]
