@@ -70,11 +70,11 @@ extension GateSettings {
         if n > 0, m > 0, level > 0, -logArrangements < Platform.naturalLogarithm(level) { return nil }
         let looks = max(stages.count, 1), index = min(max(look, 0), looks - 1)
         let share = stages.count > 1
-            ? "α \(Self.levelText(alpha))'s share at look \(index + 1) of \(looks) (α·t³ spent, t = \(stages[index])/\(stages.max() ?? 0))"
+            ? "α \(Self.levelText(alpha))'s share at look \(index + 1) of \(looks) (α·t³, t = \(stages[index])/\(stages.max() ?? 0))"
             : "α \(Self.levelText(alpha)) at one look"
         return LaunchShortfall(
             subject: subject, baseCount: n, headCount: m, neededPerSide: Self.minimumRuns(level: level),
-            reason: "no test could reach the level \(Self.levelText(level)) = \(share) over \(max(gatedMetrics, 1)) gated metric(s)")
+            reason: "no test could reach the level \(Self.levelText(level)): \(share), over \(max(gatedMetrics, 1)) gated metric(s)")
     }
 
     /// The first look of `stages` whose launches per side could never decide with
@@ -96,8 +96,16 @@ extension GateSettings {
         return nil
     }
 
+    /// A level in plain decimals to two significant digits (0.00037, 0.0000051), so a
+    /// small share of α reads as a number and not as `5e-06`.
     static func levelText(_ value: Double) -> String {
-        var text = Milliseconds.fixed(value, decimals: 6)
+        guard value.isFinite, value > 0, value < 1 else { return Milliseconds.fixed(value, decimals: 2) }
+        var exponent = 0, scaled = value
+        while scaled < 10 { scaled *= 10; exponent += 1 }  // value = scaled · 10^−exponent, scaled in [10, 100)
+        var digits = Int(scaled.rounded())
+        if digits == 100 { digits = 10; exponent -= 1 }
+        var text = "0." + String(repeating: "0", count: max(exponent - 2, 0)) + String(digits)
+        if exponent < 2 { text = String(digits / 10) + "." + String(digits % 10) }
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

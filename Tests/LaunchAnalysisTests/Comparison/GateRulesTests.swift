@@ -19,7 +19,7 @@ struct GateRulesTests {
         // 1/C(14, 7) = 1/3,432 and 1/C(16, 8) = 1/12,870 cannot reach and 1/C(18, 9) = 1/48,620 can.
         let first = try #require(settings.shortfall(baseCount: 7, headCount: 7, gatedMetrics: 9, stages: [7, 14, 21], look: 0))
         #expect(first.neededPerSide == 9)
-        #expect(first.description.contains("look 1 of 3"), "\(first)")
+        #expect(first.description.contains("level 0.000041: α 0.01's share at look 1 of 3"), "\(first)")
         #expect(settings.shortfall(baseCount: 9, headCount: 9, gatedMetrics: 9, stages: [9, 18, 27], look: 0) == nil)
         // The last look keeps 19/27 of α: 0.0078 over nine metrics, which 7 a side reach (1/3,432) and 6 do not (1/924).
         #expect(settings.shortfall(baseCount: 7, headCount: 7, gatedMetrics: 9, stages: [1, 2, 3], look: 2) == nil)
@@ -41,6 +41,7 @@ struct GateRulesTests {
         let early = try #require(settings.shortStage(stages: [8, 100], gatedMetrics: 1))
         #expect(early.neededPerSide == GateSettings.minimumRuns(level: 0.01 * pow(0.08, 3)) && early.neededPerSide > 8, "\(early)")
         #expect(early.neededPerSide == 11 && early.subject.contains("8 launches"))
+        #expect(early.description.contains("level 0.0000051: α 0.01's share at look 1 of 2 (α·t³, t = 8/100)"), "\(early)")
         // A late look with a thin share: 20, 100, 101 leaves (1 − (100/101)³)·α ≈ 0.0003 for the third look, which 101 reach.
         #expect(settings.shortStage(stages: [20, 100, 101], gatedMetrics: 1) == nil)
         // One look: α whole, as before.
