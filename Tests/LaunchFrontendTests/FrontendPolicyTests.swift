@@ -74,19 +74,35 @@ struct FrontendPolicyTests {
     }
 
     @Test func aFirstStageTooSmallToEverDecideIsRefused() throws {
-        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(3, settings: GateSettings(), gate: .listed([]), looks: 3) }
-        try ComparisonOptions.checkMinimumRuns(20, settings: GateSettings(), gate: .listed([]), looks: 3)
+        func check(_ runs: Int, gate: GatedMetrics = .listed([]), metrics: [LaunchMetric] = [.wall]) throws {
+            try ComparisonOptions.checkMinimumRuns(stages: [runs, 2 * runs, 3 * runs], settings: GateSettings(), gate: gate, metrics: metrics)
+        }
+        #expect(throws: UsageError.self) { try check(3) }
+        try check(20)
+        // α spent as α·t³: the first of three looks tests at 0.01/27, which 6 a side cannot reach (1/924) and 7 can (1/3,432).
+        #expect(throws: UsageError.self) { try check(6) }
+        try check(7)
+        do {
+            try check(6)
+        } catch let error as UsageError {
+            #expect("\(error)".contains("--runs 6 is too few") && "\(error)".contains("fewer than 7 launches per side"), "\(error)")
+        }
+        // One look (a baseline, stored reports) keeps α whole: 5 a side.
+        try ComparisonOptions.checkMinimumRuns(stages: [5], settings: GateSettings(), gate: .listed([]))
         // Issue 21: --gate all counted as one metric, so --runs 6 was accepted over three looks and could never decide.
-        try ComparisonOptions.checkMinimumRuns(6, settings: GateSettings(), gate: .listed([]), looks: 3)
-        #expect(throws: UsageError.self) { try ComparisonOptions.checkMinimumRuns(6, settings: GateSettings(), gate: .all, looks: 3) }
+        #expect(throws: UsageError.self) { try check(7, gate: .all) }
         let least = GateSettings().minimumRuns(gatedMetrics: ComparisonMetrics.most(budgetSpans: 0), looks: 3)
-        try ComparisonOptions.checkMinimumRuns(least, settings: GateSettings(), gate: .all, looks: 3)
+        try check(least, gate: .all)
+        #expect(throws: UsageError.self) { try check(least - 1, gate: .all) }
         // With --metric wall,cpu, --gate all gates CPU time too: one metric more to count.
         #expect(ComparisonMetrics.most(budgetSpans: 0, metrics: [.wall, .cpu]) == ComparisonMetrics.most(budgetSpans: 0) + 1)
         let withCPU = GateSettings().minimumRuns(gatedMetrics: ComparisonMetrics.most(budgetSpans: 0, metrics: [.wall, .cpu]), looks: 3)
+        #expect(throws: UsageError.self) { try check(withCPU - 1, gate: .all, metrics: [.wall, .cpu]) }
+        // Stages of another shape are refused by the look that cannot decide: 8 a side at (8/100)³ of α.
         #expect(throws: UsageError.self) {
-            try ComparisonOptions.checkMinimumRuns(withCPU - 1, settings: GateSettings(), gate: .all, looks: 3, metrics: [.wall, .cpu])
+            try ComparisonOptions.checkMinimumRuns(stages: [8, 100], settings: GateSettings(), gate: .listed([]))
         }
+        try ComparisonOptions.checkMinimumRuns(stages: [20, 100], settings: GateSettings(), gate: .listed([]))
     }
 
     // MARK: The calibrate rule and naming
@@ -110,8 +126,10 @@ struct FrontendPolicyTests {
         for target in [0.05, 0.10, 0.30] {
             let (effect, reached) = rule.recommendedEffect(target: target, runs: 20, alpha: 0.01)
             #expect(reached && effect > 0 && effect < target)
-            // The recommendation catches the target by compare's last default stage, and a half percent more would not.
-            let level = 0.01 / 3
+            // The recommendation catches the target by compare's last default stage, at that look's
+            // share of α (α·t³: 19/27 of it), and a half percent more would not.
+            let level = 0.01 * 19 / 27
+            #expect(abs(CalibrationRule.lookLevels(alpha: 0.01).last! - level) < 1e-15)
             #expect(rule.minimumDetectable(runs: 60, effect: effect, level: level) <= target)
             #expect(rule.minimumDetectable(runs: 60, effect: effect + 0.005, level: level) > target)
             #expect(rule.launchesNeeded(target: target, effect: effect, level: level)! <= 60)
@@ -120,7 +138,7 @@ struct FrontendPolicyTests {
         // A target inside the noise at these launch counts: half of it, and the launches it needs are more than 60.
         let (small, reached) = rule.recommendedEffect(target: 0.01, runs: 20, alpha: 0.01)
         #expect(!reached && small == 0.005)
-        #expect(rule.launchesNeeded(target: 0.01, effect: small, level: 0.01 / 3)! > 60)
+        #expect(rule.launchesNeeded(target: 0.01, effect: small, level: 0.01 * 19 / 27)! > 60)
         #expect(rule.launchesNeeded(target: 0.05, effect: 0.05, level: 0.01) == nil)
         // The rounds are the sessions stored beside a baseline.
         let spread = rule.spread(metric: "timeToFirstFrame")

@@ -58,7 +58,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     ///   metric, or, stratified by machine, no machine has launches on both sides;
     ///   ``ComparisonError/unknownGateName(name:nearest:)`` for a gate name the
     ///   comparison does not have; ``ComparisonError/tooFewLaunches(_:)`` when
-    ///   ``shortfall(_:)`` finds one.
+    ///   ``shortfall(_:look:)`` finds one at this look.
     public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError) -> ComparisonLook {
         let metrics = try ComparisonMetrics(base: base, head: head, gate: gate, metrics: self.metrics)
         if stratifyByMachine, let primary = metrics.series.first {
@@ -68,32 +68,34 @@ public struct ComparisonPlan: Sendable, Equatable {
                     + "head: \(headMachines.sorted().joined(separator: ", ")))")
             }
         }
-        if let shortfall = shortfall(metrics) { throw .tooFewLaunches(shortfall) }
+        if let shortfall = shortfall(metrics, look: index) { throw .tooFewLaunches(shortfall) }
         let look = stagedGate.look(
             index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil,
             floorShares: metrics.floorShares)
         return ComparisonLook(metrics: look.metrics, primary: metrics.primary, verdict: look.verdict, stop: look.stop)
     }
 
-    /// The first reason these metrics are too few launches to decide on, or nil.
+    /// The first reason these metrics are too few launches to decide on at look
+    /// `index` (0-based) of ``stages``, or nil.
     ///
     /// Every gated metric (all of them counted, whatever `gate` says) must have
-    /// enough finite values on each side for the one-sided test to reach
-    /// α / stages / gated metrics (``GateSettings/shortfall(baseCount:headCount:gatedMetrics:looks:subject:)``).
+    /// enough finite values on each side for the one-sided test to reach this
+    /// look's share of α (``AlphaSpending``) / gated metrics
+    /// (``GateSettings/shortfall(baseCount:headCount:gatedMetrics:stages:look:subject:)``).
     /// Stratified by machine, every machine with launches on both sides must also
     /// have ``GateSettings/minimumLaunchesPerMachine`` on each (a machine on one side
     /// only is left out, as before). The same rule holds for every source:
     /// interleaved, stored reports and baselines.
     ///
     /// ```swift
-    /// if let short = plan.shortfall(try ComparisonMetrics(base: a, head: b, gate: plan.gate)) { print(short) }
+    /// if let short = plan.shortfall(try ComparisonMetrics(base: a, head: b, gate: plan.gate), look: 0) { print(short) }
     /// ```
-    public func shortfall(_ metrics: ComparisonMetrics) -> LaunchShortfall? {
+    public func shortfall(_ metrics: ComparisonMetrics, look index: Int) -> LaunchShortfall? {
         let gated = metrics.series.filter(\.gated)
         for series in gated {
             let baseCount = series.baseMs.filter(\.isFinite).count, headCount = series.headMs.filter(\.isFinite).count
             if let short = settings.shortfall(
-                baseCount: baseCount, headCount: headCount, gatedMetrics: gated.count, looks: stages.count, subject: series.name) {
+                baseCount: baseCount, headCount: headCount, gatedMetrics: gated.count, stages: stages, look: index, subject: series.name) {
                 return short
             }
             guard stratifyByMachine else { continue }

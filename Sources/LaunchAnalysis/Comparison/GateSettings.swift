@@ -1,11 +1,11 @@
 /// The thresholds of the regression gate: the significance level and the
 /// smallest change worth reporting.
 ///
-/// A change counts only when it is both significant (Holm-adjusted one-sided
-/// p-value below `alpha`) and larger than the minimum effect ε, which is the
-/// larger of a relative and an absolute threshold, so that a 2 % change of a
-/// 30 ms phase is not a regression while a 5 % change of a 400 ms launch is. In
-/// JSON, the property names as written.
+/// A change counts only when the one-sided test that it is larger than the
+/// minimum effect ε is significant (Holm-adjusted p below this look's share of
+/// `alpha`, ``AlphaSpending``); ε is the larger of a relative and an absolute
+/// threshold, so that a 2 % change of a 30 ms phase is not a regression while a
+/// 5 % change of a 400 ms launch is. In JSON, the property names as written.
 ///
 /// ```swift
 /// let settings = GateSettings(alpha: 0.01, minimumEffectPercent: 5, minimumEffectMs: 5)
@@ -13,7 +13,8 @@
 /// settings.minimumRuns(gatedMetrics: 1)            // 5
 /// ```
 public struct GateSettings: Sendable, Equatable, Codable {
-    /// The family-wise significance level over the gated metrics and every look.
+    /// The family-wise significance level over the gated metrics and every look,
+    /// spent across the looks as α·t³ (``AlphaSpending``).
     public var alpha: Double
     /// The smallest relative change that matters, in percent of the base median.
     public var minimumEffectPercent: Double
@@ -65,26 +66,45 @@ public struct GateSettings: Sendable, Equatable, Codable {
         return max(effect, session / 100)
     }
 
-    /// The smallest number of launches per side for which the exact one-sided test
-    /// can reach significance after Holm with `gatedMetrics` metrics, α spent
-    /// evenly over `looks` looks.
+    /// The smallest first stage r for which stages r, 2r, …, `looks`·r (compare's
+    /// default stages) can each reach significance after Holm with `gatedMetrics`
+    /// metrics, α spent across the looks as α·t³ (``AlphaSpending``).
     ///
-    /// The least n with 1/C(2n, n) < alpha / looks / gatedMetrics: 1/C(2n, n) is
-    /// the smallest p-value the exact test can give with n launches a side (every
-    /// head launch slower than every base launch). With fewer launches no
-    /// comparison can find a regression, whatever the data. `gatedMetrics` and
-    /// `looks` below 1 count as 1; `Int.max` when `alpha` is not positive.
+    /// Look k of L tests its first Holm step at α·((k/L)³ − ((k−1)/L)³) / gatedMetrics,
+    /// whatever r; it can reach that with k·r launches a side when
+    /// ``minimumRuns(level:)`` ≤ k·r. The first look, with the smallest share and
+    /// the fewest launches, nearly always decides. `gatedMetrics` and `looks` below 1
+    /// count as 1; `Int.max` when `alpha` is not positive.
     ///
     /// ```swift
     /// GateSettings().minimumRuns(gatedMetrics: 1)            // 5: 1/252 < 0.01 ≤ 1/70
-    /// GateSettings().minimumRuns(gatedMetrics: 3, looks: 3)  // 6
+    /// GateSettings().minimumRuns(gatedMetrics: 1, looks: 3)  // 7: the first look tests at 0.01/27
     /// ```
     public func minimumRuns(gatedMetrics: Int, looks: Int = 1) -> Int {
-        let threshold = alpha / Double(max(looks, 1)) / Double(max(gatedMetrics, 1))
-        guard threshold > 0 else { return .max }
+        let count = max(looks, 1)
+        let levels = AlphaSpending.levels(alpha: alpha, stages: Array(1...count))
+        var least = 1
+        for (index, level) in levels.enumerated() {
+            let needed = Self.minimumRuns(level: level / Double(max(gatedMetrics, 1)))
+            guard needed < .max else { return .max }
+            least = max(least, (needed + index) / (index + 1))  // ⌈needed / (index + 1)⌉
+        }
+        return least
+    }
+
+    /// The least n with 1/C(2n, n) < `level`: the fewest launches a side with which
+    /// the exact one-sided test can give a p-value below `level` (every head launch
+    /// slower than every base launch gives 1/C(2n, n)). `Int.max` when `level` is not positive.
+    ///
+    /// ```swift
+    /// GateSettings.minimumRuns(level: 0.01)       // 5: 1/252 < 0.01 ≤ 1/70
+    /// GateSettings.minimumRuns(level: 0.01 / 27)  // 7: 1/3432 < 0.00037 ≤ 1/924
+    /// ```
+    public static func minimumRuns(level: Double) -> Int {
+        guard level > 0 else { return .max }
         var n = 1
         var arrangements = 2.0  // C(2n, n)
-        while 1 / arrangements >= threshold {
+        while 1 / arrangements >= level {
             // C(2n+2, n+1) = C(2n, n) · (2n+1)(2n+2) / (n+1)²
             arrangements *= Double((2 * n + 1) * (2 * n + 2)) / Double((n + 1) * (n + 1))
             n += 1

@@ -1,12 +1,12 @@
 /// Too few launches for a comparison ever to decide: what there is, and how many
 /// are needed.
 ///
-/// ``GateSettings/shortfall(baseCount:headCount:gatedMetrics:looks:)`` makes it;
+/// ``GateSettings/shortfall(baseCount:headCount:gatedMetrics:stages:look:subject:)`` makes it;
 /// ``ComparisonError/tooFewLaunches(_:)`` carries it to the caller (the command
 /// line exits 2 with ``description``).
 ///
 /// ```swift
-/// if let short = GateSettings().shortfall(baseCount: 1, headCount: 1, gatedMetrics: 1, looks: 1) {
+/// if let short = GateSettings().shortfall(baseCount: 1, headCount: 1, gatedMetrics: 1, stages: [1], look: 0) {
 ///     print(short)  // 1 base and 1 head launch(es) … at least 5 per side are needed
 /// }
 /// ```
@@ -35,45 +35,77 @@ extension GateSettings {
     /// the stratified interval's coverage is shown (in `GateAuditTests.fleetCoverage`) from 5 on.
     public static let minimumLaunchesPerMachine = 5
 
-    /// The one-sided level each test of a comparison must be able to reach:
-    /// α / looks / gated metrics (Holm's first step at the stage split).
+    /// The one-sided level each test of look `look` (0-based) of `stages` must be
+    /// able to reach: that look's share of α (``AlphaSpending``) / gated metrics
+    /// (Holm's first step). No stages is one look at α whole.
     ///
     /// ```swift
-    /// GateSettings().smallestLevel(gatedMetrics: 8, looks: 3)  // 0.01 / 24
+    /// GateSettings().smallestLevel(gatedMetrics: 8, stages: [20, 40, 60], look: 0)  // 0.01 / 27 / 8
     /// ```
-    public func smallestLevel(gatedMetrics: Int, looks: Int) -> Double {
-        alpha / Double(max(looks, 1)) / Double(max(gatedMetrics, 1))
+    public func smallestLevel(gatedMetrics: Int, stages: [Int], look: Int) -> Double {
+        AlphaSpending.level(alpha: alpha, stages: stages, look: look) / Double(max(gatedMetrics, 1))
     }
 
-    /// Why `baseCount` against `headCount` launches can never decide, or nil when they can.
+    /// Why `baseCount` against `headCount` launches can never decide at look `look`
+    /// of `stages`, or nil when they can.
     ///
     /// The most extreme ordering (every head launch beyond every base launch) gives
     /// the exact one-sided test its smallest p-value, 1/C(n+m, n); unless that is
-    /// below ``smallestLevel(gatedMetrics:looks:)`` no data of these sizes can be a
-    /// regression, an improvement or a pass, and no interval at that level has a
-    /// finite bound. The count needed is ``minimumRuns(gatedMetrics:looks:)`` per side.
+    /// below ``smallestLevel(gatedMetrics:stages:look:)`` no data of these sizes can be a
+    /// regression, an improvement or a pass at this look, and no interval at that level
+    /// has a finite bound. The count needed is ``minimumRuns(level:)`` at that level, per side.
     ///
     /// ```swift
-    /// GateSettings().shortfall(baseCount: 6, headCount: 6, gatedMetrics: 9, looks: 3)?.neededPerSide  // 7
-    /// GateSettings().shortfall(baseCount: 30, headCount: 3, gatedMetrics: 1, looks: 1)                  // nil: 1/C(33, 3) < 0.01
+    /// GateSettings().shortfall(baseCount: 7, headCount: 7, gatedMetrics: 9, stages: [7, 14, 21], look: 0)?.neededPerSide  // 9
+    /// GateSettings().shortfall(baseCount: 30, headCount: 3, gatedMetrics: 1, stages: [30], look: 0)  // nil: 1/C(33, 3) < 0.01
     /// ```
-    public func shortfall(baseCount: Int, headCount: Int, gatedMetrics: Int, looks: Int, subject: String = "the comparison")
-        -> LaunchShortfall? {
-        let level = smallestLevel(gatedMetrics: gatedMetrics, looks: looks)
+    public func shortfall(
+        baseCount: Int, headCount: Int, gatedMetrics: Int, stages: [Int], look: Int, subject: String = "the comparison"
+    ) -> LaunchShortfall? {
+        let level = smallestLevel(gatedMetrics: gatedMetrics, stages: stages, look: look)
         let n = max(baseCount, 0), m = max(headCount, 0)
         // 1/C(n+m, n) < level, computed in logarithms (C(n+m, n) overflows quickly).
         var logArrangements = 0.0
         for i in 0..<min(n, m) { logArrangements += Platform.naturalLogarithm(Double(n + m - i) / Double(i + 1)) }
         if n > 0, m > 0, level > 0, -logArrangements < Platform.naturalLogarithm(level) { return nil }
-        let needed = minimumRuns(gatedMetrics: gatedMetrics, looks: looks)
+        let looks = max(stages.count, 1), index = min(max(look, 0), looks - 1)
+        let share = stages.count > 1
+            ? "α \(Self.levelText(alpha))'s share at look \(index + 1) of \(looks) (α·t³, t = \(stages[index])/\(stages.max() ?? 0))"
+            : "α \(Self.levelText(alpha)) at one look"
         return LaunchShortfall(
-            subject: subject, baseCount: n, headCount: m, neededPerSide: needed,
-            reason: "no test could reach the level \(Self.levelText(level)) = α \(Self.levelText(alpha)) over \(max(looks, 1)) look(s) "
-                + "and \(max(gatedMetrics, 1)) gated metric(s)")
+            subject: subject, baseCount: n, headCount: m, neededPerSide: Self.minimumRuns(level: level),
+            reason: "no test could reach the level \(Self.levelText(level)): \(share), over \(max(gatedMetrics, 1)) gated metric(s)")
     }
 
+    /// The first look of `stages` whose launches per side could never decide with
+    /// `gatedMetrics` gated metrics at its share of α, or nil when every look can:
+    /// the check `compare` makes before launching anything.
+    ///
+    /// ```swift
+    /// GateSettings().shortStage(stages: [6, 12, 18], gatedMetrics: 1)?.neededPerSide  // 7: the first look tests at 0.01/27
+    /// GateSettings().shortStage(stages: [20, 40, 60], gatedMetrics: 1)                 // nil
+    /// ```
+    public func shortStage(stages: [Int], gatedMetrics: Int) -> LaunchShortfall? {
+        for (index, stage) in stages.enumerated() {
+            if let short = shortfall(
+                baseCount: stage, headCount: stage, gatedMetrics: gatedMetrics, stages: stages, look: index,
+                subject: "the look at \(stage) launches per side") {
+                return short
+            }
+        }
+        return nil
+    }
+
+    /// A level in plain decimals to two significant digits (0.00037, 0.0000051), so a
+    /// small share of α reads as a number and not as `5e-06`.
     static func levelText(_ value: Double) -> String {
-        var text = Milliseconds.fixed(value, decimals: 6)
+        guard value.isFinite, value > 0, value < 1 else { return Milliseconds.fixed(value, decimals: 2) }
+        var exponent = 0, scaled = value
+        while scaled < 10 { scaled *= 10; exponent += 1 }  // value = scaled · 10^−exponent, scaled in [10, 100)
+        var digits = Int(scaled.rounded())
+        if digits == 100 { digits = 10; exponent -= 1 }
+        var text = "0." + String(repeating: "0", count: max(exponent - 2, 0)) + String(digits)
+        if exponent < 2 { text = String(digits / 10) + "." + String(digits % 10) }
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

@@ -3,10 +3,12 @@
 ///
 /// `stages` are the cumulative launches per side at each look, e.g. `[20, 40, 60]`:
 /// launch 20 of each, decide; if inconclusive, launch 20 more of each and decide
-/// on all 40; and so on. α is spent evenly over the looks (Bonferroni): each look
-/// tests at `settings.alpha / stages.count`, so the chance of a false regression
-/// over all looks stays at most `settings.alpha`. The gate itself does not launch
-/// anything; the caller brings the data of each look.
+/// on all 40; and so on. α is spent across the looks as α·t³ (``AlphaSpending``):
+/// look k tests at `settings.alpha · (t_k³ − t_{k−1}³)` with t_k = stages[k] / stages.last,
+/// so the chance of a false regression (or pass) over all looks stays at most
+/// `settings.alpha`, the early looks are cheap and the last keeps most of α
+/// (20/40/60: α/27, 7α/27, 19α/27). The gate itself does not launch anything; the
+/// caller brings the data of each look.
 ///
 /// ```swift
 /// let gate = StagedGate(stages: [20, 40, 60], settings: GateSettings())
@@ -32,20 +34,32 @@ public struct StagedGate: Sendable {
         self.settings = settings
     }
 
-    /// The significance level of each look: `settings.alpha / stages.count`
-    /// (`settings.alpha` when there are no stages).
+    /// The significance level of each look, in stage order: `settings.alpha` spent
+    /// as α·t³ (``AlphaSpending/levels(alpha:stages:)``); they add up to `settings.alpha`.
     ///
     /// ```swift
-    /// StagedGate(stages: [20, 40, 60], settings: GateSettings()).alphaPerLook  // 0.00333…
+    /// StagedGate(stages: [20, 40, 60], settings: GateSettings()).alphaPerLook  // [0.00037…, 0.00259…, 0.00703…]
     /// ```
-    public var alphaPerLook: Double {
-        settings.alpha / Double(max(stages.count, 1))
+    public var alphaPerLook: [Double] {
+        AlphaSpending.levels(alpha: settings.alpha, stages: stages)
+    }
+
+    /// The significance level of look `index` (0-based): its share of `settings.alpha`
+    /// (``AlphaSpending/level(alpha:stages:look:)``; an index past the last stage is
+    /// the last look, no stages is one look at `settings.alpha`).
+    ///
+    /// ```swift
+    /// StagedGate(stages: [20], settings: GateSettings()).alpha(atLook: 0)  // 0.01
+    /// ```
+    public func alpha(atLook index: Int) -> Double {
+        AlphaSpending.level(alpha: settings.alpha, stages: stages, look: index)
     }
 
     /// Decides at look `index` (0-based) with the data so far.
     ///
     /// Returns the metrics (``GateDecision/compare(_:settings:alpha:machines:floorShares:)`` at
-    /// ``alphaPerLook``), the overall verdict (``GateDecision/overall(_:primary:)``),
+    /// ``alpha(atLook:)``: the regression, improvement and pass tests, Holm's steps, and the
+    /// interval all at this look's share), the overall verdict (``GateDecision/overall(_:primary:)``),
     /// and whether to stop: on any verdict but inconclusive, or at the last stage
     /// (an index at or past it). The number of launches in `metrics` is not checked
     /// against `stages[index]`. `machines` stratifies the comparison by machine,
@@ -60,7 +74,7 @@ public struct StagedGate: Sendable {
         _ index: Int, metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])], primary: String,
         machines: [GateDecision.Machines]? = nil, floorShares: [Double]? = nil
     ) -> (metrics: [MetricComparison], verdict: MetricVerdict, stop: Bool) {
-        let compared = GateDecision.compare(metrics, settings: settings, alpha: alphaPerLook, machines: machines, floorShares: floorShares)
+        let compared = GateDecision.compare(metrics, settings: settings, alpha: alpha(atLook: index), machines: machines, floorShares: floorShares)
         let verdict = GateDecision.overall(compared, primary: primary)
         return (compared, verdict, verdict != .inconclusive || index >= stages.count - 1)
     }

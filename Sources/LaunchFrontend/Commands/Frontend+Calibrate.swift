@@ -17,7 +17,7 @@ extension Frontend {
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
         let program = try ProgramTarget(parsed, sampleOption: "--sample")
         let budgetPath = parsed.value("--budget") ?? BudgetResolution.defaultFileName
-        try ComparisonOptions.checkMinimumRuns(shared.runs, settings: GateSettings(), gate: .listed([]), looks: 1)
+        try ComparisonOptions.checkMinimumRuns(stages: [shared.runs], settings: GateSettings(), gate: .listed([]))
         let target = try targetEffect(parsed)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
         if baseline != nil, rounds < 2 {
@@ -79,17 +79,20 @@ extension Frontend {
             Terminal.print("")
         }
         let (effect, reached) = calibration.recommendedEffect(target: target, runs: shared.runs, alpha: alpha)
-        let level = alpha / Double(CalibrationRule.defaultLooks), last = CalibrationRule.defaultLooks * shared.runs
+        let levels = CalibrationRule.lookLevels(alpha: alpha), last = CalibrationRule.defaultLooks * shared.runs
+        let first = levels.first!, final = levels.last!
         let percent = { (ratio: Double) in Milliseconds.oneDecimal(100 * ratio) + "%" }
         if !shared.quiet {
             Terminal.print("noise: one launch varies by \(percent(exp(calibration.noise) - 1)) (σ of log time); the widest A/A interval "
                 + "was ±\(Milliseconds.oneDecimal(calibration.widestPercent))%, ±\(ms(calibration.widestMs))")
             Terminal.print("minimum detectable effect at ε \(percent(effect)) (found in 80% of comparisons, α \(alpha) "
-                + "over \(CalibrationRule.defaultLooks) looks): \(percent(calibration.minimumDetectable(runs: shared.runs, effect: effect, level: level))) "
-                + "with \(shared.runs) launches a side, \(percent(calibration.minimumDetectable(runs: last, effect: effect, level: level))) "
+                + "spent over \(CalibrationRule.defaultLooks) looks as α·t³): "
+                + "\(percent(calibration.minimumDetectable(runs: shared.runs, effect: effect, level: first))) "
+                + "with \(shared.runs) launches a side (the first look), "
+                + "\(percent(calibration.minimumDetectable(runs: last, effect: effect, level: final))) "
                 + "with \(last) (compare's last stage)")
-            let needed = calibration.launchesNeeded(target: target, effect: effect, level: level).map { "\($0) launches a side" } ?? "no number of launches"
-            Terminal.print("target \(percent(target)) (--target-effect): needs \(needed) at ε \(percent(effect))"
+            let needed = calibration.launchesNeeded(target: target, effect: effect, level: final).map { "\($0) launches a side" } ?? "no number of launches"
+            Terminal.print("target \(percent(target)) (--target-effect): needs \(needed) at ε \(percent(effect)) (at the last look's share of α)"
                 + (reached ? "" : "; more than compare's default stages from --runs \(shared.runs) give: raise --runs"))
         }
         let recommendedMs = calibration.milliseconds(effect: effect)

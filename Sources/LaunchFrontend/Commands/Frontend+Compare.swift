@@ -42,7 +42,7 @@ extension Frontend {
         try pipeline.checkCounting(base, head)
         let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
         if comparison.gatesTime {
-            try ComparisonOptions.checkMinimumRuns(stages[0], settings: comparison.settings, gate: comparison.checkedGate, looks: stages.count, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
+            try ComparisonOptions.checkMinimumRuns(stages: stages, settings: comparison.settings, gate: comparison.checkedGate, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
         }
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
@@ -68,7 +68,7 @@ extension Frontend {
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
         try pipeline.checkCounting(target)
         if comparison.gatesTime {
-            try ComparisonOptions.checkMinimumRuns(shared.runs, settings: comparison.settings, gate: comparison.checkedGate, looks: 1, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
+            try ComparisonOptions.checkMinimumRuns(stages: [shared.runs], settings: comparison.settings, gate: comparison.checkedGate, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
         }
         let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
         let plan = pipeline.plan(target, name: "\(comparisonName) (\(ComparisonSide.head.rawValue))", runs: shared.runs)

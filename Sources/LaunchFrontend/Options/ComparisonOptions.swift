@@ -20,7 +20,7 @@ struct ComparisonOptions {
     /// launch counts the time test needs are checked then, not for instructions alone.
     var gatesTime: Bool { metrics.contains(.wall) || metrics.contains(.cpu) || gate != .listed([]) }
 
-    /// `gate` with CPU time among the gated metrics when it decides beside wall time, for ``checkMinimumRuns(_:settings:gate:looks:budgetSpans:metrics:)``.
+    /// `gate` with CPU time among the gated metrics when it decides beside wall time, for ``checkMinimumRuns(stages:settings:gate:budgetSpans:metrics:)``.
     var checkedGate: GatedMetrics {
         guard metrics.contains(.cpu), metrics.contains(.wall), case .listed(let ids) = gate, !ids.contains(.cpuTime) else { return gate }
         return .listed(ids + [.cpuTime])
@@ -71,18 +71,25 @@ struct ComparisonOptions {
         return values
     }
 
-    /// Refuses a first stage of `runs` launches too small for the test ever to
-    /// decide, counting every metric `gate` can make decide (`all`: every metric a
-    /// comparison with `budgetSpans` budgeted spans and `metrics` can have).
+    /// Refuses stages too small for the test ever to decide at some look, counting
+    /// every metric `gate` can make decide (`all`: every metric a comparison with
+    /// `budgetSpans` budgeted spans and `metrics` can have): each look must be able
+    /// to reach its share of α (α·t³, ``AlphaSpending``) after Holm. Stages of
+    /// `--runs` r (r, 2r, 3r, or r alone) are named by `--runs` and the least r
+    /// that can; other stages by the look that cannot.
     static func checkMinimumRuns(
-        _ runs: Int, settings: GateSettings, gate: GatedMetrics, looks: Int, budgetSpans: Int = 0, metrics: [LaunchMetric] = [.wall]
+        stages: [Int], settings: GateSettings, gate: GatedMetrics, budgetSpans: Int = 0, metrics: [LaunchMetric] = [.wall]
     ) throws {
         let gated = gate.count(among: ComparisonMetrics.most(budgetSpans: budgetSpans, metrics: metrics))
-        let least = settings.minimumRuns(gatedMetrics: gated, looks: looks)
-        guard runs >= least else {
-            throw UsageError("--runs \(runs) is too few: with α \(settings.alpha) over \(looks) look(s) and \(gated) gated metric(s), "
+        guard let first = stages.first, let short = settings.shortStage(stages: stages, gatedMetrics: gated) else { return }
+        let looks = stages.count
+        if stages == (1...looks).map({ $0 * first }) {
+            let least = settings.minimumRuns(gatedMetrics: gated, looks: looks)
+            let spent = looks > 1 ? " spent over \(looks) looks as α·t³ (the first look at α/\(looks * looks * looks))" : ""
+            throw UsageError("--runs \(first) is too few: with α \(settings.alpha)\(spent) and \(gated) gated metric(s), "
                 + "no difference could be significant with fewer than \(least) launches per side")
         }
+        throw UsageError("--stages \(stages.map(String.init).joined(separator: ",")): \(short)")
     }
 
     /// The rule of a comparison named `name` of sides from `source`, deciding at `stages`.

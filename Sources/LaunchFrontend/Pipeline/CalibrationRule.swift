@@ -10,10 +10,16 @@ import LaunchAnalysis
 /// whose shift estimate has, for n launches a side, a standard error of about
 /// σ·√(2/n)·√(π/3) (the test's efficiency against a t-test is 3/π). A true change
 /// d is then a regression with probability about Φ((ln(1+d) − ln(1+ε))/se − z₁₋ₗ),
-/// at the level l of a look (α over compare's three default looks). So:
+/// at the level l of the look that decides: its share of α, spent as compare
+/// spends it over its three default looks (α·t³, ``AlphaSpending``: α/27 at the
+/// first look, `--runs` launches a side, 19α/27 at the last, three times `--runs`;
+/// ``lookLevels(alpha:)``). The earlier looks' chances are left out, so the model
+/// errs on the side of needing more launches. So:
 ///  - the **minimum detectable effect** at n launches and ε is the d found with
-///    80 % probability: ln(1+d) = ln(1+ε) + (z₁₋ₗ + z₀.₈)·se;
-///  - the **launches needed** for a target t at ε: n = 2·(π/3)·((z₁₋ₗ + z₀.₈)·σ / (ln(1+t) − ln(1+ε)))²;
+///    80 % probability: ln(1+d) = ln(1+ε) + (z₁₋ₗ + z₀.₈)·se, at the first look's
+///    level for `--runs` and the last look's for three times it;
+///  - the **launches needed** for a target t at ε, by the last look (l = 19α/27):
+///    n = 2·(π/3)·((z₁₋ₗ + z₀.₈)·σ / (ln(1+t) − ln(1+ε)))²;
 ///  - the **recommended ε** is the largest (rounded down to a half percent) with
 ///    which the target is found in 80 % of comparisons by compare's last default
 ///    stage (three times `--runs`); when even ε = 0 cannot, half the target, with
@@ -33,6 +39,12 @@ struct CalibrationRule {
     static let power = 0.8
     /// The looks of compare's default stages (`--runs`, twice and three times it).
     static let defaultLooks = 3
+
+    /// The level of each of compare's default looks at `alpha`: α spent as α·t³
+    /// over stages r, 2r, 3r (α/27, 7α/27, 19α/27), as ``StagedGate`` spends it.
+    static func lookLevels(alpha: Double) -> [Double] {
+        AlphaSpending.levels(alpha: alpha, stages: Array(1...defaultLooks))
+    }
 
     /// Takes in one round's primary comparison.
     mutating func add(_ primary: MetricComparison) {
@@ -89,10 +101,11 @@ struct CalibrationRule {
     }
 
     /// The recommended ε (ratio, a multiple of 0.005) for `target` with compare's
-    /// default stages from `runs`, at `alpha`; `reached` is false when the
-    /// target needs more launches even at the recommendation (then ε is half the target).
+    /// default stages from `runs`, at `alpha` (judged at the last look's share of it);
+    /// `reached` is false when the target needs more launches even at the
+    /// recommendation (then ε is half the target).
     func recommendedEffect(target: Double, runs: Int, alpha: Double) -> (effect: Double, reached: Bool) {
-        let level = alpha / Double(Self.defaultLooks)
+        let level = Self.lookLevels(alpha: alpha).last!
         let largest = exp(log(1 + target) - Self.zSum(level: level) * standardError(runs: Self.defaultLooks * runs)) - 1
         let rounded = (largest * 200).rounded(.down) / 200
         if rounded >= 0.005 { return (rounded, true) }

@@ -16,7 +16,7 @@ enum CompareCommand {
             + "twice and three times it); launching stops at the first stage with a verdict"),
         .value("--min-effect", "PERCENT", "the least slowdown called a regression, percent (default 5%)"),
         .value("--min-effect-ms", "MS", "the least slowdown called a regression, milliseconds (default 5); the larger applies"),
-        .value("--alpha", "A", "significance level, spent evenly over the stages (default 0.01)"),
+        .value("--alpha", "A", "significance level, spent over the stages as α·t³ (default 0.01)"),
         .value("--gate", "LIST", "metrics besides the primary one that decide: all, or names such as "
             + "phase:didFinishLaunching,span:DecodeCatalog"),
         .flag("--fail-over-budget", "a head over its budget fails (exit 1) even without a regression"),

@@ -56,25 +56,33 @@ enum GateAudit {
 
     /// Runs `trials` trials on every core, each with its own seed, and counts how many `trial` returns true for.
     static func count(id: UInt64, trials: Int, _ trial: @escaping @Sendable (inout SeededGenerator) -> Bool) async -> Rate {
+        await counts(id: id, trials: trials, rules: 1) { generator in [trial(&generator)] }[0]
+    }
+
+    /// Like ``count(id:trials:_:)`` for `rules` rules judged on the same launches:
+    /// `trial` returns one answer per rule, and each rule gets its rate.
+    static func counts(
+        id: UInt64, trials: Int, rules: Int, _ trial: @escaping @Sendable (inout SeededGenerator) -> [Bool]
+    ) async -> [Rate] {
         var master = SeededGenerator(seed: GateSimulationTests.seed ^ (id &* 0x9E37_79B9_7F4A_7C15))
         let seeds = (0..<trials).map { _ in master.next() }
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let total = await withTaskGroup(of: Int.self) { group in
+        let totals = await withTaskGroup(of: [Int].self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    var hits = 0
+                    var hits = [Int](repeating: 0, count: rules)
                     for index in stride(from: worker, to: trials, by: workers) {
                         var generator = SeededGenerator(seed: seeds[index])
-                        if trial(&generator) { hits += 1 }
+                        for (rule, hit) in trial(&generator).prefix(rules).enumerated() where hit { hits[rule] += 1 }
                     }
                     return hits
                 }
             }
-            var sum = 0
-            for await hits in group { sum += hits }
+            var sum = [Int](repeating: 0, count: rules)
+            for await hits in group { sum = zip(sum, hits).map(+) }
             return sum
         }
-        return Rate(count: total, trials: trials)
+        return totals.map { Rate(count: $0, trials: trials) }
     }
 
     /// One staged comparison of `metrics` gated metrics, each with base drawn at

@@ -145,7 +145,9 @@ struct GateDecisionTests {
     func minimumRuns() {
         let settings = GateSettings()
         #expect(settings.minimumRuns(gatedMetrics: 1) == 5)
-        #expect(settings.minimumRuns(gatedMetrics: 1, looks: 3) == 6)  // 1/252 ≥ 0.01/3 > 1/924
+        #expect(settings.minimumRuns(gatedMetrics: 1, looks: 3) == 7)  // the first look's 0.01/27: 1/924 ≥ 0.00037 > 1/3,432
+        #expect(settings.minimumRuns(gatedMetrics: 3, looks: 3) == 8)  // 0.01/27/3: 1/3,432 ≥ 0.00012 > 1/12,870
+        #expect(GateSettings.minimumRuns(level: 0.01) == 5 && GateSettings.minimumRuns(level: 0) == .max)
         #expect(GateSettings(alpha: 0.05).minimumRuns(gatedMetrics: 1) == 4)  // 1/20 is not below 0.05
         #expect(settings.minimumRuns(gatedMetrics: 10) == 7)  // 1/3432 < 0.001 ≤ 1/924
         // The smallest p the exact test can give with n launches a side is 1/C(2n, n).
@@ -173,10 +175,34 @@ struct GateDecisionTests {
 
     // MARK: Staged gate
 
-    @Test("a staged gate spends α evenly and stops on a decision or at the last stage")
+    @Test("α·t³: each look's share of α by its information fraction, adding up to α")
+    func alphaSpending() {
+        #expect(AlphaSpending.spent(0.5) == 0.125 && AlphaSpending.spent(2) == 1 && AlphaSpending.spent(-1) == 0)
+        // 10/20/30 and 20/40/60 spend alike: the fractions are the same.
+        #expect(AlphaSpending.levels(alpha: 0.01, stages: [10, 20, 30]) == AlphaSpending.levels(alpha: 0.01, stages: [20, 40, 60]))
+        // Unequal stages: 10 of 40 is t = 1/4, so the first look gets α/64.
+        let uneven = AlphaSpending.levels(alpha: 0.05, stages: [10, 40])
+        #expect(abs(uneven[0] - 0.05 / 64) < 1e-15 && abs(uneven[1] - 0.05 * 63 / 64) < 1e-15)
+        for stages in [[5], [7, 9], [3, 30, 31, 100], [20, 20, 40]] {
+            let levels = AlphaSpending.levels(alpha: 0.01, stages: stages)
+            #expect(levels.count == stages.count && levels.allSatisfy { $0 >= 0 })
+            #expect(abs(levels.reduce(0, +) - 0.01) < 1e-15, "\(stages): \(levels)")
+        }
+        // A stage that adds no launches adds no information: it spends nothing.
+        #expect(AlphaSpending.levels(alpha: 0.01, stages: [20, 20, 40])[1] == 0)
+        #expect(AlphaSpending.level(alpha: 0.01, stages: [], look: 3) == 0.01)
+    }
+
+    @Test("a staged gate spends α as α·t³ over the looks and stops on a decision or at the last stage")
     func stagedGate() {
         let gate = StagedGate(stages: [3, 6, 9], settings: GateSettings())
-        #expect(abs(gate.alphaPerLook - 0.01 / 3) < 1e-18)
+        let levels = gate.alphaPerLook
+        #expect(levels.count == 3)
+        for (level, share) in zip(levels, [1.0, 7, 19]) { #expect(abs(level - 0.01 * share / 27) < 1e-15, "\(levels)") }
+        #expect(abs(levels.reduce(0, +) - 0.01) < 1e-15)
+        #expect(gate.alpha(atLook: 1) == levels[1] && gate.alpha(atLook: 7) == levels[2])
+        #expect(StagedGate(stages: [20], settings: GateSettings()).alpha(atLook: 0) == 0.01)
+        #expect(StagedGate(stages: [], settings: GateSettings()).alpha(atLook: 0) == 0.01)
         let unclear = [(name: "timeToFirstFrame", gated: true, baseMs: [300.0, 500, 400], headMs: [320.0, 510, 390])]
         let first = gate.look(0, metrics: unclear, primary: "timeToFirstFrame")
         #expect(first.verdict == .inconclusive && !first.stop)
@@ -186,5 +212,7 @@ struct GateDecisionTests {
         let decided = gate.look(0, metrics: slower, primary: "timeToFirstFrame")
         #expect(decided.verdict == .regression && decided.stop)
         #expect(decided.metrics.count == 1)
+        // The look decides at its own share: the metric's level and interval are the first look's α/27.
+        #expect(abs(decided.metrics[0].level - 0.01 / 27) < 1e-15)
     }
 }

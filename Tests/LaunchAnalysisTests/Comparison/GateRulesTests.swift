@@ -7,20 +7,46 @@ import Testing
 /// claim more coverage than they have, gate names, and ε per metric.
 @Suite("Gate rules")
 struct GateRulesTests {
-    @Test("too few launches: the number needed counts every gated metric and look")
+    @Test("too few launches: the number needed counts every gated metric and the look's share of α")
     func shortfall() throws {
         let settings = GateSettings()
-        let one = try #require(settings.shortfall(baseCount: 1, headCount: 1, gatedMetrics: 1, looks: 1))
+        let one = try #require(settings.shortfall(baseCount: 1, headCount: 1, gatedMetrics: 1, stages: [1], look: 0))
         #expect(one.neededPerSide == 5)
         #expect(one.description.contains("at least 5 per side"))
-        #expect(settings.shortfall(baseCount: 5, headCount: 5, gatedMetrics: 1, looks: 1) == nil)  // 1/252 < 0.01
-        #expect(settings.shortfall(baseCount: 4, headCount: 4, gatedMetrics: 1, looks: 1)?.neededPerSide == 5)  // 1/70 ≥ 0.01
-        // `--runs 6 --gate all` with nine gated metrics over three looks: 1/C(12, 6) = 1/924 ≥ 0.01/27.
-        #expect(settings.shortfall(baseCount: 6, headCount: 6, gatedMetrics: 9, looks: 3)?.neededPerSide == 7)
-        #expect(settings.shortfall(baseCount: 7, headCount: 7, gatedMetrics: 9, looks: 3) == nil)
+        #expect(settings.shortfall(baseCount: 5, headCount: 5, gatedMetrics: 1, stages: [5], look: 0) == nil)  // 1/252 < 0.01
+        #expect(settings.shortfall(baseCount: 4, headCount: 4, gatedMetrics: 1, stages: [4], look: 0)?.neededPerSide == 5)  // 1/70 ≥ 0.01
+        // `--runs 7 --gate all`, nine gated metrics: the first of three looks tests at 0.01/27/9 ≈ 0.000041, which
+        // 1/C(14, 7) = 1/3,432 and 1/C(16, 8) = 1/12,870 cannot reach and 1/C(18, 9) = 1/48,620 can.
+        let first = try #require(settings.shortfall(baseCount: 7, headCount: 7, gatedMetrics: 9, stages: [7, 14, 21], look: 0))
+        #expect(first.neededPerSide == 9)
+        #expect(first.description.contains("level 0.000041: α 0.01's share at look 1 of 3"), "\(first)")
+        #expect(settings.shortfall(baseCount: 9, headCount: 9, gatedMetrics: 9, stages: [9, 18, 27], look: 0) == nil)
+        // The last look keeps 19/27 of α: 0.0078 over nine metrics, which 7 a side reach (1/3,432) and 6 do not (1/924).
+        #expect(settings.shortfall(baseCount: 7, headCount: 7, gatedMetrics: 9, stages: [1, 2, 3], look: 2) == nil)
+        #expect(settings.shortfall(baseCount: 6, headCount: 6, gatedMetrics: 9, stages: [1, 2, 3], look: 2)?.neededPerSide == 7)
         // Unequal sides decide by their own extreme p: 1/C(33, 3) = 1/5,456 < 0.01.
-        #expect(settings.shortfall(baseCount: 30, headCount: 3, gatedMetrics: 1, looks: 1) == nil)
-        #expect(settings.shortfall(baseCount: 30, headCount: 0, gatedMetrics: 1, looks: 1) != nil)
+        #expect(settings.shortfall(baseCount: 30, headCount: 3, gatedMetrics: 1, stages: [30], look: 0) == nil)
+        #expect(settings.shortfall(baseCount: 30, headCount: 0, gatedMetrics: 1, stages: [30], look: 0) != nil)
+    }
+
+    @Test("every look of the stages must be able to decide at its share of α")
+    func shortStage() throws {
+        let settings = GateSettings()
+        // 6, 12, 18 a side: the first look's α/27 needs 7 a side (1/924 ≥ 0.00037 > 1/3,432); 7, 14, 21 can.
+        let six = try #require(settings.shortStage(stages: [6, 12, 18], gatedMetrics: 1))
+        #expect(six.neededPerSide == 7 && six.subject.contains("6 launches"), "\(six)")
+        #expect(settings.shortStage(stages: [7, 14, 21], gatedMetrics: 1) == nil)
+        #expect(settings.minimumRuns(gatedMetrics: 1, looks: 3) == 7)
+        // A first look far from the last spends almost nothing: (8/100)³ of α is 0.0000051, out of reach of 8 a side (11 reach it).
+        let early = try #require(settings.shortStage(stages: [8, 100], gatedMetrics: 1))
+        #expect(early.neededPerSide == GateSettings.minimumRuns(level: 0.01 * pow(0.08, 3)) && early.neededPerSide > 8, "\(early)")
+        #expect(early.neededPerSide == 11 && early.subject.contains("8 launches"))
+        #expect(early.description.contains("level 0.0000051: α 0.01's share at look 1 of 2 (α·t³, t = 8/100)"), "\(early)")
+        // A late look with a thin share: 20, 100, 101 leaves (1 − (100/101)³)·α ≈ 0.0003 for the third look, which 101 reach.
+        #expect(settings.shortStage(stages: [20, 100, 101], gatedMetrics: 1) == nil)
+        // One look: α whole, as before.
+        #expect(settings.shortStage(stages: [5], gatedMetrics: 1) == nil)
+        #expect(settings.shortStage(stages: [4], gatedMetrics: 1)?.neededPerSide == 5)
     }
 
     @Test("one run a side is refused on every path: stored reports, baselines and fleets alike")
@@ -45,11 +71,11 @@ struct GateRulesTests {
         // Two machines, one with 4 launches a side.
         split.series[0].machines = GateDecision.Machines(
             base: (0..<10).map { $0 < 6 ? "a" : "b" }, head: (0..<10).map { $0 < 6 ? "a" : "b" })
-        let short = try #require(plan.shortfall(split))
+        let short = try #require(plan.shortfall(split, look: 0))
         #expect(short.neededPerSide == 5 && short.subject.contains("machine 'b'"), "\(short)")
         split.series[0].machines = GateDecision.Machines(
             base: (0..<10).map { $0 < 5 ? "a" : "b" }, head: (0..<10).map { $0 < 5 ? "a" : "b" })
-        #expect(plan.shortfall(split) == nil)
+        #expect(plan.shortfall(split, look: 0) == nil)
     }
 
     /// The Moses interval at 95 % cannot reach its level with 1 to 3 launches a side

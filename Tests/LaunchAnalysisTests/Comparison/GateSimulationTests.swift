@@ -52,7 +52,7 @@ struct GateSimulationTests {
         #expect((0.005...0.015).contains(result.regressionRate), "\(result)")
     }
 
-    /// (e) Three looks, α/3 each: the false-alarm rate over all looks stays at most α.
+    /// (e) Three looks, α spent as α·t³ (α/27, 7α/27, 19α/27): the false-alarm rate over all looks stays at most α.
     @Test("with ε = 0 and stages 20, 40, 60, A/A is rejected in at most α of 10,000 trials")
     func aaStagedWithoutEffectFloor() async {
         let result = await Self.simulate(id: 5, trials: 10_000, stages: [20, 40, 60], settings: Self.noEffectFloor, slowdown: 1)
