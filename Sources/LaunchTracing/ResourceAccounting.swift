@@ -123,6 +123,12 @@ enum ResourceAccounting {
             self.converter = converter
         }
 
+        /// `readings`, oldest first: a recording's readings taken elsewhere (tests replay fixed ones).
+        init(_ readings: [lp_reading], converter: TickConverter) {
+            self.readings = readings
+            self.converter = converter
+        }
+
         var isEmpty: Bool { readings.isEmpty }
 
         /// The usage of a span from `begin` to `end` (ticks), and whether a boundary was attributed;
