@@ -25,9 +25,10 @@ struct EventConversion {
         _ chunks: [UnsafeBufferPointer<lp_event>], readings: () -> ResourceAccounting.Readings
     ) -> (events: [TraceEvent], usage: [SpanUsage]) {
         var events: [TraceEvent] = []
-        var usage: [SpanUsage] = []
-        var accounted: [(index: UInt32, begin: UInt64, end: UInt64)] = []
-        events.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        var accounted: [ResourceAccounting.AccountedSpan] = []
+        let count = chunks.reduce(0) { $0 + $1.count }
+        events.reserveCapacity(count)
+        accounted.reserveCapacity(count)
         for chunk in chunks {
             for offset in 0..<chunk.count {
                 let event = lp_event_load(chunk.baseAddress! + offset)  // whole: `end` read atomically
@@ -49,9 +50,12 @@ struct EventConversion {
                 }
                 let begin = converter.nanoseconds(event.begin)
                 let isOpen = kind == .span && event.end == 0
-                let end = isOpen ? max(begin, flushNanoseconds) : max(begin, converter.nanoseconds(event.end))
+                let converted = isOpen ? flushNanoseconds : converter.nanoseconds(event.end)
+                let end = max(begin, converted)
                 if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen {
-                    accounted.append((UInt32(events.count), event.begin, event.end))
+                    accounted.append(.init(
+                        index: UInt32(events.count), begin: event.begin, end: event.end,
+                        beginNanoseconds: begin, endNanoseconds: converted))
                 }
                 events.append(TraceEvent(
                     kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
@@ -59,12 +63,7 @@ struct EventConversion {
             }
         }
         let readings = readings()
-        if !readings.isEmpty {
-            for span in accounted {
-                guard let spanUsage = readings.usage(from: span.begin, to: span.end) else { continue }
-                usage.append(SpanUsage(eventIndex: span.index, usage: spanUsage.usage, isEstimated: spanUsage.estimated))
-            }
-        }
+        let usage = readings.isEmpty ? [] : readings.usage(of: accounted)
         return (events, usage)
     }
 }

@@ -108,6 +108,16 @@ enum ResourceAccounting {
         return lp_account_system_calls(buffer)
     }
 
+    /// A closed accounted span: its event's index and its boundaries, in ticks and on the
+    /// trace's time base (the tick converted, before an end is kept from preceding its begin).
+    struct AccountedSpan {
+        var index: UInt32
+        var begin: UInt64
+        var end: UInt64
+        var beginNanoseconds: UInt64
+        var endNanoseconds: UInt64
+    }
+
     /// One thread's readings, and the usage they give at any tick.
     struct Readings {
         private let readings: [lp_reading]
@@ -131,31 +141,69 @@ enum ResourceAccounting {
 
         var isEmpty: Bool { readings.isEmpty }
 
-        /// The usage of a span from `begin` to `end` (ticks), and whether a boundary was attributed;
-        /// nil when no reading precedes its begin.
-        func usage(from begin: UInt64, to end: UInt64) -> (usage: ResourceUsage, estimated: Bool)? {
-            guard let start = state(at: begin), let finish = state(at: end) else { return nil }
-            return (finish.usage.since(start.usage), !(start.read && finish.read))
+        /// The usage of each accounted span and whether a boundary of it was attributed; none
+        /// for a span no reading precedes. One pass: a span's boundaries are looked up from
+        /// where the previous span's were (begins rise; ends mostly do), not searched for.
+        func usage(of spans: [AccountedSpan]) -> [SpanUsage] {
+            var result: [SpanUsage] = []
+            result.reserveCapacity(spans.count)
+            // Readings in tick order (a thread's are) make the first reading after a tick one index,
+            // wherever the search starts; otherwise every lookup is the binary search over all.
+            let ordered = zip(readings, readings.dropFirst()).allSatisfy { $0.tick <= $1.tick }
+            readings.withUnsafeBufferPointer { readings in
+                var afterBegin = 0, afterEnd = 0
+                for span in spans {
+                    afterBegin = Self.firstReading(after: span.begin, in: readings, from: ordered ? afterBegin : 0)
+                    guard afterBegin > 0 else { continue }
+                    afterEnd = Self.firstReading(after: span.end, in: readings, from: ordered ? afterEnd : 0)
+                    guard afterEnd > 0 else { continue }  // an end before every reading (a clock set back)
+                    let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings)
+                    let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings)
+                    result.append(SpanUsage(
+                        eventIndex: span.index, usage: finish.usage.since(start.usage), isEstimated: !(start.read && finish.read)))
+                }
+            }
+            return result
         }
 
-        /// The thread's usage at `tick`: the reading taken there, or attributed from the
-        /// reading before it (the thread ran from there on, for as long as the next
-        /// reading's CPU and run-queue time allow). `read` is false for an attribution
-        /// across readings between which the thread left the CPU (it may have done so
-        /// before `tick` or after): only then is it an estimate.
-        private func state(at tick: UInt64) -> (usage: ResourceUsage, read: Bool)? {
-            var low = 0, high = readings.count  // the first reading after `tick`
+        /// The index of the first reading after `tick` (`readings.count` when none is): a few
+        /// steps from `hint` when the answer is at or just past it, else a binary search of
+        /// the side of `hint` it is on (of all the readings for `hint` 0).
+        @inline(__always)
+        private static func firstReading(after tick: UInt64, in readings: UnsafeBufferPointer<lp_reading>, from hint: Int) -> Int {
+            var low = 0, high = readings.count
+            if hint > 0, readings[hint - 1].tick > tick {
+                high = hint - 1
+            } else if hint > 0 {
+                low = hint
+                for _ in 0..<4 {
+                    guard low < high, readings[low].tick <= tick else { return low }
+                    low += 1
+                }
+            }
             while low < high {
                 let middle = (low + high) / 2
                 if readings[middle].tick <= tick { low = middle + 1 } else { high = middle }
             }
-            guard low > 0 else { return nil }
-            let before = readings[low - 1]
+            return low
+        }
+
+        /// The thread's usage at `tick` (`nanoseconds` on the trace's time base), the reading
+        /// before it at `after - 1`: the reading taken there, or attributed from the reading
+        /// before it (the thread ran from there on, for as long as the next reading's CPU and
+        /// run-queue time allow). `read` is false for an attribution across readings between
+        /// which the thread left the CPU (it may have done so before `tick` or after): only
+        /// then is it an estimate.
+        @inline(__always)
+        private func state(
+            at tick: UInt64, nanoseconds: UInt64, before after: Int, in readings: UnsafeBufferPointer<lp_reading>
+        ) -> (usage: ResourceUsage, read: Bool) {
+            let before = readings[after - 1]
             var usage = Self.usage(before)
             if before.tick == tick { return (usage, true) }
-            let elapsed = converter.nanoseconds(tick).subtractingClamped(converter.nanoseconds(before.tick))
-            if low < readings.count {
-                let after = readings[low]
+            let elapsed = nanoseconds.subtractingClamped(converter.nanoseconds(before.tick))
+            if after < readings.count {
+                let after = readings[after]
                 // The thread never left the CPU between the two readings: running all along is what happened.
                 let exact = (after.wall_ns &- before.wall_ns).subtractingClamped(after.cpu_ns &- before.cpu_ns)
                     < UInt64(LP_OFF_CPU_GAP_NS)
