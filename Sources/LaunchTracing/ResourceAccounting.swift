@@ -147,10 +147,14 @@ enum ResourceAccounting {
         func usage(of spans: [AccountedSpan]) -> [SpanUsage] {
             var result: [SpanUsage] = []
             result.reserveCapacity(spans.count)
-            // Readings in tick order (a thread's are) make the first reading after a tick one index,
-            // wherever the search starts; otherwise every lookup is the binary search over all.
-            let ordered = zip(readings, readings.dropFirst()).allSatisfy { $0.tick <= $1.tick }
             readings.withUnsafeBufferPointer { readings in
+                // Readings in tick order (a thread's are) make the first reading after a tick one index,
+                // wherever the search starts; otherwise every lookup is the binary search over all.
+                var ordered = true
+                for index in readings.indices.dropFirst() where readings[index - 1].tick > readings[index].tick {
+                    ordered = false
+                    break
+                }
                 var afterBegin = 0, afterEnd = 0
                 for span in spans {
                     afterBegin = Self.firstReading(after: span.begin, in: readings, from: ordered ? afterBegin : 0)
@@ -159,8 +163,20 @@ enum ResourceAccounting {
                     guard afterEnd > 0 else { continue }  // an end before every reading (a clock set back)
                     let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings)
                     let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings)
+                    // Attribution moves CPU and run-queue time, never counters: those are the readings'.
+                    let first = readings.baseAddress! + (afterBegin - 1), last = readings.baseAddress! + (afterEnd - 1)
+                    let knowsRunQueue = first.pointee.run_queue_ns != UInt64.max && last.pointee.run_queue_ns != UInt64.max
                     result.append(SpanUsage(
-                        eventIndex: span.index, usage: finish.usage.since(start.usage), isEstimated: !(start.read && finish.read)))
+                        eventIndex: span.index,
+                        usage: ResourceUsage(
+                            cpuNanoseconds: finish.cpu.subtractingClamped(start.cpu),
+                            voluntaryContextSwitches: last.pointee.voluntary_switches.subtractingClamped(first.pointee.voluntary_switches),
+                            involuntaryContextSwitches: last.pointee.involuntary_switches
+                                .subtractingClamped(first.pointee.involuntary_switches),
+                            minorFaults: last.pointee.minor_faults.subtractingClamped(first.pointee.minor_faults),
+                            majorFaults: last.pointee.major_faults.subtractingClamped(first.pointee.major_faults),
+                            runQueueNanoseconds: knowsRunQueue ? finish.runQueue.subtractingClamped(start.runQueue) : nil),
+                        isEstimated: !(start.read && finish.read)))
                 }
             }
             return result
@@ -197,35 +213,26 @@ enum ResourceAccounting {
         @inline(__always)
         private func state(
             at tick: UInt64, nanoseconds: UInt64, before after: Int, in readings: UnsafeBufferPointer<lp_reading>
-        ) -> (usage: ResourceUsage, read: Bool) {
-            let before = readings[after - 1]
-            var usage = Self.usage(before)
-            if before.tick == tick { return (usage, true) }
-            let elapsed = nanoseconds.subtractingClamped(converter.nanoseconds(before.tick))
+        ) -> (cpu: UInt64, runQueue: UInt64, read: Bool) {
+            let before = readings.baseAddress! + (after - 1)
+            var cpu = before.pointee.cpu_ns, runQueue = before.pointee.run_queue_ns  // UInt64.max: unknown
+            if before.pointee.tick == tick { return (cpu, runQueue, true) }
+            let elapsed = nanoseconds.subtractingClamped(converter.nanoseconds(before.pointee.tick))
             if after < readings.count {
-                let after = readings[after]
+                let after = readings.baseAddress! + after
                 // The thread never left the CPU between the two readings: running all along is what happened.
-                let exact = (after.wall_ns &- before.wall_ns).subtractingClamped(after.cpu_ns &- before.cpu_ns)
-                    < UInt64(LP_OFF_CPU_GAP_NS)
-                let cpu = after.cpu_ns.subtractingClamped(before.cpu_ns)
-                let queued = usage.runQueueNanoseconds != nil && after.run_queue_ns != UInt64.max
-                    ? after.run_queue_ns.subtractingClamped(before.run_queue_ns) : 0
-                let busy = min(elapsed, cpu + queued)
-                usage.cpuNanoseconds += min(busy, cpu)
-                usage.runQueueNanoseconds = usage.runQueueNanoseconds.map { $0 + (busy - min(busy, cpu)) }
-                return (usage, exact)
+                let exact = (after.pointee.wall_ns &- before.pointee.wall_ns)
+                    .subtractingClamped(after.pointee.cpu_ns &- before.pointee.cpu_ns) < UInt64(LP_OFF_CPU_GAP_NS)
+                let ran = after.pointee.cpu_ns.subtractingClamped(cpu)
+                let queued = runQueue != UInt64.max && after.pointee.run_queue_ns != UInt64.max
+                    ? after.pointee.run_queue_ns.subtractingClamped(runQueue) : 0
+                let busy = min(elapsed, ran + queued)
+                cpu += min(busy, ran)
+                if runQueue != UInt64.max { runQueue += busy - min(busy, ran) }
+                return (cpu, runQueue, exact)
             }
-            usage.cpuNanoseconds += elapsed
-            return (usage, false)
-        }
-
-        private static func usage(_ reading: lp_reading) -> ResourceUsage {
-            ResourceUsage(
-                cpuNanoseconds: reading.cpu_ns,
-                voluntaryContextSwitches: reading.voluntary_switches,
-                involuntaryContextSwitches: reading.involuntary_switches,
-                minorFaults: reading.minor_faults, majorFaults: reading.major_faults,
-                runQueueNanoseconds: reading.run_queue_ns == UInt64.max ? nil : reading.run_queue_ns)
+            cpu += elapsed
+            return (cpu, runQueue, false)
         }
     }
 }
