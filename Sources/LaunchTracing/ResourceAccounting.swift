@@ -156,13 +156,18 @@ enum ResourceAccounting {
                     break
                 }
                 var afterBegin = 0, afterEnd = 0
+                // The last boundary converted: a span's begin is mostly attributed from the reading
+                // at the end of the span before, whose tick is then not converted again.
+                var known = (tick: spans.first?.begin ?? 0, nanoseconds: spans.first?.beginNanoseconds ?? 0)
                 for span in spans {
                     afterBegin = Self.firstReading(after: span.begin, in: readings, from: ordered ? afterBegin : 0)
                     guard afterBegin > 0 else { continue }
                     afterEnd = Self.firstReading(after: span.end, in: readings, from: ordered ? afterEnd : 0)
                     guard afterEnd > 0 else { continue }  // an end before every reading (a clock set back)
-                    let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings)
-                    let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings)
+                    let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings, known: known)
+                    known = (span.begin, span.beginNanoseconds)
+                    let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings, known: known)
+                    known = (span.end, span.endNanoseconds)
                     // Attribution moves CPU and run-queue time, never counters: those are the readings'.
                     let first = readings.baseAddress! + (afterBegin - 1), last = readings.baseAddress! + (afterEnd - 1)
                     let knowsRunQueue = first.pointee.run_queue_ns != UInt64.max && last.pointee.run_queue_ns != UInt64.max
@@ -204,20 +209,22 @@ enum ResourceAccounting {
             return low
         }
 
-        /// The thread's usage at `tick` (`nanoseconds` on the trace's time base), the reading
-        /// before it at `after - 1`: the reading taken there, or attributed from the reading
+        /// The thread's usage at `tick` (`nanoseconds` on the trace's time base; `known`, a tick
+        /// already converted), the reading before it at `after - 1`: the reading taken there, or attributed from the reading
         /// before it (the thread ran from there on, for as long as the next reading's CPU and
         /// run-queue time allow). `read` is false for an attribution across readings between
         /// which the thread left the CPU (it may have done so before `tick` or after): only
         /// then is it an estimate.
         @inline(__always)
         private func state(
-            at tick: UInt64, nanoseconds: UInt64, before after: Int, in readings: UnsafeBufferPointer<lp_reading>
+            at tick: UInt64, nanoseconds: UInt64, before after: Int, in readings: UnsafeBufferPointer<lp_reading>,
+            known: (tick: UInt64, nanoseconds: UInt64)
         ) -> (cpu: UInt64, runQueue: UInt64, read: Bool) {
             let before = readings.baseAddress! + (after - 1)
             var cpu = before.pointee.cpu_ns, runQueue = before.pointee.run_queue_ns  // UInt64.max: unknown
             if before.pointee.tick == tick { return (cpu, runQueue, true) }
-            let elapsed = nanoseconds.subtractingClamped(converter.nanoseconds(before.pointee.tick))
+            let reading = before.pointee.tick == known.tick ? known.nanoseconds : converter.nanoseconds(before.pointee.tick)
+            let elapsed = nanoseconds.subtractingClamped(reading)
             if after < readings.count {
                 let after = readings.baseAddress! + after
                 // The thread never left the CPU between the two readings: running all along is what happened.

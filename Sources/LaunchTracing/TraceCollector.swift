@@ -71,9 +71,15 @@ enum TraceCollector {
 
 /// Interns static strings by address first (one probe per event), then by
 /// content, so two literals with the same text share one id.
+///
+/// Both tables are open-addressed arrays, not dictionaries: the first dictionary of a
+/// key type a process makes looks the key's `Hashable` conformance up through every
+/// conformance record of every loaded image (about 340,000 instructions in a binary
+/// that links Foundation), which the flush at exit would pay.
 struct StringInterner {
     private(set) var strings: [String] = []
-    private var byContent: [String: UInt32] = [:]
+    /// Per slot, the id + 1 of a string in `strings`, or 0 (free); indexed by the string's hash.
+    private var byContent: [UInt32]
     private var keys: [UInt]
     private var values: [UInt32]
     private var occupied = 0
@@ -81,14 +87,32 @@ struct StringInterner {
     init() {
         keys = Array(repeating: 0, count: 1024)
         values = Array(repeating: 0, count: 1024)
+        byContent = Array(repeating: 0, count: 64)
     }
 
     mutating func intern(_ string: String) -> UInt32 {
-        if let id = byContent[string] { return id }
+        let mask = byContent.count - 1
+        var slot = string.hashValue & mask
+        while byContent[slot] != 0 {
+            let id = byContent[slot] - 1
+            if strings[Int(id)] == string { return id }
+            slot = (slot + 1) & mask
+        }
         let id = UInt32(strings.count)
         strings.append(string)
-        byContent[string] = id
+        byContent[slot] = id + 1
+        if strings.count * 2 > byContent.count { growContent() }
         return id
+    }
+
+    private mutating func growContent() {
+        byContent = Array(repeating: 0, count: byContent.count * 2)
+        let mask = byContent.count - 1
+        for (index, string) in strings.enumerated() {
+            var slot = string.hashValue & mask
+            while byContent[slot] != 0 { slot = (slot + 1) & mask }
+            byContent[slot] = UInt32(index) + 1
+        }
     }
 
     /// Interns the static UTF-8 bytes at `address`; `length` nil means NUL-terminated.

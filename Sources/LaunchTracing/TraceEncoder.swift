@@ -89,28 +89,24 @@ public enum TraceEncoder {
         writer.varint(thread.dropped)
         writer.varint(thread.events.count)
         var previousBegin: UInt64 = 0
-        for event in thread.events {
-            writer.write(maximum: 2 + 5 * ByteWriter.Cursor.maximumVarint) { cursor in
-                cursor.byte(event.kind.rawValue | (event.isOpen ? 0x10 : 0))
-                cursor.byte(event.category)
-                cursor.varint(event.nameID)
-                cursor.varint(event.fileID)
-                cursor.varint(event.line)
-                cursor.signedVarint(Int64(bitPattern: event.beginNanoseconds &- previousBegin))
-                cursor.varint(event.endNanoseconds.subtractingClamped(event.beginNanoseconds))
-            }
+        writer.write(each: thread.events, maximum: 2 + 5 * ByteWriter.Cursor.maximumVarint) { cursor, event in
+            cursor.byte(event.kind.rawValue | (event.isOpen ? 0x10 : 0))
+            cursor.byte(event.category)
+            cursor.varint(event.nameID)
+            cursor.varint(event.fileID)
+            cursor.varint(event.line)
+            cursor.signedVarint(Int64(bitPattern: event.beginNanoseconds &- previousBegin))
+            cursor.varint(event.endNanoseconds.subtractingClamped(event.beginNanoseconds))
             previousBegin = event.beginNanoseconds
         }
         writer.varint(thread.usage.count)
-        for span in thread.usage {
-            writer.write(maximum: 6 * ByteWriter.Cursor.maximumVarint) { cursor in
-                cursor.varint(span.eventIndex)
-                cursor.varint(span.usage.cpuNanoseconds)
-                cursor.varint(span.usage.voluntaryContextSwitches)
-                cursor.varint(span.usage.involuntaryContextSwitches)
-                cursor.varint(span.usage.minorFaults)
-                cursor.varint(span.usage.majorFaults)
-            }
+        writer.write(each: thread.usage, maximum: 6 * ByteWriter.Cursor.maximumVarint) { cursor, span in
+            cursor.varint(span.eventIndex)
+            cursor.varint(span.usage.cpuNanoseconds)
+            cursor.varint(span.usage.voluntaryContextSwitches)
+            cursor.varint(span.usage.involuntaryContextSwitches)
+            cursor.varint(span.usage.minorFaults)
+            cursor.varint(span.usage.majorFaults)
         }
     }
 
@@ -122,12 +118,10 @@ public enum TraceEncoder {
         for (thread, count) in zip(threads, known) where count > 0 {
             writer.varint(thread.index)
             writer.varint(count)
-            for span in thread.usage {
-                guard let runQueue = span.usage.runQueueNanoseconds else { continue }
-                writer.write(maximum: 2 * ByteWriter.Cursor.maximumVarint) { cursor in
-                    cursor.varint(span.eventIndex)
-                    cursor.varint(runQueue)
-                }
+            writer.write(each: thread.usage, maximum: 2 * ByteWriter.Cursor.maximumVarint) { cursor, span in
+                guard let runQueue = span.usage.runQueueNanoseconds else { return }
+                cursor.varint(span.eventIndex)
+                cursor.varint(runQueue)
             }
         }
     }
