@@ -35,6 +35,34 @@ struct FlushIdentityTests {
         #expect(TraceEncoder.encode(trace) == TraceEncoder.encode(reference))
     }
 
+    /// Readings out of tick order (no thread takes them so, but a flush must not depend on it)
+    /// and spans that end before every reading (a clock set back) convert as the reference does.
+    @Test(arguments: 1...6)
+    func readingsOutOfOrderAndEndsBeforeEveryReadingConvertAsTheReferenceDoes(_ seed: UInt64) {
+        var recording = SyntheticRecording(seed: seed, threads: 2, eventsPerThread: 300, source: .cpuCounter)
+        var random = SeededGenerator(seed: seed)
+        recording.threads[0].readings.shuffle(using: &random)
+        let earliest = recording.threads[1].readings.map(\.tick).min() ?? 0
+        for index in recording.threads[1].events.indices where index % 7 == 3 && recording.threads[1].events[index].end != 0 {
+            recording.threads[1].events[index].end = earliest - 1 - UInt64(index)
+        }
+        let trace = recording.trace(), reference = recording.referenceTrace()
+        #expect(trace.threads.map(\.usage) == reference.threads.map(\.usage))
+        #expect(trace.threads.map(\.events) == reference.threads.map(\.events))
+    }
+
+    /// A trace built by hand may list its usage in any order: the estimates section lists
+    /// event indices in order all the same, as it always did.
+    @Test func estimatesOfUsageListedOutOfOrderSurviveTheTraceFile() throws {
+        var trace = SyntheticRecording(seed: 5, threads: 1, eventsPerThread: 300, source: .manual).trace()
+        var random = SeededGenerator(seed: 5)
+        trace.threads[0].usage.shuffle(using: &random)
+        let decoded = try TraceDecoder.decode(TraceEncoder.encode(trace))
+        let estimated = Set(trace.threads[0].usage.filter(\.isEstimated).map(\.eventIndex))
+        #expect(!estimated.isEmpty)
+        #expect(Set(decoded.threads[0].usage.filter(\.isEstimated).map(\.eventIndex)) == estimated)
+    }
+
     @Test(arguments: 1...8)
     func tickConversionRoundsAsFloatingPointDid(_ seed: UInt64) {
         var random = SeededGenerator(seed: seed)
