@@ -13,6 +13,10 @@ struct EventConversion {
     private(set) var filePaths: [UInt32: UInt32] = [:]
     /// One file's events come in runs: its path is looked up once a run.
     private var lastPath: UnsafeRawPointer?
+    /// And a call site's events too (a span in a loop): the last name and file interned
+    /// by address, whose ids the next event with the same address takes without a probe.
+    private var lastName: (address: UnsafeRawPointer?, id: UInt32)?
+    private var lastFile: (address: UnsafeRawPointer?, id: UInt32)?
 
     init(converter: TickConverter, flushNanoseconds: UInt64) {
         self.converter = converter
@@ -40,10 +44,19 @@ struct EventConversion {
                 } else if event.kind & UInt8(LP_EVENT_FLAG_SCALAR_NAME) != 0 {
                     let scalar = Unicode.Scalar(UInt32(UInt(bitPattern: event.name))) ?? "?"
                     nameID = interner.intern(String(Character(scalar)))
+                } else if let last = lastName, last.address == event.name {
+                    nameID = last.id
                 } else {
                     nameID = interner.intern(address: event.name, length: Int(event.name_length))
+                    lastName = (event.name, nameID)
                 }
-                let fileID = interner.intern(address: event.file, length: nil)
+                let fileID: UInt32
+                if let last = lastFile, last.address == event.file {
+                    fileID = last.id
+                } else {
+                    fileID = interner.intern(address: event.file, length: nil)
+                    lastFile = (event.file, fileID)
+                }
                 if event.path != lastPath, let path = event.path {
                     lastPath = path
                     if filePaths[fileID] == nil { filePaths[fileID] = interner.intern(address: path, length: nil) }
