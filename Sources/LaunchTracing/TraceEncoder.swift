@@ -5,7 +5,10 @@
 public enum TraceEncoder {
     /// The file bytes for `trace`.
     public static func encode(_ trace: Trace) -> [UInt8] {
-        var file = ByteWriter(capacity: 64 + trace.eventCount * 10)
+        // Room for the whole file at once (an event row takes about 12 bytes, an accounted
+        // span's rows about 16): growing it would copy what was written.
+        let accounted = trace.threads.reduce(0) { $0 + $1.usage.count }
+        var file = ByteWriter(capacity: 4_096 + trace.eventCount * 14 + accounted * 20 + trace.samples.count * 12)
         file.write(maximum: TraceFormat.magic.count) { cursor in TraceFormat.magic.withUnsafeBufferPointer { cursor.copy($0) } }
         file.uint16(TraceFormat.version)
         file.uint16(0)
