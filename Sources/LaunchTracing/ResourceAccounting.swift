@@ -145,46 +145,58 @@ enum ResourceAccounting {
         /// for a span no reading precedes. One pass: a span's boundaries are looked up from
         /// where the previous span's were (begins rise; ends mostly do), not searched for.
         func usage(of spans: [AccountedSpan]) -> [SpanUsage] {
-            var result: [SpanUsage] = []
-            result.reserveCapacity(spans.count)
-            readings.withUnsafeBufferPointer { readings in
-                // Readings in tick order (a thread's are) make the first reading after a tick one index,
-                // wherever the search starts; otherwise every lookup is the binary search over all.
-                var ordered = true
-                for index in readings.indices.dropFirst() where readings[index - 1].tick > readings[index].tick {
-                    ordered = false
-                    break
-                }
-                var afterBegin = 0, afterEnd = 0
-                // The last boundary converted: a span's begin is mostly attributed from the reading
-                // at the end of the span before, whose tick is then not converted again.
-                var known = (tick: spans.first?.begin ?? 0, nanoseconds: spans.first?.beginNanoseconds ?? 0)
-                for span in spans {
-                    afterBegin = Self.firstReading(after: span.begin, in: readings, from: ordered ? afterBegin : 0)
-                    guard afterBegin > 0 else { continue }
-                    afterEnd = Self.firstReading(after: span.end, in: readings, from: ordered ? afterEnd : 0)
-                    guard afterEnd > 0 else { continue }  // an end before every reading (a clock set back)
-                    let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings, known: known)
-                    known = (span.begin, span.beginNanoseconds)
-                    let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings, known: known)
-                    known = (span.end, span.endNanoseconds)
-                    // Attribution moves CPU and run-queue time, never counters: those are the readings'.
-                    let first = readings.baseAddress! + (afterBegin - 1), last = readings.baseAddress! + (afterEnd - 1)
-                    let knowsRunQueue = first.pointee.run_queue_ns != UInt64.max && last.pointee.run_queue_ns != UInt64.max
-                    result.append(SpanUsage(
-                        eventIndex: span.index,
-                        usage: ResourceUsage(
-                            cpuNanoseconds: finish.cpu.subtractingClamped(start.cpu),
-                            voluntaryContextSwitches: last.pointee.voluntary_switches.subtractingClamped(first.pointee.voluntary_switches),
-                            involuntaryContextSwitches: last.pointee.involuntary_switches
-                                .subtractingClamped(first.pointee.involuntary_switches),
-                            minorFaults: last.pointee.minor_faults.subtractingClamped(first.pointee.minor_faults),
-                            majorFaults: last.pointee.major_faults.subtractingClamped(first.pointee.major_faults),
-                            runQueueNanoseconds: knowsRunQueue ? finish.runQueue.subtractingClamped(start.runQueue) : nil),
-                        isEstimated: !(start.read && finish.read)))
+            spans.withUnsafeBufferPointer { spans in
+                readings.withUnsafeBufferPointer { readings in
+                    [SpanUsage](unsafeUninitializedCapacity: spans.count) { result, written in
+                        written = usage(of: spans, in: readings, into: result.baseAddress!)
+                    }
                 }
             }
-            return result
+        }
+
+        /// ``usage(of:)`` into `result` (room for a usage a span); returns how many it wrote.
+        private func usage(
+            of spans: UnsafeBufferPointer<AccountedSpan>, in readings: UnsafeBufferPointer<lp_reading>,
+            into result: UnsafeMutablePointer<SpanUsage>
+        ) -> Int {
+            // Readings in tick order (a thread's are) make the first reading after a tick one index,
+            // wherever the search starts; otherwise every lookup is the binary search over all.
+            var ordered = true
+            for index in readings.indices.dropFirst() where readings[index - 1].tick > readings[index].tick {
+                ordered = false
+                break
+            }
+            var written = 0
+            var afterBegin = 0, afterEnd = 0
+            // The last boundary converted: a span's begin is mostly attributed from the reading
+            // at the end of the span before, whose tick is then not converted again.
+            var known = (tick: spans.first?.begin ?? 0, nanoseconds: spans.first?.beginNanoseconds ?? 0)
+            for span in spans {
+                afterBegin = Self.firstReading(after: span.begin, in: readings, from: ordered ? afterBegin : 0)
+                guard afterBegin > 0 else { continue }
+                afterEnd = Self.firstReading(after: span.end, in: readings, from: ordered ? afterEnd : 0)
+                guard afterEnd > 0 else { continue }  // an end before every reading (a clock set back)
+                let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings, known: known)
+                known = (span.begin, span.beginNanoseconds)
+                let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings, known: known)
+                known = (span.end, span.endNanoseconds)
+                // Attribution moves CPU and run-queue time, never counters: those are the readings'.
+                let first = readings.baseAddress! + (afterBegin - 1), last = readings.baseAddress! + (afterEnd - 1)
+                let knowsRunQueue = first.pointee.run_queue_ns != UInt64.max && last.pointee.run_queue_ns != UInt64.max
+                (result + written).initialize(to: SpanUsage(
+                    eventIndex: span.index,
+                    usage: ResourceUsage(
+                        cpuNanoseconds: finish.cpu.subtractingClamped(start.cpu),
+                        voluntaryContextSwitches: last.pointee.voluntary_switches.subtractingClamped(first.pointee.voluntary_switches),
+                        involuntaryContextSwitches: last.pointee.involuntary_switches
+                            .subtractingClamped(first.pointee.involuntary_switches),
+                        minorFaults: last.pointee.minor_faults.subtractingClamped(first.pointee.minor_faults),
+                        majorFaults: last.pointee.major_faults.subtractingClamped(first.pointee.major_faults),
+                        runQueueNanoseconds: knowsRunQueue ? finish.runQueue.subtractingClamped(start.runQueue) : nil),
+                    isEstimated: !(start.read && finish.read)))
+                written += 1
+            }
+            return written
         }
 
         /// The index of the first reading after `tick` (`readings.count` when none is): a few
