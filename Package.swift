@@ -67,7 +67,8 @@ let package = Package(
         .target(name: "_SyntheticReports", dependencies: ["LaunchTracing", "LaunchAnalysis"], path: "Tests/SyntheticReports"),
         .testTarget(
             name: "LaunchTracingTests",
-            dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims", "_LaunchProfTestSupport"]
+            dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims", "_LaunchProfTestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "LaunchHarnessTests",

@@ -120,6 +120,16 @@ enum ResourceAccounting {
         return lp_account_system_calls(buffer)
     }
 
+    /// A closed accounted span: its event's index and its boundaries, in ticks and on the
+    /// trace's time base (the tick converted, before an end is kept from preceding its begin).
+    struct AccountedSpan {
+        var index: UInt32
+        var begin: UInt64
+        var end: UInt64
+        var beginNanoseconds: UInt64
+        var endNanoseconds: UInt64
+    }
+
     /// One thread's readings, and the usage they give at any tick.
     struct Readings {
         private let readings: [lp_reading]
@@ -135,55 +145,125 @@ enum ResourceAccounting {
             self.converter = converter
         }
 
-        var isEmpty: Bool { readings.isEmpty }
-
-        /// The usage of a span from `begin` to `end` (ticks), and whether a boundary was attributed;
-        /// nil when no reading precedes its begin.
-        func usage(from begin: UInt64, to end: UInt64) -> (usage: ResourceUsage, estimated: Bool)? {
-            guard let start = state(at: begin), let finish = state(at: end) else { return nil }
-            return (finish.usage.since(start.usage), !(start.read && finish.read))
+        /// `readings`, oldest first: a recording's readings taken elsewhere (tests replay fixed ones).
+        init(_ readings: [lp_reading], converter: TickConverter) {
+            self.readings = readings
+            self.converter = converter
         }
 
-        /// The thread's usage at `tick`: the reading taken there, or attributed from the
-        /// reading before it (the thread ran from there on, for as long as the next
-        /// reading's CPU and run-queue time allow). `read` is false for an attribution
-        /// across readings between which the thread left the CPU (it may have done so
-        /// before `tick` or after): only then is it an estimate.
-        private func state(at tick: UInt64) -> (usage: ResourceUsage, read: Bool)? {
-            var low = 0, high = readings.count  // the first reading after `tick`
+        var isEmpty: Bool { readings.isEmpty }
+
+        /// The usage of each accounted span and whether a boundary of it was attributed; none
+        /// for a span no reading precedes. One pass: a span's boundaries are looked up from
+        /// where the previous span's were (begins rise; ends mostly do), not searched for.
+        func usage(of spans: [AccountedSpan]) -> [SpanUsage] {
+            spans.withUnsafeBufferPointer { spans in
+                readings.withUnsafeBufferPointer { readings in
+                    [SpanUsage](unsafeUninitializedCapacity: spans.count) { result, written in
+                        written = usage(of: spans, in: readings, into: result.baseAddress!)
+                    }
+                }
+            }
+        }
+
+        /// ``usage(of:)`` into `result` (room for a usage a span); returns how many it wrote.
+        private func usage(
+            of spans: UnsafeBufferPointer<AccountedSpan>, in readings: UnsafeBufferPointer<lp_reading>,
+            into result: UnsafeMutablePointer<SpanUsage>
+        ) -> Int {
+            // Readings in tick order (a thread's are) make the first reading after a tick one index,
+            // wherever the search starts; otherwise every lookup is the binary search over all.
+            var ordered = true
+            for index in readings.indices.dropFirst() where readings[index - 1].tick > readings[index].tick {
+                ordered = false
+                break
+            }
+            var written = 0
+            var afterBegin = 0, afterEnd = 0
+            // The last boundary converted: a span's begin is mostly attributed from the reading
+            // at the end of the span before, whose tick is then not converted again.
+            var known = (tick: spans.first?.begin ?? 0, nanoseconds: spans.first?.beginNanoseconds ?? 0)
+            for span in spans {
+                afterBegin = Self.firstReading(after: span.begin, in: readings, from: ordered ? afterBegin : 0)
+                guard afterBegin > 0 else { continue }
+                afterEnd = Self.firstReading(after: span.end, in: readings, from: ordered ? afterEnd : 0)
+                guard afterEnd > 0 else { continue }  // an end before every reading (a clock set back)
+                let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings, known: known)
+                known = (span.begin, span.beginNanoseconds)
+                let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings, known: known)
+                known = (span.end, span.endNanoseconds)
+                // Attribution moves CPU and run-queue time, never counters: those are the readings'.
+                let first = readings.baseAddress! + (afterBegin - 1), last = readings.baseAddress! + (afterEnd - 1)
+                let knowsRunQueue = first.pointee.run_queue_ns != UInt64.max && last.pointee.run_queue_ns != UInt64.max
+                (result + written).initialize(to: SpanUsage(
+                    eventIndex: span.index,
+                    usage: ResourceUsage(
+                        cpuNanoseconds: finish.cpu.subtractingClamped(start.cpu),
+                        voluntaryContextSwitches: last.pointee.voluntary_switches.subtractingClamped(first.pointee.voluntary_switches),
+                        involuntaryContextSwitches: last.pointee.involuntary_switches
+                            .subtractingClamped(first.pointee.involuntary_switches),
+                        minorFaults: last.pointee.minor_faults.subtractingClamped(first.pointee.minor_faults),
+                        majorFaults: last.pointee.major_faults.subtractingClamped(first.pointee.major_faults),
+                        runQueueNanoseconds: knowsRunQueue ? finish.runQueue.subtractingClamped(start.runQueue) : nil),
+                    isEstimated: !(start.read && finish.read)))
+                written += 1
+            }
+            return written
+        }
+
+        /// The index of the first reading after `tick` (`readings.count` when none is): a few
+        /// steps from `hint` when the answer is at or just past it, else a binary search of
+        /// the side of `hint` it is on (of all the readings for `hint` 0).
+        @inline(__always)
+        private static func firstReading(after tick: UInt64, in readings: UnsafeBufferPointer<lp_reading>, from hint: Int) -> Int {
+            var low = 0, high = readings.count
+            if hint > 0, readings[hint - 1].tick > tick {
+                high = hint - 1
+            } else if hint > 0 {
+                low = hint
+                for _ in 0..<4 {
+                    guard low < high, readings[low].tick <= tick else { return low }
+                    low += 1
+                }
+            }
             while low < high {
                 let middle = (low + high) / 2
                 if readings[middle].tick <= tick { low = middle + 1 } else { high = middle }
             }
-            guard low > 0 else { return nil }
-            let before = readings[low - 1]
-            var usage = Self.usage(before)
-            if before.tick == tick { return (usage, true) }
-            let elapsed = converter.nanoseconds(tick).subtractingClamped(converter.nanoseconds(before.tick))
-            if low < readings.count {
-                let after = readings[low]
-                // The thread never left the CPU between the two readings: running all along is what happened.
-                let exact = (after.wall_ns &- before.wall_ns).subtractingClamped(after.cpu_ns &- before.cpu_ns)
-                    < UInt64(LP_OFF_CPU_GAP_NS)
-                let cpu = after.cpu_ns.subtractingClamped(before.cpu_ns)
-                let queued = usage.runQueueNanoseconds != nil && after.run_queue_ns != UInt64.max
-                    ? after.run_queue_ns.subtractingClamped(before.run_queue_ns) : 0
-                let busy = min(elapsed, cpu + queued)
-                usage.cpuNanoseconds += min(busy, cpu)
-                usage.runQueueNanoseconds = usage.runQueueNanoseconds.map { $0 + (busy - min(busy, cpu)) }
-                return (usage, exact)
-            }
-            usage.cpuNanoseconds += elapsed
-            return (usage, false)
+            return low
         }
 
-        private static func usage(_ reading: lp_reading) -> ResourceUsage {
-            ResourceUsage(
-                cpuNanoseconds: reading.cpu_ns,
-                voluntaryContextSwitches: reading.voluntary_switches,
-                involuntaryContextSwitches: reading.involuntary_switches,
-                minorFaults: reading.minor_faults, majorFaults: reading.major_faults,
-                runQueueNanoseconds: reading.run_queue_ns == UInt64.max ? nil : reading.run_queue_ns)
+        /// The thread's usage at `tick` (`nanoseconds` on the trace's time base; `known`, a tick
+        /// already converted), the reading before it at `after - 1`: the reading taken there, or attributed from the reading
+        /// before it (the thread ran from there on, for as long as the next reading's CPU and
+        /// run-queue time allow). `read` is false for an attribution across readings between
+        /// which the thread left the CPU (it may have done so before `tick` or after): only
+        /// then is it an estimate.
+        @inline(__always)
+        private func state(
+            at tick: UInt64, nanoseconds: UInt64, before after: Int, in readings: UnsafeBufferPointer<lp_reading>,
+            known: (tick: UInt64, nanoseconds: UInt64)
+        ) -> (cpu: UInt64, runQueue: UInt64, read: Bool) {
+            let before = readings.baseAddress! + (after - 1)
+            var cpu = before.pointee.cpu_ns, runQueue = before.pointee.run_queue_ns  // UInt64.max: unknown
+            if before.pointee.tick == tick { return (cpu, runQueue, true) }
+            let reading = before.pointee.tick == known.tick ? known.nanoseconds : converter.nanoseconds(before.pointee.tick)
+            let elapsed = nanoseconds.subtractingClamped(reading)
+            if after < readings.count {
+                let after = readings.baseAddress! + after
+                // The thread never left the CPU between the two readings: running all along is what happened.
+                let exact = (after.pointee.wall_ns &- before.pointee.wall_ns)
+                    .subtractingClamped(after.pointee.cpu_ns &- before.pointee.cpu_ns) < UInt64(LP_OFF_CPU_GAP_NS)
+                let ran = after.pointee.cpu_ns.subtractingClamped(cpu)
+                let queued = runQueue != UInt64.max && after.pointee.run_queue_ns != UInt64.max
+                    ? after.pointee.run_queue_ns.subtractingClamped(runQueue) : 0
+                let busy = min(elapsed, ran + queued)
+                cpu += min(busy, ran)
+                if runQueue != UInt64.max { runQueue += busy - min(busy, ran) }
+                return (cpu, runQueue, exact)
+            }
+            cpu += elapsed
+            return (cpu, runQueue, false)
         }
     }
 }

@@ -16,65 +16,18 @@ enum TraceCollector {
         case .manual: flushNs = lp_manual_get()
         }
 
-        var interner = StringInterner()
+        var conversion = EventConversion(converter: converter, flushNanoseconds: flushNs)
         var threads: [TraceThread] = []
-        var filePaths: [UInt32: UInt32] = [:]
-        var lastPath: UnsafeRawPointer?
         for entry in ThreadRegistry.shared.snapshot() {
-            var events: [TraceEvent] = []
-            var usage: [SpanUsage] = []
-            var accounted: [(index: UInt32, begin: UInt64, end: UInt64)] = []
-            var total = 0
+            var chunks: [UnsafeBufferPointer<lp_event>] = []
             var chunk = lp_chunk_after(entry.buffer, nil)
             while let current = chunk {
-                total += lp_chunk_count(entry.buffer, current)
+                chunks.append(UnsafeBufferPointer(start: lp_chunk_events(current), count: lp_chunk_count(entry.buffer, current)))
                 chunk = lp_chunk_after(entry.buffer, current)
             }
-            events.reserveCapacity(total)  // once: growing it chunk by chunk copies the array each time
-            chunk = lp_chunk_after(entry.buffer, nil)
-            while let current = chunk {
-                let start = lp_chunk_events(current)!
-                let count = lp_chunk_count(entry.buffer, current)
-                for offset in 0..<count {
-                    let raw = start + offset
-                    let event = lp_event_load(raw)  // whole: published events only, `end` read atomically
-                    let kindBits = event.kind & UInt8(LP_EVENT_KIND_MASK)
-                    let kind = TraceEvent.Kind(rawValue: kindBits) ?? .instant
-                    let nameID: UInt32
-                    if kind == .mark {
-                        nameID = interner.intern(Milestone(rawValue: event.category).id)
-                    } else if event.kind & UInt8(LP_EVENT_FLAG_SCALAR_NAME) != 0 {
-                        let scalar = Unicode.Scalar(UInt32(UInt(bitPattern: event.name))) ?? "?"
-                        nameID = interner.intern(String(Character(scalar)))
-                    } else {
-                        nameID = interner.intern(address: event.name, length: Int(event.name_length))
-                    }
-                    let fileID = interner.intern(address: event.file, length: nil)
-                    if event.path != lastPath, let path = event.path {  // one file's events come in runs
-                        lastPath = path
-                        if filePaths[fileID] == nil { filePaths[fileID] = interner.intern(address: path, length: nil) }
-                    }
-                    let begin = converter.nanoseconds(event.begin)
-                    let isOpen = kind == .span && event.end == 0
-                    let end = isOpen ? max(begin, flushNs) : max(begin, converter.nanoseconds(event.end))
-                    if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen {
-                        accounted.append((UInt32(events.count), event.begin, event.end))
-                    }
-                    events.append(TraceEvent(
-                        kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
-                        line: event.line, beginNanoseconds: begin, endNanoseconds: end))
-                }
-                chunk = lp_chunk_after(entry.buffer, current)
-            }
-            // Read after the events, so the readings of every boundary seen are there (a thread
-            // may be recording: a reading is taken before its begin's event is published).
-            let readings = ResourceAccounting.Readings(entry.buffer, converter: converter)
-            if !readings.isEmpty {
-                for span in accounted {
-                    guard let spanUsage = readings.usage(from: span.begin, to: span.end) else { continue }
-                    usage.append(SpanUsage(eventIndex: span.index, usage: spanUsage.usage, isEstimated: spanUsage.estimated))
-                }
-            }
+            // Readings are copied after the events, so the readings of every boundary seen are
+            // there (a thread may be recording: a reading is taken before its begin's event is published).
+            let (events, usage) = conversion.thread(chunks) { ResourceAccounting.Readings(entry.buffer, converter: converter) }
             let name = threadName(entry)
             threads.append(TraceThread(
                 index: entry.index, osThreadID: entry.osThreadID,
@@ -91,8 +44,8 @@ enum TraceCollector {
             runtimeInitNanoseconds: lp_runtime_init_ns(),
             flushNanoseconds: flushNs,
             metadata: attachments.metadata,
-            strings: interner.strings,
-            filePaths: filePaths,
+            strings: conversion.interner.strings,
+            filePaths: conversion.filePaths,
             threads: threads,
             samples: attachments.samples)
     }
@@ -118,9 +71,15 @@ enum TraceCollector {
 
 /// Interns static strings by address first (one probe per event), then by
 /// content, so two literals with the same text share one id.
+///
+/// Both tables are open-addressed arrays, not dictionaries: the first dictionary of a
+/// key type a process makes looks the key's `Hashable` conformance up through every
+/// conformance record of every loaded image (about 340,000 instructions in a binary
+/// that links Foundation), which the flush at exit would pay.
 struct StringInterner {
     private(set) var strings: [String] = []
-    private var byContent: [String: UInt32] = [:]
+    /// Per slot, the id + 1 of a string in `strings`, or 0 (free); indexed by the string's hash.
+    private var byContent: [UInt32]
     private var keys: [UInt]
     private var values: [UInt32]
     private var occupied = 0
@@ -128,14 +87,32 @@ struct StringInterner {
     init() {
         keys = Array(repeating: 0, count: 1024)
         values = Array(repeating: 0, count: 1024)
+        byContent = Array(repeating: 0, count: 64)
     }
 
     mutating func intern(_ string: String) -> UInt32 {
-        if let id = byContent[string] { return id }
+        let mask = byContent.count - 1
+        var slot = string.hashValue & mask
+        while byContent[slot] != 0 {
+            let id = byContent[slot] - 1
+            if strings[Int(id)] == string { return id }
+            slot = (slot + 1) & mask
+        }
         let id = UInt32(strings.count)
         strings.append(string)
-        byContent[string] = id
+        byContent[slot] = id + 1
+        if strings.count * 2 > byContent.count { growContent() }
         return id
+    }
+
+    private mutating func growContent() {
+        byContent = Array(repeating: 0, count: byContent.count * 2)
+        let mask = byContent.count - 1
+        for (index, string) in strings.enumerated() {
+            var slot = string.hashValue & mask
+            while byContent[slot] != 0 { slot = (slot + 1) & mask }
+            byContent[slot] = UInt32(index) + 1
+        }
     }
 
     /// Interns the static UTF-8 bytes at `address`; `length` nil means NUL-terminated.

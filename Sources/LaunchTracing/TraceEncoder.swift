@@ -5,78 +5,86 @@
 public enum TraceEncoder {
     /// The file bytes for `trace`.
     public static func encode(_ trace: Trace) -> [UInt8] {
-        var file = ByteWriter(capacity: 64 + trace.eventCount * 10)
-        file.bytes.append(contentsOf: TraceFormat.magic)
+        // Room for the whole file at once (an event row takes about 12 bytes, an accounted
+        // span's rows about 16): growing it would copy what was written.
+        let accounted = trace.threads.reduce(0) { $0 + $1.usage.count }
+        var file = ByteWriter(capacity: 4_096 + trace.eventCount * 14 + accounted * 20 + trace.samples.count * 12)
+        file.write(maximum: TraceFormat.magic.count) { cursor in TraceFormat.magic.withUnsafeBufferPointer { cursor.copy($0) } }
         file.uint16(TraceFormat.version)
         file.uint16(0)
 
-        var process = ByteWriter()
-        process.varint(trace.clockSource.rawValue)
-        process.varint(UInt32(bitPattern: trace.processID))
-        process.string(trace.executablePath)
-        process.varint(trace.runtimeInitNanoseconds)
-        process.varint(trace.flushNanoseconds)
-        process.byte(trace.spawn?.source.rawValue ?? 0)
-        process.varint(trace.spawn?.nanoseconds ?? 0)
-        process.varint(trace.calibration.count)
-        for pair in trace.calibration {
-            process.varint(pair.ticks)
-            process.varint(pair.nanoseconds)
+        file.section(.process) { process in
+            process.varint(trace.clockSource.rawValue)
+            process.varint(UInt32(bitPattern: trace.processID))
+            process.string(trace.executablePath)
+            process.varint(trace.runtimeInitNanoseconds)
+            process.varint(trace.flushNanoseconds)
+            process.byte(trace.spawn?.source.rawValue ?? 0)
+            process.varint(trace.spawn?.nanoseconds ?? 0)
+            process.varint(trace.calibration.count)
+            for pair in trace.calibration {
+                process.varint(pair.ticks)
+                process.varint(pair.nanoseconds)
+            }
         }
-        file.section(.process, process)
 
-        var strings = ByteWriter()
-        strings.varint(trace.strings.count)
-        for string in trace.strings { strings.string(string) }
-        file.section(.strings, strings)
-
-        var metadata = ByteWriter()
-        metadata.varint(trace.metadata.count)
-        for key in trace.metadata.keys.sorted() {
-            metadata.string(key)
-            metadata.string(trace.metadata[key]!)
+        file.section(.strings) { strings in
+            strings.varint(trace.strings.count)
+            for string in trace.strings { strings.string(string) }
         }
-        file.section(.metadata, metadata)
+
+        file.section(.metadata) { metadata in
+            metadata.varint(trace.metadata.count)
+            for key in trace.metadata.keys.sorted() {
+                metadata.string(key)
+                metadata.string(trace.metadata[key]!)
+            }
+        }
 
         if !trace.filePaths.isEmpty {
-            var paths = ByteWriter()
-            paths.varint(trace.filePaths.count)
-            for (fileID, pathID) in trace.filePaths.sorted(by: { $0.key < $1.key }) {
-                paths.varint(fileID)
-                paths.varint(pathID)
+            file.section(.filePaths) { paths in
+                paths.varint(trace.filePaths.count)
+                for (fileID, pathID) in trace.filePaths.sorted(by: { $0.key < $1.key }) {
+                    paths.varint(fileID)
+                    paths.varint(pathID)
+                }
             }
-            file.section(.filePaths, paths)
         }
 
         for thread in trace.threads {
-            file.section(.thread, encode(thread))
+            file.section(.thread) { encode(thread, into: &$0) }
         }
 
-        var samples = ByteWriter(capacity: trace.samples.count * 8)
-        samples.varint(trace.samples.count)
-        var previous: UInt64 = 0
-        for sample in trace.samples {
-            samples.signedVarint(Int64(bitPattern: sample.nanoseconds &- previous))
-            previous = sample.nanoseconds
-            samples.varint(sample.osThreadID)
-            samples.byte(sample.state)
-            samples.signedVarint(Int64(sample.syscall))
-            samples.byte(sample.wait.storedInSamples.rawValue)
+        file.section(.samples) { samples in
+            samples.varint(trace.samples.count)
+            var previous: UInt64 = 0
+            for sample in trace.samples {
+                samples.write(maximum: 3 * ByteWriter.Cursor.maximumVarint + 2) { cursor in
+                    cursor.signedVarint(Int64(bitPattern: sample.nanoseconds &- previous))
+                    cursor.varint(sample.osThreadID)
+                    cursor.byte(sample.state)
+                    cursor.signedVarint(Int64(sample.syscall))
+                    cursor.byte(sample.wait.storedInSamples.rawValue)
+                }
+                previous = sample.nanoseconds
+            }
         }
-        file.section(.samples, samples)
-        if let schedule = spanSchedule(trace.threads) { file.section(.spanSchedule, schedule) }
-        if let estimates = spanEstimates(trace.threads) { file.section(.spanEstimates, estimates) }
+        if trace.threads.contains(where: { $0.usage.contains { $0.usage.runQueueNanoseconds != nil } }) {
+            file.section(.spanSchedule) { spanSchedule(trace.threads, into: &$0) }
+        }
+        if trace.threads.contains(where: { $0.usage.contains(where: \.isEstimated) }) {
+            file.section(.spanEstimates) { spanEstimates(trace.threads, into: &$0) }
+        }
         if let details = sampleDetails(trace.samples) { file.section(.sampleDetails, details) }
 
-        var end = ByteWriter()
-        end.varint(trace.eventCount)
-        end.varint(trace.threads.count)
-        file.section(.end, end)
+        file.section(.end) { end in
+            end.varint(trace.eventCount)
+            end.varint(trace.threads.count)
+        }
         return file.bytes
     }
 
-    private static func encode(_ thread: TraceThread) -> ByteWriter {
-        var writer = ByteWriter(capacity: 32 + thread.events.count * 10)
+    private static func encode(_ thread: TraceThread, into writer: inout ByteWriter) {
         writer.varint(thread.index)
         writer.varint(thread.osThreadID)
         writer.byte((thread.isMain ? 1 : 0) | (thread.name != nil ? 2 : 0))
@@ -84,63 +92,69 @@ public enum TraceEncoder {
         writer.varint(thread.dropped)
         writer.varint(thread.events.count)
         var previousBegin: UInt64 = 0
-        for event in thread.events {
-            writer.byte(event.kind.rawValue | (event.isOpen ? 0x10 : 0))
-            writer.byte(event.category)
-            writer.varint(event.nameID)
-            writer.varint(event.fileID)
-            writer.varint(event.line)
-            writer.signedVarint(Int64(bitPattern: event.beginNanoseconds &- previousBegin))
-            writer.varint(event.endNanoseconds.subtractingClamped(event.beginNanoseconds))
+        writer.write(each: thread.events, maximum: 2 + 5 * ByteWriter.Cursor.maximumVarint) { cursor, event in
+            cursor.byte(event.kind.rawValue | (event.isOpen ? 0x10 : 0))
+            cursor.byte(event.category)
+            cursor.varint(event.nameID)
+            cursor.varint(event.fileID)
+            cursor.varint(event.line)
+            cursor.signedVarint(Int64(bitPattern: event.beginNanoseconds &- previousBegin))
+            cursor.varint(event.endNanoseconds.subtractingClamped(event.beginNanoseconds))
             previousBegin = event.beginNanoseconds
         }
         writer.varint(thread.usage.count)
-        for span in thread.usage {
-            writer.varint(span.eventIndex)
-            writer.varint(span.usage.cpuNanoseconds)
-            writer.varint(span.usage.voluntaryContextSwitches)
-            writer.varint(span.usage.involuntaryContextSwitches)
-            writer.varint(span.usage.minorFaults)
-            writer.varint(span.usage.majorFaults)
+        writer.write(each: thread.usage, maximum: 6 * ByteWriter.Cursor.maximumVarint) { cursor, span in
+            cursor.varint(span.eventIndex)
+            cursor.varint(span.usage.cpuNanoseconds)
+            cursor.varint(span.usage.voluntaryContextSwitches)
+            cursor.varint(span.usage.involuntaryContextSwitches)
+            cursor.varint(span.usage.minorFaults)
+            cursor.varint(span.usage.majorFaults)
         }
-        return writer
     }
 
     /// Section `spanSchedule`: `threads`, then per thread `index, count, (eventIndex, runQueueNs)*`,
-    /// for the accounted spans whose run-queue wait is known; nil when none is.
-    private static func spanSchedule(_ threads: [TraceThread]) -> ByteWriter? {
-        let known = threads.map { thread in thread.usage.filter { $0.usage.runQueueNanoseconds != nil } }
-        guard known.contains(where: { !$0.isEmpty }) else { return nil }
-        var writer = ByteWriter()
-        writer.varint(known.filter { !$0.isEmpty }.count)
-        for (thread, spans) in zip(threads, known) where !spans.isEmpty {
+    /// for the accounted spans whose run-queue wait is known (written only when one is).
+    private static func spanSchedule(_ threads: [TraceThread], into writer: inout ByteWriter) {
+        let known = threads.map { thread in thread.usage.reduce(0) { $0 + ($1.usage.runQueueNanoseconds != nil ? 1 : 0) } }
+        writer.varint(known.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
+        for (thread, count) in zip(threads, known) where count > 0 {
             writer.varint(thread.index)
-            writer.varint(spans.count)
-            for span in spans {
-                writer.varint(span.eventIndex)
-                writer.varint(span.usage.runQueueNanoseconds!)
+            writer.varint(count)
+            writer.write(each: thread.usage, maximum: 2 * ByteWriter.Cursor.maximumVarint) { cursor, span in
+                guard let runQueue = span.usage.runQueueNanoseconds else { return }
+                cursor.varint(span.eventIndex)
+                cursor.varint(runQueue)
             }
         }
-        return writer
     }
 
     /// Section `spanEstimates`: `threads`, then per thread `index, count, (eventIndex delta)*`,
-    /// for the accounted spans whose usage was attributed; nil when every one was read.
-    private static func spanEstimates(_ threads: [TraceThread]) -> ByteWriter? {
-        let estimated = threads.map { thread in thread.usage.filter(\.isEstimated).map(\.eventIndex).sorted() }
-        guard estimated.contains(where: { !$0.isEmpty }) else { return nil }
-        var writer = ByteWriter()
-        writer.varint(estimated.filter { !$0.isEmpty }.count)
-        for (thread, indices) in zip(threads, estimated) where !indices.isEmpty {
+    /// for the accounted spans whose usage was attributed (written only when one was).
+    private static func spanEstimates(_ threads: [TraceThread], into writer: inout ByteWriter) {
+        let counts = threads.map { thread in thread.usage.reduce(0) { $0 + ($1.isEstimated ? 1 : 0) } }
+        writer.varint(counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
+        for (thread, count) in zip(threads, counts) where count > 0 {
             writer.varint(thread.index)
-            writer.varint(indices.count)
-            var previous: UInt32 = 0
-            for index in indices {
+            writer.varint(count)
+            // In event order, as a flush gives them; sorted when a trace built otherwise does not.
+            var previous: UInt32 = 0, ordered = true
+            for span in thread.usage where span.isEstimated {
+                guard span.eventIndex >= previous else { ordered = false; break }
+                previous = span.eventIndex
+            }
+            let indices = ordered ? nil : thread.usage.filter(\.isEstimated).map(\.eventIndex).sorted()
+            previous = 0
+            func delta(_ index: UInt32) {
                 writer.varint(index - previous)
                 previous = index
             }
+            if let indices {
+                indices.forEach(delta)
+            } else {
+                for span in thread.usage where span.isEstimated { delta(span.eventIndex) }
+            }
         }
-        return writer
     }
 
     /// Section `sampleDetails`: the wait targets (`count, (kind, name)*`), then the
