@@ -83,6 +83,85 @@ static lp_reading *lp_account_slot(lp_accounting *accounting) {
     return &next->readings[0];
 }
 
+/// Nanoseconds in `ticks` ticks of the tick source, the inverse of `lp_ticks_in`
+/// (1 tick a nanosecond until 1 ms has passed: more nanoseconds, not fewer).
+static uint64_t lp_ns_in(uint64_t ticks, uint64_t tick, uint64_t wall_ns) {
+    if (lp_state.tick_source != LP_TICK_SOURCE_CPU_COUNTER) return ticks;
+    uint64_t elapsed = wall_ns - lp_state.start_pair_ns;
+    if (wall_ns <= lp_state.start_pair_ns || elapsed < 1000000 || tick <= lp_state.start_pair_ticks) return ticks;
+    return (uint64_t)((double)ticks * (double)elapsed / (double)(tick - lp_state.start_pair_ticks));
+}
+
+/// The run-queue wait read from `accounting`'s schedstat (opened at its first use), counted as system calls.
+static uint64_t lp_account_run_queue(lp_accounting *accounting) {
+    if (accounting->schedstat_fd == -2) {
+        accounting->schedstat_fd = lp_open_schedstat();
+        accounting->system_calls += 1;
+    }
+    if (accounting->schedstat_fd >= 0) accounting->system_calls += 1;
+    return lp_schedstat_run_queue(accounting->schedstat_fd);
+}
+
+/// Takes the calling thread's usage now: the wall and CPU clocks, and, when it left
+/// the CPU since `last`, its rusage and schedstat (otherwise those of `last` hold).
+static void lp_account_take(lp_accounting *accounting, const lp_reading *last, lp_reading *reading) {
+    reading->wall_ns = lp_monotonic_ns();
+    reading->cpu_ns = lp_thread_cpu_ns();
+    accounting->system_calls += 1;
+    int64_t gap = last == 0 ? INT64_MAX
+        : (int64_t)(reading->wall_ns - last->wall_ns) - (int64_t)(reading->cpu_ns - last->cpu_ns);
+    if (last != 0 && gap < LP_OFF_CPU_GAP_NS) {
+        // It stayed on the CPU: no switch, no fault that blocked, no run-queue wait.
+        reading->voluntary_switches = last->voluntary_switches;
+        reading->involuntary_switches = last->involuntary_switches;
+        reading->minor_faults = last->minor_faults;
+        reading->major_faults = last->major_faults;
+        reading->run_queue_ns = last->run_queue_ns;
+        return;
+    }
+    struct rusage usage;
+    accounting->system_calls += 1;
+    if (lp_thread_rusage(&usage) == 0) {
+        reading->voluntary_switches = (uint64_t)usage.ru_nvcsw;
+        reading->involuntary_switches = (uint64_t)usage.ru_nivcsw;
+        reading->minor_faults = (uint64_t)usage.ru_minflt;
+        reading->major_faults = (uint64_t)usage.ru_majflt;
+    } else if (last != 0) {
+        reading->voluntary_switches = last->voluntary_switches;
+        reading->involuntary_switches = last->involuntary_switches;
+        reading->minor_faults = last->minor_faults;
+        reading->major_faults = last->major_faults;
+    } else {
+        reading->voluntary_switches = reading->involuntary_switches = reading->minor_faults = reading->major_faults = 0;
+    }
+    // The run-queue wait grows only after a switch.
+    if (last != 0 && last->run_queue_ns != UINT64_MAX
+        && last->voluntary_switches + last->involuntary_switches == reading->voluntary_switches + reading->involuntary_switches) {
+        reading->run_queue_ns = last->run_queue_ns;
+    } else {
+        reading->run_queue_ns = lp_account_run_queue(accounting);
+    }
+}
+
+/// An end's reading the thread was switched out before finishing (`now` ticks, the
+/// span ended at `end`): the wait fell after the span's end, and schedstat may hold
+/// it. Reads the CPU clock and schedstat again, and takes the wall time since the
+/// end the CPU clock did not count (the wait) out of the run-queue wait, so the
+/// reading is of the moment the span ended.
+static void lp_account_late_end(lp_accounting *accounting, const lp_reading *last, lp_reading *reading, uint64_t end) {
+    uint64_t cpu = lp_thread_cpu_ns();
+    uint64_t run_queue = lp_account_run_queue(accounting);
+    uint64_t now = lp_now_ticks(), wall = lp_monotonic_ns();
+    accounting->system_calls += 1;
+    uint64_t since_end = lp_ns_in(now - end, now, wall);
+    uint64_t ran = cpu > reading->cpu_ns ? cpu - reading->cpu_ns : 0;
+    uint64_t waited = since_end > ran ? since_end - ran : 0;
+    if (run_queue == UINT64_MAX) return;
+    uint64_t floor = last != 0 && last->run_queue_ns != UINT64_MAX ? last->run_queue_ns : 0;
+    reading->run_queue_ns = run_queue > floor + waited ? run_queue - waited : floor;
+    reading->wall_ns = wall > since_end ? wall - since_end : reading->wall_ns;
+}
+
 __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin) {
     lp_accounting *accounting = buffer->usage;
     if (accounting == 0) {
@@ -95,53 +174,24 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
     if (slot == 0) return;  // attributed from the readings there are
     const lp_reading *last = accounting->count > 0 ? &accounting->last : 0;
     lp_reading reading;
-    reading.wall_ns = lp_monotonic_ns();
-    reading.cpu_ns = lp_thread_cpu_ns();
-    accounting->system_calls += 1;
-    int64_t gap = last == 0 ? INT64_MAX
-        : (int64_t)(reading.wall_ns - last->wall_ns) - (int64_t)(reading.cpu_ns - last->cpu_ns);
-    if (last != 0 && gap < LP_OFF_CPU_GAP_NS) {
-        // It stayed on the CPU: no switch, no fault that blocked, no run-queue wait.
-        reading.voluntary_switches = last->voluntary_switches;
-        reading.involuntary_switches = last->involuntary_switches;
-        reading.minor_faults = last->minor_faults;
-        reading.major_faults = last->major_faults;
-        reading.run_queue_ns = last->run_queue_ns;
-    } else {
-        struct rusage usage;
-        accounting->system_calls += 1;
-        if (lp_thread_rusage(&usage) == 0) {
-            reading.voluntary_switches = (uint64_t)usage.ru_nvcsw;
-            reading.involuntary_switches = (uint64_t)usage.ru_nivcsw;
-            reading.minor_faults = (uint64_t)usage.ru_minflt;
-            reading.major_faults = (uint64_t)usage.ru_majflt;
-        } else if (last != 0) {
-            reading.voluntary_switches = last->voluntary_switches;
-            reading.involuntary_switches = last->involuntary_switches;
-            reading.minor_faults = last->minor_faults;
-            reading.major_faults = last->major_faults;
-        } else {
-            reading.voluntary_switches = reading.involuntary_switches = reading.minor_faults = reading.major_faults = 0;
-        }
-        // The run-queue wait grows only after a switch.
-        if (last != 0 && last->run_queue_ns != UINT64_MAX
-            && last->voluntary_switches + last->involuntary_switches == reading.voluntary_switches + reading.involuntary_switches) {
-            reading.run_queue_ns = last->run_queue_ns;
-        } else {
-            if (accounting->schedstat_fd == -2) {
-                accounting->schedstat_fd = lp_open_schedstat();
-                accounting->system_calls += 1;
-            }
-            if (accounting->schedstat_fd >= 0) accounting->system_calls += 1;
-            reading.run_queue_ns = lp_schedstat_run_queue(accounting->schedstat_fd);
-        }
-    }
     if (at_begin) {
-        // The begin is stamped again so the reading is outside the span.
-        event->begin = lp_now_ticks();
+        // The begin is stamped again after the reading, so the reading is outside the
+        // span. A thread switched out between the two would begin the span after a wait
+        // its reading does not hold (and its end's reading does): taken again, up to twice.
+        for (int tries = 0;; tries++) {
+            uint64_t start = lp_now_ticks();
+            lp_account_take(accounting, last, &reading);
+            event->begin = lp_now_ticks();
+            if (tries == 2 || event->begin - start <= lp_ticks_in(LP_LATE_READING_NS, event->begin, reading.wall_ns)) break;
+        }
         reading.tick = event->begin;
     } else {
+        lp_account_take(accounting, last, &reading);
         reading.tick = event->end;
+        uint64_t now = lp_now_ticks();
+        if (now - event->end > lp_ticks_in(LP_LATE_READING_NS, now, reading.wall_ns)) {
+            lp_account_late_end(accounting, last, &reading, event->end);
+        }
     }
     *slot = reading;
     accounting->last = reading;

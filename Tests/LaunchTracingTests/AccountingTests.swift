@@ -14,16 +14,26 @@ struct AccountingTests {
         var runQueue: UInt64
 
         /// Read just before a span: the clocks last, so the schedstat read is outside.
+        /// A reading the thread was switched out in the middle of (its schedstat's
+        /// timeslice count moved) is taken again: its run-queue wait and its clocks
+        /// would be of different moments.
         static func before(_ schedstat: Int32) -> Reference {
-            let runQueue = runQueueNanoseconds(schedstat)
-            let cpu = threadCPUNanoseconds()
-            return Reference(wall: monotonicNanoseconds(), cpu: cpu, runQueue: runQueue)
+            while true {
+                let (runQueue, slices) = schedstatFields(schedstat)
+                let cpu = threadCPUNanoseconds(), wall = monotonicNanoseconds()
+                if schedstatFields(schedstat).timeslices == slices { return Reference(wall: wall, cpu: cpu, runQueue: runQueue) }
+            }
         }
 
-        /// Read just after a span: the clocks first.
+        /// Read just after a span: the clocks first (taken again, later, if the thread
+        /// was switched out in the middle).
         static func after(_ schedstat: Int32) -> Reference {
-            let wall = monotonicNanoseconds(), cpu = threadCPUNanoseconds()
-            return Reference(wall: wall, cpu: cpu, runQueue: runQueueNanoseconds(schedstat))
+            while true {
+                let slices = schedstatFields(schedstat).timeslices
+                let wall = monotonicNanoseconds(), cpu = threadCPUNanoseconds()
+                let (runQueue, slicesAfter) = schedstatFields(schedstat)
+                if slicesAfter == slices { return Reference(wall: wall, cpu: cpu, runQueue: runQueue) }
+            }
         }
 
         /// Off-CPU time from `self` to `later`: wall − CPU − run-queue wait.
@@ -124,7 +134,7 @@ struct AccountingTests {
                 .subtractingClamped(usage.usage.runQueueNanoseconds ?? 0)
             let bound = max(50_000, (reference.1.wall - reference.0.wall) / 20)
             let name = trace.name(of: event)
-            #expect(distance(usage.usage.cpuNanoseconds, cpu) <= bound, "\(name): CPU \(usage.usage.cpuNanoseconds) ns, read \(cpu) ns")
+            #expect(distance(usage.usage.cpuNanoseconds, cpu) <= bound, "\(name): CPU \(usage.usage.cpuNanoseconds) ns, read \(cpu) ns; wall \(wall) ns, read \(reference.1.wall - reference.0.wall) ns; run queue \(usage.usage.runQueueNanoseconds ?? 0) ns, read \(reference.1.runQueue - reference.0.runQueue) ns; estimated \(usage.isEstimated)")
             #expect(distance(tracedOff, offCPU) <= bound, "\(name): off-CPU \(tracedOff) ns, read \(offCPU) ns")
         }
     }
@@ -217,11 +227,13 @@ func monotonicNanoseconds() -> UInt64 {
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
-/// The run-queue wait in the calling thread's open schedstat, nanoseconds (0 where there is none).
-func runQueueNanoseconds(_ schedstat: Int32) -> UInt64 {
+/// The run-queue wait (nanoseconds) and the count of timeslices (times the thread
+/// was put on a CPU) in the calling thread's open schedstat; zeros where there is none.
+func schedstatFields(_ schedstat: Int32) -> (runQueue: UInt64, timeslices: UInt64) {
     var bytes = [UInt8](repeating: 0, count: 96)
     let count = pread(schedstat, &bytes, bytes.count, 0)
-    guard count > 0 else { return 0 }
-    let fields = bytes[0..<count].split(separator: UInt8(ascii: " "))
-    return fields.count > 1 ? UInt64(String(decoding: fields[1], as: UTF8.self)) ?? 0 : 0
+    guard count > 0 else { return (0, 0) }
+    let fields = bytes[0..<count].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+    func field(_ index: Int) -> UInt64 { fields.count > index ? UInt64(String(decoding: fields[index], as: UTF8.self)) ?? 0 : 0 }
+    return (field(1), field(2))
 }

@@ -163,6 +163,11 @@ enum { LP_ACCOUNTING_GRANULARITY_NS = 40 * 1000 };
 /// boundary attributed between the two readings is exact.
 enum { LP_OFF_CPU_GAP_NS = 3 * 1000 };
 
+/// A reading that took longer than this, nanoseconds, was interrupted by a switch
+/// (a reading takes a few microseconds): at a begin it is taken again, at an end the
+/// wait after the end is taken out of it.
+enum { LP_LATE_READING_NS = 20 * 1000 };
+
 /// The slow path of `lp_record`: moves `buffer` to a new chunk (growing from
 /// 4 KiB to 256 KiB per thread, taken from a pre-faulted pool) and returns its
 /// first slot, which `lp_record` fills and then publishes; or counts the event
