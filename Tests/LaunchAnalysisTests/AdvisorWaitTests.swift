@@ -42,6 +42,37 @@ struct AdvisorWaitTests {
         #expect(!findings.contains { $0.rule == .mainThreadBlocked })
     }
 
+    /// A program that starts a server of its own on an ephemeral port each run is one
+    /// peer: the finding names its host once, with the ports it saw.
+    @Test func oneHostOnADifferentPortEachRunIsNamedOnce() throws {
+        let ports = [34_009, 36_059, 36_967]
+        let traces = ports.map { shortWait(sampled: .network, target: WaitTarget(kind: .socket, name: "127.0.0.1:\($0)")) }
+            + [shortWait(sampled: .network, target: WaitTarget(kind: .socket, name: "[2001:db8::1]:443"))]
+        let network = try #require(try profile(traces).findings.first { $0.rule == .mainThreadNetwork })
+        #expect(network.waitedOn == [
+            WaitTarget(kind: .socket, name: "127.0.0.1 (ports 34009, 36059, 36967)"),
+            WaitTarget(kind: .socket, name: "[2001:db8::1]:443"),
+        ])
+        #expect(network.recommendation.contains("socket to 127.0.0.1 (ports 34009, 36059, 36967)"), "\(network.recommendation)")
+    }
+
+    @Test func portsOfOneHostFoldAndOtherTargetsStayAsTheyAre() {
+        let folded = WaitTarget.foldingPorts([
+            WaitTarget(kind: .socket, name: "10.0.0.1:8001"): 1, WaitTarget(kind: .socket, name: "10.0.0.1:8002"): 1,
+            WaitTarget(kind: .socket, name: "10.0.0.1:8003"): 1, WaitTarget(kind: .socket, name: "10.0.0.1:8004"): 2,
+            WaitTarget(kind: .socket, name: "[::1]:80"): 1, WaitTarget(kind: .socket, name: "[::1]:443"): 1,
+            WaitTarget(kind: .socket, name: "10.0.0.2:443"): 4, WaitTarget(kind: .socket, name: "::1"): 1,
+            WaitTarget(kind: .file, name: "/data/a:1"): 3,
+        ])
+        #expect(folded == [
+            WaitTarget(kind: .socket, name: "10.0.0.1 (4 ports)"): 5,
+            WaitTarget(kind: .socket, name: "[::1] (ports 80, 443)"): 2,
+            WaitTarget(kind: .socket, name: "10.0.0.2:443"): 4,
+            WaitTarget(kind: .socket, name: "::1"): 1,
+            WaitTarget(kind: .file, name: "/data/a:1"): 3,
+        ])
+    }
+
     @Test func aCostFromEstimatedUsageSaysSo() throws {
         // One run of five had the span's usage attributed, not read: its record and the finding say so.
         let traces = [shortWait(sampled: .sleep, estimated: true)] + (0..<4).map { _ in shortWait(sampled: nil) }

@@ -112,7 +112,7 @@ public enum Advisor {
             let appeared = values.filter { $0 >= minimumBlockedMs }.count
             var targets = site.targets[kind] ?? [:]
             if kind == .unknown { targets.merge(site.targets[.other] ?? [:], uniquingKeysWith: +) }
-            let named = targets.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
+            let named = WaitTarget.foldingPorts(targets).sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
                 .prefix(maximumTargetsShown).map(\.key)
             let rule = AdvisorRule(blockingOn: kind)
             findings.append(Finding(
