@@ -83,13 +83,19 @@ static lp_reading *lp_account_slot(lp_accounting *accounting) {
     return &next->readings[0];
 }
 
+/// True when ticks convert to nanoseconds exactly enough to tell a late reading:
+/// ticks are nanoseconds, or the CPU counter has run 1 ms past the constructor's
+/// calibration pair (before that `lp_ticks_in` takes 1 tick a nanosecond).
+static int lp_ticks_calibrated(uint64_t tick, uint64_t wall_ns) {
+    if (lp_state.tick_source != LP_TICK_SOURCE_CPU_COUNTER) return 1;
+    return wall_ns > lp_state.start_pair_ns && wall_ns - lp_state.start_pair_ns >= 1000000 && tick > lp_state.start_pair_ticks;
+}
+
 /// Nanoseconds in `ticks` ticks of the tick source, the inverse of `lp_ticks_in`
-/// (1 tick a nanosecond until 1 ms has passed: more nanoseconds, not fewer).
+/// (only where `lp_ticks_calibrated`).
 static uint64_t lp_ns_in(uint64_t ticks, uint64_t tick, uint64_t wall_ns) {
     if (lp_state.tick_source != LP_TICK_SOURCE_CPU_COUNTER) return ticks;
-    uint64_t elapsed = wall_ns - lp_state.start_pair_ns;
-    if (wall_ns <= lp_state.start_pair_ns || elapsed < 1000000 || tick <= lp_state.start_pair_ticks) return ticks;
-    return (uint64_t)((double)ticks * (double)elapsed / (double)(tick - lp_state.start_pair_ticks));
+    return (uint64_t)((double)ticks * (double)(wall_ns - lp_state.start_pair_ns) / (double)(tick - lp_state.start_pair_ticks));
 }
 
 /// The run-queue wait read from `accounting`'s schedstat (opened at its first use), counted as system calls.
@@ -143,23 +149,29 @@ static void lp_account_take(lp_accounting *accounting, const lp_reading *last, l
     }
 }
 
-/// An end's reading the thread was switched out before finishing (`now` ticks, the
-/// span ended at `end`): the wait fell after the span's end, and schedstat may hold
-/// it. Reads the CPU clock and schedstat again, and takes the wall time since the
-/// end the CPU clock did not count (the wait) out of the run-queue wait, so the
-/// reading is of the moment the span ended.
-static void lp_account_late_end(lp_accounting *accounting, const lp_reading *last, lp_reading *reading, uint64_t end) {
+/// An end's reading the thread was switched out before finishing (the span ended
+/// at tick `end`): the wait fell after the span's end, and schedstat may hold it.
+/// Reads the CPU clock and schedstat again into `raw` (the thread's usage now, what
+/// the next reading starts from), and makes `reading` that of the moment the span
+/// ended: the wall time since the end that the CPU clock did not count (the wait)
+/// comes out of its run-queue wait, never below `last`'s. The wait then falls
+/// between this reading and the next, outside every span.
+static void lp_account_late_end(
+    lp_accounting *accounting, const lp_reading *last, lp_reading *reading, lp_reading *raw, uint64_t end) {
     uint64_t cpu = lp_thread_cpu_ns();
     uint64_t run_queue = lp_account_run_queue(accounting);
     uint64_t now = lp_now_ticks(), wall = lp_monotonic_ns();
     accounting->system_calls += 1;
+    if (run_queue == UINT64_MAX || !lp_ticks_calibrated(now, wall)) return;
     uint64_t since_end = lp_ns_in(now - end, now, wall);
     uint64_t ran = cpu > reading->cpu_ns ? cpu - reading->cpu_ns : 0;
     uint64_t waited = since_end > ran ? since_end - ran : 0;
-    if (run_queue == UINT64_MAX) return;
+    raw->wall_ns = wall;
+    raw->cpu_ns = cpu;
+    raw->run_queue_ns = run_queue;
     uint64_t floor = last != 0 && last->run_queue_ns != UINT64_MAX ? last->run_queue_ns : 0;
     reading->run_queue_ns = run_queue > floor + waited ? run_queue - waited : floor;
-    reading->wall_ns = wall > since_end ? wall - since_end : reading->wall_ns;
+    if (wall > since_end) reading->wall_ns = wall - since_end;
 }
 
 __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin) {
@@ -173,7 +185,9 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
     lp_reading *slot = lp_account_slot(accounting);
     if (slot == 0) return;  // attributed from the readings there are
     const lp_reading *last = accounting->count > 0 ? &accounting->last : 0;
-    lp_reading reading;
+    // `reading` is published for the boundary; `raw`, the usage as read, is what the
+    // next reading starts from (they differ after a late end).
+    lp_reading reading, raw;
     if (at_begin) {
         // The begin is stamped again after the reading, so the reading is outside the
         // span. A thread switched out between the two would begin the span after a wait
@@ -182,19 +196,22 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
             uint64_t start = lp_now_ticks();
             lp_account_take(accounting, last, &reading);
             event->begin = lp_now_ticks();
-            if (tries == 2 || event->begin - start <= lp_ticks_in(LP_LATE_READING_NS, event->begin, reading.wall_ns)) break;
+            if (tries == 2 || !lp_ticks_calibrated(event->begin, reading.wall_ns)
+                || event->begin - start <= lp_ticks_in(LP_LATE_READING_NS, event->begin, reading.wall_ns)) break;
         }
         reading.tick = event->begin;
+        raw = reading;
     } else {
         lp_account_take(accounting, last, &reading);
         reading.tick = event->end;
+        raw = reading;
         uint64_t now = lp_now_ticks();
-        if (now - event->end > lp_ticks_in(LP_LATE_READING_NS, now, reading.wall_ns)) {
-            lp_account_late_end(accounting, last, &reading, event->end);
+        if (lp_ticks_calibrated(now, reading.wall_ns) && now - event->end > lp_ticks_in(LP_LATE_READING_NS, now, reading.wall_ns)) {
+            lp_account_late_end(accounting, last, &reading, &raw, event->end);
         }
     }
     *slot = reading;
-    accounting->last = reading;
+    accounting->last = raw;
     accounting->used += 1;
     // Publishes the reading (and a block chained for it) to a flush.
     __atomic_store_n(&accounting->count, accounting->count + 1, __ATOMIC_RELEASE);

@@ -113,7 +113,9 @@ typedef struct {
     long used;
     /// Readings published, across blocks.
     long count;
-    /// The latest reading (the thread's own copy: what the next one compares with).
+    /// The latest usage as read (the thread's own copy: what the next reading compares
+    /// with). After a late end it is read again, while the reading published for the
+    /// end is of the moment the span ended.
     lp_reading last;
     /// The thread's open schedstat (-1: none), or -2 before it was opened.
     int schedstat_fd;
