@@ -27,7 +27,7 @@ struct DefectCase: Sendable {
         ("disk-read", .mainThreadDiskIO, "disk-read.data"),
         ("disk-write", .mainThreadDiskIO, "disk-write.journal"),
         ("major-faults", .mainThreadDiskIO, nil),
-        ("network", .mainThreadNetwork, "127.0.0.1:"),
+        ("network", .mainThreadNetwork, "socket to 127.0.0.1"),  // one port, or one per run folded: "127.0.0.1 (ports …)"
         ("lock", .mainThreadLockWait, nil),
         ("sleep", .mainThreadSleep, "a sleep of"),
         ("process", .mainThreadProcessWait, "/bin/sleep"),
