@@ -31,6 +31,8 @@ struct BadInputTests {
         try expectUsageError(["measure", "--", notExecutable.path], mentions: [notExecutable.path, "not executable"])
         try expectUsageError(["measure", "--output", "/proc/launchprof-cannot-write"], mentions: ["/proc/launchprof-cannot-write"])
         try expectUsageError(["mesure"], mentions: ["did you mean 'measure'"])
+        // calibrate advises for compare's default stages from --runs (r, 2r, 3r), whose first look tests at α/27.
+        try expectUsageError(["calibrate", "--runs", "6", "--", "/bin/true"], mentions: ["--runs 6 is too few", "fewer than 7"])
         try expectUsageError(["measure", "--format", ""], mentions: ["--format"])
         try expectUsageError(["measure", "--format", ","], mentions: ["--format"])
         try expectUsageError(["measure", "--name", ""], mentions: ["--name"])

@@ -17,13 +17,15 @@ extension Frontend {
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
         let program = try ProgramTarget(parsed, sampleOption: "--sample")
         let budgetPath = parsed.value("--budget") ?? BudgetResolution.defaultFileName
-        try ComparisonOptions.checkMinimumRuns(stages: [shared.runs], settings: GateSettings(), gate: .listed([]))
+        let alpha = shared.budget.file?.budget.alpha ?? GateSettings().alpha
+        // Its advice is for compare's default stages from --runs (r, 2r, 3r): their first look must be able to decide.
+        try ComparisonOptions.checkMinimumRuns(
+            stages: (1...CalibrationRule.defaultLooks).map { $0 * shared.runs }, settings: GateSettings(alpha: alpha), gate: .listed([]))
         let target = try targetEffect(parsed)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
         if baseline != nil, rounds < 2 {
             throw UsageError("--save-baseline stores the spread between sessions, which takes --rounds 2 or more, not \(rounds)")
         }
-        let alpha = shared.budget.file?.budget.alpha ?? GateSettings().alpha
 
         let name = "calibrate-\(program.shortName)"
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "calibrate"] + arguments)

@@ -97,7 +97,8 @@ struct CalibrationRule {
         let gap = log(1 + target) - log(1 + effect)
         guard gap > 0 else { return nil }
         let runs = 2 * Double.pi / 3 * pow(Self.zSum(level: level) * noise / gap, 2)
-        return max(2, Int(min(runs.rounded(.up), 1e9)))
+        // Never fewer than the exact test needs to reach `level` at all.
+        return max(GateSettings.minimumRuns(level: level), Int(min(runs.rounded(.up), 1e9)))
     }
 
     /// The recommended ε (ratio, a multiple of 0.005) for `target` with compare's
