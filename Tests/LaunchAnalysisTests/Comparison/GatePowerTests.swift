@@ -68,28 +68,11 @@ struct GatePowerTests {
     /// Each rule's regressions over 1,000 trials of scenario `id`: every rule judges
     /// the same launches (one draw per trial, seeded as ``GateAudit/count(id:trials:_:)`` seeds).
     static func rates(id: UInt64, n: Int, slowdown: Double) async -> Rates {
-        let trials = 1_000
-        var master = SeededGenerator(seed: GateSimulationTests.seed ^ (id &* 0x9E37_79B9_7F4A_7C15))
-        let seeds = (0..<trials).map { _ in master.next() }
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let counts = await withTaskGroup(of: [Int].self) { group in
-            for worker in 0..<workers {
-                group.addTask {
-                    var hits = [Int](repeating: 0, count: 5)
-                    for index in stride(from: worker, to: trials, by: workers) {
-                        var generator = SeededGenerator(seed: seeds[index])
-                        let v = verdicts(n: n, slowdown: slowdown, using: &generator)
-                        for (rule, hit) in [v.old, v.oldAtAlpha, v.new, v.newAtOldLevel, v.newExact].enumerated() where hit { hits[rule] += 1 }
-                    }
-                    return hits
-                }
-            }
-            var sum = [Int](repeating: 0, count: 5)
-            for await hits in group { sum = zip(sum, hits).map(+) }
-            return sum
+        let rates = await GateAudit.counts(id: id, trials: 1_000, rules: 5) { generator in
+            let v = verdicts(n: n, slowdown: slowdown, using: &generator)
+            return [v.old, v.oldAtAlpha, v.new, v.newAtOldLevel, v.newExact]
         }
-        let rate = { (rule: Int) in GateAudit.Rate(count: counts[rule], trials: trials) }
-        return Rates(old: rate(0), oldAtAlpha: rate(1), new: rate(2), newAtOldLevel: rate(3), newExact: rate(4))
+        return Rates(old: rates[0], oldAtAlpha: rates[1], new: rates[2], newAtOldLevel: rates[3], newExact: rates[4])
     }
 
     /// The rate of each rule of ``Verdicts``.
