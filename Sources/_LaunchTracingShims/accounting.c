@@ -1,7 +1,9 @@
 // Per-span resource accounting's slow path: a reading of the calling thread's
 // CPU clock, and of its rusage and schedstat only when it left the CPU since
-// the last reading. Boundaries within LP_ACCOUNTING_GRANULARITY_NS of a reading
-// take none: they are attributed from the readings around them at flush.
+// the last reading. Boundaries within LP_ACCOUNTING_GRANULARITY_NS of a reading,
+// and, up to LP_ACCOUNTING_LONGEST_NS, those closer than LP_ACCOUNTING_QUIET_GAP_NS
+// to the boundary before them (`lp_account_due`), take none: they are attributed
+// from the readings around them at flush.
 
 #define _GNU_SOURCE
 #include "LaunchTracingShims.h"
@@ -216,6 +218,8 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
     // Publishes the reading (and a block chained for it) to a flush.
     __atomic_store_n(&accounting->count, accounting->count + 1, __ATOMIC_RELEASE);
     buffer->next_reading_tick = reading.tick + lp_ticks_in(LP_ACCOUNTING_GRANULARITY_NS, reading.tick, reading.wall_ns);
+    buffer->forced_reading_tick = reading.tick + lp_ticks_in(LP_ACCOUNTING_LONGEST_NS, reading.tick, reading.wall_ns);
+    buffer->quiet_gap_ticks = lp_ticks_in(LP_ACCOUNTING_QUIET_GAP_NS, reading.tick, reading.wall_ns);
 }
 
 void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event) {
@@ -224,7 +228,8 @@ void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event) {
         for (const lp_chunk *chunk = buffer->first; chunk != 0 && chunk != buffer->current; chunk = chunk->next) {
             lp_event *events = lp_chunk_events(chunk);
             if (event >= events && event < chunk->end) {
-                if (event->end >= buffer->next_reading_tick) lp_account_read(buffer, event, 0);
+                if (lp_account_due(buffer, event->end)) lp_account_read(buffer, event, 0);
+                buffer->last_boundary_tick = event->end;
                 return;
             }
         }
@@ -240,13 +245,13 @@ void lp_account_rewind(lp_thread_buffer *buffer) {
         buffer->usage->count = 0;
         buffer->usage->system_calls = 0;
     }
-    buffer->next_reading_tick = 0;
+    lp_account_read_next(buffer);
 }
 
 void lp_account_release(lp_thread_buffer *buffer) {
     lp_accounting *accounting = buffer->usage;
     buffer->usage = 0;
-    buffer->next_reading_tick = 0;
+    lp_account_read_next(buffer);
     if (accounting == 0) return;
     if (accounting->schedstat_fd >= 0) close(accounting->schedstat_fd);
     for (lp_reading_block *block = accounting->first; block != 0;) {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchTracing
+import _LaunchTracingShims
 import LaunchTracingTestSupport
 import Testing
 
@@ -70,20 +71,64 @@ struct AccountingTests {
     }
 
     /// A boundary soon after a reading is attributed; when the thread then left the
-    /// CPU before the next reading, the span is marked an estimate. The manual clock
-    /// decides which boundaries are read (the tracer's ticks), whatever the load.
-    private func recordAttributedAcrossAWait() -> Trace {
+    /// CPU before the next reading, and a gap before the boundary could have held the
+    /// wait, the span is marked an estimate. The manual clock decides which boundaries
+    /// are read (the tracer's ticks), whatever the load.
+    private func recordAttributedAcrossAWait(gapBeforeBlocked: UInt64 = 5_000) -> Trace {
         let clock = ManualLaunchClock()
         return recordAccounted(clock: clock) {
             let lead = LaunchTracer.begin("Lead")  // the first boundary: read
             clock.advance(byNanoseconds: 1_000)
             lead.end()  // attributed, and the thread stays on the CPU until…
-            clock.advance(byNanoseconds: 1_000)
-            let blocked = LaunchTracer.begin("Blocked")  // attributed
+            clock.advance(byNanoseconds: gapBeforeBlocked)
+            let blocked = LaunchTracer.begin("Blocked")  // attributed (within the granularity)
             usleep(2_000)
             clock.advance(byMilliseconds: 3)
             blocked.end()  // read: the thread left the CPU since the last reading
         }
+    }
+
+    /// The same wait, but every boundary from the reading to the span's begin came less
+    /// than `LP_OFF_CPU_GAP_NS` (3 µs) after the one before: no wait fits before the begin,
+    /// so the thread ran up to it and its attribution is exact, not an estimate.
+    @Test func aBoundaryReachedThroughCloseBoundariesIsExact() throws {
+        let trace = recordAttributedAcrossAWait(gapBeforeBlocked: 1_000)
+        let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
+        let byName = Dictionary(uniqueKeysWithValues: thread.usage.map { (trace.name(of: thread.events[Int($0.eventIndex)]), $0) })
+        let blocked = try #require(byName["Blocked"])
+        #expect(!blocked.isEstimated)
+        #expect(blocked.usage.voluntaryContextSwitches >= 1)
+        #expect(blocked.usage.cpuNanoseconds < 2_000_000)
+    }
+
+    /// Past the granularity, a boundary is read only after a gap that could hold a wait
+    /// (`LP_ACCOUNTING_QUIET_GAP_NS`, 10 µs) or once the last reading is
+    /// `LP_ACCOUNTING_LONGEST_NS` (0.5 ms) old; a run of close boundaries is attributed.
+    /// The manual clock's ticks decide, whatever the load.
+    @Test func closeBoundariesAreReadOnlyAfterAGapOrWhenTheLastReadingIsOld() {
+        let clock = ManualLaunchClock()
+        let calls = ReadingCounts()
+        _ = recordAccounted(clock: clock) {
+            LaunchTracer.begin("First").end()  // the first boundary: read
+            func readings(_ body: () -> Void) -> Int {
+                let before = lp_account_reading_count(lp_current_buffer())
+                body()
+                return lp_account_reading_count(lp_current_buffer()) - before
+            }
+            // 200 µs of spans 1 µs apart: past the 40 µs granularity, but no gap.
+            calls.quiet = readings {
+                for _ in 0..<200 { clock.advance(byNanoseconds: 1_000); LaunchTracer.begin("Quiet").end() }
+            }
+            // A 20 µs gap: the next boundary is read.
+            calls.afterGap = readings { clock.advance(byNanoseconds: 20_000); LaunchTracer.begin("AfterGap").end() }
+            // 700 µs of close spans again: read once, when the last reading is 0.5 ms old.
+            calls.long = readings {
+                for _ in 0..<700 { clock.advance(byNanoseconds: 1_000); LaunchTracer.begin("Quiet").end() }
+            }
+        }
+        #expect(calls.quiet == 0, "\(calls.quiet) readings for 200 close boundaries past the granularity")
+        #expect(calls.afterGap == 1)
+        #expect(calls.long == 1, "\(calls.long) readings for 0.7 ms of close boundaries")
     }
 
     @Test func aBoundaryAttributedAcrossAWaitIsAnEstimate() throws {
@@ -205,6 +250,8 @@ struct AccountingTests {
 }
 
 final class Counter: @unchecked Sendable { var value: UInt64 = 0 }
+
+final class ReadingCounts: @unchecked Sendable { var quiet = 0, afterGap = 0, long = 0 }
 
 final class ReferenceLog: @unchecked Sendable {
     var pairs: [(AccountingTests.Reference, AccountingTests.Reference)] = []

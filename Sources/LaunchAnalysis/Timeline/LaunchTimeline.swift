@@ -96,10 +96,11 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     /// nil in reports written before threads were recorded.
     public var threadID: UInt64?
     /// True when the span's CPU, run-queue and off-CPU times (and its counters)
-    /// are estimates: a boundary of it, or of a span nested in it, came too soon
-    /// after the tracer's last reading of the thread's usage and was attributed
-    /// from the readings around it rather than read (off by at most 40 µs of
-    /// time). Nil when they were read at its boundaries, or not accounted.
+    /// are estimates: a boundary of it, or of a span nested in it, was attributed
+    /// from the tracer's readings of the thread's usage around it rather than read,
+    /// and the thread may have waited before it (off by at most 40 µs plus any
+    /// waits shorter than 10 µs among close boundaries before it). Nil when they
+    /// were read at its boundaries or attributed exactly, or not accounted.
     public var usageIsEstimated: Bool? = nil
 
     /// Wall time from begin to end, nanoseconds (0 if the end precedes the begin).

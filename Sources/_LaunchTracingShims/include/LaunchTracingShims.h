@@ -148,6 +148,12 @@ typedef struct {
     /// An accounted boundary before this tick is attributed from the readings
     /// around it instead of read (0: the next one is read).
     uint64_t next_reading_tick;
+    /// From this tick on, every accounted boundary is read again (see `lp_account_due`).
+    uint64_t forced_reading_tick;
+    /// The thread's last accounted boundary, in ticks.
+    uint64_t last_boundary_tick;
+    /// `LP_ACCOUNTING_QUIET_GAP_NS` in ticks (0 before the first reading: all are long).
+    uint64_t quiet_gap_ticks;
     /// The thread's readings (NULL until its first accounted boundary; stored
     /// with release, read with acquire: a flush may be reading).
     lp_accounting *usage;
@@ -158,6 +164,20 @@ typedef struct {
 /// span of 1 ms and longer is 50 µs of CPU or off-CPU time), and long enough
 /// that a run of short spans pays a system call only every few dozen spans.
 enum { LP_ACCOUNTING_GRANULARITY_NS = 40 * 1000 };
+
+/// Past the granularity, a boundary is read only if its thread's previous accounted
+/// boundary is at least this far behind it, nanoseconds: a switch-out (a block, a
+/// preemption, a run-queue wait) lies between two consecutive boundaries at least as
+/// far apart as it lasted, so a run of boundaries closer together than this held no
+/// wait longer than it, and attributing them (the thread ran) is right to within the
+/// waits shorter than this. A run of short spans then pays a reading only every
+/// `LP_ACCOUNTING_LONGEST_NS`, not every granularity.
+enum { LP_ACCOUNTING_QUIET_GAP_NS = 10 * 1000 };
+
+/// The longest a thread's boundaries go unread, nanoseconds, however short the gaps
+/// between them: bounds what the waits shorter than `LP_ACCOUNTING_QUIET_GAP_NS`
+/// can add up to between two readings.
+enum { LP_ACCOUNTING_LONGEST_NS = 500 * 1000 };
 
 /// A gap between wall and CPU time since the last reading larger than this
 /// means the thread left the CPU (blocked or preempted): rusage and schedstat
@@ -277,13 +297,23 @@ static inline __attribute__((always_inline)) void lp_set_current_buffer(lp_threa
 /// stamped). The slow path of accounting; never inlined.
 void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin);
 
+/// Whether the accounted boundary at `tick` of `buffer`'s thread takes a reading:
+/// the last reading is older than the granularity, and either the thread's previous
+/// accounted boundary is `LP_ACCOUNTING_QUIET_GAP_NS` or more behind (it may have
+/// left the CPU in between) or the last reading is `LP_ACCOUNTING_LONGEST_NS` old.
+/// A tick before the previous boundary's (a clock set back) is read.
+static inline __attribute__((always_inline)) int lp_account_due(const lp_thread_buffer *buffer, uint64_t tick) {
+    return tick >= buffer->next_reading_tick
+        && (tick - buffer->last_boundary_tick >= buffer->quiet_gap_ticks || tick >= buffer->forced_reading_tick);
+}
+
 /// Appends an event to `buffer` (taking a new chunk out of line when the current
 /// one is full), or counts it as dropped. Returns the event, or NULL when the
 /// process-wide cap is reached. The begin tick is read last, so the tracer's own
 /// bookkeeping is not inside the span. A span is left open (end 0); an instant
 /// or a mark ends where it begins. With `accounted` non-zero the event is marked
-/// for resource accounting, and the thread's usage is read first when the last
-/// reading is older than the granularity (otherwise the boundary costs a compare).
+/// for resource accounting, and the thread's usage is read first when a reading
+/// is due (`lp_account_due`; otherwise the boundary costs a compare and a store).
 ///
 /// The event is published once every field is written: a release store of
 /// `buffer->next` past it, which a reader (`lp_chunk_count`) loads with acquire,
@@ -308,9 +338,12 @@ static inline __attribute__((always_inline)) lp_event *lp_record(
     event->category = category;
     uint64_t now = lp_now_ticks();
     event->begin = now;
-    if (__builtin_expect(accounted != 0 && now >= buffer->next_reading_tick, 0)) {
-        lp_account_read(buffer, event, 1);
-        now = event->begin;
+    if (accounted != 0) {
+        if (__builtin_expect(lp_account_due(buffer, now), 0)) {
+            lp_account_read(buffer, event, 1);
+            now = event->begin;
+        }
+        buffer->last_boundary_tick = now;
     }
     event->end = (kind & LP_EVENT_KIND_MASK) == LP_EVENT_SPAN ? 0 : now;
     __atomic_store_n(&buffer->next, event + 1, __ATOMIC_RELEASE);
@@ -344,12 +377,15 @@ static inline lp_event lp_event_load(const lp_event *event) {
 /// else takes the span out of accounting (its thread's readings do not cover it).
 void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event);
 
-/// The end of an accounted span (its end tick stamped): reads when a reading is due.
+/// The end of an accounted span (its end tick stamped): reads when a reading is due
+/// (`lp_account_due`).
 static inline __attribute__((always_inline)) void lp_account_end(lp_event *event) {
     lp_thread_buffer *buffer = lp_tls_buffer;
     if (__builtin_expect(buffer != 0 && buffer->current != 0 && event >= (lp_event *)(buffer->current + 1)
                          && event < buffer->next, 1)) {
-        if (__builtin_expect(event->end >= buffer->next_reading_tick, 0)) lp_account_read(buffer, event, 0);
+        uint64_t end = event->end;
+        if (__builtin_expect(lp_account_due(buffer, end), 0)) lp_account_read(buffer, event, 0);
+        buffer->last_boundary_tick = end;
         return;
     }
     lp_account_end_elsewhere(buffer, event);
@@ -358,6 +394,12 @@ static inline __attribute__((always_inline)) void lp_account_end(lp_event *event
 /// Forgets `buffer`'s readings (keeping its schedstat descriptor and memory)
 /// and makes its next accounted boundary a reading.
 void lp_account_rewind(lp_thread_buffer *buffer);
+
+/// Makes the next accounted boundary of `buffer`'s thread a reading.
+static inline void lp_account_read_next(lp_thread_buffer *buffer) {
+    buffer->next_reading_tick = 0;
+    buffer->forced_reading_tick = 0;
+}
 
 /// Frees `buffer`'s readings and closes its schedstat descriptor (its thread exited).
 void lp_account_release(lp_thread_buffer *buffer);
