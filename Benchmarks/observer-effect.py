@@ -10,7 +10,11 @@ resource accounting, the 1 ms main-thread sampler, the trace written at exit),
 LAUNCHPROF_EXIT_AFTER_LAUNCH=1 and the ready pipe. "off" is the same launch with
 LAUNCHPROF_TRACING=0 and no LAUNCHPROF_TRACE: the ready pipe only. Readiness is
 the `firstFrame` word the program writes on the ready pipe; the time runs from
-just before the spawn. Prints one line: median off, median on, shift, interval.
+just before the spawn. Prints one line: median off, median on, shift, interval
+(Hodges-Lehmann and the Mann-Whitney interval of the two sides), and the same from the
+launches in pairs (launch i of each side ran back to back: the Walsh averages of the
+pairs' differences and the Wilcoxon signed-rank interval), which leaves out the
+machine's drift between pairs.
 
 With --sampler-share both sides are instrumented and "off" only turns the
 main-thread sampler off (LAUNCHPROF_SAMPLER=0): the shift is the sampler's own
@@ -68,6 +72,20 @@ def hodges_lehmann(off, on):
     k = int(n * m / 2 - z * (n * m * (n + m + 1) / 12) ** 0.5)
     return shift, diffs[max(k, 0)], diffs[min(len(diffs) - 1, len(diffs) - 1 - k)]
 
+def paired(off, on):
+    """Shift and its 95 % interval from the launches in pairs: launch i of each side ran
+    back to back (ABBA), so on[i] - off[i] leaves out what drifts slower than a pair
+    (the machine's speed from one minute to the next). Hodges-Lehmann of the pairs'
+    differences (the median of their Walsh averages), Wilcoxon signed-rank interval."""
+    from scipy.stats import norm
+    d = [b - a for a, b in zip(off, on)]
+    n = len(d)
+    walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
+    mid = len(walsh) // 2
+    shift = walsh[mid] if len(walsh) % 2 else (walsh[mid - 1] + walsh[mid]) / 2
+    k = int(n * (n + 1) / 4 - norm.ppf(0.975) * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
+    return shift, walsh[max(k, 0)], walsh[min(len(walsh) - 1, len(walsh) - 1 - k)]
+
 def main():
     global SAMPLER_SHARE
     arguments = sys.argv[1:]
@@ -84,7 +102,9 @@ def main():
             (on if instrumented else off).append(launch(command, instrumented, trace))
     med = lambda values: sorted(values)[len(values) // 2]
     shift, low, high = hodges_lehmann(off, on)
+    pshift, plow, phigh = paired(off, on)
     print(f"{runs} per side: off {med(off):.2f} ms, on {med(on):.2f} ms, "
-          f"shift {shift:+.2f} ms [{low:+.2f}, {high:+.2f}] ({100 * shift / med(off):+.1f} %)")
+          f"shift {shift:+.2f} ms [{low:+.2f}, {high:+.2f}] ({100 * shift / med(off):+.1f} %); "
+          f"paired {pshift:+.2f} ms [{plow:+.2f}, {phigh:+.2f}]")
 
 main()

@@ -173,7 +173,9 @@ enum ResourceAccounting {
         /// within `LP_OFF_CPU_GAP_NS` of the one before: no wait that long fits between
         /// them, so the thread ran from that reading to the boundary.
         func usage(of spans: [AccountedSpan], boundaries: [UInt64] = []) -> [SpanUsage] {
-            let settled = settledUntil(boundaries.sorted())
+            // Spans one after another give their boundaries in order already: sorted only when not.
+            let inOrder = boundaries.indices.dropFirst().allSatisfy { boundaries[$0 - 1] <= boundaries[$0] }
+            let settled = settledUntil(inOrder ? boundaries : boundaries.sorted())
             return spans.withUnsafeBufferPointer { spans in
                 readings.withUnsafeBufferPointer { readings in
                     settled.withUnsafeBufferPointer { settled in
