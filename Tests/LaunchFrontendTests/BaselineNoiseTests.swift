@@ -99,6 +99,31 @@ struct BaselineNoiseTests {
         #expect(!ReportOutput.quietLine(.comparison(interleaved), color: false).contains("weaker evidence"))
     }
 
+    /// Inconclusive against a baseline because the between-session spread (30 %), not
+    /// ε (5 %), had to be cleared: the reason says so and names what gates a baseline on
+    /// a busy machine; with ε above the spread, or interleaved, it does not.
+    @Test func anInconclusiveBaselineComparisonSaysTheSpreadHidItAndWhatToGateOn() throws {
+        let base = Self.measured((0..<20).map { 100 + Double($0 % 5) * 0.1 })
+        let head = Self.measured((0..<20).map { 120 + Double($0 % 5) * 0.1 })  // +20 %: past ε, not past the spread
+        func compared(_ source: ComparisonPlan.Source, spread: Double?, metrics: [LaunchMetric] = [.wall]) -> ComparisonReport {
+            var plan = ComparisonPlan(name: "c", source: source, settings: GateSettings(), stages: [20])
+            plan.settings.betweenSessionPercent = spread
+            plan.metrics = metrics
+            return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-26T00:00:00Z")
+        }
+        let hidden = compared(.baseline, spread: 30)
+        #expect(hidden.outcome.status == .inconclusive)
+        #expect(hidden.outcome.reason.contains("between-session spread (30.0%)"), "\(hidden.outcome.reason)")
+        #expect(hidden.outcome.reason.contains("--metric cpu or --metric instructions"))
+        #expect(!hidden.outcome.reason.contains("\n"))
+        let quiet = ReportOutput.quietLine(.comparison(hidden), color: false)
+        #expect(quiet.contains("--metric cpu") && !quiet.contains("\n"), "\(quiet)")
+        // The same spread beside a regression that clears it: nothing to advise.
+        #expect(compared(.baseline, spread: 10).outcome.status == .regression)
+        #expect(!compared(.baseline, spread: 10).outcome.reason.contains("between-session spread"))
+        #expect(!compared(.interleaved, spread: nil).outcome.reason.contains("between-session spread"))
+    }
+
     /// A comparison of two identical, tight sides (a pass) from `source`.
     static func comparison(source: ComparisonPlan.Source) throws -> ComparisonReport? {
         let values = (0..<30).map { 100 + Double($0 % 5) * 0.1 }

@@ -133,10 +133,29 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         if let instructions {
             outcome = Self.outcome(outcome, instructions: instructions, timeMetricsGated: metrics.contains(where: \.gated))
         }
+        if let advice = Self.spreadAdvice(plan: plan, outcome: outcome) { outcome.reason += advice }
         if plan.metrics != [.wall] {
             decidingMetrics = plan.metrics
             if problem == nil { decidedBy = Self.deciders(metrics, instructions: instructions, verdict: verdict) }
         }
+    }
+
+    /// What an inconclusive comparison against a stored baseline adds to its reason when
+    /// the between-session spread, larger than ε, is what a change had to clear: that
+    /// a busy machine's own swing hides changes of that size, and what gates a baseline
+    /// there (CPU time or instructions, whichever is not deciding already), or that an
+    /// interleaved comparison does not carry the swing. Nil otherwise.
+    ///
+    /// ```swift
+    /// // "…; the between-session spread (22.3%) is what a change had to clear against this baseline: ..."
+    /// ```
+    static func spreadAdvice(plan: ComparisonPlan, outcome: ReportOutcome) -> String? {
+        guard plan.source == .baseline, outcome.status == .inconclusive,
+              let spread = plan.settings.betweenSessionPercent, spread.isFinite, spread > plan.settings.minimumEffectPercent
+        else { return nil }
+        let metrics = plan.metrics.contains(.cpu) ? "--metric instructions" : "--metric cpu or --metric instructions"
+        return "; the between-session spread (\(Percent.text(spread, signed: false))) is what a change had to clear against this baseline: "
+            + "on a busy machine gate a baseline on \(metrics), or compare --base and --head interleaved"
     }
 
     /// The warning every comparison against a stored baseline carries, printed even under `--quiet`.
