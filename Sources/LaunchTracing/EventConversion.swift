@@ -36,6 +36,7 @@ struct EventConversion {
         let count = chunks.reduce(0) { $0 + $1.count }
         events.reserveCapacity(count)
         accounted.reserveCapacity(count)
+        boundaries.reserveCapacity(2 * count)
         for chunk in chunks {
             for offset in 0..<chunk.count {
                 let event = lp_event_load(chunk.baseAddress! + offset)  // whole: `end` read atomically
