@@ -162,7 +162,7 @@ typedef struct {
 /// How long after a reading an accounted boundary is attributed rather than
 /// read, nanoseconds: below the accuracy the advisor needs (its bound on a
 /// span of 1 ms and longer is 50 µs of CPU or off-CPU time), and long enough
-/// that a run of short spans pays a system call only every few dozen spans.
+/// that spans of tens of microseconds pay a reading only every few spans.
 enum { LP_ACCOUNTING_GRANULARITY_NS = 40 * 1000 };
 
 /// Past the granularity, a boundary is read only if its thread's previous accounted
