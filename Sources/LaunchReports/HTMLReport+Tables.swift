@@ -1,6 +1,10 @@
 import LaunchAnalysis
 
 extension HTMLReport {
+    /// The tooltip of a finding's cost marked `≈`, as the terminal and Markdown reports mark it.
+    static let estimatedCostTitle =
+        "estimated: in some run a boundary of the span was attributed from the tracer's readings around it, not read"
+
     /// Every phase measured: median, p90, 95% CI of the median, budget, ok/over, outlier runs; then the run-order warnings.
     static func phaseTable(_ profile: LaunchProfile, warmup: Int) -> String {
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
@@ -59,7 +63,9 @@ extension HTMLReport {
             html += "<li class=\"finding sev-\(finding.severity.rawValue)\" data-finding=\"\(side)\(index)\" tabindex=\"0\">"
                 + "<div class=\"head\"><span class=\"sev\">\(finding.severity.rawValue)</span><code class=\"rule\">\(finding.rule.id)</code>"
                 + "<b>" + HTMLEscaping.text(finding.span) + "</b>\(place)"
-                + "<span class=\"cost\">\(ms(finding.medianMs))</span>"
+                + (finding.usageIsEstimated == true
+                    ? "<span class=\"cost\" title=\"\(Self.estimatedCostTitle)\">≈\(ms(finding.medianMs))</span>"
+                    : "<span class=\"cost\">\(ms(finding.medianMs))</span>")
                 + "<span class=\"muted\">\(finding.runsAppeared)/\(finding.runsTotal) runs · "
                 + HTMLEscaping.text(FindingText.budgetShare(finding, in: profile)) + "</span></div>"
                 + "<p class=\"rec\">" + HTMLEscaping.text(finding.recommendation) + "</p></li>\n"

@@ -1,0 +1,26 @@
+import LaunchAnalysis
+import LaunchReports
+import Testing
+
+/// A finding whose cost rests on estimated per-span usage is marked `≈` in every
+/// report that shows findings: the terminal, Markdown and HTML alike.
+@Suite("Estimated costs")
+struct EstimatedCostTests {
+    @Test func everyRendererMarksAnEstimatedCostAndOnlyThatOne() throws {
+        var report = try SampleReports.sample()
+        try #require(report.profile.findings.count >= 2)
+        for index in report.profile.findings.indices { report.profile.findings[index].usageIsEstimated = nil }
+        report.profile.findings[0].usageIsEstimated = true
+        let marked = report.profile.findings[0], plain = report.profile.findings[1]
+        let cost = { (finding: Finding) in ms(finding.medianMs) }
+
+        let page = HTMLReport.render(.measurement(report))
+        #expect(page.contains("title=\"estimated: in some run a boundary of the span was attributed from the tracer's readings around it, not read\">≈\(cost(marked))</span>"))
+        #expect(page.contains("<span class=\"cost\">\(cost(plain))</span>"))
+        #expect(!page.contains("≈\(cost(plain))</span>"))
+
+        let markdown = MarkdownReport.render(.measurement(report))
+        #expect(markdown.contains("— ≈\(cost(marked))"))
+        #expect(markdown.contains("— \(cost(plain))"))
+    }
+}
