@@ -30,13 +30,9 @@ struct EventConversion {
     ) -> (events: [TraceEvent], usage: [SpanUsage]) {
         var events: [TraceEvent] = []
         var accounted: [ResourceAccounting.AccountedSpan] = []
-        // Every accounted boundary's time (open spans' begins too): what a thread did
-        // between two readings is told from how far apart they came.
-        var boundaries: [UInt64] = []
         let count = chunks.reduce(0) { $0 + $1.count }
         events.reserveCapacity(count)
         accounted.reserveCapacity(count)
-        boundaries.reserveCapacity(2 * count)
         for chunk in chunks {
             for offset in 0..<chunk.count {
                 let event = lp_event_load(chunk.baseAddress! + offset)  // whole: `end` read atomically
@@ -69,14 +65,10 @@ struct EventConversion {
                 let isOpen = kind == .span && event.end == 0
                 let converted = isOpen ? flushNanoseconds : converter.nanoseconds(event.end)
                 let end = max(begin, converted)
-                if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0 {
-                    boundaries.append(begin)
-                    if !isOpen {
-                        boundaries.append(converted)
-                        accounted.append(.init(
-                            index: UInt32(events.count), begin: event.begin, end: event.end,
-                            beginNanoseconds: begin, endNanoseconds: converted))
-                    }
+                if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen {
+                    accounted.append(.init(
+                        index: UInt32(events.count), begin: event.begin, end: event.end,
+                        beginNanoseconds: begin, endNanoseconds: converted))
                 }
                 events.append(TraceEvent(
                     kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
@@ -84,7 +76,7 @@ struct EventConversion {
             }
         }
         let readings = readings()
-        let usage = readings.isEmpty ? [] : readings.usage(of: accounted, boundaries: boundaries)
+        let usage = readings.isEmpty ? [] : readings.usage(of: accounted)
         return (events, usage)
     }
 }

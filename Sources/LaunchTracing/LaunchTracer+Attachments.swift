@@ -17,13 +17,14 @@ extension LaunchTracer {
     /// profiling, and so does a traced launch (`LAUNCHPROF_TRACE` set).
     ///
     /// Cost: a boundary reads the thread's usage only when its last reading is
-    /// more than 40 µs old and either the thread's previous boundary is 10 µs or
-    /// more behind (it could have waited in between) or the last reading is 0.5 ms
-    /// old — the thread CPU clock, plus `getrusage` and the thread's `schedstat`
-    /// when it left the CPU since — and otherwise costs a compare and a store; its
-    /// usage is then attributed from the readings around it, and the span is marked
-    /// estimated (``SpanUsage/isEstimated``) where a wait could lie before the
-    /// boundary. A run of short spans pays a system call about every half millisecond.
+    /// more than 40 µs old and either the gaps between boundaries since then that
+    /// could have held a wait (3 µs or more each) add up to 10 µs or the last reading
+    /// is 0.5 ms old — the thread CPU clock, plus `getrusage` and the thread's
+    /// `schedstat` when it left the CPU since — and otherwise costs a few compares
+    /// and a store; its usage is then attributed from the readings around it, and the
+    /// span is marked estimated (``SpanUsage/isEstimated``) where a wait could lie
+    /// before the boundary. A run of short spans pays a system call about every half
+    /// millisecond.
     ///
     /// In a launch whose instructions launchprof counts (`--metric instructions`,
     /// under valgrind) accounting stays off: its readings follow the wall clock,

@@ -61,14 +61,12 @@ public struct SpanUsage: Sendable, Hashable {
     public var usage: ResourceUsage
     /// True when a boundary of the span was attributed from the thread's readings
     /// around it rather than read, the thread left the CPU between those readings,
-    /// and a boundary between the reading before and this one came 3 µs or more
-    /// after the one before it, so the wait may lie on either side of the boundary:
-    /// its values are estimates, off by at most 40 µs of CPU, run-queue or off-CPU
-    /// time plus any waits shorter than 10 µs among close boundaries before it (see
-    /// ``ResourceAccounting``); its counters (switches, faults) count from the
-    /// reading before. (Attributed across readings between which the thread stayed
-    /// on the CPU, or through boundaries each less than 3 µs after the one before,
-    /// a boundary is exact and not marked.)
+    /// and the boundary came 3 µs or more after the reading before it, so the wait
+    /// may lie on either side of the boundary: its values are estimates, off by at
+    /// most 50 µs of CPU, run-queue or off-CPU time (see ``ResourceAccounting``);
+    /// its counters (switches, faults) count from the reading before. (Attributed
+    /// across readings between which the thread stayed on the CPU, or less than 3 µs
+    /// after its reading, a boundary is exact and not marked.)
     public var isEstimated: Bool
 
     public init(eventIndex: UInt32, usage: ResourceUsage, isEstimated: Bool = false) {
@@ -82,22 +80,21 @@ public struct SpanUsage: Sendable, Hashable {
 /// main thread) opts in.
 ///
 /// A span boundary on such a thread reads the thread's usage only when the last
-/// reading is older than ``granularityNanoseconds`` (40 µs) and either the thread's
-/// previous accounted boundary is `LP_ACCOUNTING_QUIET_GAP_NS` (10 µs) or more behind
-/// it (a switch-out lies between two boundaries at least as far apart as it lasted)
-/// or the last reading is `LP_ACCOUNTING_LONGEST_NS` (0.5 ms) old: then the thread
-/// CPU clock (one system call), and `getrusage` and the thread's `schedstat` only
-/// when the thread left the CPU since the last reading. Any other boundary costs a
-/// compare and a store on the hot path, and is attributed at flush from the readings
-/// around it: the thread is taken to have run from the reading before it (it was
-/// running at both), which is exact unless it waited in between, and then off by at
-/// most the granularity plus the waits shorter than 10 µs among the close boundaries
-/// after it. Where the thread did leave the CPU between the readings around the
-/// boundary, and some boundary from the reading before up to this one came 3 µs or
-/// more (`LP_OFF_CPU_GAP_NS`) after the one before it, the span is marked estimated
-/// (``SpanUsage/isEstimated``). A span of 1 ms or longer has its end read, unless an
-/// accounted span nested in it ended less than 10 µs before it and within 0.5 ms of
-/// the last reading (its end is then attributed).
+/// reading is older than ``granularityNanoseconds`` (40 µs) and either the gaps
+/// between the thread's consecutive accounted boundaries since then that could have
+/// held a wait (each `LP_OFF_CPU_GAP_NS`, 3 µs, or longer) add up to
+/// `LP_ACCOUNTING_QUIET_GAP_NS` (10 µs), or the last reading is
+/// `LP_ACCOUNTING_LONGEST_NS` (0.5 ms) old: then the thread CPU clock (one system
+/// call), and `getrusage` and the thread's `schedstat` only when the thread left the
+/// CPU since the last reading. Any other boundary costs a few compares and a store on
+/// the hot path, and is attributed at flush from the readings around it: the thread is
+/// taken to have run from the reading before it (it was running at both), which is
+/// exact unless it waited in between. A wait lies within one gap between boundaries,
+/// so an attributed boundary misses at most the granularity after its reading and
+/// less than 10 µs of waitable gaps past it: off by at most 50 µs. Where the thread
+/// did leave the CPU between the readings around the boundary, and the boundary came
+/// 3 µs or more after the reading before it, the span is marked estimated
+/// (``SpanUsage/isEstimated``).
 @usableFromInline
 enum ResourceAccounting {
     /// How long after a reading a boundary is attributed rather than read.
@@ -165,62 +162,20 @@ enum ResourceAccounting {
         /// The usage of each accounted span and whether a boundary of it was attributed; none
         /// for a span no reading precedes. One pass: a span's boundaries are looked up from
         /// where the previous span's were (begins rise; ends mostly do), not searched for.
-        ///
-        /// `boundaries`: the times (trace time base) of every accounted boundary of the
-        /// thread, open spans' begins included, in any order. An attributed boundary is
-        /// exact (not an estimate) when the thread stayed on the CPU between the readings
-        /// around it, or when every boundary from the reading before it up to it came
-        /// within `LP_OFF_CPU_GAP_NS` of the one before: no wait that long fits between
-        /// them, so the thread ran from that reading to the boundary.
-        func usage(of spans: [AccountedSpan], boundaries: [UInt64] = []) -> [SpanUsage] {
-            // Spans one after another give their boundaries in order already: sorted only when not.
-            let inOrder = boundaries.indices.dropFirst().allSatisfy { boundaries[$0 - 1] <= boundaries[$0] }
-            let settled = settledUntil(inOrder ? boundaries : boundaries.sorted())
-            return spans.withUnsafeBufferPointer { spans in
+        func usage(of spans: [AccountedSpan]) -> [SpanUsage] {
+            spans.withUnsafeBufferPointer { spans in
                 readings.withUnsafeBufferPointer { readings in
-                    settled.withUnsafeBufferPointer { settled in
-                        [SpanUsage](unsafeUninitializedCapacity: spans.count) { result, written in
-                            written = usage(of: spans, in: readings, settled: settled, into: result.baseAddress!)
-                        }
+                    [SpanUsage](unsafeUninitializedCapacity: spans.count) { result, written in
+                        written = usage(of: spans, in: readings, into: result.baseAddress!)
                     }
                 }
             }
-        }
-
-        /// For each reading, the time of the first boundary after it that came
-        /// `LP_OFF_CPU_GAP_NS` or more after the boundary (or the reading) before it, up
-        /// to the next reading (`UInt64.max` when none did): the thread ran from the
-        /// reading to every boundary before that one. All 0 (nothing settled) when the
-        /// readings are out of tick order. `sorted`: the boundaries' times, ascending.
-        private func settledUntil(_ sorted: [UInt64]) -> [UInt64] {
-            guard !readings.isEmpty, !sorted.isEmpty,
-                  readings.indices.dropFirst().allSatisfy({ readings[$0 - 1].tick <= readings[$0].tick })
-            else { return [UInt64](repeating: 0, count: readings.count) }
-            let gap = UInt64(LP_OFF_CPU_GAP_NS)
-            var result = [UInt64](repeating: .max, count: readings.count)
-            var next = 0
-            var nextTime = converter.nanoseconds(readings[0].tick)
-            for index in readings.indices {
-                let start = nextTime
-                nextTime = index + 1 < readings.count ? converter.nanoseconds(readings[index + 1].tick) : .max
-                while next < sorted.count, sorted[next] <= start { next += 1 }
-                var previous = start
-                while next < sorted.count, sorted[next] < nextTime {
-                    if sorted[next] - previous >= gap {
-                        result[index] = sorted[next]
-                        break
-                    }
-                    previous = sorted[next]
-                    next += 1
-                }
-            }
-            return result
         }
 
         /// ``usage(of:)`` into `result` (room for a usage a span); returns how many it wrote.
         private func usage(
             of spans: UnsafeBufferPointer<AccountedSpan>, in readings: UnsafeBufferPointer<lp_reading>,
-            settled: UnsafeBufferPointer<UInt64>, into result: UnsafeMutablePointer<SpanUsage>
+            into result: UnsafeMutablePointer<SpanUsage>
         ) -> Int {
             // Readings in tick order (a thread's are) make the first reading after a tick one index,
             // wherever the search starts; otherwise every lookup is the binary search over all.
@@ -239,13 +194,9 @@ enum ResourceAccounting {
                 guard afterBegin > 0 else { continue }
                 afterEnd = Self.firstReading(after: span.end, in: readings, from: ordered ? afterEnd : 0)
                 guard afterEnd > 0 else { continue }  // an end before every reading (a clock set back)
-                let start = state(
-                    at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings,
-                    settled: span.beginNanoseconds < settled[afterBegin - 1], known: known)
+                let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings, known: known)
                 known = (span.begin, span.beginNanoseconds)
-                let finish = state(
-                    at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings,
-                    settled: span.endNanoseconds < settled[afterEnd - 1], known: known)
+                let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings, known: known)
                 known = (span.end, span.endNanoseconds)
                 // Attribution moves CPU and run-queue time, never counters: those are the readings'.
                 let first = readings.baseAddress! + (afterBegin - 1), last = readings.baseAddress! + (afterEnd - 1)
@@ -293,18 +244,19 @@ enum ResourceAccounting {
         /// before it (the thread ran from there on, for as long as the next reading's CPU and
         /// run-queue time allow). `read` is false for an attribution across readings between
         /// which the thread left the CPU (it may have done so before `tick` or after), unless
-        /// it is `settled` (it ran from the reading before to `tick`: ``settledUntil(_:)``):
-        /// only then is it an estimate.
+        /// `tick` came less than `LP_OFF_CPU_GAP_NS` after the reading (no wait fits in
+        /// between, as the tracer judges a reading): only then is it an estimate.
         @inline(__always)
         private func state(
             at tick: UInt64, nanoseconds: UInt64, before after: Int, in readings: UnsafeBufferPointer<lp_reading>,
-            settled: Bool, known: (tick: UInt64, nanoseconds: UInt64)
+            known: (tick: UInt64, nanoseconds: UInt64)
         ) -> (cpu: UInt64, runQueue: UInt64, read: Bool) {
             let before = readings.baseAddress! + (after - 1)
             var cpu = before.pointee.cpu_ns, runQueue = before.pointee.run_queue_ns  // UInt64.max: unknown
             if before.pointee.tick == tick { return (cpu, runQueue, true) }
             let reading = before.pointee.tick == known.tick ? known.nanoseconds : converter.nanoseconds(before.pointee.tick)
             let elapsed = nanoseconds.subtractingClamped(reading)
+            let settled = elapsed < UInt64(LP_OFF_CPU_GAP_NS)
             if after < readings.count {
                 let after = readings.baseAddress! + after
                 // The thread never left the CPU between the two readings: running all along is what happened.

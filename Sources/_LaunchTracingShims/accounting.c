@@ -1,9 +1,9 @@
 // Per-span resource accounting's slow path: a reading of the calling thread's
 // CPU clock, and of its rusage and schedstat only when it left the CPU since
 // the last reading. Boundaries within LP_ACCOUNTING_GRANULARITY_NS of a reading,
-// and, up to LP_ACCOUNTING_LONGEST_NS, those closer than LP_ACCOUNTING_QUIET_GAP_NS
-// to the boundary before them (`lp_account_due`), take none: they are attributed
-// from the readings around them at flush.
+// and, up to LP_ACCOUNTING_LONGEST_NS, those until the gaps that could have held a
+// wait add up to LP_ACCOUNTING_QUIET_GAP_NS (`lp_account_due`), take none: they are
+// attributed from the readings around them at flush.
 
 #define _GNU_SOURCE
 #include "LaunchTracingShims.h"
@@ -55,11 +55,15 @@ static int lp_open_schedstat(void) {
 }
 
 /// Ticks in `ns` nanoseconds of the tick source, from the constructor's calibration
-/// pair and this reading; a conservative 1 tick a nanosecond until 1 ms has passed.
+/// pair and this reading. Until 1 ms has passed: from the counter's stated frequency
+/// where the hardware states it (arm64), else 1 tick a nanosecond (x86's invariant
+/// TSC runs at 1 GHz or more, so that errs towards reading more often).
 static uint64_t lp_ticks_in(uint64_t ns, uint64_t tick, uint64_t wall_ns) {
     if (lp_state.tick_source != LP_TICK_SOURCE_CPU_COUNTER) return ns;
     uint64_t elapsed = wall_ns - lp_state.start_pair_ns;
-    if (wall_ns <= lp_state.start_pair_ns || elapsed < 1000000 || tick <= lp_state.start_pair_ticks) return ns;
+    if (wall_ns <= lp_state.start_pair_ns || elapsed < 1000000 || tick <= lp_state.start_pair_ticks) {
+        return lp_state.counter_hz != 0 ? (uint64_t)((double)ns * (double)lp_state.counter_hz / 1e9) : ns;
+    }
     return (uint64_t)((double)ns * (double)(tick - lp_state.start_pair_ticks) / (double)elapsed);
 }
 
@@ -220,6 +224,8 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
     buffer->next_reading_tick = reading.tick + lp_ticks_in(LP_ACCOUNTING_GRANULARITY_NS, reading.tick, reading.wall_ns);
     buffer->forced_reading_tick = reading.tick + lp_ticks_in(LP_ACCOUNTING_LONGEST_NS, reading.tick, reading.wall_ns);
     buffer->quiet_gap_ticks = lp_ticks_in(LP_ACCOUNTING_QUIET_GAP_NS, reading.tick, reading.wall_ns);
+    buffer->off_cpu_gap_ticks = lp_ticks_in(LP_OFF_CPU_GAP_NS, reading.tick, reading.wall_ns);
+    buffer->waitable_ticks = 0;
 }
 
 void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event) {

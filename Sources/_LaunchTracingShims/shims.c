@@ -313,6 +313,18 @@ int lp_cpu_counter_is_invariant(void) {
 #endif
 }
 
+/// The CPU counter's stated frequency, ticks a second: arm64's `cntfrq_el0`; 0
+/// where the hardware states none (x86's TSC frequency is measured instead).
+static uint64_t lp_cpu_counter_frequency(void) {
+#if defined(__aarch64__)
+    uint64_t value;
+    __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(value));
+    return value;
+#else
+    return 0;
+#endif
+}
+
 void lp_calibration_pair(uint64_t *ticks, uint64_t *ns) {
     uint64_t best_width = UINT64_MAX;
     for (int attempt = 0; attempt < 7; attempt++) {
@@ -371,6 +383,7 @@ __attribute__((constructor(101))) static void lp_runtime_init(void) {
     if (!force_monotonic && lp_cpu_counter_is_invariant()) {
         lp_state.tick_source = LP_TICK_SOURCE_CPU_COUNTER;
         lp_state.runtime_init_ticks = ticks;
+        lp_state.counter_hz = lp_cpu_counter_frequency();
     } else {
         lp_state.tick_source = LP_TICK_SOURCE_MONOTONIC;
         lp_state.runtime_init_ticks = ns;

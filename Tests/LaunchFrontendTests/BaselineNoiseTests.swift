@@ -103,8 +103,8 @@ struct BaselineNoiseTests {
     /// ε (5 %), had to be cleared: the reason says so and names what gates a baseline on
     /// a busy machine; with ε above the spread, or interleaved, it does not.
     @Test func anInconclusiveBaselineComparisonSaysTheSpreadHidItAndWhatToGateOn() throws {
-        let base = Self.measured((0..<20).map { 100 + Double($0 % 5) * 0.1 })
-        let head = Self.measured((0..<20).map { 120 + Double($0 % 5) * 0.1 })  // +20 %: past ε, not past the spread
+        let baseMs = (0..<20).map { 100 + Double($0 % 5) * 0.1 }, headMs = baseMs.map { $0 * 1.2 }  // +20 %: past ε, not past the spread
+        let base = Self.measured(baseMs, cpuMs: baseMs), head = Self.measured(headMs, cpuMs: headMs)
         func compared(_ source: ComparisonPlan.Source, spread: Double?, metrics: [LaunchMetric] = [.wall]) -> ComparisonReport {
             var plan = ComparisonPlan(name: "c", source: source, settings: GateSettings(), stages: [20])
             plan.settings.betweenSessionPercent = spread
@@ -118,10 +118,21 @@ struct BaselineNoiseTests {
         #expect(!hidden.outcome.reason.contains("\n"))
         let quiet = ReportOutput.quietLine(.comparison(hidden), color: false)
         #expect(quiet.contains("--metric cpu") && !quiet.contains("\n"), "\(quiet)")
-        // The same spread beside a regression that clears it: nothing to advise.
+        // Under --metric cpu it names instructions alone.
+        let cpu = compared(.baseline, spread: 30, metrics: [.cpu])
+        #expect(cpu.outcome.status == .inconclusive)
+        #expect(cpu.outcome.reason.contains("gate a baseline on --metric instructions,"), "\(cpu.outcome.reason)")
+        // A regression that clears the spread: nothing to advise.
         #expect(compared(.baseline, spread: 10).outcome.status == .regression)
         #expect(!compared(.baseline, spread: 10).outcome.reason.contains("between-session spread"))
         #expect(!compared(.interleaved, spread: nil).outcome.reason.contains("between-session spread"))
+        // Inconclusive with the spread below ε (a +5 % head, exactly ε): ε, not the spread, is what hid it.
+        let atEpsilon = Self.measured(baseMs.map { $0 * 1.05 })
+        var plan = ComparisonPlan(name: "c", source: .baseline, settings: GateSettings(), stages: [20])
+        plan.settings.betweenSessionPercent = 3
+        let belowEpsilon = ComparisonReport(plan: plan, base: base, head: atEpsilon, stagesRun: 1, createdAt: "2026-11-26T00:00:00Z")
+        #expect(belowEpsilon.outcome.status == .inconclusive, "\(belowEpsilon.outcome.reason)")
+        #expect(!belowEpsilon.outcome.reason.contains("between-session spread"))
     }
 
     /// A comparison of two identical, tight sides (a pass) from `source`.

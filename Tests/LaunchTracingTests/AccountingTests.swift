@@ -71,43 +71,66 @@ struct AccountingTests {
     }
 
     /// A boundary soon after a reading is attributed; when the thread then left the
-    /// CPU before the next reading, and a gap before the boundary could have held the
-    /// wait, the span is marked an estimate. The manual clock decides which boundaries
-    /// are read (the tracer's ticks), whatever the load.
-    private func recordAttributedAcrossAWait(gapBeforeBlocked: UInt64 = 5_000) -> Trace {
+    /// CPU before the next reading, and the boundary came 3 µs or more after the
+    /// reading (the wait could lie before it), the span is marked an estimate. The
+    /// manual clock decides which boundaries are read (the tracer's ticks), whatever the load.
+    private func recordAttributedAcrossAWait() -> Trace {
         let clock = ManualLaunchClock()
         return recordAccounted(clock: clock) {
             let lead = LaunchTracer.begin("Lead")  // the first boundary: read
             clock.advance(byNanoseconds: 1_000)
             lead.end()  // attributed, and the thread stays on the CPU until…
-            clock.advance(byNanoseconds: gapBeforeBlocked)
-            let blocked = LaunchTracer.begin("Blocked")  // attributed (within the granularity)
+            clock.advance(byNanoseconds: 5_000)
+            let blocked = LaunchTracer.begin("Blocked")  // attributed, 6 µs after the reading
             usleep(2_000)
             clock.advance(byMilliseconds: 3)
             blocked.end()  // read: the thread left the CPU since the last reading
         }
     }
 
-    /// The same wait, but every boundary from the reading to the span's begin came less
-    /// than `LP_OFF_CPU_GAP_NS` (3 µs) after the one before: no wait fits before the begin,
-    /// so the thread ran up to it and its attribution is exact, not an estimate.
-    @Test func aBoundaryReachedThroughCloseBoundariesIsExact() throws {
-        let trace = recordAttributedAcrossAWait(gapBeforeBlocked: 1_000)
+    /// The same wait, but the span begins 2 µs after the reading: less than
+    /// `LP_OFF_CPU_GAP_NS` (3 µs), in which no wait fits, so the thread ran up to the
+    /// begin and its attribution is exact, not an estimate. After the last reading the
+    /// same holds: a span within 3 µs of it is exact, one begun 5 µs after it is not.
+    @Test func aBoundaryLessThan3MicrosecondsAfterItsReadingIsExact() throws {
+        let clock = ManualLaunchClock()
+        let trace = recordAccounted(clock: clock) {
+            let lead = LaunchTracer.begin("Lead")  // the first boundary: read
+            clock.advance(byNanoseconds: 1_000)
+            lead.end()
+            clock.advance(byNanoseconds: 1_000)
+            let blocked = LaunchTracer.begin("Blocked")  // attributed, 2 µs after the reading
+            usleep(2_000)
+            clock.advance(byMilliseconds: 3)
+            blocked.end()  // read: the last reading
+            clock.advance(byNanoseconds: 1_000)
+            let tail = LaunchTracer.begin("Tail")  // 1 µs after it
+            clock.advance(byNanoseconds: 1_000)
+            tail.end()  // 2 µs after it
+            clock.advance(byNanoseconds: 3_000)
+            let late = LaunchTracer.begin("LateTail")  // 5 µs after it
+            usleep(200)
+            clock.advance(byNanoseconds: 1_000)
+            late.end()
+        }
         let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
         let byName = Dictionary(uniqueKeysWithValues: thread.usage.map { (trace.name(of: thread.events[Int($0.eventIndex)]), $0) })
         let blocked = try #require(byName["Blocked"])
         #expect(!blocked.isEstimated)
         #expect(blocked.usage.voluntaryContextSwitches >= 1)
         #expect(blocked.usage.cpuNanoseconds < 2_000_000)
+        #expect(byName["Tail"]?.isEstimated == false)
+        #expect(byName["LateTail"]?.isEstimated == true)
     }
 
-    /// Past the granularity, a boundary is read only after a gap that could hold a wait
-    /// (`LP_ACCOUNTING_QUIET_GAP_NS`, 10 µs) or once the last reading is
-    /// `LP_ACCOUNTING_LONGEST_NS` (0.5 ms) old; a run of close boundaries is attributed.
+    /// Past the 40 µs granularity a boundary is read only once the gaps between
+    /// consecutive boundaries that could have held a wait (3 µs or more) add up to
+    /// `LP_ACCOUNTING_QUIET_GAP_NS` (10 µs), or once the last reading is
+    /// `LP_ACCOUNTING_LONGEST_NS` (0.5 ms) old; a run of closer boundaries is attributed.
     /// The manual clock's ticks decide, whatever the load.
-    @Test func closeBoundariesAreReadOnlyAfterAGapOrWhenTheLastReadingIsOld() {
+    @Test func closeBoundariesAreReadOnlyOnceTheirGapsCouldHoldAWaitOrTheLastReadingIsOld() {
         let clock = ManualLaunchClock()
-        let calls = ReadingCounts()
+        let counts = ReadingCounts()
         _ = recordAccounted(clock: clock) {
             LaunchTracer.begin("First").end()  // the first boundary: read
             func readings(_ body: () -> Void) -> Int {
@@ -115,20 +138,30 @@ struct AccountingTests {
                 body()
                 return lp_account_reading_count(lp_current_buffer()) - before
             }
-            // 200 µs of spans 1 µs apart: past the 40 µs granularity, but no gap.
-            calls.quiet = readings {
-                for _ in 0..<200 { clock.advance(byNanoseconds: 1_000); LaunchTracer.begin("Quiet").end() }
+            // 450 µs of 2 µs spans 1 µs apart: past the granularity, but no gap of 3 µs.
+            counts.quiet = readings {
+                for _ in 0..<150 {
+                    clock.advance(byNanoseconds: 1_000)
+                    let span = LaunchTracer.begin("Quiet")
+                    clock.advance(byNanoseconds: 2_000)
+                    span.end()
+                }
             }
-            // A 20 µs gap: the next boundary is read.
-            calls.afterGap = readings { clock.advance(byNanoseconds: 20_000); LaunchTracer.begin("AfterGap").end() }
-            // 700 µs of close spans again: read once, when the last reading is 0.5 ms old.
-            calls.long = readings {
+            // Two gaps of 5 µs, each long enough to hold a wait: together 10 µs, read.
+            counts.waitable = readings {
+                for _ in 0..<2 { clock.advance(byNanoseconds: 5_000); LaunchTracer.begin("Gap").end() }
+            }
+            // 50 µs later (past the granularity again), one gap: read.
+            counts.afterGap = readings { clock.advance(byNanoseconds: 50_000); LaunchTracer.begin("AfterGap").end() }
+            // 700 µs of close boundaries: read once, when the last reading is 0.5 ms old.
+            counts.long = readings {
                 for _ in 0..<700 { clock.advance(byNanoseconds: 1_000); LaunchTracer.begin("Quiet").end() }
             }
         }
-        #expect(calls.quiet == 0, "\(calls.quiet) readings for 200 close boundaries past the granularity")
-        #expect(calls.afterGap == 1)
-        #expect(calls.long == 1, "\(calls.long) readings for 0.7 ms of close boundaries")
+        #expect(counts.quiet == 0, "\(counts.quiet) readings for 450 µs of close boundaries past the granularity")
+        #expect(counts.waitable == 1, "\(counts.waitable) readings after two 5 µs gaps")
+        #expect(counts.afterGap == 1)
+        #expect(counts.long == 1, "\(counts.long) readings for 0.7 ms of close boundaries")
     }
 
     @Test func aBoundaryAttributedAcrossAWaitIsAnEstimate() throws {
@@ -251,7 +284,7 @@ struct AccountingTests {
 
 final class Counter: @unchecked Sendable { var value: UInt64 = 0 }
 
-final class ReadingCounts: @unchecked Sendable { var quiet = 0, afterGap = 0, long = 0 }
+final class ReadingCounts: @unchecked Sendable { var quiet = 0, waitable = 0, afterGap = 0, long = 0 }
 
 final class ReferenceLog: @unchecked Sendable {
     var pairs: [(AccountingTests.Reference, AccountingTests.Reference)] = []

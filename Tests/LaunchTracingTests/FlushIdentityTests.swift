@@ -18,7 +18,7 @@ struct FlushIdentityTests {
         let bytes = TraceEncoder.encode(recording.trace())
         assertGolden(bytes, path: Self.goldens + "fixed-recording.lptrace")
         // The reference conversion gives the same trace, so the golden file is what it writes
-        // (the earlier code's, with boundaries reached through close boundaries exact).
+        // (the earlier code's, with boundaries less than 3 µs after their reading exact).
         #expect(recording.trace() == recording.referenceTrace())
     }
 
@@ -298,7 +298,6 @@ struct Reference {
     mutating func thread(_ raw: [lp_event], readings: [lp_reading]) -> (events: [TraceEvent], usage: [SpanUsage]) {
         var events: [TraceEvent] = [], usage: [SpanUsage] = []
         var accounted: [(index: UInt32, begin: UInt64, end: UInt64)] = []
-        var boundaries: [UInt64] = []  // every accounted boundary's time, open spans' begins too
         for event in raw {
             let kind = TraceEvent.Kind(rawValue: event.kind & UInt8(LP_EVENT_KIND_MASK)) ?? .instant
             let nameID: UInt32
@@ -317,39 +316,19 @@ struct Reference {
             let begin = nanoseconds(event.begin)
             let isOpen = kind == .span && event.end == 0
             let end = isOpen ? max(begin, flushNanoseconds) : max(begin, nanoseconds(event.end))
-            if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0 {
-                boundaries.append(begin)
-                if !isOpen {
-                    boundaries.append(nanoseconds(event.end))
-                    accounted.append((UInt32(events.count), event.begin, event.end))
-                }
-            }
+            if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen { accounted.append((UInt32(events.count), event.begin, event.end)) }
             events.append(TraceEvent(kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
                                      line: event.line, beginNanoseconds: begin, endNanoseconds: end))
         }
         guard !readings.isEmpty else { return (events, usage) }
         for span in accounted {
-            guard let first = state(readings, at: span.begin, boundaries: boundaries),
-                  let last = state(readings, at: span.end, boundaries: boundaries) else { continue }
+            guard let first = state(readings, at: span.begin), let last = state(readings, at: span.end) else { continue }
             usage.append(SpanUsage(eventIndex: span.index, usage: last.usage.since(first.usage), isEstimated: !(first.read && last.read)))
         }
         return (events, usage)
     }
 
-    /// True when every accounted boundary after the reading at `reading` up to the one at
-    /// `time` came less than `LP_OFF_CPU_GAP_NS` after the one (or the reading) before it;
-    /// never when the readings are out of tick order. Searched the slow way, for each boundary.
-    private func ranThrough(_ readings: [lp_reading], from reading: UInt64, to time: UInt64, boundaries: [UInt64]) -> Bool {
-        guard zip(readings, readings.dropFirst()).allSatisfy({ $0.tick <= $1.tick }) else { return false }
-        var previous = reading
-        for boundary in boundaries.filter({ $0 > reading && $0 <= time }).sorted() {
-            if boundary - previous >= UInt64(LP_OFF_CPU_GAP_NS) { return false }
-            previous = boundary
-        }
-        return true
-    }
-
-    private func state(_ readings: [lp_reading], at tick: UInt64, boundaries: [UInt64]) -> (usage: ResourceUsage, read: Bool)? {
+    private func state(_ readings: [lp_reading], at tick: UInt64) -> (usage: ResourceUsage, read: Bool)? {
         var low = 0, high = readings.count
         while low < high {
             let middle = (low + high) / 2
@@ -363,7 +342,8 @@ struct Reference {
             majorFaults: before.major_faults, runQueueNanoseconds: before.run_queue_ns == .max ? nil : before.run_queue_ns)
         if before.tick == tick { return (usage, true) }
         let elapsed = nanoseconds(tick).subtractingClamped(nanoseconds(before.tick))
-        let ran = ranThrough(readings, from: nanoseconds(before.tick), to: nanoseconds(tick), boundaries: boundaries)
+        // Less than 3 µs after the reading: no wait fits in between (as the tracer judges a reading).
+        let ran = elapsed < UInt64(LP_OFF_CPU_GAP_NS)
         if low < readings.count {
             let after = readings[low]
             let exact = (after.wall_ns &- before.wall_ns).subtractingClamped(after.cpu_ns &- before.cpu_ns) < UInt64(LP_OFF_CPU_GAP_NS)

@@ -51,8 +51,7 @@ public struct Finding: Sendable, Codable, Equatable {
 
     /// True when the cost rests on estimated per-span usage in at least one run
     /// (``SpanRecord/usageIsEstimated``: a span boundary attributed from the tracer's
-    /// readings around it, off by at most 40 µs plus waits shorter than 10 µs); nil
-    /// when it was read.
+    /// readings around it, off by at most 50 µs); nil when it was read.
     /// Reports mark such a cost with `≈`.
     public var usageIsEstimated: Bool? = nil
 

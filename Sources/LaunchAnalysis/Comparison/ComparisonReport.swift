@@ -143,8 +143,9 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// What an inconclusive comparison against a stored baseline adds to its reason when
     /// the between-session spread, larger than ε, is what a change had to clear: that
     /// a busy machine's own swing hides changes of that size, and what gates a baseline
-    /// there (CPU time or instructions, whichever is not deciding already), or that an
-    /// interleaved comparison does not carry the swing. Nil otherwise.
+    /// there (CPU time or instructions, those not deciding already), or that an
+    /// interleaved comparison does not carry the swing. Nil otherwise, or when both
+    /// already decide.
     ///
     /// ```swift
     /// // "…; the between-session spread (22.3%) is what a change had to clear against this baseline: ..."
@@ -153,7 +154,9 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         guard plan.source == .baseline, outcome.status == .inconclusive,
               let spread = plan.settings.betweenSessionPercent, spread.isFinite, spread > plan.settings.minimumEffectPercent
         else { return nil }
-        let metrics = plan.metrics.contains(.cpu) ? "--metric instructions" : "--metric cpu or --metric instructions"
+        let missing = [LaunchMetric.cpu, .instructions].filter { !plan.metrics.contains($0) }.map { "--metric \($0.rawValue)" }
+        guard !missing.isEmpty else { return nil }
+        let metrics = missing.joined(separator: " or ")
         return "; the between-session spread (\(Percent.text(spread, signed: false))) is what a change had to clear against this baseline: "
             + "on a busy machine gate a baseline on \(metrics), or compare --base and --head interleaved"
     }

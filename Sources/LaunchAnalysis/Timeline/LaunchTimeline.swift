@@ -98,9 +98,8 @@ public struct SpanRecord: Sendable, Codable, Equatable {
     /// True when the span's CPU, run-queue and off-CPU times (and its counters)
     /// are estimates: a boundary of it, or of a span nested in it, was attributed
     /// from the tracer's readings of the thread's usage around it rather than read,
-    /// and the thread may have waited before it (off by at most 40 µs plus any
-    /// waits shorter than 10 µs among close boundaries before it). Nil when they
-    /// were read at its boundaries or attributed exactly, or not accounted.
+    /// and the thread may have waited before it (off by at most 50 µs of time). Nil
+    /// when they were read at its boundaries or attributed exactly, or not accounted.
     public var usageIsEstimated: Bool? = nil
 
     /// Wall time from begin to end, nanoseconds (0 if the end precedes the begin).

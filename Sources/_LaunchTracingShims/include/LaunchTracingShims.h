@@ -152,8 +152,13 @@ typedef struct {
     uint64_t forced_reading_tick;
     /// The thread's last accounted boundary, in ticks.
     uint64_t last_boundary_tick;
-    /// `LP_ACCOUNTING_QUIET_GAP_NS` in ticks (0 before the first reading: all are long).
+    /// Past the granularity, the gaps between consecutive accounted boundaries that
+    /// could have held a wait (`LP_OFF_CPU_GAP_NS` or longer), added up, in ticks.
+    uint64_t waitable_ticks;
+    /// `LP_ACCOUNTING_QUIET_GAP_NS` and `LP_OFF_CPU_GAP_NS` in ticks (0 before the
+    /// first reading: every gap counts, and the next boundary is read).
     uint64_t quiet_gap_ticks;
+    uint64_t off_cpu_gap_ticks;
     /// The thread's readings (NULL until its first accounted boundary; stored
     /// with release, read with acquire: a flush may be reading).
     lp_accounting *usage;
@@ -165,18 +170,17 @@ typedef struct {
 /// that spans of tens of microseconds pay a reading only every few spans.
 enum { LP_ACCOUNTING_GRANULARITY_NS = 40 * 1000 };
 
-/// Past the granularity, a boundary is read only if its thread's previous accounted
-/// boundary is at least this far behind it, nanoseconds: a switch-out (a block, a
-/// preemption, a run-queue wait) lies between two consecutive boundaries at least as
-/// far apart as it lasted, so a run of boundaries closer together than this held no
-/// wait longer than it, and attributing them (the thread ran) is right to within the
-/// waits shorter than this. A run of short spans then pays a reading only every
+/// Past the granularity, a boundary is read only once the gaps between the thread's
+/// consecutive accounted boundaries that could have held a wait (each
+/// `LP_OFF_CPU_GAP_NS` or longer) add up to this, nanoseconds: a switch-out (a block,
+/// a preemption, a run-queue wait) lies within one gap at least as long as it lasted,
+/// so the waits an attributed boundary can miss past the granularity add up to less
+/// than this. A run of short spans (gaps under 3 µs) then pays a reading only every
 /// `LP_ACCOUNTING_LONGEST_NS`, not every granularity.
 enum { LP_ACCOUNTING_QUIET_GAP_NS = 10 * 1000 };
 
 /// The longest a thread's boundaries go unread, nanoseconds, however short the gaps
-/// between them: bounds what the waits shorter than `LP_ACCOUNTING_QUIET_GAP_NS`
-/// can add up to between two readings.
+/// between them.
 enum { LP_ACCOUNTING_LONGEST_NS = 500 * 1000 };
 
 /// A gap between wall and CPU time since the last reading larger than this
@@ -239,6 +243,10 @@ typedef struct {
     /// Calibration pair taken by the constructor (ticks, CLOCK_MONOTONIC ns).
     uint64_t start_pair_ticks;
     uint64_t start_pair_ns;
+    /// The CPU counter's frequency where the hardware states it (arm64's
+    /// `cntfrq_el0`), ticks a second; 0 where it does not (x86: the calibration
+    /// pairs measure it).
+    uint64_t counter_hz;
 } lp_state_t;
 
 extern lp_state_t lp_state;
@@ -298,13 +306,17 @@ static inline __attribute__((always_inline)) void lp_set_current_buffer(lp_threa
 void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin);
 
 /// Whether the accounted boundary at `tick` of `buffer`'s thread takes a reading:
-/// the last reading is older than the granularity, and either the thread's previous
-/// accounted boundary is `LP_ACCOUNTING_QUIET_GAP_NS` or more behind (it may have
-/// left the CPU in between) or the last reading is `LP_ACCOUNTING_LONGEST_NS` old.
-/// A tick before the previous boundary's (a clock set back) is read.
-static inline __attribute__((always_inline)) int lp_account_due(const lp_thread_buffer *buffer, uint64_t tick) {
-    return tick >= buffer->next_reading_tick
-        && (tick - buffer->last_boundary_tick >= buffer->quiet_gap_ticks || tick >= buffer->forced_reading_tick);
+/// the last reading is older than the granularity, and either the gaps that could
+/// have held a wait since then (`waitable_ticks`, to which this boundary's gap from
+/// the previous one is added when it is `LP_OFF_CPU_GAP_NS` or longer) reach
+/// `LP_ACCOUNTING_QUIET_GAP_NS`, or the last reading is `LP_ACCOUNTING_LONGEST_NS` old.
+/// Within the granularity it costs a compare. A tick before the previous boundary's
+/// (a clock set back) counts as a long gap.
+static inline __attribute__((always_inline)) int lp_account_due(lp_thread_buffer *buffer, uint64_t tick) {
+    if (__builtin_expect(tick < buffer->next_reading_tick, 1)) return 0;
+    uint64_t gap = tick - buffer->last_boundary_tick;
+    if (gap >= buffer->off_cpu_gap_ticks) buffer->waitable_ticks += gap;
+    return buffer->waitable_ticks >= buffer->quiet_gap_ticks || tick >= buffer->forced_reading_tick;
 }
 
 /// Appends an event to `buffer` (taking a new chunk out of line when the current
@@ -399,6 +411,7 @@ void lp_account_rewind(lp_thread_buffer *buffer);
 static inline void lp_account_read_next(lp_thread_buffer *buffer) {
     buffer->next_reading_tick = 0;
     buffer->forced_reading_tick = 0;
+    buffer->waitable_ticks = 0;
 }
 
 /// Frees `buffer`'s readings and closes its schedstat descriptor (its thread exited).
