@@ -66,11 +66,14 @@ def hodges_lehmann(off, on):
     from scipy.stats import norm
     diffs = sorted(b - a for a in off for b in on)
     n, m = len(off), len(on)
-    mid = len(diffs) // 2
-    shift = diffs[mid] if len(diffs) % 2 else (diffs[mid - 1] + diffs[mid]) / 2
-    z = norm.ppf(0.975)
-    k = int(n * m / 2 - z * (n * m * (n + m + 1) / 12) ** 0.5)
-    return shift, diffs[max(k, 0)], diffs[min(len(diffs) - 1, len(diffs) - 1 - k)]
+    k = int(n * m / 2 - norm.ppf(0.975) * (n * m * (n + m + 1) / 12) ** 0.5)
+    return median_and_interval(diffs, k)
+
+def median_and_interval(values, k):
+    """The median of sorted `values` and the interval from the k-th smallest to the k-th largest."""
+    mid = len(values) // 2
+    median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+    return median, values[max(k, 0)], values[min(len(values) - 1, len(values) - 1 - k)]
 
 def paired(off, on):
     """Shift and its 95 % interval from the launches in pairs: launch i of each side ran
@@ -81,10 +84,8 @@ def paired(off, on):
     d = [b - a for a, b in zip(off, on)]
     n = len(d)
     walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
-    mid = len(walsh) // 2
-    shift = walsh[mid] if len(walsh) % 2 else (walsh[mid - 1] + walsh[mid]) / 2
     k = int(n * (n + 1) / 4 - norm.ppf(0.975) * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
-    return shift, walsh[max(k, 0)], walsh[min(len(walsh) - 1, len(walsh) - 1 - k)]
+    return median_and_interval(walsh, k)
 
 def main():
     global SAMPLER_SHARE

@@ -63,9 +63,8 @@ extension HTMLReport {
             html += "<li class=\"finding sev-\(finding.severity.rawValue)\" data-finding=\"\(side)\(index)\" tabindex=\"0\">"
                 + "<div class=\"head\"><span class=\"sev\">\(finding.severity.rawValue)</span><code class=\"rule\">\(finding.rule.id)</code>"
                 + "<b>" + HTMLEscaping.text(finding.span) + "</b>\(place)"
-                + (finding.usageIsEstimated == true
-                    ? "<span class=\"cost\" title=\"\(Self.estimatedCostTitle)\">≈\(ms(finding.medianMs))</span>"
-                    : "<span class=\"cost\">\(ms(finding.medianMs))</span>")
+                + "<span class=\"cost\"\(finding.estimateMark.isEmpty ? "" : " title=\"\(Self.estimatedCostTitle)\"")>"
+                + "\(finding.estimateMark)\(ms(finding.medianMs))</span>"
                 + "<span class=\"muted\">\(finding.runsAppeared)/\(finding.runsTotal) runs · "
                 + HTMLEscaping.text(FindingText.budgetShare(finding, in: profile)) + "</span></div>"
                 + "<p class=\"rec\">" + HTMLEscaping.text(finding.recommendation) + "</p></li>\n"

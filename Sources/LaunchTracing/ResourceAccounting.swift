@@ -83,7 +83,7 @@ public struct SpanUsage: Sendable, Hashable {
 /// reading is older than ``granularityNanoseconds`` (40 µs) and either the gaps
 /// between the thread's consecutive accounted boundaries since then that could have
 /// held a wait (each `LP_OFF_CPU_GAP_NS`, 3 µs, or longer) add up to
-/// `LP_ACCOUNTING_QUIET_GAP_NS` (10 µs), or the last reading is
+/// `LP_ACCOUNTING_WAITABLE_NS` (10 µs), or the last reading is
 /// `LP_ACCOUNTING_LONGEST_NS` (0.5 ms) old: then the thread CPU clock (one system
 /// call), and `getrusage` and the thread's `schedstat` only when the thread left the
 /// CPU since the last reading. Any other boundary costs a few compares and a store on

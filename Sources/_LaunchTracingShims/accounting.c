@@ -2,7 +2,7 @@
 // CPU clock, and of its rusage and schedstat only when it left the CPU since
 // the last reading. Boundaries within LP_ACCOUNTING_GRANULARITY_NS of a reading,
 // and, up to LP_ACCOUNTING_LONGEST_NS, those until the gaps that could have held a
-// wait add up to LP_ACCOUNTING_QUIET_GAP_NS (`lp_account_due`), take none: they are
+// wait add up to LP_ACCOUNTING_WAITABLE_NS (`lp_account_due`), take none: they are
 // attributed from the readings around them at flush.
 
 #define _GNU_SOURCE
@@ -54,17 +54,26 @@ static int lp_open_schedstat(void) {
 #endif
 }
 
+/// True when ticks convert to nanoseconds exactly enough to tell a late reading:
+/// ticks are nanoseconds, or the CPU counter has run 1 ms past the constructor's
+/// calibration pair (before that `lp_ticks_in` goes by the counter's stated
+/// frequency, or 1 tick a nanosecond).
+static int lp_ticks_calibrated(uint64_t tick, uint64_t wall_ns) {
+    if (lp_state.tick_source != LP_TICK_SOURCE_CPU_COUNTER) return 1;
+    return wall_ns > lp_state.start_pair_ns && wall_ns - lp_state.start_pair_ns >= 1000000 && tick > lp_state.start_pair_ticks;
+}
+
 /// Ticks in `ns` nanoseconds of the tick source, from the constructor's calibration
-/// pair and this reading. Until 1 ms has passed: from the counter's stated frequency
-/// where the hardware states it (arm64), else 1 tick a nanosecond (x86's invariant
-/// TSC runs at 1 GHz or more, so that errs towards reading more often).
+/// pair and this reading. Until 1 ms has passed (`lp_ticks_calibrated`): from the
+/// counter's stated frequency where the hardware states it (arm64), else 1 tick a
+/// nanosecond (x86's invariant TSC runs at 1 GHz or more, so that errs towards
+/// reading more often).
 static uint64_t lp_ticks_in(uint64_t ns, uint64_t tick, uint64_t wall_ns) {
     if (lp_state.tick_source != LP_TICK_SOURCE_CPU_COUNTER) return ns;
-    uint64_t elapsed = wall_ns - lp_state.start_pair_ns;
-    if (wall_ns <= lp_state.start_pair_ns || elapsed < 1000000 || tick <= lp_state.start_pair_ticks) {
+    if (!lp_ticks_calibrated(tick, wall_ns)) {
         return lp_state.counter_hz != 0 ? (uint64_t)((double)ns * (double)lp_state.counter_hz / 1e9) : ns;
     }
-    return (uint64_t)((double)ns * (double)(tick - lp_state.start_pair_ticks) / (double)elapsed);
+    return (uint64_t)((double)ns * (double)(tick - lp_state.start_pair_ticks) / (double)(wall_ns - lp_state.start_pair_ns));
 }
 
 /// A free slot for the next reading of `accounting`, chaining a new block (twice
@@ -87,14 +96,6 @@ static lp_reading *lp_account_slot(lp_accounting *accounting) {
     accounting->current = next;
     accounting->used = 0;
     return &next->readings[0];
-}
-
-/// True when ticks convert to nanoseconds exactly enough to tell a late reading:
-/// ticks are nanoseconds, or the CPU counter has run 1 ms past the constructor's
-/// calibration pair (before that `lp_ticks_in` takes 1 tick a nanosecond).
-static int lp_ticks_calibrated(uint64_t tick, uint64_t wall_ns) {
-    if (lp_state.tick_source != LP_TICK_SOURCE_CPU_COUNTER) return 1;
-    return wall_ns > lp_state.start_pair_ns && wall_ns - lp_state.start_pair_ns >= 1000000 && tick > lp_state.start_pair_ticks;
 }
 
 /// Nanoseconds in `ticks` ticks of the tick source, the inverse of `lp_ticks_in`
@@ -223,7 +224,7 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
     __atomic_store_n(&accounting->count, accounting->count + 1, __ATOMIC_RELEASE);
     buffer->next_reading_tick = reading.tick + lp_ticks_in(LP_ACCOUNTING_GRANULARITY_NS, reading.tick, reading.wall_ns);
     buffer->forced_reading_tick = reading.tick + lp_ticks_in(LP_ACCOUNTING_LONGEST_NS, reading.tick, reading.wall_ns);
-    buffer->quiet_gap_ticks = lp_ticks_in(LP_ACCOUNTING_QUIET_GAP_NS, reading.tick, reading.wall_ns);
+    buffer->waitable_limit_ticks = lp_ticks_in(LP_ACCOUNTING_WAITABLE_NS, reading.tick, reading.wall_ns);
     buffer->off_cpu_gap_ticks = lp_ticks_in(LP_OFF_CPU_GAP_NS, reading.tick, reading.wall_ns);
     buffer->waitable_ticks = 0;
 }
@@ -234,8 +235,7 @@ void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event) {
         for (const lp_chunk *chunk = buffer->first; chunk != 0 && chunk != buffer->current; chunk = chunk->next) {
             lp_event *events = lp_chunk_events(chunk);
             if (event >= events && event < chunk->end) {
-                if (lp_account_due(buffer, event->end)) lp_account_read(buffer, event, 0);
-                buffer->last_boundary_tick = event->end;
+                lp_account_end_boundary(buffer, event);
                 return;
             }
         }

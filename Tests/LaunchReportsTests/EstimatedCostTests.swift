@@ -22,5 +22,9 @@ struct EstimatedCostTests {
         let markdown = MarkdownReport.render(.measurement(report))
         #expect(markdown.contains("— ≈\(cost(marked))"))
         #expect(markdown.contains("— \(cost(plain))"))
+
+        let terminal = TerminalReport.render(report, color: false)
+        #expect(terminal.contains("  ≈\(cost(marked))  "), "\(terminal)")
+        #expect(terminal.contains("  \(cost(plain))  ") && !terminal.contains("≈\(cost(plain))"))
     }
 }

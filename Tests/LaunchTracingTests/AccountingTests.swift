@@ -125,7 +125,7 @@ struct AccountingTests {
 
     /// Past the 40 µs granularity a boundary is read only once the gaps between
     /// consecutive boundaries that could have held a wait (3 µs or more) add up to
-    /// `LP_ACCOUNTING_QUIET_GAP_NS` (10 µs), or once the last reading is
+    /// `LP_ACCOUNTING_WAITABLE_NS` (10 µs), or once the last reading is
     /// `LP_ACCOUNTING_LONGEST_NS` (0.5 ms) old; a run of closer boundaries is attributed.
     /// The manual clock's ticks decide, whatever the load.
     @Test func closeBoundariesAreReadOnlyOnceTheirGapsCouldHoldAWaitOrTheLastReadingIsOld() {
@@ -211,9 +211,14 @@ struct AccountingTests {
             let tracedOff = wall.subtractingClamped(usage.usage.cpuNanoseconds)
                 .subtractingClamped(usage.usage.runQueueNanoseconds ?? 0)
             let bound = max(50_000, (reference.1.wall - reference.0.wall) / 20)
+            // The references bracket the span from outside: the tracer's own begin and end
+            // (its readings, a reading block's allocation) fall between them and the span's
+            // stamps. A wait there (under load, a page fault queued behind another test's
+            // mmap) is in the references alone, never in the span: allowed, and no more.
+            let outside = (reference.1.wall - reference.0.wall).subtractingClamped(wall)
             let name = trace.name(of: event)
-            #expect(distance(usage.usage.cpuNanoseconds, cpu) <= bound, "\(name): CPU \(usage.usage.cpuNanoseconds) ns, read \(cpu) ns; wall \(wall) ns, read \(reference.1.wall - reference.0.wall) ns; run queue \(usage.usage.runQueueNanoseconds ?? 0) ns, read \(reference.1.runQueue - reference.0.runQueue) ns; estimated \(usage.isEstimated)")
-            #expect(distance(tracedOff, offCPU) <= bound, "\(name): off-CPU \(tracedOff) ns, read \(offCPU) ns")
+            #expect(distance(usage.usage.cpuNanoseconds, cpu) <= bound + outside, "\(name): CPU \(usage.usage.cpuNanoseconds) ns, read \(cpu) ns; wall \(wall) ns, read \(reference.1.wall - reference.0.wall) ns; run queue \(usage.usage.runQueueNanoseconds ?? 0) ns, read \(reference.1.runQueue - reference.0.runQueue) ns; estimated \(usage.isEstimated)")
+            #expect(distance(tracedOff, offCPU) <= bound + outside, "\(name): off-CPU \(tracedOff) ns, read \(offCPU) ns; \(outside) ns between the references and the span")
         }
     }
 

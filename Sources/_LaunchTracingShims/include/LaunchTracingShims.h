@@ -155,9 +155,9 @@ typedef struct {
     /// Past the granularity, the gaps between consecutive accounted boundaries that
     /// could have held a wait (`LP_OFF_CPU_GAP_NS` or longer), added up, in ticks.
     uint64_t waitable_ticks;
-    /// `LP_ACCOUNTING_QUIET_GAP_NS` and `LP_OFF_CPU_GAP_NS` in ticks (0 before the
-    /// first reading: every gap counts, and the next boundary is read).
-    uint64_t quiet_gap_ticks;
+    /// `LP_ACCOUNTING_WAITABLE_NS` and `LP_OFF_CPU_GAP_NS` in ticks, as converted at the
+    /// last reading (0 before the first: every gap counts, and the next boundary is read).
+    uint64_t waitable_limit_ticks;
     uint64_t off_cpu_gap_ticks;
     /// The thread's readings (NULL until its first accounted boundary; stored
     /// with release, read with acquire: a flush may be reading).
@@ -177,7 +177,7 @@ enum { LP_ACCOUNTING_GRANULARITY_NS = 40 * 1000 };
 /// so the waits an attributed boundary can miss past the granularity add up to less
 /// than this. A run of short spans (gaps under 3 µs) then pays a reading only every
 /// `LP_ACCOUNTING_LONGEST_NS`, not every granularity.
-enum { LP_ACCOUNTING_QUIET_GAP_NS = 10 * 1000 };
+enum { LP_ACCOUNTING_WAITABLE_NS = 10 * 1000 };
 
 /// The longest a thread's boundaries go unread, nanoseconds, however short the gaps
 /// between them.
@@ -309,14 +309,14 @@ void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin);
 /// the last reading is older than the granularity, and either the gaps that could
 /// have held a wait since then (`waitable_ticks`, to which this boundary's gap from
 /// the previous one is added when it is `LP_OFF_CPU_GAP_NS` or longer) reach
-/// `LP_ACCOUNTING_QUIET_GAP_NS`, or the last reading is `LP_ACCOUNTING_LONGEST_NS` old.
+/// `LP_ACCOUNTING_WAITABLE_NS`, or the last reading is `LP_ACCOUNTING_LONGEST_NS` old.
 /// Within the granularity it costs a compare. A tick before the previous boundary's
 /// (a clock set back) counts as a long gap.
 static inline __attribute__((always_inline)) int lp_account_due(lp_thread_buffer *buffer, uint64_t tick) {
     if (__builtin_expect(tick < buffer->next_reading_tick, 1)) return 0;
     uint64_t gap = tick - buffer->last_boundary_tick;
     if (gap >= buffer->off_cpu_gap_ticks) buffer->waitable_ticks += gap;
-    return buffer->waitable_ticks >= buffer->quiet_gap_ticks || tick >= buffer->forced_reading_tick;
+    return buffer->waitable_ticks >= buffer->waitable_limit_ticks || tick >= buffer->forced_reading_tick;
 }
 
 /// Appends an event to `buffer` (taking a new chunk out of line when the current
@@ -389,15 +389,22 @@ static inline lp_event lp_event_load(const lp_event *event) {
 /// else takes the span out of accounting (its thread's readings do not cover it).
 void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event);
 
-/// The end of an accounted span (its end tick stamped): reads when a reading is due
-/// (`lp_account_due`).
+/// The end of `event`, an accounted span `buffer`'s thread began (its end tick
+/// stamped), as a boundary of that thread: read when a reading is due (`lp_account_due`).
+static inline __attribute__((always_inline)) void lp_account_end_boundary(lp_thread_buffer *buffer, lp_event *event) {
+    uint64_t end = event->end;
+    if (__builtin_expect(lp_account_due(buffer, end), 0)) lp_account_read(buffer, event, 0);
+    buffer->last_boundary_tick = end;
+}
+
+/// The end of an accounted span (its end tick stamped): a boundary of the calling
+/// thread when it began the span in its current chunk (`lp_account_end_boundary`),
+/// else `lp_account_end_elsewhere`.
 static inline __attribute__((always_inline)) void lp_account_end(lp_event *event) {
     lp_thread_buffer *buffer = lp_tls_buffer;
     if (__builtin_expect(buffer != 0 && buffer->current != 0 && event >= (lp_event *)(buffer->current + 1)
                          && event < buffer->next, 1)) {
-        uint64_t end = event->end;
-        if (__builtin_expect(lp_account_due(buffer, end), 0)) lp_account_read(buffer, event, 0);
-        buffer->last_boundary_tick = end;
+        lp_account_end_boundary(buffer, event);
         return;
     }
     lp_account_end_elsewhere(buffer, event);
