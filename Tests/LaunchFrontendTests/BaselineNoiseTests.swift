@@ -53,41 +53,6 @@ struct BaselineNoiseTests {
         }
     }
 
-    /// Under `--metric cpu` alone CPU time decides, so the drift that raises its ε is
-    /// CPU time's: wall time, which swings with the load, would hide a real regression.
-    @Test func theDriftOfABaselineComparisonIsOfTheMetricThatDecides() throws {
-        // Wall time doubles halfway through each side (load came and went); CPU time stays within 1 %.
-        let wall = (0..<20).map { $0 < 10 ? 100.0 : 200.0 }
-        let cpu = (0..<20).map { 50 + Double($0 % 2) * 0.5 }
-        let base = Self.measured(wall, cpuMs: cpu), head = Self.measured(wall, cpuMs: cpu)
-        let wallDrift = try #require(Baseline.drift(base: base, head: head))
-        #expect(wallDrift.metric == "timeToReady" && wallDrift.percent > 99)
-        let cpuDrift = try #require(Baseline.drift(base: base, head: head, metrics: [.cpu]))
-        #expect(cpuDrift.metric == "cpuTime" && cpuDrift.percent < 1.1, "\(cpuDrift)")
-        // Beside wall time, wall time decides the drift (the primary metric comes first).
-        #expect(Baseline.drift(base: base, head: head, metrics: [.wall, .cpu])?.metric == "timeToReady")
-    }
-
-    @Test func theAllowanceIsTheStoredSpreadOfTheDecidingMetricAndNoneForInstructionsAlone() throws {
-        let wall = (0..<20).map { $0 < 10 ? 100.0 : 120.0 }
-        let cpu = (0..<20).map { 50 + Double($0 % 2) * 0.5 }
-        let base = Self.measured(wall, cpuMs: cpu), head = Self.measured(wall, cpuMs: cpu)
-        let stored = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 140, 110], source: .sessions)
-        var plan = ComparisonPlan(name: "c", source: .baseline, settings: GateSettings(), stages: [20])
-        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) == stored)
-        // Of one session, it is not a between-session spread: the drift stands in.
-        let one = SessionSpread(metric: "timeToReady", sessionMediansMs: [100], source: .sessions)
-        #expect(Baseline.allowance(stored: one, base: base, head: head, plan: plan)?.source == .withinSessions)
-        // Under --metric cpu the stored wall spread is of another metric: CPU time's own drift stands in.
-        plan.metrics = [.cpu]
-        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan)?.metric == "cpuTime")
-        // Instructions alone: no time metric decides, so nothing raises ε and no warning names a drift.
-        plan.metrics = [.instructions]
-        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) == nil)
-        plan.gate = .listed([.cpuTime])
-        #expect(Baseline.allowance(stored: stored, base: base, head: head, plan: plan) != nil, "a gated time metric brings it back")
-    }
-
     @Test func theQuietLineOfABaselineComparisonKeepsTheCaveatOnAPass() throws {
         let report = try #require(try Self.comparison(source: .baseline))
         #expect(report.outcome.status == .pass)
@@ -99,47 +64,36 @@ struct BaselineNoiseTests {
         #expect(!ReportOutput.quietLine(.comparison(interleaved), color: false).contains("weaker evidence"))
     }
 
-    /// Inconclusive against a baseline because the between-session spread (30 %), not
-    /// ε (5 %), had to be cleared: the reason says so and names what gates a baseline on
-    /// a busy machine; with ε above the spread, or interleaved, it does not.
-    @Test func anInconclusiveBaselineComparisonSaysTheSpreadHidItAndWhatToGateOn() throws {
-        let baseMs = (0..<20).map { 100 + Double($0 % 5) * 0.1 }, headMs = baseMs.map { $0 * 1.2 }  // +20 %: past ε, not past the spread
+    /// Against a baseline with no history of sessions nothing estimates how far sessions
+    /// differ: a +20 % head is inconclusive, not a regression, and the reason names the fix
+    /// in one line; with a history of five sessions it is a regression.
+    @Test func aBaselineWithNoHistoryIsInconclusiveAndSaysWhatWouldDecide() throws {
+        let baseMs = (0..<20).map { 100 + Double($0 % 5) * 0.1 }, headMs = baseMs.map { $0 * 1.2 }
         let base = Self.measured(baseMs, cpuMs: baseMs), head = Self.measured(headMs, cpuMs: headMs)
-        func compared(_ source: ComparisonPlan.Source, spread: Double?, metrics: [LaunchMetric] = [.wall]) -> ComparisonReport {
-            var plan = ComparisonPlan(name: "c", source: source, settings: GateSettings(), stages: [20])
-            plan.settings.betweenSessionPercent = spread
-            plan.metrics = metrics
+        func compared(history: SessionSpread?) -> ComparisonReport {
+            var plan = ComparisonPlan(name: "c", source: .baseline, settings: GateSettings(), stages: [20])
+            plan.sessionEvidence.history = history
             return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-26T00:00:00Z")
         }
-        let hidden = compared(.baseline, spread: 30)
-        #expect(hidden.outcome.status == .inconclusive)
-        #expect(hidden.outcome.reason.contains("between-session spread (30.0%)"), "\(hidden.outcome.reason)")
-        #expect(hidden.outcome.reason.contains("--metric cpu or --metric instructions"))
-        #expect(!hidden.outcome.reason.contains("\n"))
-        let quiet = ReportOutput.quietLine(.comparison(hidden), color: false)
-        #expect(quiet.contains("--metric cpu") && !quiet.contains("\n"), "\(quiet)")
-        // Under --metric cpu it names instructions alone.
-        let cpu = compared(.baseline, spread: 30, metrics: [.cpu])
-        #expect(cpu.outcome.status == .inconclusive)
-        #expect(cpu.outcome.reason.contains("gate a baseline on --metric instructions,"), "\(cpu.outcome.reason)")
-        // A regression that clears the spread: nothing to advise.
-        #expect(compared(.baseline, spread: 10).outcome.status == .regression)
-        #expect(!compared(.baseline, spread: 10).outcome.reason.contains("between-session spread"))
-        #expect(!compared(.interleaved, spread: nil).outcome.reason.contains("between-session spread"))
-        // Inconclusive with the spread below ε (a +5 % head, exactly ε): ε, not the spread, is what hid it.
-        let atEpsilon = Self.measured(baseMs.map { $0 * 1.05 })
-        var plan = ComparisonPlan(name: "c", source: .baseline, settings: GateSettings(), stages: [20])
-        plan.settings.betweenSessionPercent = 3
-        let belowEpsilon = ComparisonReport(plan: plan, base: base, head: atEpsilon, stagesRun: 1, createdAt: "2026-11-26T00:00:00Z")
-        #expect(belowEpsilon.outcome.status == .inconclusive, "\(belowEpsilon.outcome.reason)")
-        #expect(!belowEpsilon.outcome.reason.contains("between-session spread"))
+        let none = compared(history: nil)
+        #expect(none.outcome.status == .inconclusive)
+        #expect(none.primary?.sessions?.source == SessionComparison.Source.none)
+        #expect(none.outcome.reason.contains("different sessions") && none.outcome.reason.contains("calibrate --rounds 5"), "\(none.outcome.reason)")
+        #expect(!none.outcome.reason.contains("\n"))
+        #expect(none.warnings.contains { $0.contains("sessions differ") })
+        let history = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 101.5, 99.2, 100.8, 99.6], source: .sessions)
+        let tested = compared(history: history)
+        #expect(tested.outcome.status == .regression, "\(tested.outcome.reason)")
+        #expect(tested.primary?.sessions?.source == .history)
+        #expect(tested.primary?.method == .studentT)
     }
 
     /// A comparison of two identical, tight sides (a pass) from `source`.
     static func comparison(source: ComparisonPlan.Source) throws -> ComparisonReport? {
         let values = (0..<30).map { 100 + Double($0 % 5) * 0.1 }
         let base = measured(values), head = measured(values.reversed())
-        let plan = ComparisonPlan(name: "c", source: source, settings: GateSettings(), stages: [30])
+        var plan = ComparisonPlan(name: "c", source: source, settings: GateSettings(), stages: [30])
+        plan.sessionEvidence.history = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 100.2, 99.9, 100.1], source: .sessions)
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-26T00:00:00Z")
     }
 

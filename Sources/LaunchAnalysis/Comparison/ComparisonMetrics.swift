@@ -21,6 +21,9 @@ public struct ComparisonMetrics: Sendable, Equatable {
         public var headMs: [Double]
         /// The machine key of each value (``MeasurementReport/machine(of:)``), parallel to the values.
         public var machines: GateDecision.Machines
+        /// The session of each value (``MeasurementReport/session(of:)``), parallel to the values;
+        /// a report that recorded none is a session of its own (`unrecorded-base`, `unrecorded-head`).
+        public var sessions: GateDecision.Sessions
         /// The metric's own budget in the head's budget (a hook's or a span's), milliseconds, if it has one.
         public var budgetMs: Double?
     }
@@ -55,23 +58,26 @@ public struct ComparisonMetrics: Sendable, Equatable {
         let frames = sides.allSatisfy { report in report.runs.contains { $0.timeline?.milestones[.firstFrame] != nil } }
         let primaryPhase: Phase = background ? .timeToBackgroundReady : frames ? .timeToFirstFrame : .timeToReady
         var series: [Series] = []
-        func values(_ report: MeasurementReport, _ value: (RunRecord) -> Double?) -> (ms: [Double], machines: [String]) {
-            var ms: [Double] = [], machines: [String] = []
+        func values(_ report: MeasurementReport, side: ComparisonSide, _ value: (RunRecord) -> Double?)
+            -> (ms: [Double], machines: [String], sessions: [String]) {
+            var ms: [Double] = [], machines: [String] = [], sessions: [String] = []
             for run in report.successfulRuns {
                 guard let v = value(run) else { continue }
                 ms.append(v)
                 machines.append(report.machine(of: run))
+                sessions.append(report.session(of: run) ?? "unrecorded-\(side.rawValue)")
             }
-            return (ms, machines)
+            return (ms, machines, sessions)
         }
         func add(_ id: MetricID, budgetMs: Double? = nil, _ value: (RunRecord) -> Double?) {
-            let baseValues = values(base, value), headValues = values(head, value)
+            let baseValues = values(base, side: .base, value), headValues = values(head, side: .head, value)
             guard !baseValues.ms.isEmpty, !headValues.ms.isEmpty else { return }
             let gated = (id == .total(primaryPhase) && metrics.contains(.wall)) || gate.contains(id)
                 || (id == .cpuTime && metrics.contains(.cpu))
             series.append(Series(
                 id: id, gated: gated, baseMs: baseValues.ms, headMs: headValues.ms,
-                machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines), budgetMs: budgetMs))
+                machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines),
+                sessions: GateDecision.Sessions(base: baseValues.sessions, head: headValues.sessions), budgetMs: budgetMs))
         }
         add(.total(primaryPhase)) { $0.milliseconds(primaryPhase) }
         guard !series.isEmpty else {
@@ -145,4 +151,7 @@ public struct ComparisonMetrics: Sendable, Equatable {
 
     /// The machine of every value, as the gate takes them to stratify by machine.
     public var machineInput: [GateDecision.Machines] { series.map(\.machines) }
+
+    /// The session of every value, as the gate takes them to tell sessions apart.
+    public var sessionInput: [GateDecision.Sessions] { series.map(\.sessions) }
 }

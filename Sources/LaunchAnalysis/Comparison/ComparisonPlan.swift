@@ -33,6 +33,9 @@ public struct ComparisonPlan: Sendable, Equatable {
     public var metrics: [LaunchMetric] = [.wall]
     /// The least relative change in the instruction count called a regression (a fraction).
     public var instructionMinimumEffect = InstructionGate.defaultMinimumEffect
+    /// What a comparison across sessions may estimate their variance from besides its
+    /// sides (the baseline's history, a stated session SD; ``SessionComparison``).
+    public var sessionEvidence = SessionEvidence()
 
     /// Makes a plan.
     public init(
@@ -69,9 +72,11 @@ public struct ComparisonPlan: Sendable, Equatable {
             }
         }
         if let shortfall = shortfall(metrics, look: index) { throw .tooFewLaunches(shortfall) }
+        // The two sides of an interleaved comparison are one session by construction; any other
+        // source is tested session by session unless its runs name one session on both sides.
         let look = stagedGate.look(
             index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil,
-            floorShares: metrics.floorShares)
+            floorShares: metrics.floorShares, sessions: source == .interleaved ? nil : metrics.sessionInput, evidence: sessionEvidence)
         return ComparisonLook(metrics: look.metrics, primary: metrics.primary, verdict: look.verdict, stop: look.stop)
     }
 

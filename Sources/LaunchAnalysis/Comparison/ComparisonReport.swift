@@ -111,6 +111,10 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         for metric in metrics where metric.gated {
             if let modes = metric.shape?.bimodal { warnings.append(modes.summary(metric: metric.name)) }
         }
+        // What a comparison across sessions rested on, once (the primary metric's, else the first gated one's).
+        if let sessions = (metrics.first { $0.name == primaryName && $0.sessions != nil } ?? metrics.first { $0.gated && $0.sessions != nil })?.sessions {
+            warnings.append(sessions.summary)
+        }
         for machine in fleet?.leftOut ?? [] {
             warnings.append("machine '\(machine.machine)' has \(machine.side.rawValue) launches only (\(machine.launches)): left out")
         }
@@ -133,32 +137,24 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         if let instructions {
             outcome = Self.outcome(outcome, instructions: instructions, timeMetricsGated: metrics.contains(where: \.gated))
         }
-        if let advice = Self.spreadAdvice(plan: plan, outcome: outcome) { outcome.reason += advice }
+        if let advice = Self.sessionAdvice(metrics: metrics, outcome: outcome) { outcome.reason += advice }
         if plan.metrics != [.wall] {
             decidingMetrics = plan.metrics
             if problem == nil { decidedBy = Self.deciders(metrics, instructions: instructions, verdict: verdict) }
         }
     }
 
-    /// What an inconclusive comparison against a stored baseline adds to its reason when
-    /// the between-session spread, larger than ε, is what a change had to clear: that
-    /// a busy machine's own swing hides changes of that size, and what gates a baseline
-    /// there (CPU time or instructions, those not deciding already), or that an
-    /// interleaved comparison does not carry the swing. Nil otherwise, or when both
-    /// already decide.
+    /// What an inconclusive comparison adds to its reason when a gated metric's sides
+    /// come from different sessions and nothing estimated their variance
+    /// (``SessionComparison/Source/none``): what would. Nil otherwise.
     ///
     /// ```swift
-    /// // "…; the between-session spread (22.3%) is what a change had to clear against this baseline: ..."
+    /// // "…; base and head come from different sessions and nothing estimates how far sessions differ: compare --base and --head interleaved…"
     /// ```
-    static func spreadAdvice(plan: ComparisonPlan, outcome: ReportOutcome) -> String? {
-        guard plan.source == .baseline, outcome.status == .inconclusive,
-              let spread = plan.settings.betweenSessionPercent, spread.isFinite, spread > plan.settings.minimumEffectPercent
-        else { return nil }
-        let missing = [LaunchMetric.cpu, .instructions].filter { !plan.metrics.contains($0) }.map { "--metric \($0.rawValue)" }
-        guard !missing.isEmpty else { return nil }
-        let metrics = missing.joined(separator: " or ")
-        return "; the between-session spread (\(Percent.text(spread, signed: false))) is what a change had to clear against this baseline: "
-            + "on a busy machine gate a baseline on \(metrics), or compare --base and --head interleaved"
+    static func sessionAdvice(metrics: [MetricComparison], outcome: ReportOutcome) -> String? {
+        guard outcome.status == .inconclusive,
+              metrics.contains(where: { $0.gated && $0.sessions?.source == SessionComparison.Source.none }) else { return nil }
+        return "; base and head come from different sessions and nothing estimates how far sessions differ: " + SessionComparison.fix
     }
 
     /// The warning every comparison against a stored baseline carries, printed even under `--quiet`.

@@ -77,11 +77,14 @@ extension GateDecision.Statistics {
         pGreater = strata.isEmpty ? 1 : greater.pValue
         pRegression = strata.isEmpty || !e.isFinite ? 1 : RankStatistics.vanElteren(strata, alternative: .greater, shift: e).pValue
         pImprovement = strata.isEmpty || !e.isFinite ? 1 : RankStatistics.vanElteren(strata, alternative: .less, shift: -e).pValue
-        let passEffect = GateDecision.logEffect(settings.minimumEffectRatio(baseMedianMs: baseMedianMs, floorShare: floorShare, forPass: true))
-        pPass = strata.isEmpty ? 1 : !passEffect.isFinite ? 0 : RankStatistics.vanElteren(strata, alternative: .less, shift: passEffect).pValue
-        method = .asymptotic
+        pPass = strata.isEmpty ? 1 : !e.isFinite ? 0 : RankStatistics.vanElteren(strata, alternative: .less, shift: e).pValue
+        methods = (.asymptotic, .asymptotic, .asymptotic)
         fleet = FleetComparison(
             test: .vanElteren, statistic: greater.statistic, z: greater.z, resamples: 0,
             seed: 0, machines: shifts, leftOut: leftOut)
+        let pooledHead = taking.flatMap { head[$0]! }
+        if !pooledHead.isEmpty, !(baseMedianMs > 0) {
+            useAbsoluteTest(headMs: pooledHead, floorMs: settings.absoluteFloorMs(floorShare: floorShare))
+        }
     }
 }

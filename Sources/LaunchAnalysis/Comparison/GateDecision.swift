@@ -62,15 +62,27 @@ public enum GateDecision {
     /// ```
     public static func compare(
         _ metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])],
-        settings: GateSettings, alpha: Double, machines: [Machines]? = nil, floorShares: [Double]? = nil
+        settings: GateSettings, alpha: Double, machines: [Machines]? = nil, floorShares: [Double]? = nil,
+        sessions: [Sessions]? = nil, evidence: SessionEvidence = SessionEvidence()
     ) -> [MetricComparison] {
         let statistics = metrics.indices.map { index in
             let metric = metrics[index]
             let share = floorShares.flatMap { $0.indices.contains(index) ? $0[index] : nil } ?? 1
-            guard let machines, machines.indices.contains(index) else {
-                return Statistics(baseMs: metric.baseMs, headMs: metric.headMs, settings: settings, floorShare: share)
+            var stats: Statistics
+            if let machines, machines.indices.contains(index) {
+                stats = Statistics(baseMs: metric.baseMs, headMs: metric.headMs, machines: machines[index], settings: settings, floorShare: share)
+            } else {
+                stats = Statistics(baseMs: metric.baseMs, headMs: metric.headMs, settings: settings, floorShare: share)
             }
-            return Statistics(baseMs: metric.baseMs, headMs: metric.headMs, machines: machines[index], settings: settings, floorShare: share)
+            // A metric with no base (new work, or a base median of 0) is judged on its absolute change;
+            // sides from different sessions on the session-level test.
+            if stats.absolute == nil, let sessions, sessions.indices.contains(index) {
+                let machinesOfMetric = machines.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                stats.testSessions(
+                    metric: metric.name, baseMs: metric.baseMs, headMs: metric.headMs, sessions: sessions[index],
+                    machines: machinesOfMetric, evidence: evidence)
+            }
+            return stats
         }
         let gated = metrics.indices.filter { metrics[$0].gated }
         var adjustedRegression = statistics.map(\.pRegression)
@@ -88,30 +100,35 @@ public enum GateDecision {
             levels[index] = alpha / Double(gated.count - rank)
         }
         return metrics.indices.map { index in
-            let metric = metrics[index], stats = statistics[index], level = levels[index]
-            let verdict: MetricVerdict
+            let metric = metrics[index], stats = statistics[index]
+            var verdict: MetricVerdict
             if adjustedRegression[index] < alpha {
                 verdict = .regression
             } else if adjustedImprovement[index] < alpha {
                 verdict = .improvement
-            } else if stats.pPass < level {
+            } else if stats.pPass < alpha {
+                // A pass over several gated metrics is an intersection–union test: each at the look's level.
                 verdict = .pass
             } else {
                 verdict = .inconclusive
             }
+            // Sides from different sessions with no estimate of the sessions' variance decide nothing.
+            if stats.sessions?.source == SessionComparison.Source.none { verdict = .inconclusive }
+            // The interval at the level the decision used: a pass at the look's level, anything else at Holm's step.
+            let level = verdict == .pass ? alpha : levels[index]
             let (lower, upper) = stats.interval(level)
-            let percent = { (logShift: Double) in 100 * (Platform.exponential(logShift) - 1) }
-            let milliseconds = { (logShift: Double) in stats.baseMedianMs * (Platform.exponential(logShift) - 1) }
             var comparison = MetricComparison(
                 name: metric.name, gated: metric.gated, baseMs: metric.baseMs, headMs: metric.headMs,
-                shiftMs: milliseconds(stats.shift), shiftPercent: percent(stats.shift),
-                intervalMs: [milliseconds(lower), milliseconds(upper)],
-                intervalPercent: [percent(lower), percent(upper)],
+                shiftMs: stats.milliseconds(stats.shift), shiftPercent: stats.percent(stats.shift),
+                intervalMs: [stats.milliseconds(lower), stats.milliseconds(upper)],
+                intervalPercent: [stats.percent(lower), stats.percent(upper)],
                 mannWhitneyU: stats.u, pValue: stats.pRegression, adjustedPValue: adjustedRegression[index],
-                verdict: verdict, method: stats.method, fleet: stats.fleet,
+                verdict: verdict, method: stats.method(of: verdict), fleet: stats.fleet,
                 minimumEffectPercent: 100 * stats.effect, level: level, passPValue: stats.pPass, slowerPValue: stats.pGreater,
                 shape: stats.fleet == nil ? ShapeCheck(baseMs: metric.baseMs, headMs: metric.headMs) : nil)
             comparison.improvementPValue = adjustedImprovement[index]
+            comparison.absolute = stats.absolute
+            comparison.sessions = stats.sessions
             return comparison
         }
     }
@@ -153,11 +170,16 @@ extension GateDecision {
         var pRegression: Double
         var pImprovement: Double
         var pPass: Double
-        var method: RankStatistics.Method
+        /// How each of the three tests was computed (the regression, improvement and pass tests).
+        var methods: (regression: RankStatistics.Method, improvement: RankStatistics.Method, pass: RankStatistics.Method)
         /// The interval whose bounds are each one-sided at the level given.
         var interval: (Double) -> (lower: Double, upper: Double)
         /// The machines' part, in a comparison stratified by machine.
         var fleet: FleetComparison?
+        /// For a metric with no base: its absolute test (``AbsoluteChange``); shifts are then milliseconds, not logs.
+        var absolute: AbsoluteChange?
+        /// For sides from different sessions: the session-level test (``SessionComparison``).
+        var sessions: SessionComparison?
 
         init(baseMs: [Double], headMs: [Double], settings: GateSettings, floorShare: Double) {
             let finiteBase = baseMs.filter(\.isFinite), finiteHead = headMs.filter(\.isFinite)
@@ -170,12 +192,37 @@ extension GateDecision {
             shift = samples.differences.median
             u = greater.u
             pGreater = greater.pValue
-            pRegression = e.isFinite ? samples.mannWhitney(.greater, shift: e).pValue : 1
-            pImprovement = e.isFinite ? samples.mannWhitney(.less, shift: -e).pValue : 1
-            let passEffect = GateDecision.logEffect(settings.minimumEffectRatio(baseMedianMs: baseMedianMs, floorShare: floorShare, forPass: true))
-            pPass = passEffect.isFinite ? samples.mannWhitney(.less, shift: passEffect).pValue : (head.isEmpty || base.isEmpty ? 1 : 0)
-            method = greater.method
+            let regression = e.isFinite ? samples.mannWhitney(.greater, shift: e) : nil
+            let improvement = e.isFinite ? samples.mannWhitney(.less, shift: -e) : nil
+            pRegression = regression?.pValue ?? 1
+            pImprovement = improvement?.pValue ?? 1
+            let pass = e.isFinite ? samples.mannWhitney(.less, shift: e) : nil
+            pPass = pass?.pValue ?? (head.isEmpty || base.isEmpty ? 1 : 0)
+            methods = (regression?.method ?? greater.method, improvement?.method ?? greater.method, pass?.method ?? greater.method)
             interval = { samples.mosesInterval(alpha: $0) }
+            if !finiteHead.isEmpty, finiteBase.isEmpty || !(baseMedianMs > 0) {
+                useAbsoluteTest(headMs: finiteHead, floorMs: settings.absoluteFloorMs(floorShare: floorShare))
+            }
+        }
+
+        /// The method of the test `verdict` rests on (the regression test's when inconclusive).
+        func method(of verdict: MetricVerdict) -> RankStatistics.Method {
+            switch verdict {
+            case .regression, .inconclusive: return methods.regression
+            case .improvement: return methods.improvement
+            case .pass: return methods.pass
+            }
+        }
+
+        /// A shift in milliseconds: at the base median for a log shift, itself for an absolute one.
+        func milliseconds(_ shift: Double) -> Double {
+            absolute != nil ? shift : baseMedianMs * (Platform.exponential(shift) - 1)
+        }
+
+        /// A shift in percent of the base: 100·(eˢ − 1); for an absolute one, of no base (±∞, 0 for 0).
+        func percent(_ shift: Double) -> Double {
+            guard absolute != nil else { return 100 * (Platform.exponential(shift) - 1) }
+            return shift > 0 ? .infinity : shift < 0 ? -.infinity : 0
         }
     }
 

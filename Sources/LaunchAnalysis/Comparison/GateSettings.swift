@@ -20,10 +20,6 @@ public struct GateSettings: Sendable, Equatable, Codable {
     public var minimumEffectPercent: Double
     /// The smallest absolute change that matters, in milliseconds.
     public var minimumEffectMs: Double
-    /// The between-session spread a comparison against a stored baseline must
-    /// clear besides ε, percent (``SessionSpread``); nil (and absent in JSON) for
-    /// sides measured in one session.
-    public var betweenSessionPercent: Double?
 
     /// Settings with the given thresholds; the defaults are α = 0.01, 5 % and 5 ms.
     ///
@@ -39,11 +35,8 @@ public struct GateSettings: Sendable, Equatable, Codable {
     /// ε as a ratio for a metric whose base median is `baseMedianMs`:
     /// max(percent / 100, ms · `floorShare` / baseMedianMs).
     ///
-    /// With ``betweenSessionPercent`` s, ε becomes max(ε, s/100): the change must
-    /// clear both ε and the largest change a new session alone has shown. That
-    /// raised ε is for claiming a change (regression, improvement); a pass, the
-    /// claim that nothing changed by ε, is held to ε itself (`forPass`), so that
-    /// a baseline's session noise makes a comparison inconclusive rather than a pass.
+    /// Between-session noise does not raise ε: sides from different sessions are
+    /// tested at the session level instead (``SessionComparison``).
     ///
     /// A change by the factor 1 + ε is the smallest that counts. The absolute
     /// floor is meant for the launch's total; a part of it (a phase, a span) gets
@@ -51,19 +44,28 @@ public struct GateSettings: Sendable, Equatable, Codable {
     /// ``ComparisonMetrics/floorShares``), so a 0.7 ms phase is not held to a 5 ms
     /// change (about 680 %). When the base median is not positive the absolute
     /// threshold cannot be expressed as a ratio: the result is infinite if the scaled
-    /// floor is positive (no change can count), else the relative threshold alone.
+    /// floor is positive, else the relative threshold alone; the gate then judges the
+    /// metric on its absolute value instead (``AbsoluteChange``).
     ///
     /// ```swift
     /// GateSettings().minimumEffectRatio(baseMedianMs: 400)   // 0.05 (5 % > 5 ms / 400 ms)
     /// GateSettings().minimumEffectRatio(baseMedianMs: 50)    // 0.1 (5 ms / 50 ms)
     /// GateSettings().minimumEffectRatio(baseMedianMs: 0.73, floorShare: 0.73 / 60)  // ≈ 0.083
     /// ```
-    public func minimumEffectRatio(baseMedianMs: Double, floorShare: Double = 1, forPass: Bool = false) -> Double {
+    public func minimumEffectRatio(baseMedianMs: Double, floorShare: Double = 1) -> Double {
         let relative = minimumEffectPercent / 100
         let floor = minimumEffectMs * (floorShare.isFinite ? max(floorShare, 0) : 1)
-        let effect = baseMedianMs > 0 ? max(relative, floor / baseMedianMs) : floor > 0 ? .infinity : relative
-        guard !forPass, let session = betweenSessionPercent, session.isFinite, session > 0, effect.isFinite else { return effect }
-        return max(effect, session / 100)
+        return baseMedianMs > 0 ? max(relative, floor / baseMedianMs) : floor > 0 ? .infinity : relative
+    }
+
+    /// The floor a metric with no base is tested against (``AbsoluteChange``),
+    /// milliseconds: ``minimumEffectMs`` × `floorShare` (clamped to 0…1; 1 when not finite).
+    ///
+    /// ```swift
+    /// GateSettings().absoluteFloorMs(floorShare: 50.0 / 400)  // 0.625
+    /// ```
+    public func absoluteFloorMs(floorShare: Double) -> Double {
+        minimumEffectMs * (floorShare.isFinite ? min(max(floorShare, 0), 1) : 1)
     }
 
     /// The smallest first stage r for which stages r, 2r, …, `looks`·r (compare's

@@ -72,6 +72,14 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     /// the sum of the machines' own U, ``pValue`` van Elteren's, and the interval
     /// the bootstrap's.
     public var fleet: FleetComparison?
+    /// For a metric with no base (new in the head, or a base median of 0): the
+    /// absolute test it was judged by (``AbsoluteChange``); its shift and interval are
+    /// then the head's median and that median's interval, milliseconds. Nil otherwise.
+    public var absolute: AbsoluteChange? = nil
+    /// For sides from different sessions: the session-level test and what it rests on
+    /// (``SessionComparison``); its shift and interval are then the sessions'. Nil when
+    /// the sides share one session (an interleaved comparison).
+    public var sessions: SessionComparison? = nil
 
     /// A comparison with the given values (``GateDecision/compare(_:settings:alpha:machines:floorShares:)`` makes them).
     ///
@@ -135,5 +143,7 @@ public struct MetricComparison: Sendable, Equatable, Codable {
         slowerPValue = try container.decodeIfPresent(Double.self, forKey: .slowerPValue) ?? pValue
         shape = try container.decodeIfPresent(ShapeCheck.self, forKey: .shape)
         improvementPValue = try container.decodeIfPresent(Double.self, forKey: .improvementPValue)
+        absolute = try container.decodeIfPresent(AbsoluteChange.self, forKey: .absolute)
+        sessions = try container.decodeIfPresent(SessionComparison.self, forKey: .sessions)
     }
 }

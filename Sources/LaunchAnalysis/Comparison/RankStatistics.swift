@@ -51,6 +51,8 @@ public enum RankStatistics {
         case exact
         /// The normal approximation, tie-corrected, with continuity correction.
         case asymptotic
+        /// Student's t on session medians: sides from different sessions (``SessionComparison``).
+        case studentT = "student-t"
     }
 
     /// The result of a one-sided Mann–Whitney U test.

@@ -37,7 +37,7 @@ public struct SessionSpread: Sendable, Equatable, Codable {
     public static let kind = "session-spread"
     /// The version of the stored form this launchprof writes; a file without
     /// one was written before versions were (it reads as version 1).
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
     /// The most sessions a stored spread may name (``calibrate`` takes up to 100 rounds).
     public static let maximumSessions = 1_000
     /// Always ``kind``.
@@ -50,6 +50,10 @@ public struct SessionSpread: Sendable, Equatable, Codable {
     public var sessionMediansMs: [Double]
     /// How the medians were taken.
     public var source: Source
+    /// Each stored session's summary of every time metric (version 2): calibrate's
+    /// rounds, then each `measure --save-baseline`, in order; nil in version 1, whose
+    /// ``sessionMediansMs`` alone are the history (``sessions(of:)``).
+    public var history: [StoredSession]?
 
     /// A spread of the given medians.
     public init(metric: String, sessionMediansMs: [Double], source: Source) {
@@ -59,7 +63,7 @@ public struct SessionSpread: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, schemaVersion, metric, sessionMediansMs, source
+        case kind, schemaVersion, metric, sessionMediansMs, source, history
     }
 
     /// Reads a stored spread; a missing `schemaVersion` is version 1.
@@ -72,6 +76,7 @@ public struct SessionSpread: Sendable, Equatable, Codable {
         metric = try container.decode(String.self, forKey: .metric)
         sessionMediansMs = try container.decode([Double].self, forKey: .sessionMediansMs)
         source = try container.decode(Source.self, forKey: .source)
+        history = try container.decodeIfPresent([StoredSession].self, forKey: .history)
     }
 
     /// What is wrong with a spread read from a file, in a few words; nil when
@@ -97,6 +102,23 @@ public struct SessionSpread: Sendable, Equatable, Codable {
         let limit = LaunchBudget.maximumMilliseconds
         if let index = sessionMediansMs.firstIndex(where: { !($0.isFinite && $0 >= 0 && $0 <= limit) }) {
             return "sessionMediansMs[\(index)] is \(sessionMediansMs[index]): a median is a time from 0 to \(Int(limit)) ms"
+        }
+        guard (history?.count ?? 0) <= Self.maximumSessions else {
+            return "its history has \(history?.count ?? 0) sessions, more than \(Self.maximumSessions)"
+        }
+        for (index, session) in (history ?? []).enumerated() {
+            for name in session.metrics.keys.sorted() {
+                let metric = session.metrics[name]!
+                guard metric.medianMs.isFinite, metric.medianMs >= 0, metric.medianMs <= limit else {
+                    return "history[\(index)].metrics[\"\(name)\"].medianMs is \(metric.medianMs): a median is a time from 0 to \(Int(limit)) ms"
+                }
+                guard metric.medianVariance.isFinite, metric.medianVariance >= 0, metric.medianVariance <= 100 else {
+                    return "history[\(index)].metrics[\"\(name)\"].medianVariance is \(metric.medianVariance): a variance of log time from 0 to 100"
+                }
+                guard metric.launches >= 0, metric.launches <= 10_000_000 else {
+                    return "history[\(index)].metrics[\"\(name)\"].launches is \(metric.launches): a count from 0 to 10000000"
+                }
+            }
         }
         return nil
     }

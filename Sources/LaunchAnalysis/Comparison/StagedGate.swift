@@ -64,7 +64,8 @@ public struct StagedGate: Sendable {
     /// (an index at or past it). The number of launches in `metrics` is not checked
     /// against `stages[index]`. `machines` stratifies the comparison by machine,
     /// as ``GateDecision/compare(_:settings:alpha:machines:floorShares:)`` says; `floorShares`
-    /// scales each metric's absolute minimum effect.
+    /// scales each metric's absolute minimum effect; `sessions` and `evidence` test sides from
+    /// different sessions at the session level (``SessionComparison``).
     ///
     /// ```swift
     /// let look = gate.look(0, metrics: firstTwenty, primary: "timeToFirstFrame")
@@ -72,9 +73,12 @@ public struct StagedGate: Sendable {
     /// ```
     public func look(
         _ index: Int, metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])], primary: String,
-        machines: [GateDecision.Machines]? = nil, floorShares: [Double]? = nil
+        machines: [GateDecision.Machines]? = nil, floorShares: [Double]? = nil, sessions: [GateDecision.Sessions]? = nil,
+        evidence: SessionEvidence = SessionEvidence()
     ) -> (metrics: [MetricComparison], verdict: MetricVerdict, stop: Bool) {
-        let compared = GateDecision.compare(metrics, settings: settings, alpha: alpha(atLook: index), machines: machines, floorShares: floorShares)
+        let compared = GateDecision.compare(
+            metrics, settings: settings, alpha: alpha(atLook: index), machines: machines, floorShares: floorShares, sessions: sessions,
+            evidence: evidence)
         let verdict = GateDecision.overall(compared, primary: primary)
         return (compared, verdict, verdict != .inconclusive || index >= stages.count - 1)
     }

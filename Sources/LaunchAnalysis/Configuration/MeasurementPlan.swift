@@ -35,6 +35,9 @@ public struct MeasurementPlan: Sendable, Equatable {
     public var machine: String?
     /// Launches counted under valgrind after the timed ones (`--metric instructions`); 0 for none.
     public var countedLaunches = 0
+    /// The session the launches are made in (``MeasurementReport/session``): one
+    /// id per launchprof invocation, shared by both sides of an interleaved comparison; nil for none.
+    public var session: String?
 
     /// Makes a plan from values already validated; it checks nothing itself.
     public init(

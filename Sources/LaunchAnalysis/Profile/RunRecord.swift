@@ -65,6 +65,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// from several machines (`launchprof merge`); nil when it is the report's
     /// own (``MeasurementReport/machine(of:)`` reads either).
     public var machine: String?
+    /// The session the run was made in, in a report pooled from several sessions
+    /// (`launchprof merge`); nil when it is the report's own
+    /// (``MeasurementReport/session(of:)`` reads either).
+    public var session: String?
     /// The run's spawn on the monotonic and the wall clock, read together, to
     /// place its times in calendar time; nil in reports written before it was
     /// recorded (an exporter then estimates it from the report's `createdAt`).

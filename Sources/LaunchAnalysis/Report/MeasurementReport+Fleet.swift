@@ -12,6 +12,12 @@ extension MeasurementReport {
         run.machine ?? environment.machine
     }
 
+    /// The session `run` was made in: its own in a pooled report, else the
+    /// report's (``session``); nil when neither recorded one.
+    public func session(of run: RunRecord) -> String? {
+        run.session ?? session
+    }
+
     /// The machine keys of the runs, in order of first appearance (one for a report of one measurement).
     public var machineKeys: [String] {
         var seen: Set<String> = [], keys: [String] = []
@@ -59,11 +65,14 @@ extension MeasurementReport {
         var runs: [RunRecord] = [], machines: [MachineEnvironment] = []
         var counted = 0, warmups = 0
         for report in reports {
+            // A report that recorded no session is a session of its own: a new id, never one inferred from its metadata.
+            let ownSession = report.session ?? SessionID.make()
             for environment in report.machines ?? [report.environment] where !machines.contains(where: { $0.machine == environment.machine }) {
                 machines.append(environment)
             }
             for var run in report.runs {
                 run.machine = report.machine(of: run)
+                run.session = run.session ?? ownSession
                 if run.isWarmup {
                     warmups += 1
                 } else {

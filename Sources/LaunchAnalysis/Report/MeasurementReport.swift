@@ -48,6 +48,12 @@ public struct MeasurementReport: Sendable, Equatable {
     /// ``runs`` (their times are valgrind's); the profile's ``LaunchProfile/instructions``
     /// summarise them. Nil when none was counted, and in older reports.
     public var countedRuns: [RunRecord]?
+    /// The session the runs were made in: an id made once per launchprof invocation
+    /// (``SessionID``), shared by the two sides of an interleaved comparison. Nil in
+    /// reports written before it was recorded and in pooled reports, whose runs each
+    /// carry theirs (``RunRecord/session``). Launches of different sessions are never
+    /// taken as one session, whatever their metadata (``SessionComparison``).
+    public var session: String?
 
     /// True when the measurement stopped early (``stopReason`` is set).
     public var interrupted: Bool { stopReason != nil }
@@ -96,6 +102,7 @@ public struct MeasurementReport: Sendable, Equatable {
             name: plan.name, createdAt: collected.finishedAt, environment: environment,
             configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal,
             countedRuns: collected.countedRuns.isEmpty ? nil : collected.countedRuns, stop: collected.stop)
+        session = plan.session
     }
 
     /// The ready condition as reports show it: `port:8080`, `first-frame`, or
@@ -123,7 +130,7 @@ extension MeasurementReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, schemaVersion, name, toolVersion, createdAt, environment, configuration, runs, profile
         case outcome, interrupted, stopReason, stopSignal, machines, spanStrings, countedRuns
-        case stop
+        case stop, session
     }
 
     /// Decodes a measurement report of schema 1, 2 or 3; a schema-1 report's
@@ -146,6 +153,7 @@ extension MeasurementReport: Codable {
         stop = try container.decodeIfPresent(SessionStop.self, forKey: .stop)
         stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
         machines = try container.decodeIfPresent([MachineEnvironment].self, forKey: .machines)
+        session = try container.decodeIfPresent(String.self, forKey: .session)
         outcome = try container.decodeIfPresent(ReportOutcome.self, forKey: .outcome)
             ?? ReportOutcome.of(
                 profile: profile, runs: runs, ignoreFailures: configuration.ignoreFailures,
@@ -171,6 +179,7 @@ extension MeasurementReport: Codable {
         try container.encode(environment, forKey: .environment)
         try container.encode(configuration, forKey: .configuration)
         try container.encodeIfPresent(machines, forKey: .machines)
+        try container.encodeIfPresent(session, forKey: .session)
         try container.encode(profile, forKey: .profile)
         let strings = SpanStrings(collecting: runs + (countedRuns ?? []))
         try container.encode(strings.strings, forKey: .spanStrings)

@@ -80,7 +80,7 @@ extension Frontend {
         }
         // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
         let rule = comparison.rule(name: comparisonName, source: .baseline, stages: [shared.runs], stratifyByMachine: stored.machineKeys.count > 1)
-        let session = LaunchPipeline.LaunchSession.againstStored(stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule, spread: spread)
+        let session = LaunchPipeline.LaunchSession.againstStored(stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule, history: spread)
         return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LaunchAnalysis
 import LaunchTracing
 
@@ -15,6 +16,8 @@ struct ComparisonOptions {
     var failOverBudget: Bool
     /// `--metric`, as ``LaunchCommandOptions`` read it: what decides (wall time, CPU time, instructions).
     var metrics: [LaunchMetric]
+    /// `--session-sd`: the between-session standard deviation of log time the user states; nil when not given.
+    var sessionSD: Double?
 
     /// True when a time metric decides (wall time, CPU time, or a `--gate` name): the
     /// launch counts the time test needs are checked then, not for instructions alone.
@@ -54,6 +57,13 @@ struct ComparisonOptions {
         }
         if let ms = try parsed.milliseconds("--min-effect-ms", allowingZero: true) { settings.minimumEffectMs = ms }
         failOverBudget = parsed.has("--fail-over-budget")
+        if let text = parsed.value("--session-sd") {
+            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard let percent = DecimalNumber.parse(number), percent >= 0, percent <= 100 else {
+                throw UsageError("--session-sd takes a percentage from 0% to 100% such as 3%, not '\(text)'")
+            }
+            sessionSD = log(1 + percent / 100)
+        }
     }
 
     /// The stages: `--stages`, else `--runs` and twice and three times it.
@@ -98,6 +108,7 @@ struct ComparisonOptions {
             name: name, source: source, settings: settings, gate: gate, stages: stages, failOverBudget: failOverBudget,
             stratifyByMachine: stratifyByMachine)
         plan.metrics = metrics
+        plan.sessionEvidence.statedSD = sessionSD
         return plan
     }
 }

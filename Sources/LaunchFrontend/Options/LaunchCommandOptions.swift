@@ -105,6 +105,8 @@ public struct LaunchCommandOptions {
     var countedRuns = 0
     /// What counts instructions, with `--metric instructions`.
     var instructionCounter: InstructionCounter?
+    /// This invocation's session (``SessionID``): every plan made from these options carries it.
+    var session = SessionID.make()
 
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
@@ -199,6 +201,7 @@ public struct LaunchCommandOptions {
             mode: mode, ready: ready, timeoutSeconds: timeoutSeconds, launchOptions: launchOptions,
             ignoreFailures: ignoreFailures, machine: machine)
         plan.countedLaunches = countedRuns
+        plan.session = session
         return plan
     }
 

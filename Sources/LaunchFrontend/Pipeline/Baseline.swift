@@ -72,34 +72,6 @@ struct Baseline {
         }
     }
 
-    /// The drift within the two sessions of a baseline comparison
-    /// (``SessionSpread/withinSessions(_:metric:blockSize:)``), in the metric that
-    /// decides under `metrics`: the primary one, or CPU time under `--metric cpu`
-    /// alone (wall time drifts with the load far more than CPU time, and would
-    /// raise CPU time's ε by its own swing); nil when the sides share no metric
-    /// (the comparison then says why).
-    static func drift(base: MeasurementReport, head: MeasurementReport, metrics: [LaunchMetric] = [.wall]) -> SessionSpread? {
-        guard let compared = try? ComparisonMetrics(base: base, head: head, gate: .listed([]), metrics: metrics),
-              let decisive = compared.series.first(where: \.gated) ?? compared.series.first else { return nil }
-        return SessionSpread.withinSessions([decisive.baseMs, decisive.headMs], metric: decisive.name)
-    }
-
-    /// The between-session allowance a comparison of `head` against the stored
-    /// baseline `base` under `plan` raises ε by: the `stored` spread when it spans
-    /// two sessions or more and is of the metric that decides, else the drift
-    /// within the two sessions (``drift(base:head:metrics:)``); nil when no time
-    /// metric is gated (`--metric instructions` alone: counts do not drift with
-    /// the load, and the instruction gate has its own rule).
-    static func allowance(stored: SessionSpread?, base: MeasurementReport, head: MeasurementReport, plan: ComparisonPlan) -> SessionSpread? {
-        let gatesTime = plan.metrics.contains(.wall) || plan.metrics.contains(.cpu) || plan.gate != .listed([])
-        guard gatesTime else { return nil }
-        let drift = drift(base: base, head: head, metrics: plan.metrics)
-        let usable = stored.flatMap { spread in
-            spread.sessionMediansMs.count >= 2 && (drift == nil || spread.metric == drift?.metric) ? spread : nil
-        }
-        return usable ?? drift
-    }
-
     /// Writes `report`'s document (a measurement) as this baseline: the JSON
     /// report's own bytes, rendered once for both files.
     func save(_ report: inout RenderedReport) throws(ReportError) {

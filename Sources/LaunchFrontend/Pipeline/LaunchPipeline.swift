@@ -33,10 +33,10 @@ struct LaunchPipeline {
         case single(SessionRequest)
         /// Base and head alternately, stage by stage, until `rule` has a verdict: `compare`.
         case interleaved(base: SessionRequest, head: SessionRequest, rule: ComparisonPlan)
-        /// A stored base against a head launched now: `compare --baseline`; ε is
-        /// raised by `spread`, the between-session spread stored beside the
-        /// baseline, or when there is none by the drift within the two sessions.
-        case againstStored(MeasurementReport, head: SessionRequest, rule: ComparisonPlan, spread: SessionSpread?)
+        /// A stored base against a head launched now: `compare --baseline`; the two are
+        /// different sessions, tested with `history`, the sessions stored beside the
+        /// baseline, when it holds enough (``SessionComparison``).
+        case againstStored(MeasurementReport, head: SessionRequest, rule: ComparisonPlan, history: SessionSpread?)
     }
 
     // MARK: Plan
@@ -85,14 +85,12 @@ struct LaunchPipeline {
                 let compared = try CompareSession.run(base: base, head: head, stages: plan.stages, progress: options.progressLine(), rule: &rule)
                 // The report reuses the last look (the paths move, the launches and so the decision do not).
                 return .comparison(rule.report(base: runs.relocated(compared.base), head: runs.relocated(compared.head), stagesRun: compared.stagesRun))
-            case .againstStored(let stored, let head, var rule, let storedSpread):
+            case .againstStored(let stored, let head, var rule, let history):
                 let collected = runs.relocated(try MeasureSession.run(head, progress: options.progressLine()))
                 let headReport = report(head.plan, collected)
-                let spread = Baseline.allowance(stored: storedSpread, base: stored, head: headReport, plan: rule)
-                rule.settings.betweenSessionPercent = spread.map(\.percent)
-                return .comparison(ComparisonReport(
-                    plan: rule, base: stored, head: headReport, stagesRun: 1, warnings: spread.map { [$0.summary] } ?? [],
-                    createdAt: collected.finishedAt))
+                // Base and head are different sessions: the gate tests them session by session, with the baseline's history.
+                rule.sessionEvidence.history = history
+                return .comparison(ComparisonReport(plan: rule, base: stored, head: headReport, stagesRun: 1, createdAt: collected.finishedAt))
             }
         } catch {
             runs.discard()

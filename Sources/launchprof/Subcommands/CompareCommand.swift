@@ -10,8 +10,8 @@ enum CompareCommand {
         .value("--base-sample", "VARIANT", "the bundled sample as the base: " + HelpText.sampleVariants, type: .sampleVariant),
         .value("--head-sample", "VARIANT", "the bundled sample as the head: " + HelpText.sampleVariants, type: .sampleVariant),
         .value("--baseline", "NAME", "compare a measurement made now (of the command after '--', or --head-sample) "
-            + "with the stored baseline <output>/baselines/NAME.json; ε is at least the between-session spread "
-            + "stored beside it (calibrate --save-baseline), else the drift within the two sessions"),
+            + "with the stored baseline <output>/baselines/NAME.json, session against session: with 3 or more sessions "
+            + "in its history (calibrate --save-baseline, then each measure --save-baseline), else inconclusive"),
         .value("--stages", "LIST", "cumulative launches per side at which to decide, e.g. 20,40,60 (default: --runs, "
             + "twice and three times it); launching stops at the first stage with a verdict"),
         .value("--min-effect", "PERCENT", "the least slowdown called a regression, percent (default 5%)"),
@@ -19,6 +19,8 @@ enum CompareCommand {
         .value("--alpha", "A", "significance level, spent over the stages as α·t³ (default 0.01)"),
         .value("--gate", "LIST", "metrics besides the primary one that decide: all, or names such as "
             + "phase:didFinishLaunching,span:DecodeCatalog"),
+        .value("--session-sd", "PERCENT", "the between-session standard deviation to assume when the sides come from "
+            + "different sessions and nothing else estimates it, e.g. 3%; α then holds only if the truth is no larger"),
         .flag("--fail-over-budget", "a head over its budget fails (exit 1) even without a regression"),
         .junitInconclusivePass,
         .repeatable("--base-report", "FILE", "a stored base report (repeatable: one per machine, or a pooled one): a fleet "
@@ -43,6 +45,12 @@ enum CompareCommand {
         report pooled by 'launchprof merge') are compared within each machine and
         combined with van Elteren's stratified test; a machine on one side only is
         reported and left out.
+
+        Sides from different sessions (stored reports, a baseline) are compared
+        session against session: launch time shifts between sessions, so the test
+        needs the between-session variance, from 2 or more sessions a side, 3 or
+        more machines, the baseline's history, or --session-sd; without one, the
+        comparison is inconclusive and says so.
 
         OPTIONS:
         \(HelpText.options(options))

@@ -22,26 +22,22 @@ struct SessionSpreadTests {
         #expect(SessionSpread.withinSessions([[], [5]], metric: "m").ratio == 0)
     }
 
-    @Test func theSpreadRaisesEpsilonAndSoTheGate() {
-        var settings = GateSettings()
-        #expect(settings.minimumEffectRatio(baseMedianMs: 400) == 0.05)
-        settings.betweenSessionPercent = 10
-        #expect(abs(settings.minimumEffectRatio(baseMedianMs: 400) - 0.10) < 1e-12)
-        #expect(settings.minimumEffectRatio(baseMedianMs: 50) == 0.10, "5 ms of 50 ms, the larger, is not raised")
-        #expect(settings.minimumEffectRatio(baseMedianMs: 25) == 0.2)
-        #expect(settings.minimumEffectRatio(baseMedianMs: 0, floorShare: 1) == .infinity)
-        // A head 12 % slower than a tight base: a regression at ε 5 %, not when a 13 % session spread must be cleared too.
-        settings.betweenSessionPercent = 13
-        let base: [Double] = (0..<20).map { (i: Int) -> Double in 100 * (1 + 0.01 * sin(Double(i) * 2.399)) }
-        let head: [Double] = base.map { $0 * 1.12 }
-        let plain = GateDecision.compare([(name: "timeToReady", gated: true, baseMs: base, headMs: head)], settings: GateSettings(), alpha: 0.01)
-        let raised = GateDecision.compare([(name: "timeToReady", gated: true, baseMs: base, headMs: head)], settings: settings, alpha: 0.01)
-        #expect(plain[0].verdict == .regression)
-        #expect(raised[0].verdict == .inconclusive, "not a regression past the spread, and not a pass within ε either")
-        #expect(settings.minimumEffectRatio(baseMedianMs: 400, forPass: true) == 0.05)
-        // The same program in both sessions still passes: a pass is held to ε itself.
-        let same = GateDecision.compare([(name: "timeToReady", gated: true, baseMs: base, headMs: base.reversed())], settings: settings, alpha: 0.01)
-        #expect(same[0].verdict == .pass)
-        #expect(abs(raised[0].minimumEffectPercent - 13) < 1e-9)
+    /// A version-1 file's medians are a history of separate sessions; a version-2 file's
+    /// history holds every metric, and `appending` keeps the medians in step.
+    @Test func theHistoryOfAMetricIsItsStoredSessions() {
+        let v1 = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 104, 98], source: .sessions)
+        #expect(v1.sessions(of: "timeToReady").map(\.medianMs) == [100, 104, 98])
+        #expect(v1.sessions(of: "cpuTime").isEmpty)
+        #expect(SessionSpread(metric: "m", sessionMediansMs: [1, 2], source: .withinSessions).sessions(of: "m").isEmpty)
+        let session = SessionSpread.StoredSession(session: "s4", metrics: [
+            "timeToReady": .init(medianMs: 101, launches: 20, medianVariance: 1e-4), "cpuTime": .init(medianMs: 50, launches: 20, medianVariance: 2e-4),
+        ])
+        let v2 = v1.appending(session)
+        #expect(v2.sessionMediansMs == [100, 104, 98, 101])
+        #expect(v2.sessions(of: "cpuTime").map(\.medianMs) == [50], "a history holds only the sessions that recorded the metric")
+        #expect(v2.problem == nil)
+        var bad = v2
+        bad.history![0].metrics["cpuTime"]!.medianVariance = -1
+        #expect(bad.problem?.contains("medianVariance") == true)
     }
 }
