@@ -36,7 +36,7 @@ struct BaselineNoiseTests {
         try write(#"{"kind": "session-spread", "metric": "timeToReady", "sessionMediansMs": [100, 120], "source": "sessions"}"#)
         #expect(abs((try baseline.readSpread()?.percent ?? 0) - 20) < 1e-9)
         let bad: [(json: String, says: String)] = [
-            (#"{"kind": "session-spread", "schemaVersion": 2, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 2 is newer"),
+            (#"{"kind": "session-spread", "schemaVersion": 3, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 3 is newer"),
             (#"{"kind": "session-spread", "schemaVersion": 0, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 0"),
             (#"{"kind": "measurement", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "kind is 'measurement'"),
             (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "", "sessionMediansMs": [1], "source": "sessions"}"#, "names no metric"),

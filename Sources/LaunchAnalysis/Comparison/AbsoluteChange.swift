@@ -1,5 +1,5 @@
 /// How the gate judged a metric with no base to take a ratio of: a span or phase
-/// new in the head, or one whose base median is 0.
+/// new in the head, or one whose base median is 0 (below 1 µs).
 ///
 /// A relative minimum effect means nothing against 0 (ε would be infinite, and any
 /// change would pass), so such a metric is judged on its absolute value against the

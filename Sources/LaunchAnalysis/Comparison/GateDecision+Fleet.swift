@@ -83,7 +83,7 @@ extension GateDecision.Statistics {
             test: .vanElteren, statistic: greater.statistic, z: greater.z, resamples: 0,
             seed: 0, machines: shifts, leftOut: leftOut)
         let pooledHead = taking.flatMap { head[$0]! }
-        if !pooledHead.isEmpty, !(baseMedianMs > 0) {
+        if !pooledHead.isEmpty, !(baseMedianMs >= GateDecision.smallestMs) {
             useAbsoluteTest(headMs: pooledHead, floorMs: settings.absoluteFloorMs(floorShare: floorShare))
         }
     }

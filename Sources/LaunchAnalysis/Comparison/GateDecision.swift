@@ -200,7 +200,7 @@ extension GateDecision {
             pPass = pass?.pValue ?? (head.isEmpty || base.isEmpty ? 1 : 0)
             methods = (regression?.method ?? greater.method, improvement?.method ?? greater.method, pass?.method ?? greater.method)
             interval = { samples.mosesInterval(alpha: $0) }
-            if !finiteHead.isEmpty, finiteBase.isEmpty || !(baseMedianMs > 0) {
+            if !finiteHead.isEmpty, finiteBase.isEmpty || !(baseMedianMs >= GateDecision.smallestMs) {
                 useAbsoluteTest(headMs: finiteHead, floorMs: settings.absoluteFloorMs(floorShare: floorShare))
             }
         }
@@ -219,10 +219,10 @@ extension GateDecision {
             absolute != nil ? shift : baseMedianMs * (Platform.exponential(shift) - 1)
         }
 
-        /// A shift in percent of the base: 100·(eˢ − 1); for an absolute one, of no base (±∞, 0 for 0).
+        /// A shift in percent of the base: 100·(eˢ − 1); for an absolute one, of no base: +∞, or 0 below 1 µs.
         func percent(_ shift: Double) -> Double {
             guard absolute != nil else { return 100 * (Platform.exponential(shift) - 1) }
-            return shift > 0 ? .infinity : shift < 0 ? -.infinity : 0
+            return shift >= GateDecision.smallestMs ? .infinity : 0
         }
     }
 

@@ -11,6 +11,8 @@ struct ComparisonReportTests {
     static func measured(_ values: [Double?], host: String = "ci-7", budgetMs: Double = 400) -> MeasurementReport {
         var report = ReportOutcomeTests.report(values, budgetMs: budgetMs)
         report.environment.hostname = host
+        // One recorded session for both sides, as an interleaved comparison's are: these tests are of the launch-level test.
+        report.session = "one-session"
         return report
     }
 

@@ -11,6 +11,8 @@ struct FleetComparisonTests {
     static func measured(_ values: [Double], machine: String) -> MeasurementReport {
         var report = ReportOutcomeTests.report(values, budgetMs: 10_000)
         report.environment.machine = machine
+        // Base and head recorded in one session: these tests are of the stratified launch-level test.
+        report.session = "one-session"
         return report
     }
 

@@ -48,7 +48,8 @@ struct MetricChoiceTests {
     }
 
     static func compare(_ base: MeasurementReport, _ head: MeasurementReport, metrics: [LaunchMetric]) -> ComparisonReport {
-        var plan = ComparisonPlan(name: "c", source: .storedReports, settings: GateSettings(), stages: [20])
+        // Interleaved: base and head in one session (the session-level test has its own tests).
+        var plan = ComparisonPlan(name: "c", source: .interleaved, settings: GateSettings(), stages: [20])
         plan.metrics = metrics
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
     }
