@@ -50,30 +50,29 @@ extension GateSettings {
     /// of `stages`, or nil when they can.
     ///
     /// The most extreme ordering (every head launch beyond every base launch) gives
-    /// the exact one-sided test its smallest p-value, 1/C(n+m, n); unless that is
-    /// below ``smallestLevel(gatedMetrics:stages:look:)`` no data of these sizes can be a
-    /// regression, an improvement or a pass at this look, and no interval at that level
-    /// has a finite bound. The count needed is ``minimumRuns(level:)`` at that level, per side.
+    /// the exact one-sided test its smallest p-value, 1/C(n+m, n); with n = m that is
+    /// below ``smallestLevel(gatedMetrics:stages:look:)`` from ``minimumRuns(level:)``
+    /// launches a side. The count is required of each side, not of both together: a
+    /// single head launch against a hundred could otherwise decide (1/101 < 0.01), on
+    /// one launch of the program under test. So every form needs that many on each side.
     ///
     /// ```swift
     /// GateSettings().shortfall(baseCount: 7, headCount: 7, gatedMetrics: 9, stages: [7, 14, 21], look: 0)?.neededPerSide  // 9
-    /// GateSettings().shortfall(baseCount: 30, headCount: 3, gatedMetrics: 1, stages: [30], look: 0)  // nil: 1/C(33, 3) < 0.01
+    /// GateSettings().shortfall(baseCount: 100, headCount: 1, gatedMetrics: 1, stages: [100], look: 0)?.neededPerSide  // 5
     /// ```
     public func shortfall(
         baseCount: Int, headCount: Int, gatedMetrics: Int, stages: [Int], look: Int, subject: String = "the comparison"
     ) -> LaunchShortfall? {
         let level = smallestLevel(gatedMetrics: gatedMetrics, stages: stages, look: look)
         let n = max(baseCount, 0), m = max(headCount, 0)
-        // 1/C(n+m, n) < level, computed in logarithms (C(n+m, n) overflows quickly).
-        var logArrangements = 0.0
-        for i in 0..<min(n, m) { logArrangements += Platform.naturalLogarithm(Double(n + m - i) / Double(i + 1)) }
-        if n > 0, m > 0, level > 0, -logArrangements < Platform.naturalLogarithm(level) { return nil }
+        let needed = Self.minimumRuns(level: level)
+        if level > 0, min(n, m) >= needed { return nil }
         let looks = max(stages.count, 1), index = min(max(look, 0), looks - 1)
         let share = stages.count > 1
             ? "α \(Self.levelText(alpha))'s share at look \(index + 1) of \(looks) (α·t³, t = \(stages[index])/\(stages.max() ?? 0))"
             : "α \(Self.levelText(alpha)) at one look"
         return LaunchShortfall(
-            subject: subject, baseCount: n, headCount: m, neededPerSide: Self.minimumRuns(level: level),
+            subject: subject, baseCount: n, headCount: m, neededPerSide: needed,
             reason: "no test could reach the level \(Self.levelText(level)): \(share), over \(max(gatedMetrics, 1)) gated metric(s)")
     }
 

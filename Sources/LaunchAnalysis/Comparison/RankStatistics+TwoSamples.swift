@@ -85,10 +85,16 @@ extension RankStatistics {
                 }
                 return k
             }
+            // The rank the test itself rejects at: the shifted test's z, (U − nm/2 − ½)/σ, is above
+            // z₁₋α exactly when U ≥ c = ⌊nm/2 + ½ + z₁₋α·σ⌋ + 1, that is when the shift is below the
+            // c-th largest difference, the (nm + 1 − c)-th smallest: so the bound and the decision agree
+            // (the continuity correction included; a rounding of nm/2 − z·σ alone was one rank off).
             let z = normalQuantile(1 - alpha)
-            let bound = Double(pairs) / 2 - z * (Double(pairs) * Double(n + m + 1) / 12).squareRoot()
-            guard bound >= 1 else { return nil }
-            return Int(saturating: bound.rounded(.down))
+            let sigma = (Double(pairs) * Double(n + m + 1) / 12).squareRoot()
+            let c = (Double(pairs) / 2 + 0.5 + z * sigma).rounded(.down) + 1
+            let k = Double(pairs) + 1 - c
+            guard k >= 1 else { return nil }
+            return Int(saturating: k)
         }
     }
 

@@ -69,12 +69,12 @@ extension SessionSpread {
 
     /// The stored session of `report`'s successful runs: every time metric a comparison
     /// of it can have (the primary, the other phases, CPU time, the budget's spans), nil
-    /// when it has no successful run.
-    public static func storedSession(of report: MeasurementReport) -> StoredSession? {
+    /// when it has no successful run; with the primary metric's name.
+    public static func storedSession(of report: MeasurementReport) -> (session: StoredSession, primary: String)? {
         guard let compared = try? ComparisonMetrics(base: report, head: report, gate: .listed([]), metrics: [.wall, .cpu])
             ?? ComparisonMetrics(base: report, head: report, gate: .listed([]), metrics: [.wall]) else { return nil }
         var metrics: [String: StoredSession.Metric] = [:]
         for series in compared.series { metrics[series.name] = StoredSession.Metric(values: series.baseMs) }
-        return StoredSession(session: report.session ?? "unrecorded", metrics: metrics)
+        return (StoredSession(session: report.session ?? "unrecorded", metrics: metrics), compared.primary)
     }
 }

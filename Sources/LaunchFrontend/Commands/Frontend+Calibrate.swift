@@ -42,8 +42,12 @@ extension Frontend {
             do { try runs.commit() } catch { Terminal.standardError("launchprof: \(error)") }
         }
         shared.announceColdMode()
+        var history: [SessionSpread.StoredSession] = []
         for round in 1...rounds {
             let comparison: ComparisonReport
+            // Each round is a session of its own: what the baseline's history estimates the sessions' variance from.
+            var plan = plan
+            plan.session = SessionID.make()
             do {
                 let folder = try runs.root.makeSubdirectory("round-\(round)")
                 let a = pipeline.request(program, plan: plan, in: try folder.makeSubdirectory("a"))
@@ -67,6 +71,7 @@ extension Frontend {
             // (so the spread stored beside a baseline is of the metric a comparison against it decides on).
             let decisive = comparison.metrics.first(where: \.gated) ?? primary
             calibration.add(decisive)
+            history.append(Self.storedSession(comparison, id: plan.session!))
             sides += [comparison.base, comparison.head]
             metric = decisive.name
             lines.append("round \(round): \(decisive.summary)")
@@ -105,7 +110,9 @@ extension Frontend {
             var rendered = RenderedReport(.measurement(try pooled(sides, name: baseline.name)))
             do {
                 try baseline.save(&rendered)
-                try baseline.save(calibration.spread(metric: metric))
+                var spread = calibration.spread(metric: metric)
+                spread.history = history
+                try baseline.save(spread)
             } catch {
                 throw UsageError("\(error)")
             }
@@ -139,6 +146,14 @@ extension Frontend {
                 + "such as 10%, not '\(text)'")
         }
         return percent / 100
+    }
+
+    /// One round as a stored session: every metric's launches of both sides (the same
+    /// program, in one session) summarised together.
+    static func storedSession(_ comparison: ComparisonReport, id: String) -> SessionSpread.StoredSession {
+        var metrics: [String: SessionSpread.StoredSession.Metric] = [:]
+        for metric in comparison.metrics { metrics[metric.name] = SessionSpread.StoredSession.Metric(values: metric.baseMs + metric.headMs) }
+        return SessionSpread.StoredSession(session: id, metrics: metrics)
     }
 
     /// Every round's sides pooled into one measurement named `name`: the baseline `calibrate` saves.

@@ -79,8 +79,24 @@ struct Baseline {
         if let problem = Files.prepareWritableDirectory(directory) {
             throw .cannotWrite(path: path, reason: problem)
         }
-        guard case .measurement = report.document else { return }
+        guard case .measurement(let measurement) = report.document else { return }
         _ = try writer.write(&report, format: .json, name: name)
+        try appendToHistory(measurement)
+    }
+
+    /// Appends `measurement`'s session to the history stored beside this baseline
+    /// (``SessionSpread/appending(_:)``), starting one when there is none: the sessions a
+    /// later comparison against the baseline estimates their variance from. A history
+    /// that cannot be read is left as it is (the comparison names it when it reads it).
+    func appendToHistory(_ measurement: MeasurementReport) throws(ReportError) {
+        guard let (session, primary) = SessionSpread.storedSession(of: measurement) else { return }
+        let existing: SessionSpread?
+        do { existing = try readSpread() } catch { return }
+        let metric = existing?.metric ?? primary
+        let base = existing ?? SessionSpread(metric: metric, sessionMediansMs: [], source: .sessions)
+        do { try save(base.appending(session)) } catch let error as ReportError { throw error } catch {
+            throw .cannotWrite(path: spreadPath, reason: "\(error)")
+        }
     }
 
     /// Reads this baseline, named after it (its file holds the name of the

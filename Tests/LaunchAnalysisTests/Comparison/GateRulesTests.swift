@@ -24,8 +24,10 @@ struct GateRulesTests {
         // The last look keeps 19/27 of α: 0.0078 over nine metrics, which 7 a side reach (1/3,432) and 6 do not (1/924).
         #expect(settings.shortfall(baseCount: 7, headCount: 7, gatedMetrics: 9, stages: [1, 2, 3], look: 2) == nil)
         #expect(settings.shortfall(baseCount: 6, headCount: 6, gatedMetrics: 9, stages: [1, 2, 3], look: 2)?.neededPerSide == 7)
-        // Unequal sides decide by their own extreme p: 1/C(33, 3) = 1/5,456 < 0.01.
-        #expect(settings.shortfall(baseCount: 30, headCount: 3, gatedMetrics: 1, stages: [30], look: 0) == nil)
+        // Per side, not both together: 3 head launches against 30 (1/C(33, 3) < 0.01) are too few, and one against a hundred.
+        #expect(settings.shortfall(baseCount: 30, headCount: 3, gatedMetrics: 1, stages: [30], look: 0)?.neededPerSide == 5)
+        #expect(settings.shortfall(baseCount: 100, headCount: 1, gatedMetrics: 1, stages: [100], look: 0)?.neededPerSide == 5)
+        #expect(settings.shortfall(baseCount: 5, headCount: 100, gatedMetrics: 1, stages: [100], look: 0) == nil)
         #expect(settings.shortfall(baseCount: 30, headCount: 0, gatedMetrics: 1, stages: [30], look: 0) != nil)
     }
 

@@ -23,7 +23,10 @@ Every value is computed here independently of the Swift code:
   differences. Exact case: k = 1 + the largest c with P(U <= c) <= a under the
   exact null distribution of U (counted here with Python integers by the
   recursion N(n, m, u) = N(n-1, m, u-m) + N(n, m-1, u), and compared exactly as
-  fractions). Otherwise k = floor(nm/2 - norm.ppf(1 - a) * sqrt(nm(n+m+1)/12)).
+  fractions). Otherwise the rank at which the shifted test itself rejects, with
+  its continuity correction: c = floor(nm/2 + 0.5 + norm.ppf(1 - a) *
+  sqrt(nm(n+m+1)/12)) + 1 and k = nm + 1 - c (so the printed bound is above the
+  minimum effect exactly when the test at that effect is significant).
   When no k >= 1 qualifies the interval cannot reach the level: both bounds are
   null in the JSON (the Swift side reports -inf and +inf).
 - Holm's adjusted p-values by the definition (statsmodels is not installed):
@@ -90,7 +93,8 @@ def moses_k(n, m, method, level=0.025):
             else:
                 break
         return k
-    bound = math.floor(n * m / 2 - stats.norm.ppf(1 - level) * math.sqrt(n * m * (n + m + 1) / 12))
+    c = math.floor(n * m / 2 + 0.5 + stats.norm.ppf(1 - level) * math.sqrt(n * m * (n + m + 1) / 12)) + 1
+    bound = n * m + 1 - c
     return bound if bound >= 1 else None
 
 
