@@ -58,9 +58,14 @@ extension GateDecision.Statistics {
 }
 
 /// The binomial distribution with p = 1/2: the sign test's null distribution.
-enum Binomial {
-    /// P(X ≥ `k`) for X ~ Binomial(`n`, 1/2): 1 for k ≤ 0, 0 for k > n.
-    static func upperTail(_ k: Int, of n: Int) -> Double {
+///
+/// ```swift
+/// Binomial.upperTail(10, of: 10)  // 2⁻¹⁰ ≈ 0.000977
+/// ```
+public enum Binomial {
+    /// P(X ≥ `k`) for X ~ Binomial(`n`, 1/2): 1 for k ≤ 0, 0 for k > n. As
+    /// `scipy.stats.binom.sf(k - 1, n, 0.5)`.
+    public static func upperTail(_ k: Int, of n: Int) -> Double {
         guard k > 0 else { return 1 }
         guard k <= n else { return 0 }
         // P(X ≥ k) = I_½(k, n − k + 1).
