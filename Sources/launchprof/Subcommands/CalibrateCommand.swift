@@ -12,7 +12,7 @@ enum CalibrateCommand {
                 + "with which compare finds it in 80% of comparisons", default: "10%"),
             .flag("--write-budget", "write the recommended minimum effect into the budget file (--budget, or ./launchprof.json)"),
             .value("--save-baseline", "NAME", "also keep every round's launches as baselines/NAME.json in the output folder, "
-                + "with the rounds' between-session spread beside it (NAME.spread.json), which compare --baseline must clear"),
+                + "with every round's session beside it (NAME.spread.json), the history compare --baseline tests sessions with"),
         ]
 
     static let help = """
