@@ -36,6 +36,10 @@ enum SampleReports {
         var settings = GateSettings()
         if let alpha { settings.alpha = alpha }
         let plan = ComparisonPlan(name: "pr-42", source: .storedReports, settings: settings, stages: [20], failOverBudget: failOverBudget)
+        // Both sides recorded in one session, so the launch-level test decides (the session-level test has its own tests).
+        var base = base, head = head
+        base.session = base.session ?? "sample-session"
+        head.session = head.session ?? "sample-session"
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
     }
 

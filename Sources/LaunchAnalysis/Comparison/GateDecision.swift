@@ -16,6 +16,9 @@
 public enum GateDecision {
     /// The smallest value taken to the logarithm, milliseconds (1 µs).
     static let smallestMs = 0.001
+    /// The widest interval bound shown, milliseconds either way (an hour, as reports are read back);
+    /// past it a bound is ±∞, none reached.
+    static let largestIntervalMs = 3_600_000.0
 
     /// Compares each metric on log(time) and decides its verdict.
     ///
@@ -116,7 +119,10 @@ public enum GateDecision {
             if stats.sessions?.source == SessionComparison.Source.none { verdict = .inconclusive }
             // The interval at the level the decision used: a pass at the look's level, anything else at Holm's step.
             let level = verdict == .pass ? alpha : levels[index]
-            let (lower, upper) = stats.interval(level)
+            var (lower, upper) = stats.interval(level)
+            // A bound past an hour of difference (a t interval on a few sessions can be that wide) is no bound at all.
+            if lower.isFinite, !(abs(stats.milliseconds(lower)) <= Self.largestIntervalMs) { lower = -.infinity }
+            if upper.isFinite, !(abs(stats.milliseconds(upper)) <= Self.largestIntervalMs) { upper = .infinity }
             var comparison = MetricComparison(
                 name: metric.name, gated: metric.gated, baseMs: metric.baseMs, headMs: metric.headMs,
                 shiftMs: stats.milliseconds(stats.shift), shiftPercent: stats.percent(stats.shift),

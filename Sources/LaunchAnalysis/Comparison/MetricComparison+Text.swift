@@ -1,9 +1,15 @@
 extension MetricComparison {
     /// One line for people: `timeToFirstFrame +31.2% (+95.3 ms), 99% CI +27.0%…+35.1%, p(> +5.0%) = 0.0001`:
     /// the interval at the decision's level and the regression test's p-value.
+    /// A metric whose sides come from different sessions with no estimate of their
+    /// variance says so: its shift and interval are the within-session ones
+    /// (`timeToReady +20.0% (+20.0 ms) within sessions, 98% CI …; sessions differ: no verdict`).
     public var summary: String {
-        "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))), \(confidenceText) CI "
-            + "\(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1])), p\(effectText) "
+        let interval = "\(confidenceText) CI \(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1]))"
+        if sessions?.source == SessionComparison.Source.none {
+            return "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))) within sessions, \(interval); sessions differ: no verdict"
+        }
+        return "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))), \(interval), p\(effectText) "
             + (verdictPValue.map(Percent.pValueRelation) ?? "not recorded")
     }
 
