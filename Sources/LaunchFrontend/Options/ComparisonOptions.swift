@@ -29,23 +29,19 @@ struct ComparisonOptions {
         return .listed(ids + [.cpuTime])
     }
 
-    /// Reads the options, rejecting bad values before any launch.
+    /// Reads the options, rejecting bad values before any launch; which source wins is
+    /// ``GateResolution``'s (LaunchAnalysis), not decided here.
     init(_ parsed: Arguments, budget: LaunchBudget?, metrics: [LaunchMetric] = [.wall]) throws {
         self.metrics = metrics
-        let names = parsed.value("--gate").map { text in
+        var resolution = GateResolution()
+        resolution.gateNames = parsed.value("--gate").map { text in
             text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        } ?? (budget?.gate ?? [])
-        do { gate = try GatedMetrics(parsing: names) } catch { throw UsageError("\(parsed.value("--gate") != nil ? "--gate" : "the budget file's gate"): \(error)") }
-        budgetSpans = budget?.spansMs.count ?? 0
-        settings = GateSettings()
-        if let alpha = budget?.alpha { settings.alpha = alpha }
-        if let percent = budget?.minimumEffectPercent { settings.minimumEffectPercent = percent }
-        if let ms = budget?.minimumEffectMs { settings.minimumEffectMs = ms }
+        }
         if let text = parsed.value("--alpha") {
             guard let alpha = DecimalNumber.parse(text), alpha > 0, alpha < 1 else {
                 throw UsageError("--alpha takes a number between 0 and 1, not '\(text)'")
             }
-            settings.alpha = alpha
+            resolution.alpha = alpha
         }
         if let text = parsed.value("--min-effect") {
             let number = text.hasSuffix("%") ? String(text.dropLast()) : text
@@ -53,17 +49,20 @@ struct ComparisonOptions {
                 throw UsageError("--min-effect takes a percentage from 0% to \(Int(LaunchBudget.maximumEffectPercent))% "
                     + "such as 5%, not '\(text)'")
             }
-            settings.minimumEffectPercent = percent
+            resolution.minimumEffectPercent = percent
         }
-        if let ms = try parsed.milliseconds("--min-effect-ms", allowingZero: true) { settings.minimumEffectMs = ms }
-        failOverBudget = parsed.has("--fail-over-budget")
+        resolution.minimumEffectMs = try parsed.milliseconds("--min-effect-ms", allowingZero: true)
         if let text = parsed.value("--session-sd") {
             let number = text.hasSuffix("%") ? String(text.dropLast()) : text
             guard let percent = DecimalNumber.parse(number), percent >= 0, percent <= 100 else {
                 throw UsageError("--session-sd takes a percentage from 0% to 100% such as 3%, not '\(text)'")
             }
-            sessionSD = log(1 + percent / 100)
+            resolution.sessionSD = log(1 + percent / 100)
         }
+        do { (gate, settings) = try resolution.resolve(budget: budget) } catch { throw UsageError("\(error)") }
+        sessionSD = resolution.sessionSD
+        budgetSpans = budget?.spansMs.count ?? 0
+        failOverBudget = parsed.has("--fail-over-budget")
     }
 
     /// The stages: `--stages`, else `--runs` and twice and three times it.
