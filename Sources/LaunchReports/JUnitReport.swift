@@ -223,7 +223,7 @@ public enum JUnitReport {
         }
         var test = TestCase(classname: "launchprof.runs", name: "runs")
         if outcome.isError || outcome.noAnswer != nil {
-            test.result = Result(element: "error", message: outcome.headline, type: outcome.status.rawValue,
+            test.result = Result(element: "error", message: outcome.reason, type: outcome.status.rawValue,
                                  body: failed.isEmpty ? nil : failed.joined(separator: "\n"))
         } else if !failed.isEmpty {
             test.output = "failed runs, not counted against the gate:\n" + failed.joined(separator: "\n")
