@@ -118,6 +118,10 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         self.fleet = fleet
         for metric in metrics where metric.gated {
             if let modes = metric.shape?.bimodal { warnings.append(modes.summary(metric: metric.name)) }
+            // In a fleet the shape is each machine's own (launches of different machines are never pooled).
+            for machine in metric.fleet?.machines ?? [] {
+                if let modes = machine.shape?.bimodal { warnings.append(modes.summary(metric: metric.name, machine: machine.machine)) }
+            }
         }
         for machine in fleet?.leftOut ?? [] {
             warnings.append("machine '\(machine.machine)' has \(machine.side.rawValue) launches only (\(machine.launches)): left out")
