@@ -32,7 +32,8 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
     /// Its two-sided p-value (``RankStatistics/kolmogorovSmirnov(head:base:)``).
     public var pValue: Double
     /// The head's two modes, when its best split is significant (at least
-    /// ``criticalSeparation(launches:)`` apart) and the base's is not; nil otherwise.
+    /// ``criticalSeparation(launches:)`` apart) and its slower mode is above the
+    /// base (its median above the base's ``baseQuantile``); nil otherwise.
     public var bimodal: Modes?
 
     /// The least separation of two modes at any size: 4 within-group standard
@@ -70,6 +71,12 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
         return max(criticalValues[index], minimumSeparation)
     }
 
+    /// The share of base launches the head's slower mode must be above to be named:
+    /// 95 %. Modes the base has too are the program's, not the change's (a base with
+    /// the same slow launches reaches them); one slow base launch in twenty does not
+    /// silence the warning.
+    public static let baseQuantile = 0.95
+
     /// c(n) for n = 5…21 (see ``criticalSeparation(launches:)``).
     static let criticalValues: [Double] = [
         8.600, 7.267, 6.476, 5.961, 5.571, 5.299, 4.925, 4.788, 4.669, 4.565, 4.479, 4.311, 4.257, 4.193, 4.143, 4.094, 4.014,
@@ -78,11 +85,12 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
     /// The shape check of `headMs` against `baseMs` (finite values, milliseconds);
     /// nil when a side has fewer than 5 values.
     ///
-    /// Each side's log times, sorted, are split at the point that minimises the
+    /// The head's log times, sorted, are split at the point that minimises the
     /// within-group sum of squares (each group at least 20 % of the launches and 2 of
     /// them). The head is bimodal when its split is significant — its separation at
-    /// least ``criticalSeparation(launches:)`` — and the base's is not: modes both
-    /// sides have are the program's, not the change's. The Kolmogorov–Smirnov test
+    /// least ``criticalSeparation(launches:)`` — and its slower mode's median is above
+    /// the base's ``baseQuantile`` (a unimodal A/A, whose split is chance, rarely is).
+    /// The Kolmogorov–Smirnov test
     /// is reported beside it; it does not guard the warning (at 10 launches a side and
     /// 5 % it rejects a head half of whose launches are 40 % slower in about 15 % of
     /// comparisons, by SciPy's `ks_2samp`). O(n log n + nm).
@@ -97,7 +105,8 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
         let test = RankStatistics.kolmogorovSmirnov(head: logHead, base: logBase)
         statistic = test.statistic
         pValue = test.pValue
-        bimodal = Self.modes(logBase) == nil ? Self.modes(logHead) : nil
+        let baseTop = Platform.exponential(Summary.quantile(sorted: logBase, Self.baseQuantile))
+        bimodal = Self.modes(logHead).flatMap { $0.upperMs > baseTop ? $0 : nil }
     }
 
     /// The best two-group split of ascending log times, if its groups are modes.

@@ -62,7 +62,7 @@ struct FleetShapeTests {
     /// The issue's figure: in the `--base-report/--head-report` form a head with half its
     /// launches +40 % got no word in 0 of 300 trials. 300 trials, 20 launches a side on one
     /// machine, CV 5 % (``GateAudit``, id 3110: master seed 20,240,611 xor 3110 × 0x9E3779B97F4A7C15).
-    /// Measured: 292/300 = 97.3 % (Wilson 95 % 94.8–98.6 %); before issue 31, 0 of 300.
+    /// Measured: 300/300 = 100 % (Wilson 95 % 98.7–100 %); before issue 31, 0 of 300.
     @Test("the stored-reports form names a head half of whose launches are 40 % slower in at least 80 % of 300 trials")
     func storedReportsSimulation() async {
         let rate = await GateAudit.count(id: 3110, trials: 300) { generator in
