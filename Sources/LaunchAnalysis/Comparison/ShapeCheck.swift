@@ -42,10 +42,11 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
     /// spread are about 7 apart.
     public static let minimumSeparation = 4.0
 
-    /// The level of the test that a split is two modes: 2.5 %. A unimodal head —
-    /// shifted or not — is called bimodal in at most that share of comparisons;
-    /// at 10 launches, half of them 40 % slower at a 5 % spread are still named in
-    /// about 86 % (`ShapeCheckSimulationTests`).
+    /// The level of the test that a split is two modes: 2.5 %, the level
+    /// ``criticalSeparation(launches:)``'s values were drawn at. A normal head —
+    /// shifted or not — splits that far in 2.5 % of comparisons (2.2–2.6 % measured
+    /// on log-normal launches at 10 and 20); at 10 launches, half of them 40 % slower
+    /// at a 5 % spread are still named in about 86 % (`ShapeCheckSimulationTests`).
     public static let splitLevel = 0.025
 
     /// The separation the best split of `n` launches must reach to be two modes:
@@ -90,10 +91,10 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
     /// them). The head is bimodal when its split is significant — its separation at
     /// least ``criticalSeparation(launches:)`` — and its slower mode's median is above
     /// the base's ``baseQuantile`` (a unimodal A/A, whose split is chance, rarely is).
-    /// The Kolmogorov–Smirnov test
-    /// is reported beside it; it does not guard the warning (at 10 launches a side and
-    /// 5 % it rejects a head half of whose launches are 40 % slower in about 15 % of
-    /// comparisons, by SciPy's `ks_2samp`). O(n log n + nm).
+    /// The Kolmogorov–Smirnov test is reported beside it; it does not guard the
+    /// warning (at 10 launches a side and 5 % it rejects a head half of whose launches
+    /// are 40 % slower in about 15 % of comparisons, by SciPy's `ks_2samp`).
+    /// O(n log n + nm).
     ///
     /// ```swift
     /// let shape = ShapeCheck(baseMs: base, headMs: head)
@@ -147,7 +148,8 @@ extension ShapeCheck.Modes {
     /// // "timeToReady on machine 'ci-a': the head is bimodal: 5 launches near 401 ms and 5 near 561 ms (+39.9%) — …"
     /// ```
     public func summary(metric: String, machine: String? = nil) -> String {
-        "\(metric)\(machine.map { " on machine '\($0)'" } ?? ""): the head is bimodal: \(lowerCount) launches near \(Milliseconds.text(lowerMs)) and \(upperCount) near "
+        let place = machine.map { " on machine '\($0)'" } ?? ""
+        return "\(metric)\(place): the head is bimodal: \(lowerCount) launches near \(Milliseconds.text(lowerMs)) and \(upperCount) near "
             + "\(Milliseconds.text(upperMs)) (\(Percent.text(100 * (upperMs / lowerMs - 1)))) — a regression in some launches only "
             + "(a lock, a cold cache) that the median hides"
     }
