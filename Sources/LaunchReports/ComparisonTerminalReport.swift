@@ -27,6 +27,7 @@ public enum ComparisonTerminalReport {
                 let verdict: String
                 switch metric.verdict {
                 case _ where metric.presence == .neither: verdict = style.yellow("not recorded")
+                case _ where report.outcome.noAnswer != nil: verdict = style.yellow(report.outcome.noAnswer?.notJudged ?? "")
                 case .regression: verdict = style.red("regression")
                 case .improvement: verdict = style.green("improvement")
                 case .pass: verdict = "~"

@@ -27,7 +27,7 @@ public enum GitHubAnnotations {
             }
             if report.outcome.status != .pass {
                 lines.append(line(level: level(of: report.outcome), file: nil, line: nil,
-                                  title: "launchprof \(report.outcome.status.rawValue)", message: report.outcome.reason))
+                                  title: "launchprof \(report.outcome.status.rawValue)", message: report.outcome.headline))
             }
         case .comparison(let report):
             for change in report.changes.new {
@@ -40,7 +40,7 @@ public enum GitHubAnnotations {
                                   message: slowerSpanMessage(span)))
             }
             lines.append(line(level: level(of: report.outcome), file: nil, line: nil, title: "launchprof compare: \(report.outcome.status.rawValue)",
-                              message: report.outcome.reason))
+                              message: report.outcome.headline))
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -55,10 +55,11 @@ public enum GitHubAnnotations {
     }
 
     /// The annotation level of an outcome: an error when the command failed
-    /// (exit 2) or the outcome's tone is bad (a gate failed), a warning for a
-    /// warning tone, a notice for a pass.
+    /// (exit 2), gave no answer (stopped or refused: ``ReportOutcome/noAnswer``)
+    /// or the outcome's tone is bad (a gate failed), a warning for a warning
+    /// tone, a notice for a pass.
     static func level(of outcome: ReportOutcome) -> String {
-        if outcome.isError { return "error" }
+        if outcome.isError || outcome.noAnswer != nil { return "error" }
         switch outcome.tone {
         case .good: return "notice"
         case .warning: return "warning"

@@ -89,6 +89,8 @@ extension HTMLReport {
             let verdict: String
             switch metric.verdict {
             case _ where metric.presence == .neither: verdict = "<span class=\"warn\">not recorded</span>"
+            case _ where report.outcome.noAnswer != nil:
+                verdict = "<span class=\"warn\">" + (report.outcome.noAnswer?.notJudged ?? "") + "</span>"
             case .regression: verdict = "<span class=\"bad\">regression</span>"
             case .improvement: verdict = "<span class=\"good\">improvement</span>"
             case .pass: verdict = "<span class=\"muted\">~</span>"

@@ -281,7 +281,7 @@ public enum HTMLReport {
     /// The outcome: its word in its tone's colour, and its reason.
     static func verdict(_ outcome: ReportOutcome) -> String {
         "<div class=\"verdict \(toneClass(outcome.tone))\" role=\"status\"><span class=\"word\">\(outcome.word)</span>"
-            + "<span class=\"reason\">" + HTMLEscaping.text(outcome.reason) + "</span>"
+            + "<span class=\"reason\">" + HTMLEscaping.text(outcome.headline) + "</span>"
             + "<span class=\"exit\">\(outcome.status.rawValue) · exit \(outcome.exitCode)</span></div>\n"
     }
 

@@ -8,8 +8,10 @@ import LaunchAnalysis
 /// when its median is over the limit, and `time` the measured median in
 /// seconds; then a `<testcase classname="launchprof.runs" name="runs">`, always
 /// there so that CI tracks it from build to build, with an `<error>` (typed by
-/// the outcome's status) when the outcome is an error: runs failed, none
-/// completed, or the measurement was stopped.
+/// the outcome's status) when the outcome is no answer (``ReportOutcome/noAnswer``):
+/// runs failed, none completed, or the measurement was stopped (by a signal too).
+/// Then no case is green: a check that passed on the runs made so far is
+/// `<skipped type="interrupted">` (or `type="error"`), not judged.
 ///
 /// A budget span no run recorded (a misspelt name, most likely) is a
 /// `<skipped type="not-recorded">` case carrying the warning the terminal
@@ -20,7 +22,9 @@ import LaunchAnalysis
 /// per gated metric: a `<failure type="regression">` for a regression, a
 /// `<failure type="inconclusive">` when inconclusive (exit 3 fails a CI step;
 /// `<skipped>` with `inconclusiveIsPass`); a `head budget` case when the
-/// comparison also gates on the head's budget; and the `runs` case.
+/// comparison also gates on the head's budget; and the `runs` case. A comparison
+/// that was stopped, refused or found nothing to compare has an `<error>` `runs`
+/// case and its metrics are `<skipped>`, not judged: never a green case.
 ///
 /// Every value is XML-escaped; characters XML 1.0 cannot hold become U+FFFD.
 ///
@@ -128,6 +132,8 @@ public enum JUnitReport {
                     element: "failure", message: "\(check.subject) \(Milliseconds.comparison(check.medianMs, check.budgetMs)) (median)",
                     type: ReportOutcome.Status.overBudget.rawValue,
                     body: "median \(Milliseconds.text(check.medianMs)), budget \(Milliseconds.text(check.budgetMs))\(runs)")
+            } else if let missing = report.outcome.noAnswer {
+                test.result = notJudged(missing, "median \(Milliseconds.text(check.medianMs)) within budget \(Milliseconds.text(check.budgetMs))\(runs)")
             } else {
                 test.output = "median \(Milliseconds.text(check.medianMs)) within budget \(Milliseconds.text(check.budgetMs))\(runs)"
             }
@@ -158,6 +164,11 @@ public enum JUnitReport {
                 cases.append(test)
                 continue
             }
+            if let missing = report.outcome.noAnswer {
+                test.result = notJudged(missing, metric.summary)
+                cases.append(test)
+                continue
+            }
             switch metric.verdict {
             case .regression:
                 test.result = Result(element: "failure", message: metric.summary, type: MetricVerdict.regression.rawValue,
@@ -175,6 +186,8 @@ public enum JUnitReport {
             var test = TestCase(classname: "launchprof.budget", name: "head budget")
             if report.outcome.status == .overBudget {
                 test.result = Result(element: "failure", message: report.outcome.reason, type: ReportOutcome.Status.overBudget.rawValue)
+            } else if let missing = report.outcome.noAnswer {
+                test.result = notJudged(missing, report.head.profile.verdict.summary)
             } else {
                 test.output = report.head.profile.verdict.summary
             }
@@ -193,8 +206,15 @@ public enum JUnitReport {
         [("outcome", outcome.status.rawValue), ("exitCode", "\(outcome.exitCode)"), ("reason", outcome.reason)]
     }
 
-    /// The `runs` case: an error when the outcome is one (exit 2), with the
-    /// failed runs listed; failed runs the outcome ignores are listed as output.
+    /// A case that has no verdict because the whole has none: skipped, typed
+    /// `interrupted` or `error`, its message saying so before what it measured.
+    private static func notJudged(_ missing: ReportOutcome.NoAnswer, _ what: String) -> Result {
+        Result(element: "skipped", message: missing.notJudged + ": " + what, type: missing.rawValue)
+    }
+
+    /// The `runs` case: an error when the outcome is one (exit 2) or is no answer
+    /// (stopped by a signal too), with the failed runs listed; failed runs the
+    /// outcome ignores are listed as output.
     private static func runsCase(_ outcome: ReportOutcome, sides: [(label: String?, report: MeasurementReport)]) -> TestCase {
         let failed = sides.flatMap { side in
             side.report.failedRuns.map {
@@ -202,7 +222,7 @@ public enum JUnitReport {
             }
         }
         var test = TestCase(classname: "launchprof.runs", name: "runs")
-        if outcome.isError {
+        if outcome.isError || outcome.noAnswer != nil {
             test.result = Result(element: "error", message: outcome.reason, type: outcome.status.rawValue,
                                  body: failed.isEmpty ? nil : failed.joined(separator: "\n"))
         } else if !failed.isEmpty {

@@ -19,7 +19,7 @@ public enum MarkdownReport {
         case .warning: mark = "⚠️"
         case .bad: mark = "❌"
         }
-        return "\(mark) **\(outcome.status.rawValue)** — \(escaped(outcome.reason))"
+        return "\(mark) **\(outcome.status.rawValue)** — \(escaped(outcome.headline))"
     }
 
     /// How many findings a measurement's Markdown lists (the most costly); it says how many more there are.
@@ -95,8 +95,8 @@ public enum MarkdownReport {
             for metric in report.metrics {
                 let row = ComparisonText.Row(metric)
                 if let note = row.presenceNote { notes.append(note) }
-                let verdict = metric.presence == .neither ? "not recorded"
-                    : metric.verdict == .pass ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
+                let judged = metric.verdict == .pass ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
+                let verdict = metric.presence == .neither ? "not recorded" : report.outcome.noAnswer.map { "_\($0.notJudged)_" } ?? judged
                 lines.append("| \(escaped(metric.name))\(metric.gated ? " \\*" : "") | \(row.base) | \(row.head) | "
                     + "\(row.medianDifference) | \(row.shift) | \(row.interval) | \(row.p) | \(verdict) |")
             }

@@ -151,7 +151,7 @@ public enum TerminalReport {
 
     /// The outcome's word in its tone's colour, and its reason.
     static func headline(_ outcome: ReportOutcome, style: Style) -> String {
-        style.tone(outcome.tone, outcome.word) + "  " + text(outcome.reason)
+        style.tone(outcome.tone, outcome.word) + "  " + text(outcome.headline)
     }
 
     /// `398–412 ms`, with the level it reaches when that is under 95% (n < 6).

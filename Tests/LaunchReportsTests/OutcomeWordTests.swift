@@ -18,8 +18,10 @@ struct OutcomeWordTests {
         let report = try report(status)
         let outcome = report.outcome
         let colour = ["good": "\u{1B}[32;1m", "warning": "\u{1B}[33m", "bad": "\u{1B}[31;1m"][outcome.tone.rawValue]!
+        // An outcome that is no answer (stopped or refused) says so before its reason.
+        let said = outcome.noAnswer.map { $0.phrase + ": " } ?? ""
         let line = TerminalReport.verdictLine(.measurement(report), color: true)
-        #expect(line.hasPrefix(colour + outcome.word + "\u{1B}[0m  because of"), "\(line.debugDescription)")
+        #expect(line.hasPrefix(colour + outcome.word + "\u{1B}[0m  " + said + "because of"), "\(line.debugDescription)")
 
         let page = HTMLReport.render(.measurement(report))
         let tone = ["good": "good", "warning": "warn", "bad": "bad"][outcome.tone.rawValue]!
@@ -27,7 +29,7 @@ struct OutcomeWordTests {
 
         let markdown = MarkdownReport.render(.measurement(report))
         let mark = ["good": "✅", "warning": "⚠️", "bad": "❌"][outcome.tone.rawValue]!
-        #expect(markdown.contains("\(mark) **\(status.rawValue)** — because of"))
+        #expect(markdown.contains("\(mark) **\(status.rawValue)** — " + said + "because of"))
     }
 
     @Test func wordsAndTonesAreTheOnesTheReportsHaveAlwaysShown() {

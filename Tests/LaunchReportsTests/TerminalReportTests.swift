@@ -30,14 +30,16 @@ struct TerminalReportTests {
         #expect(TerminalReport.render(.measurement(report), options: RenderOptions(color: true)).contains("\u{1B}["))
     }
 
+    /// An outcome that is no answer (stopped or refused) says so before its reason (issue 31).
     @Test("the headline is the outcome's status and reason", arguments: [
-        (ReportOutcome.Status.pass, "PASS"), (.overBudget, "FAIL"), (.failedRuns, "FAILED RUNS"), (.noRuns, "NO RUNS"),
-        (.interrupted, "STOPPED"), (.regression, "REGRESSION"), (.inconclusive, "INCONCLUSIVE"), (.incomparable, "INCOMPARABLE"),
+        (ReportOutcome.Status.pass, "PASS"), (.overBudget, "FAIL"), (.failedRuns, "FAILED RUNS  no verdict (error):"),
+        (.noRuns, "NO RUNS  no verdict (error):"), (.interrupted, "STOPPED  no verdict (interrupted):"), (.regression, "REGRESSION"),
+        (.inconclusive, "INCONCLUSIVE"), (.incomparable, "INCOMPARABLE  no verdict (error):"),
     ])
     func headline(status: ReportOutcome.Status, word: String) throws {
         var report = try JSONReport.read(from: FixtureFiles.path("measurement-v1-true.json"))
         report.outcome = ReportOutcome(status: status, exitCode: .error, reason: "the reason given")
         let lines = TerminalReport.render(.measurement(report), options: RenderOptions()).split(separator: "\n")
-        #expect(lines[1] == "\(word)  the reason given")
+        #expect(lines[1] == "\(word)  the reason given".replacingOccurrences(of: ":  ", with: ": "))
     }
 }

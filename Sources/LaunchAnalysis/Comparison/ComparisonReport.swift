@@ -1,8 +1,13 @@
 import LaunchTracing
 
 /// Everything one `launchprof compare` found, as written to the JSON report
-/// (`kind` `comparison`, `schemaVersion` 3): both sides' measurements, every
+/// (`kind` `comparison`, `schemaVersion` 4): both sides' measurements, every
 /// metric's comparison, the verdict, why it changed, and the outcome.
+///
+/// Version 4 (issue 31): the top-level `verdict` may be `interrupted` or `error`
+/// (``ComparisonVerdict``), agreeing with the outcome, and each machine of a fleet
+/// carries its own shape check (``FleetComparison/Machine/shape``); versions 1–3
+/// still read as written.
 ///
 /// Version 3: each side is a version-3 ``MeasurementReport`` (spans as
 /// ``SpanTable``s); the header comes first, the sides after it.
@@ -15,7 +20,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// The `kind` of every comparison report.
     public static let kind = "comparison"
     /// The version of this schema written now.
-    public static let currentSchemaVersion = 3
+    public static let currentSchemaVersion = 4
 
     /// Always ``kind``: what the document is.
     public private(set) var kind = ComparisonReport.kind
@@ -45,8 +50,10 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var head: MeasurementReport
     /// Every metric compared, the primary first.
     public var metrics: [MetricComparison]
-    /// The overall verdict of the gated metrics.
-    public var verdict: MetricVerdict
+    /// The overall verdict: the gated metrics' (and the instruction gate's) when
+    /// the comparison answered, else `interrupted` or `error`, as the ``outcome`` says
+    /// (``ComparisonVerdict/init(outcome:gated:)``).
+    public var verdict: ComparisonVerdict
     /// In a fleet comparison (stratified by machine): the primary metric's
     /// machines — those that took part, each with its own shift, and those left
     /// out (see each metric's ``MetricComparison/fleet``); nil on one machine.
@@ -93,16 +100,17 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         changes = FindingsDiff(base: base, head: head)
         var warnings = warnings + Self.environmentWarnings(base: base, head: head, acrossMachines: plan.stratifyByMachine)
         if plan.source == .baseline { warnings.append(Self.baselineCaveat) }
+        var gatedVerdict: MetricVerdict
         do {
             let look = try (reused ?? Result { () throws(ComparisonError) in try plan.look(max(0, stagesRun - 1), base: base, head: head) }).get()
             metrics = look.metrics
             primaryMetric = look.primary
-            verdict = look.verdict
+            gatedVerdict = look.verdict
             problem = nil
         } catch {
             metrics = []
             primaryMetric = ""
-            verdict = .inconclusive
+            gatedVerdict = .inconclusive
             problem = error.description
         }
         let primaryName = primaryMetric
@@ -110,6 +118,10 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         self.fleet = fleet
         for metric in metrics where metric.gated {
             if let modes = metric.shape?.bimodal { warnings.append(modes.summary(metric: metric.name)) }
+            // In a fleet the shape is each machine's own (launches of different machines are never pooled).
+            for machine in metric.fleet?.machines ?? [] {
+                if let modes = machine.shape?.bimodal { warnings.append(modes.summary(metric: metric.name, machine: machine.machine)) }
+            }
         }
         // What a comparison across sessions rested on, once (the primary metric's, else the first gated one's).
         if let sessions = (metrics.first { $0.name == primaryName && $0.sessions != nil } ?? metrics.first { $0.gated && $0.sessions != nil })?.sessions {
@@ -121,12 +133,12 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         if !head.profile.verdict.passed, head.profile.successfulRuns > 0 {
             warnings.append("the head is over its budget: \(head.profile.verdict.summary)")
         }
-        let timeVerdict = verdict
+        let timeVerdict = gatedVerdict
         if plan.metrics.contains(.instructions), problem == nil {
             switch Self.instructionComparison(base: base, head: head, minimumEffect: plan.instructionMinimumEffect) {
             case .success(let compared):
                 instructions = compared
-                verdict = Self.combined(verdict, compared.decision.status)
+                gatedVerdict = Self.combined(gatedVerdict, compared.decision.status)
             case .failure(let error):
                 problem = error.description
             }
@@ -138,9 +150,11 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
             outcome = Self.outcome(outcome, instructions: instructions, timeMetricsGated: metrics.contains(where: \.gated))
         }
         if let advice = Self.sessionAdvice(metrics: metrics, outcome: outcome) { outcome.reason += advice }
+        // Computed once, from the outcome: a stopped or refused comparison is never a pass.
+        verdict = ComparisonVerdict(outcome: outcome, gated: gatedVerdict)
         if plan.metrics != [.wall] {
             decidingMetrics = plan.metrics
-            if problem == nil { decidedBy = Self.deciders(metrics, instructions: instructions, verdict: verdict) }
+            if problem == nil { decidedBy = Self.deciders(metrics, instructions: instructions, verdict: gatedVerdict) }
         }
     }
 

@@ -30,6 +30,11 @@ public struct FleetComparison: Sendable, Equatable, Codable {
         public var shiftMs: Double
         /// Its own shift in percent: 100 · (eˢ − 1).
         public var shiftPercent: Double
+        /// Its own shape check (its head against its base, ``ShapeCheck``): launches of
+        /// different machines are never pooled, so in a fleet the check is made per
+        /// machine. Nil when a side has fewer than 5 launches on it, and in reports
+        /// written before schema version 4.
+        public var shape: ShapeCheck?
     }
 
     /// One side of a comparison.

@@ -25,7 +25,8 @@ extension GateDecision.Statistics {
     /// A metric's statistics stratified by machine.
     ///
     /// Values that are not finite are left out, as on one machine; a machine
-    /// with values on one side only is left out and listed. With two or more
+    /// with values on one side only is left out and listed. Each machine taking part
+    /// carries its own shape check (``FleetComparison/Machine/shape``). With two or more
     /// machines taking part: van Elteren's tests of the gate's claims, the median of
     /// the within-machine differences of log values, van Elteren's test inverted for
     /// its interval (``RankStatistics/vanElterenInterval(_:alpha:)``), and U the sum of
@@ -55,7 +56,8 @@ extension GateDecision.Statistics {
             FleetComparison.Machine(
                 machine: machine, baseCount: base[machine]!.count, headCount: head[machine]!.count,
                 baseMedianMs: own.baseMedianMs, headMedianMs: Summary.median(head[machine]!),
-                shiftMs: own.baseMedianMs * (Platform.exponential(own.shift) - 1), shiftPercent: 100 * (Platform.exponential(own.shift) - 1))
+                shiftMs: own.baseMedianMs * (Platform.exponential(own.shift) - 1), shiftPercent: 100 * (Platform.exponential(own.shift) - 1),
+                shape: ShapeCheck(baseMs: base[machine]!, headMs: head[machine]!))
         }
         if owns.count == 1 {
             self = owns[0]

@@ -71,7 +71,8 @@ struct GateAuditTests {
             let report = ComparisonReport(
                 plan: plan, base: ComparisonReportTests.measured(base), head: ComparisonReportTests.measured(head), stagesRun: 1,
                 createdAt: "2026-11-25T10:00:00Z")
-            return report.outcome.exitCode == 2 && report.verdict == .inconclusive
+            // Refused (too few launches): no verdict, and the JSON's says so (issue 31: it said inconclusive).
+            return report.outcome.exitCode == 2 && report.verdict == .error
         }
         print("audit one run a side, +10 %: refused (exit 2) in \(refused)")
         #expect(refused.count == 1_000, "\(refused)")

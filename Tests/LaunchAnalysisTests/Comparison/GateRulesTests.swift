@@ -159,6 +159,6 @@ struct GateRulesTests {
         let read = try decoder.decode(MetricComparison.self, from: JSONSerialization.data(withJSONObject: object))
         #expect(read.level == 0.025 && abs(read.confidence - 0.95) < 1e-12)
         #expect(read.slowerPValue == 0.5 && read.minimumEffectPercent.isNaN)
-        #expect(ComparisonReport.currentSchemaVersion == 3)
+        #expect(ComparisonReport.currentSchemaVersion == 4)
     }
 }

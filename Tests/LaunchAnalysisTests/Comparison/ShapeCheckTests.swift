@@ -66,6 +66,16 @@ struct ShapeCheckTests {
         #expect(metric.shape?.bimodal == modes)
     }
 
+    @Test("modes the base has too are the program's, not the change's: not named")
+    func bothSidesBimodal() throws {
+        let fast: [Double] = (0..<10).map { 400 + 2 * Double($0) }
+        let slow: [Double] = (0..<10).map { 560 + 2 * Double($0) }
+        let shape = try #require(ShapeCheck(baseMs: fast + slow, headMs: slow + fast))
+        #expect(shape.bimodal == nil)
+        // The same head against a unimodal base is named.
+        #expect(ShapeCheck(baseMs: (0..<20).map { 400 + Double($0) }, headMs: fast + slow)?.bimodal != nil)
+    }
+
     @Test("a head shifted as a whole is not bimodal")
     func shiftedHead() throws {
         let base = (0..<20).map { 400 + Double($0) }
