@@ -31,6 +31,7 @@ public enum ComparisonTerminalReport {
                 case .improvement: verdict = style.green("improvement")
                 case .pass: verdict = "~"
                 case .inconclusive: verdict = style.yellow("inconclusive")
+                case .error: verdict = style.red("error")
                 }
                 let row = ComparisonText.Row(metric)
                 if let note = row.presenceNote { notes.append(note) }

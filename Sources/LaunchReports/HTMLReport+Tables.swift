@@ -93,6 +93,7 @@ extension HTMLReport {
             case .improvement: verdict = "<span class=\"good\">improvement</span>"
             case .pass: verdict = "<span class=\"muted\">~</span>"
             case .inconclusive: verdict = "<span class=\"warn\">inconclusive</span>"
+            case .error: verdict = "<span class=\"bad\">error</span>"
             }
             let row = ComparisonText.Row(metric)
             if let note = row.presenceNote { notes.append(note) }

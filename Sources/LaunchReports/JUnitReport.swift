@@ -166,6 +166,8 @@ public enum JUnitReport {
             case .inconclusive:
                 test.result = Result(element: inconclusiveIsPass ? "skipped" : "failure", message: "inconclusive: " + metric.summary,
                                      type: MetricVerdict.inconclusive.rawValue)
+            case .error:
+                test.result = Result(element: "error", message: "error: " + metric.summary, type: MetricVerdict.error.rawValue)
             case .pass, .improvement:
                 test.output = "\(metric.verdict.rawValue): \(metric.summary)"
             }

@@ -134,6 +134,8 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
             outcome = Self.outcome(outcome, instructions: instructions, timeMetricsGated: metrics.contains(where: \.gated))
         }
         if let advice = Self.spreadAdvice(plan: plan, outcome: outcome) { outcome.reason += advice }
+        // The JSON verdict agrees with the exit code: a comparison that could not be made is not a pass.
+        if outcome.exitCode == ExitCode.error.rawValue { verdict = .error }
         if plan.metrics != [.wall] {
             decidingMetrics = plan.metrics
             if problem == nil { decidedBy = Self.deciders(metrics, instructions: instructions, verdict: verdict) }

@@ -8,6 +8,7 @@
 /// case .regression: print("slower")
 /// case .pass, .improvement: print("fine")
 /// case .inconclusive: print("launch more")
+/// case .error: print("not compared")
 /// }
 /// ```
 public enum MetricVerdict: String, Sendable, Hashable, Codable, CaseIterable {
@@ -19,4 +20,8 @@ public enum MetricVerdict: String, Sendable, Hashable, Codable, CaseIterable {
     case improvement
     /// The data cannot tell yet.
     case inconclusive
+    /// The comparison could not be made (exit 2: too few launches, a metric missing on a
+    /// side, failed runs); the outcome's reason says why. Only a whole comparison has it,
+    /// so that its JSON `verdict` agrees with its exit code: never a metric.
+    case error
 }

@@ -37,6 +37,8 @@ extension ReportOutcome {
                 status: .inconclusive, exitCode: .inconclusive,
                 reason: "inconclusive after \(launches) (\(stagesRun) stage(s)): \(detail); the noise seen: "
                     + "base ±\(Self.noise(main?.baseMs)), head ±\(Self.noise(main?.headMs)) — more launches, a quieter machine, or a larger minimum effect")
+        case .error:
+            self.init(status: .incomparable, exitCode: .error, reason: "the comparison could not be made")
         case .improvement, .pass:
             if failOverBudget, !sides.head.profile.verdict.passed {
                 self.init(status: .overBudget, exitCode: .gateFailed, reason: "no regression, but the head is over its budget: \(sides.head.profile.verdict.summary)")
