@@ -91,3 +91,30 @@ struct InstructionCounterTests {
         }
     }
 }
+
+/// Where valgrind gives up on a binary's debug information and it cannot be hidden
+/// at the binary's own path, one line says so before any launch.
+@Suite(
+    "Instruction counter: refusal",
+    .enabled(if: valgrindCounter != nil, "valgrind is not installed (apt-get install valgrind)"))
+struct InstructionCounterRefusalTests {
+    @Test(.disabled(if: BuiltProducts.areThreadSanitized, "valgrind cannot run a ThreadSanitizer binary"))
+    func aBinaryValgrindCannotReadIsRefusedWithValgrindsVersionAndWhatToDo() throws {
+        let found = try #require(valgrindCounter)
+        guard let failure = found.debugInfoFailure(BuiltProducts.fixture) else { return }  // this valgrind reads it
+        // Without unshare, the binary cannot be counted as itself.
+        let counter = InstructionCounter(
+            valgrindPath: found.valgrindPath, valgrindVersion: found.valgrindVersion, objcopyPath: found.objcopyPath, unsharePath: nil)
+        do {
+            try counter.checkCanCount(BuiltProducts.fixture)
+            Issue.record("a binary valgrind gives up on was accepted without unshare")
+        } catch {
+            let line = error.description
+            #expect(!line.contains("\n"))
+            #expect(line.contains(found.valgrindVersion + " gives up on its debug information (" + failure + ")"), "\(line)")
+            #expect(line.contains("unshare") && line.contains("-dwarf-version=4"), "\(line)")
+        }
+        // A program without debug information is counted as it is.
+        #expect(try found.prepare(program: "/bin/true", in: ScratchDirectory("instruction-refusal").file("true")) == .direct)
+    }
+}

@@ -112,7 +112,7 @@ public struct InstructionCounter: Sendable, Equatable {
     /// program is mapped, so its debug information is read, and none of its code runs.
     /// A program without debug information, or without a loader (a script, a static
     /// binary), is not probed: its counted launch tells.
-    func debugInfoFailure(_ program: String) -> String? {
+    package func debugInfoFailure(_ program: String) -> String? {
         guard ELFDebugInfo.present(in: program), let loader = ELFInterpreter.path(of: program),
               let (status, output) = Platform.runTool(
                 valgrindPath, ["valgrind", "--tool=none", "--log-fd=1", loader, "--list", program]),
