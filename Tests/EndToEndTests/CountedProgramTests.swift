@@ -85,7 +85,7 @@ struct CountedProgramTests {
     }
 
     /// The fixture's debug information is DWARF 5 that valgrind 3.19 gives up on: it is
-    /// counted through a copy without it, mounted over its own path. `tracer-only` prints
+    /// counted through a copy without it, mounted over its own path. `own-size` prints
     /// the size of its own file, which the copy changes: the counted launch printed other
     /// bytes than the timed ones, so it is refused (exit 2).
     @Test(.disabled(if: BuiltProducts.areThreadSanitized, "valgrind cannot run a ThreadSanitizer binary"))
@@ -95,7 +95,7 @@ struct CountedProgramTests {
             return  // this valgrind reads the fixture as it is: nothing is copied, nothing differs
         }
         #expect(failure.contains("dwarf") || failure.contains("debuginfo"), "\(failure)")
-        let fixture = "\(Executables.fixture) tracer-only"
+        let fixture = "\(Executables.fixture) own-size"
         let result = try compare(fixture, fixture, name: "self-size")
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("is not the program that was timed: its stdout"), "\(result.stderr)")

@@ -14,16 +14,16 @@ import LaunchTracing
 ///     // refuse: "counted-001 is not the program that was timed: \(reason)"
 /// }
 /// ```
-enum CountedLaunchCheck {
+package enum CountedLaunchCheck {
     /// The most of a stdout file compared (larger ones are compared on their first bytes).
     static let stdoutLimit = 16 << 20
 
     /// Why `counted` is not the program the `timed` records ran (the timed launches,
-    /// warm-ups included, that exited by themselves), or nil when it behaved as they did.
-    static func difference(counted: RunRecord, timed: [RunRecord]) -> String? {
-        let exited = timed.filter { $0.exitCode != nil && $0.status != .interrupted }
-        guard !exited.isEmpty, let code = counted.exitCode else { return nil }
-        let codes = Set(exited.compactMap(\.exitCode))
+    /// warm-ups included, whose exit status is known), or nil when it behaved as they did.
+    package static func difference(counted: RunRecord, timed: [RunRecord]) -> String? {
+        let exited = timed.filter { exitStatus($0) != nil }
+        guard !exited.isEmpty, let code = exitStatus(counted) else { return nil }
+        let codes = Set(exited.compactMap(exitStatus))
         if !codes.contains(code) {
             return "it exited with status \(code), the timed launches with \(codes.sorted().map(String.init).joined(separator: " or "))"
         }
@@ -31,6 +31,12 @@ enum CountedLaunchCheck {
         guard let first = outputs.first, let expected = first, outputs.allSatisfy({ $0 == expected }),
               let printed = counted.stdoutPath.flatMap(bytes), printed != expected else { return nil }
         return "its stdout (\(printed.count) bytes) differs from the \(expected.count) bytes every timed launch printed"
+    }
+
+    /// The status `record`'s program exited with: its failed exit's, 0 for a launch
+    /// that succeeded, nil for one that crashed, timed out or was stopped.
+    static func exitStatus(_ record: RunRecord) -> Int32? {
+        record.exitCode ?? (record.status == .ok ? 0 : nil)
     }
 
     /// The first ``stdoutLimit`` bytes of the file at `path`, or nil when it cannot be read.

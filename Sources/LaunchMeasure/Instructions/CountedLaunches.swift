@@ -82,7 +82,7 @@ enum CountedLaunches {
                     return (records, stop)
                 }
                 guard record.status != .interrupted else { return (records, nil) }
-                if record.status == .ok, let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which]) {
+                if let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which]) {
                     var stop = SessionStop.cannotCount(.countedLaunchDiffers(launch: "counted launch \(round + 1)", reason: reason))
                     stop.side = side
                     return (records, stop)
