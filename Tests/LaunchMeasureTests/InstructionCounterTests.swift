@@ -85,7 +85,7 @@ struct InstructionCounterTests {
         let counter = try #require(Self.counter)
         let folder = scratch.file("none")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "==7== Valgrind: I can't recover.  Giving up.  Sorry.\n".write(toFile: folder + "/callgrind.log", atomically: true, encoding: .utf8)
+        try "==7== Valgrind: I can't recover.  Giving up.  Sorry.\n".write(toFile: folder + "/callgrind.7.log", atomically: true, encoding: .utf8)
         #expect(throws: LaunchError.instructionCountMissing(path: folder + "/callgrind", reason: "valgrind: Valgrind: I can't recover.  Giving up.  Sorry.")) {
             try counter.collect(output: folder + "/callgrind", processID: 7)
         }

@@ -25,6 +25,11 @@ enum CountedLaunches {
         return "counted-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
     }
 
+    /// The folder callgrind writes launch `index`'s counts into: `counts-001`.
+    static func countsLabel(_ index: Int) -> String {
+        "counts-" + label(index).dropFirst("counted-".count)
+    }
+
     /// Makes each request's ``MeasurementPlan/countedLaunches`` counted launches on the
     /// session's platform, `sides` naming them for the progress line and the stop
     /// (nil for a measurement). Returns each side's records, and why counting stopped
@@ -82,7 +87,8 @@ enum CountedLaunches {
                     return (records, stop)
                 }
                 guard record.status != .interrupted else { return (records, nil) }
-                if let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which]) {
+                // A counted launch that failed is a failed run, worded as one; one that succeeded must have behaved as the timed ones.
+                if record.status == .ok, let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which]) {
                     var stop = SessionStop.cannotCount(.countedLaunchDiffers(launch: "counted launch \(round + 1)", reason: reason))
                     stop.side = side
                     return (records, stop)
@@ -107,8 +113,11 @@ enum CountedLaunches {
         _ request: SessionRequest, counter: InstructionCounter, route: CountingRoute, index: Int, scope: SessionScope
     ) throws(LaunchError) -> RunRecord {
         let directory = try request.runs.makeSubdirectory(label(index))
-        defer { withExtendedLifetime(directory) {} }  // its descriptor stays open for the launch
-        let output = directory.path + "/callgrind"
+        // Callgrind writes into a folder of its own, made before the launch and named nowhere
+        // in the program's environment: not beside the trace it is told about.
+        let counts = try request.runs.makeSubdirectory(countsLabel(index))
+        defer { withExtendedLifetime((directory, counts)) {} }  // their descriptors stay open for the launch
+        let output = counts.path + "/callgrind"
         let command = route.wrapping(
             counter.command(program: request.executable, arguments: request.arguments, output: output),
             program: request.executable, workingDirectoryVariable: ProcessEnvironment.value("PWD"))

@@ -147,13 +147,15 @@ public struct InstructionCounter: Sendable, Equatable {
     }
 
     /// The command that counts `program` run with `arguments`: callgrind's files
-    /// go to `output.<pid>…`, valgrind's messages to `output.log`. The processes
+    /// go to `output.<pid>…`, each valgrind process's messages to `output.<pid>.log`
+    /// (``launchProcesses(output:)`` reads which processes they were). The processes
     /// it starts are counted too (`--trace-children=yes`); one that replaces
     /// itself with another program (a wrapper script's `exec`) is counted as the
-    /// last program it became.
+    /// last program it became. `output` belongs in a folder the program is not told
+    /// about (not its working directory, nor its trace's).
     public func command(program: String, arguments: [String], output: String) -> [String] {
         [valgrindPath, "--tool=callgrind", "--cache-sim=no", "--branch-sim=no", "--separate-threads=yes",
-         "--dump-instr=no", "--trace-children=yes", "--callgrind-out-file=\(output).%p", "--log-file=\(output).log",
+         "--dump-instr=no", "--trace-children=yes", "--callgrind-out-file=\(output).%p", "--log-file=\(output).%p.log",
          program] + arguments
     }
 
@@ -173,12 +175,15 @@ public struct InstructionCounter: Sendable, Equatable {
     }
 
     /// The counts callgrind wrote under `output` for the launch whose process was
-    /// `processID` (and for the processes it started).
+    /// `processID` (and for the processes it started): only the files of processes
+    /// valgrind's own logs name (a file another process wrote there is not counted),
+    /// their sums checked for overflow.
     ///
     /// - Throws: ``LaunchError/instructionCountMissing(path:reason:)`` when it
     ///   wrote none for that process (a program killed before its end, or
-    ///   valgrind's own failure, which `output.log` tells).
+    ///   valgrind's own failure, which `output.<pid>.log` tells), or when the counts overflow.
     public func collect(output: String, processID: Int32) throws(LaunchError) -> InstructionCounts {
+        let valgrindProcesses = Self.launchProcesses(output: output).union([processID])
         let slash = output.lastIndex(of: "/")!
         let folder = String(output[..<slash]), base = String(output[output.index(after: slash)...]) + "."
         // base.PID-TT (written at its end) and base.PID.N-TT (dump N): dumps in order, then the end.
@@ -187,7 +192,7 @@ public struct InstructionCounter: Sendable, Equatable {
             let rest = entry.dropFirst(base.count)
             guard let dash = rest.lastIndex(of: "-"), let thread = Int(rest[rest.index(after: dash)...]) else { continue }
             let head = rest[..<dash].split(separator: ".", omittingEmptySubsequences: false)
-            guard let pid = Int32(head[0]) else { continue }
+            guard let pid = Int32(head[0]), valgrindProcesses.contains(pid) else { continue }
             if head.count == 1 {
                 found.append((pid, Int.max, thread, entry))
             } else if head.count == 2, let dump = Int(head[1]) {
@@ -208,11 +213,17 @@ public struct InstructionCounter: Sendable, Equatable {
             if item.pid == processID { launched.append(file) } else { others.append(file) }
         }
         guard !launched.isEmpty else {
-            let log = Platform.tail(of: output + ".log", maxBytes: 2_000)?
+            let log = Platform.tail(of: output + ".\(processID).log", maxBytes: 2_000)?
                 .split(whereSeparator: \.isNewline).map { $0.drop { $0 == "=" || $0.isNumber } }.last { !$0.trimmingWhitespace().isEmpty }
             throw .instructionCountMissing(
                 path: output, reason: log.map { "valgrind: " + $0.trimmingWhitespace() }
                     ?? "callgrind wrote no count (was the program ended before its exit?)")
+        }
+        var sum: UInt64 = 0
+        for file in launched + others {
+            let (added, overflow) = sum.addingReportingOverflow(file.instructions)
+            guard !overflow else { throw .instructionCountMissing(path: output, reason: "the counts add up past 2^64: not counts callgrind wrote") }
+            sum = added
         }
         var counts = InstructionCounts(files: launched, otherProcesses: others, valgrindVersion: valgrindVersion)
         counts.functions = demangled(counts.functions)
