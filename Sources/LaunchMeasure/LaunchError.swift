@@ -59,6 +59,12 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     case toolMissing(tool: String, hint: String)
     /// Callgrind wrote no readable count for a launch (`path`): `reason` says why.
     case instructionCountMissing(path: String, reason: String)
+    /// Valgrind cannot count `program` as the program that was timed: `reason` says
+    /// what it failed on (with its version) and what to do.
+    case cannotCount(program: String, reason: String)
+    /// A counted launch did not behave as the timed ones did (`reason`: its exit
+    /// status or its stdout), so its count is not the timed program's.
+    case countedLaunchDiffers(launch: String, reason: String)
 
     /// A short, lowercase, one-line message naming the offending value.
     public var description: String {
@@ -103,6 +109,10 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
             return hint
         case .instructionCountMissing(let path, let reason):
             return "no instruction count in '\(path)': \(reason)"
+        case .cannotCount(let program, let reason):
+            return "cannot count '\(program)': \(reason)"
+        case .countedLaunchDiffers(let launch, let reason):
+            return "\(launch) is not the program that was timed: \(reason)"
         }
     }
 }

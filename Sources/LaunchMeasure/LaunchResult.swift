@@ -63,6 +63,10 @@ public struct LaunchResult: Sendable, Equatable {
     /// until it ended (`wait4`'s resource usage of the process, of the descendants
     /// it reaped, and of the orphans left in its process group, which launchprof reaps).
     public var cpuTime: CPUTime?
+    /// True when the program exited by itself but what it left running (the rest of
+    /// its group, descendants with its spawn stamp) was still running at the launch's
+    /// timeout, and was ended there: their work after that is not counted.
+    public var childrenCutOff: Bool
 
     /// ``spawnNanoseconds`` as the child's `LAUNCHPROF_SPAWN_NS` holds it: 20 digits,
     /// zero-padded, so that the environment's size is the same at every launch.
@@ -78,7 +82,7 @@ public struct LaunchResult: Sendable, Equatable {
     public init(
         processID: Int32, spawnNanoseconds: UInt64, readyNanoseconds: UInt64?, readyIsExitFallback: Bool = false,
         exitNanoseconds: UInt64?, termination: Termination, stdoutPath: String, stderrPath: String,
-        readyLines: [ReadyLine] = [], readyAddress: String? = nil, cpuTime: CPUTime? = nil
+        readyLines: [ReadyLine] = [], readyAddress: String? = nil, cpuTime: CPUTime? = nil, childrenCutOff: Bool = false
     ) {
         self.processID = processID
         self.spawnNanoseconds = spawnNanoseconds
@@ -91,6 +95,7 @@ public struct LaunchResult: Sendable, Equatable {
         self.readyLines = readyLines
         self.readyAddress = readyAddress
         self.cpuTime = cpuTime
+        self.childrenCutOff = childrenCutOff
     }
 
 }

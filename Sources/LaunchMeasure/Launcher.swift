@@ -13,8 +13,12 @@ import _LaunchSystem
 /// SIGKILL, and so does what it started in its group (the group watcher: see
 /// `Platform.groupWatcher`). Each output file keeps at most the last
 /// ``LaunchRequest/outputLimitBytes``. The parent's CLOCK_MONOTONIC time read just before the spawn is
-/// handed down as `LAUNCHPROF_SPAWN_NS`. When the launch ends, everything left
-/// in the process group is killed and the child is reaped.
+/// handed down as `LAUNCHPROF_SPAWN_NS`. When the program exits by itself, what it
+/// left running (the rest of its group, and descendants carrying that stamp) is
+/// waited out, up to the launch's timeout (``LaunchResult/childrenCutOff`` when
+/// reached), and the CPU time of those reaped here is added; then everything left
+/// in the process group is killed and the child is reaped. A program launchprof
+/// ends (at a `port:`, `stdout:` or `file:` ready condition, or a timeout) is ended with its group at once.
 ///
 /// ```swift
 /// let outcome = try Launcher.launch(LaunchRequest(
@@ -282,6 +286,18 @@ private struct Watch {
             if after >= graceDeadline { stoppedAtReady = true; break }
         }
 
+        // The program exited by itself: what it left running (the rest of its group, descendants
+        // with its spawn stamp) is waited out to the launch's deadline before anything is ended,
+        // so children finish their work, their CPU time counts and, under valgrind, they write their counts.
+        var children = Platform.DescendantWait()
+        if exitAt != nil, !aborted {
+            let stamp = "\(LaunchContract.Variable.spawnNanoseconds)=\(LaunchResult.spawnStamp(spawned.nanoseconds))"
+            children = Platform.awaitDescendants(group: spawned.pid, stampEntry: stamp, deadline: deadline) {
+                drainStdout(at: MonotonicClock.nanoseconds)
+                return Platform.mustAbortLaunch
+            }
+        }
+
         // End whatever is left of the group (the leader is not reaped yet, so the group id is still ours).
         if exitAt == nil {
             Platform.signalGroup(spawned.pid, Platform.terminateSignal)
@@ -296,6 +312,7 @@ private struct Watch {
         do { (status, cpuTime) = try Platform.reap(pid) } catch { throw .waitFailed(processID: pid, code: error.code) }
         // What the launch left behind in its group, orphaned to us (when we are their subreaper).
         cpuTime = cpuTime + Platform.reapGroup(pid, milliseconds: 100)
+        cpuTime = cpuTime + children.cpuTime
         let end = exitAt ?? MonotonicClock.nanoseconds
         drainReady(at: end, final: true)
         // Output read after a timeout or a stop is kept, not searched: the launch has ended unready.

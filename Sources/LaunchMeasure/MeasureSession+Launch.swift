@@ -26,6 +26,7 @@ extension MeasureSession {
         // parentage, as their subreaper) and descendants carrying its spawn stamp.
         let leftovers = platform.endLeftovers(spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }
+        if outcome.childrenCutOff { record.childrenCutOff = true }
 
         let reading = TraceReading(at: tracePath, outcome: outcome)
         if reading.exists { record.tracePath = tracePath }

@@ -102,8 +102,9 @@ public enum InstructionText {
     /// How the instruction count was gated, for the comparison's instruction section.
     public static func ruleNote(_ report: ComparisonReport) -> String {
         let version = report.head.profile.instructions?.valgrindVersion ?? report.base.profile.instructions?.valgrindVersion ?? "valgrind"
-        return "counted under callgrind (\(version)); its own rule, outside Holm: a regression when every head launch counts more "
-            + "than every base launch and the medians differ by more than the minimum effect and the spread of identical launches"
+        return "counted under callgrind (\(version)); its own rule, outside Holm: a regression when the medians differ by more than "
+            + "the minimum effect and the spread of identical launches, a pass only when the change is below the minimum effect by "
+            + "more than that spread, inconclusive otherwise"
     }
 
     /// `+1.95%`, `−0.30%`.

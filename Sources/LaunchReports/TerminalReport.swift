@@ -46,6 +46,11 @@ public enum TerminalReport {
             lines.append(style.yellow("warning: ") + "\(leftovers.count) launch(es) left processes running outside their process group "
                 + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)"): \(first.leftoverProcesses!)); launchprof ended them")
         }
+        let cutOff = report.runs.filter { $0.childrenCutOff == true }
+        if let first = cutOff.first {
+            lines.append(style.yellow("warning: ") + "\(cutOff.count) launch(es) exited leaving processes still running at the timeout "
+                + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)")); launchprof ended them there and their later work is not counted")
+        }
         lines.append("")
 
         // Phases.

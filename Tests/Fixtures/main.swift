@@ -186,6 +186,10 @@ case "forged-trace" where arguments.count >= 3:
     FileHandle(fileDescriptor: 3).write(Data((word + "\n").utf8))
     usleep(UInt32(arguments.count > 3 ? (UInt32(arguments[3]) ?? 0) * 1_000 : 0))
     _exit(0)  // skips the tracer's exit flush, which would write its own trace
+case "own-size":
+    // Prints the size of this program's own file, found by its argv[0].
+    print(FileManager.default.contents(atPath: arguments[0])?.count ?? 0)
+    exit(0)
 case "sample-app":
     SampleApp.main(arguments: Array(arguments.dropFirst(2)))
 case "cpu-burn" where arguments.count == 3:

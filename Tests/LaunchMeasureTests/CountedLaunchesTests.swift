@@ -117,17 +117,24 @@ struct CountedLaunchesTests {
         #expect(collected.stopReason?.hasPrefix("counted launch 1 could not be started: ") == true, "\(collected.stopReason ?? "")")
     }
 
-    @Test func aProgramWithDebugInformationNeedsObjcopyCheckedBeforeAnyLaunch() throws {
-        // The fixture is a debug build, with the DWARF valgrind refuses.
-        #expect(throws: LaunchError.self) { try scriptedCounter.checkCanCount(BuiltProducts.fixture) }
-        var withObjcopy = scriptedCounter
-        withObjcopy.objcopyPath = "/usr/bin/objcopy"
-        try withObjcopy.checkCanCount(BuiltProducts.fixture)
-        let script = scratch.file("script.sh")
-        try "#!/bin/sh\n".write(toFile: script, atomically: true, encoding: .utf8)
-        try scriptedCounter.checkCanCount(script)
-        do { try scriptedCounter.checkCanCount(BuiltProducts.fixture) } catch {
+    @Test(
+        .enabled(if: valgrindCounter != nil, "valgrind is not installed (apt-get install valgrind)"),
+        .disabled(if: BuiltProducts.areThreadSanitized, "valgrind cannot run a ThreadSanitizer binary"))
+    func aProgramValgrindGivesUpOnNeedsObjcopyCheckedBeforeAnyLaunch() throws {
+        // The fixture is a debug build, with DWARF 5 that valgrind 3.19 gives up on (where this valgrind reads it, nothing is needed).
+        var counter = try #require(valgrindCounter)
+        guard counter.debugInfoFailure(BuiltProducts.fixture) != nil else { return }
+        try counter.checkCanCount(BuiltProducts.fixture)
+        counter.objcopyPath = nil
+        do {
+            try counter.checkCanCount(BuiltProducts.fixture)
+            Issue.record("accepted without objcopy")
+        } catch {
             #expect(error.description.contains("apt-get install binutils"), "\(error)")
         }
+        // A script is not probed: nothing is needed.
+        let script = scratch.file("script.sh")
+        try "#!/bin/sh\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try counter.checkCanCount(script)
     }
 }

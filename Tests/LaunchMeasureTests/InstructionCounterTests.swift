@@ -21,8 +21,10 @@ struct InstructionCounterTests {
     func count(_ program: String, _ arguments: [String], run: String) throws -> InstructionCounts {
         let counter = try #require(Self.counter)
         let folder = scratch.file(run)
-        let prepared = try counter.prepare(program: program, in: folder)
-        let command = counter.command(program: prepared, arguments: arguments, output: folder + "/callgrind")
+        let route = try counter.prepare(program: program, in: folder)
+        let command = route.wrapping(
+            counter.command(program: program, arguments: arguments, output: folder + "/callgrind"),
+            program: program, workingDirectoryVariable: ProcessEnvironment.value("PWD"))
         let outcome = try Launcher.launch(LaunchRequest(
             executable: command[0], arguments: Array(command.dropFirst()),
             extraEnvironment: InstructionCounter.environment(existing: []),
@@ -58,7 +60,8 @@ struct InstructionCounterTests {
     /// then SIGILL). The other tests count programs nobody here built.
     @Test(.disabled(if: BuiltProducts.areThreadSanitized, "valgrind cannot run a ThreadSanitizer binary"))
     func anInstrumentedLaunchIsSplitIntoPhasesOnItsMainThread() throws {
-        // The fixture is a debug build with DWARF valgrind refuses: it is counted through a copy.
+        // The fixture is a debug build with DWARF valgrind 3.19 refuses: it is counted at its own
+        // path, through a copy without debug information mounted over it.
         let first = try count(BuiltProducts.fixture, ["counted-work", "20000"], run: "fixture-1")
         let second = try count(BuiltProducts.fixture, ["counted-work", "20000"], run: "fixture-2")
         for counts in [first, second] {
@@ -82,9 +85,36 @@ struct InstructionCounterTests {
         let counter = try #require(Self.counter)
         let folder = scratch.file("none")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "==7== Valgrind: I can't recover.  Giving up.  Sorry.\n".write(toFile: folder + "/callgrind.log", atomically: true, encoding: .utf8)
+        try "==7== Valgrind: I can't recover.  Giving up.  Sorry.\n".write(toFile: folder + "/callgrind.7.log", atomically: true, encoding: .utf8)
         #expect(throws: LaunchError.instructionCountMissing(path: folder + "/callgrind", reason: "valgrind: Valgrind: I can't recover.  Giving up.  Sorry.")) {
             try counter.collect(output: folder + "/callgrind", processID: 7)
         }
+    }
+}
+
+/// Where valgrind gives up on a binary's debug information and it cannot be hidden
+/// at the binary's own path, one line says so before any launch.
+@Suite(
+    "Instruction counter: refusal",
+    .enabled(if: valgrindCounter != nil, "valgrind is not installed (apt-get install valgrind)"))
+struct InstructionCounterRefusalTests {
+    @Test(.disabled(if: BuiltProducts.areThreadSanitized, "valgrind cannot run a ThreadSanitizer binary"))
+    func aBinaryValgrindCannotReadIsRefusedWithValgrindsVersionAndWhatToDo() throws {
+        let found = try #require(valgrindCounter)
+        guard let failure = found.debugInfoFailure(BuiltProducts.fixture) else { return }  // this valgrind reads it
+        // Without unshare, the binary cannot be counted as itself.
+        let counter = InstructionCounter(
+            valgrindPath: found.valgrindPath, valgrindVersion: found.valgrindVersion, objcopyPath: found.objcopyPath, unsharePath: nil)
+        do {
+            try counter.checkCanCount(BuiltProducts.fixture)
+            Issue.record("a binary valgrind gives up on was accepted without unshare")
+        } catch {
+            let line = error.description
+            #expect(!line.contains("\n"))
+            #expect(line.contains(found.valgrindVersion + " gives up on its debug information (" + failure + ")"), "\(line)")
+            #expect(line.contains("unshare") && line.contains("-dwarf-version=4"), "\(line)")
+        }
+        // A program without debug information is counted as it is.
+        #expect(try found.prepare(program: "/bin/true", in: ScratchDirectory("instruction-refusal").file("true")) == .direct)
     }
 }

@@ -1,8 +1,9 @@
 /// The instruction gate's part in a comparison (`--metric instructions`).
 ///
-/// Instruction counts are decided by their own rule (``InstructionGate``: every
-/// head launch above every base launch and a median shift above both the minimum
-/// effect and the spread identical launches showed in this session). That rule
+/// Instruction counts are decided by their own rule (``InstructionGate``: a
+/// regression when the median shift is above both the minimum effect ε and the
+/// spread identical launches showed in this session, a pass only when it is below
+/// ε by more than that spread, inconclusive otherwise). That rule
 /// has no p-value, so it stays outside Holm's correction across the time metrics;
 /// its verdict is combined with theirs afterwards: a regression on either is a
 /// regression, then inconclusive on either is inconclusive, then improvement, then pass.
@@ -71,8 +72,10 @@ extension ComparisonReport {
             return ReportOutcome(status: .regression, exitCode: .gateFailed, reason: "regression in " + summary)
         case .inconclusive:
             if outcome.status == .regression { return outcome }
-            let why = "inconclusive: " + summary + " — identical launches differed by more than the minimum effect: "
-                + "fix what varies between launches (the environment, files the program changes) or raise the minimum effect"
+            let why = "inconclusive: " + summary + ((instructions.decision.passBelow ?? 0) <= 0
+                ? " — identical launches differed by the minimum effect or more: "
+                    + "fix what varies between launches (the environment, files the program changes) or raise the minimum effect"
+                : " — the change is within the spread of identical launches of the minimum effect: too close to call")
             return ReportOutcome(status: .inconclusive, exitCode: .inconclusive,
                                  reason: outcome.status == .inconclusive ? outcome.reason + "; " + why : why)
         case .improvement, .pass:
@@ -100,6 +103,7 @@ extension InstructionComparison {
             : "the sides overlap"
         return "instructions (\(gatedDescription)): \(percent(decision.shift)) (\(millions(baseMedian)) → \(millions(headMedian)), "
             + "medians; \(order); identical launches differed by up to \(percent(decision.spread, signed: false)); "
-            + "the least change called one: \(percent(decision.threshold, signed: false)))"
+            + "the least change called one: \(percent(decision.threshold, signed: false))"
+            + (decision.passBelow.map { "; a pass below \(percent($0))" } ?? "") + ")"
     }
 }

@@ -2,20 +2,28 @@
 ///
 /// Mann–Whitney cannot decide at 3 launches a side (its smallest one-sided p is
 /// 0.05) and need not: identical launches give identical counts, or counts that
-/// differ by a spread this session measures. The rule:
+/// differ by a spread this session measures. With `shift` the head median ÷ the
+/// base median − 1, `s` the spread of identical launches (the larger side's
+/// max ÷ min − 1) and ε the minimum effect (default 1 %), the rule is:
 ///
-/// - **regression** when every head launch counts more than every base launch
-///   and the head's median exceeds the base's by more than the minimum effect ε
-///   (default 1 %) and by more than the spread between identical launches
-///   measured in the same session (the larger of the two sides' max ÷ min − 1);
-/// - **improvement** (a pass) the same the other way;
-/// - **inconclusive** when neither holds and that spread is above ε: the counts
-///   were not repeatable enough here to see an effect of size ε;
-/// - **pass** otherwise.
+/// - **regression** when `shift > ε` and `shift > s`: the change is larger than
+///   the effect that matters and than what identical launches differ by;
+/// - **improvement** (a pass) when `−shift > ε` and `−shift > s`;
+/// - **pass** only when `shift < ε − s`: below ε by more than the spread, so a
+///   change of ε could not hide in it;
+/// - **inconclusive** otherwise (a shift within the spread of ε, or a spread
+///   too wide to tell).
 ///
+/// Whether the sides overlap is reported (``Decision/separated``), not required:
+/// a +1.85 % shift at ε = 1 % with overlapping sides spread 1 % is a regression,
+/// one of +0.5 % with a spread of 1 % is inconclusive, and identical counts pass.
 /// It has no p-value, so it stays outside Holm's correction across the noisy
 /// metrics: its error rate is not α but the chance that noise larger than the
 /// measured spread appears, which repeatable counts make nil.
+///
+/// ```swift
+/// try InstructionGate.decide(base: [100, 100, 101], head: [101, 102, 103]).status  // .regression: +2 %, above ε and the 1.98 % spread
+/// ```
 public enum InstructionGate {
     /// The default minimum effect: 1 %.
     public static let defaultMinimumEffect = 0.01
@@ -34,8 +42,11 @@ public enum InstructionGate {
         public var shift: Double
         /// The larger side's max ÷ min − 1: how much identical launches differed.
         public var spread: Double
-        /// The effect a change had to exceed: max(ε, spread).
+        /// The effect a change had to exceed to be a regression (or an improvement): max(ε, spread).
         public var threshold: Double
+        /// The shift a change had to stay below to pass: ε − spread (nil in reports
+        /// written before the rule had it).
+        public var passBelow: Double?
         /// True when the two sides do not overlap (every head above, or below, every base).
         public var separated: Bool
     }
@@ -59,17 +70,18 @@ public enum InstructionGate {
         let baseMedian = Summary.median(baseValues), headMedian = Summary.median(headValues)
         let shift = baseMedian > 0 ? headMedian / baseMedian - 1 : 0
         let threshold = max(minimumEffect, aa)
+        let passBelow = minimumEffect - aa
         let above = headValues.first! > baseValues.last!, below = headValues.last! < baseValues.first!
         let status: Decision.Status
-        if above, shift > threshold {
+        if shift > threshold {
             status = .regression
-        } else if below, -shift > threshold {
+        } else if -shift > threshold {
             status = .improvement
-        } else if aa > minimumEffect {
-            status = .inconclusive
-        } else {
+        } else if shift < passBelow {
             status = .pass
+        } else {
+            status = .inconclusive
         }
-        return Decision(status: status, shift: shift, spread: aa, threshold: threshold, separated: above || below)
+        return Decision(status: status, shift: shift, spread: aa, threshold: threshold, passBelow: passBelow, separated: above || below)
     }
 }

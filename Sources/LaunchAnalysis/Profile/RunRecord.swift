@@ -58,6 +58,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// Processes the launch left running outside its process group (`setsid`,
     /// a double fork), found by the spawn stamp in their environment and ended.
     public var leftoverProcesses: Int?
+    /// True when the program exited by itself but what it left running (its process
+    /// group's other members, descendants with its spawn stamp) still ran at the
+    /// launch's timeout and was ended there: their work after it is not counted.
+    public var childrenCutOff: Bool?
     /// For a `port:N` ready condition, the loopback address that answered
     /// (`127.0.0.1` or `::1`).
     public var readyAddress: String?

@@ -25,6 +25,11 @@ enum CountedLaunches {
         return "counted-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
     }
 
+    /// The folder callgrind writes launch `index`'s counts into: `counts-001`.
+    static func countsLabel(_ index: Int) -> String {
+        "counts-" + label(index).dropFirst("counted-".count)
+    }
+
     /// Makes each request's ``MeasurementPlan/countedLaunches`` counted launches on the
     /// session's platform, `sides` naming them for the progress line and the stop
     /// (nil for a measurement). Returns each side's records, and why counting stopped
@@ -36,17 +41,17 @@ enum CountedLaunches {
         guard let counter = requests.first?.instructionCounter else { return (records, nil) }
         let count = requests.map(\.plan.countedLaunches).max() ?? 0
         guard count > 0 else { return (records, nil) }
-        // The program each side runs under valgrind, prepared once per executable.
-        var programs: [String] = [], prepared: [String: String] = [:]
+        // How each side's program runs under valgrind, prepared once per executable.
+        var routes: [CountingRoute] = [], prepared: [String: CountingRoute] = [:]
         for request in requests {
-            if let program = prepared[request.executable] {
-                programs.append(program)
+            if let route = prepared[request.executable] {
+                routes.append(route)
                 continue
             }
             do {
-                let program = try counter.prepare(program: request.executable, in: request.runs.path)
-                prepared[request.executable] = program
-                programs.append(program)
+                let route = try counter.prepare(program: request.executable, in: request.runs.path)
+                prepared[request.executable] = route
+                routes.append(route)
             } catch {
                 return (records, SessionStop.cannotCount(error).mappingText(request.runs.presented))
             }
@@ -75,13 +80,19 @@ enum CountedLaunches {
                 }
                 let record: RunRecord
                 do {
-                    record = try launch(request, counter: counter, program: programs[which], index: round + 1, scope: scope)
+                    record = try launch(request, counter: counter, route: routes[which], index: round + 1, scope: scope)
                 } catch {
                     var stop = SessionStop.couldNotStart(what, error).mappingText(request.runs.presented)
                     stop.side = side
                     return (records, stop)
                 }
                 guard record.status != .interrupted else { return (records, nil) }
+                // A counted launch that failed is a failed run, worded as one; one that succeeded must have behaved as the timed ones.
+                if record.status == .ok, let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which]) {
+                    var stop = SessionStop.cannotCount(.countedLaunchDiffers(launch: "counted launch \(round + 1)", reason: reason))
+                    stop.side = side
+                    return (records, stop)
+                }
                 var presented = record
                 presented.problem = presented.problem.map(request.runs.presented)
                 presented.diagnosis = presented.diagnosis?.mappingText(request.runs.presented)
@@ -94,17 +105,22 @@ enum CountedLaunches {
         return (records, nil)
     }
 
-    /// One counted launch of `request`, `program` (its executable, or the copy valgrind
-    /// can read) run under callgrind, made as a timed launch is
-    /// (``MeasureSession/launchRequest(_:in:kind:)``, ``MeasureSession/start(_:scope:)``)
+    /// One counted launch of `request`, its executable run under callgrind at its own
+    /// path (`route`: as it is, or with its debug information hidden from valgrind), made
+    /// as a timed launch is (``MeasureSession/launchRequest(_:in:kind:)``, ``MeasureSession/start(_:scope:)``)
     /// and read by the counter once it has exited.
     static func launch(
-        _ request: SessionRequest, counter: InstructionCounter, program: String, index: Int, scope: SessionScope
+        _ request: SessionRequest, counter: InstructionCounter, route: CountingRoute, index: Int, scope: SessionScope
     ) throws(LaunchError) -> RunRecord {
         let directory = try request.runs.makeSubdirectory(label(index))
-        defer { withExtendedLifetime(directory) {} }  // its descriptor stays open for the launch
-        let output = directory.path + "/callgrind"
-        let command = counter.command(program: program, arguments: request.arguments, output: output)
+        // Callgrind writes into a folder of its own, made before the launch and named nowhere
+        // in the program's environment: not beside the trace it is told about.
+        let counts = try request.runs.makeSubdirectory(countsLabel(index))
+        defer { withExtendedLifetime((directory, counts)) {} }  // their descriptors stay open for the launch
+        let output = counts.path + "/callgrind"
+        let command = route.wrapping(
+            counter.command(program: request.executable, arguments: request.arguments, output: output),
+            program: request.executable, workingDirectoryVariable: ProcessEnvironment.value("PWD"))
         let launchRequest = MeasureSession.launchRequest(request, in: directory, kind: .counted(command: command))
         let outcome = try MeasureSession.start(launchRequest, scope: scope)
 
@@ -122,6 +138,7 @@ enum CountedLaunches {
         if Platform.entryExists(tracePath) { record.tracePath = tracePath }
         let leftovers = scope.platform.endLeftovers(spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }
+        if outcome.childrenCutOff { record.childrenCutOff = true }
         return record
     }
 }

@@ -1,7 +1,7 @@
 /// Whether an ELF binary carries DWARF debug information (a `.debug_info`
-/// section): valgrind 3.19 gives up on the DWARF that Swift's toolchain writes
+/// section): valgrind 3.19 gives up on some of the DWARF 5 LLVM writes
 /// ("debuginfo reader: Possibly corrupted debuginfo file"), so such a binary is
-/// counted through a copy without it.
+/// probed before it is counted (``InstructionCounter/debugInfoFailure(_:)``).
 enum ELFDebugInfo {
     /// True when `path` is a 64-bit little-endian ELF file with a `.debug_info`
     /// section; false for anything else (a script, a stripped binary, unreadable).

@@ -14,8 +14,10 @@ import _LaunchSystem
 ///
 /// ```swift
 /// let counter = try InstructionCounter.locate()
-/// let program = try counter.prepare(program: "/usr/bin/python3", in: folder)
-/// let command = counter.command(program: program, arguments: ["-c", "import json"], output: folder + "/callgrind")
+/// let route = try counter.prepare(program: "/usr/bin/python3", in: folder)
+/// let command = route.wrapping(
+///     counter.command(program: "/usr/bin/python3", arguments: ["-c", "import json"], output: folder + "/callgrind"),
+///     program: "/usr/bin/python3", workingDirectoryVariable: nil)
 /// // … launch `command`, then:
 /// let counts = try counter.collect(output: folder + "/callgrind", processID: pid)
 /// ```
@@ -28,24 +30,36 @@ public struct InstructionCounter: Sendable, Equatable {
     public var demanglerPath: String?
     /// `objcopy`, when found: needed for binaries whose debug information valgrind refuses.
     public var objcopyPath: String?
+    /// `unshare`, when found: counts a copy without that debug information at the program's own path.
+    public var unsharePath: String?
 
     /// The line that says how to get valgrind where it is missing.
     public static let installHint = "instruction counts need valgrind (Debian/Ubuntu: apt-get install valgrind)"
 
     /// A counter of the tools at these paths, found already (tests give paths of their own).
-    package init(valgrindPath: String, valgrindVersion: String, demanglerPath: String? = nil, objcopyPath: String? = nil) {
+    package init(
+        valgrindPath: String, valgrindVersion: String, demanglerPath: String? = nil, objcopyPath: String? = nil, unsharePath: String? = nil
+    ) {
         self.valgrindPath = valgrindPath
         self.valgrindVersion = valgrindVersion
         self.demanglerPath = demanglerPath
         self.objcopyPath = objcopyPath
+        self.unsharePath = unsharePath
     }
 
-    /// Finds valgrind (and the demangler and objcopy) on `PATH`.
+    /// Finds valgrind (and the demangler, objcopy and unshare) on `PATH`.
+    ///
+    /// Where `valgrind` is Debian's wrapper script beside `valgrind.bin`, the binary is
+    /// run: the script exports `LD_LIBRARY_PATH` and `GLIBCXX_FORCE_NEW`, which would
+    /// make the counted program's environment differ from the timed one's.
     ///
     /// - Throws: ``LaunchError/toolMissing(tool:hint:)`` when valgrind is not installed.
     public static func locate() throws(LaunchError) -> InstructionCounter {
-        guard let valgrind = try? Launcher.resolve("valgrind") else {
+        guard var valgrind = try? Launcher.resolve("valgrind") else {
             throw .toolMissing(tool: "valgrind", hint: installHint)
+        }
+        if Platform.bytes(of: valgrind, at: 0, count: 2) == Array("#!".utf8), let binary = try? Launcher.resolve(valgrind + ".bin") {
+            valgrind = binary
         }
         guard let (status, output) = Platform.runTool(valgrind, ["valgrind", "--version"]), status == .exited(code: 0) else {
             throw .toolMissing(tool: "valgrind", hint: "\(valgrind) --version failed; " + installHint)
@@ -53,59 +67,95 @@ public struct InstructionCounter: Sendable, Equatable {
         let version = String(decoding: output, as: UTF8.self).trimmingWhitespace()
         return InstructionCounter(
             valgrindPath: valgrind, valgrindVersion: version,
-            demanglerPath: try? Launcher.resolve("swift-demangle"), objcopyPath: try? Launcher.resolve("objcopy"))
+            demanglerPath: try? Launcher.resolve("swift-demangle"), objcopyPath: try? Launcher.resolve("objcopy"),
+            unsharePath: try? Launcher.resolve("unshare"))
     }
 
-    /// The program to run under valgrind: `program` itself, or, when it carries
-    /// debug information valgrind refuses, a copy without it (`objcopy
-    /// --strip-debug`, which keeps the function names) made in `folder` under the
-    /// same name, beside a link to every other entry of the program's folder — so
-    /// its `argv[0]` and the files it finds beside itself stay as they were.
+    /// How `program` is counted (``CountingRoute``): as it is, or, when valgrind
+    /// gives up on its debug information, through a copy without it (`objcopy
+    /// --strip-debug`, made in `folder/program/` under the program's name, a file, not a link)
+    /// mounted over the program's path for each counted launch.
     ///
-    /// - Throws: ``LaunchError/toolMissing(tool:hint:)`` without objcopy,
-    ///   ``LaunchError/cannotCreate(path:code:)`` when the copy cannot be made.
-    public func prepare(program: String, in folder: String) throws(LaunchError) -> String {
-        guard ELFDebugInfo.present(in: program) else { return program }
-        guard let objcopyPath else { throw Self.objcopyMissing(for: program) }
-        let slash = program.lastIndex(of: "/")!
-        let home = String(program[..<slash]), name = String(program[program.index(after: slash)...])
+    /// - Throws: ``LaunchError/cannotCount(program:reason:)`` when it cannot be counted
+    ///   as itself here, ``LaunchError/cannotCreate(path:code:)`` when the copy cannot be made.
+    public func prepare(program: String, in folder: String) throws(LaunchError) -> CountingRoute {
+        guard let failure = debugInfoFailure(program) else { return .direct }
+        let (objcopy, unshare) = try hidingTools(program, failure: failure)
+        let name = String(program[program.index(after: program.lastIndex(of: "/") ?? program.startIndex)...])
         let copyFolder = folder + "/program"
         do { try SystemCalls.makeDirectories(copyFolder) } catch { throw .cannotCreate(path: copyFolder, code: error.code) }
-        let copy = copyFolder + "/" + name
+        let copy = copyFolder + "/" + (name.isEmpty ? "program" : name)
         if !SystemCalls.exists(copy) {
-            guard let (status, _) = Platform.runTool(objcopyPath, ["objcopy", "--strip-debug", program, copy]),
+            guard let (status, _) = Platform.runTool(objcopy, ["objcopy", "--strip-debug", program, copy]),
                   status == .exited(code: 0) else {
                 throw .cannotCreate(path: copy, code: 0)
             }
-            for entry in Platform.folderEntries(home.isEmpty ? "/" : home) ?? [] where entry != name {
-                try? Platform.makeSymbolicLink(home + "/" + entry, at: copyFolder + "/" + entry)
-            }
         }
-        return copy
+        return .debugInfoHidden(copy: copy, unshare: unshare, asRoot: Platform.isRoot)
     }
 
-    /// Checks, before any launch, that `program` can be counted here: one with debug
-    /// information valgrind refuses is counted through a copy without it, which takes objcopy.
+    /// Checks, before any launch, that `program` can be counted here as itself: valgrind
+    /// reads it (``debugInfoFailure(_:)``), or its debug information can be hidden
+    /// from valgrind at the program's own path (``CountingRoute/debugInfoHidden(copy:unshare:asRoot:)``).
     ///
-    /// - Throws: ``LaunchError/toolMissing(tool:hint:)`` naming objcopy and how to install it.
+    /// - Throws: ``LaunchError/cannotCount(program:reason:)``: one line with valgrind's
+    ///   version, what it failed on, and what to do.
     public func checkCanCount(_ program: String) throws(LaunchError) {
-        if objcopyPath == nil, ELFDebugInfo.present(in: program) { throw Self.objcopyMissing(for: program) }
+        guard let failure = debugInfoFailure(program) else { return }
+        _ = try hidingTools(program, failure: failure)
     }
 
-    /// The error for `program`, which needs objcopy where there is none.
-    static func objcopyMissing(for program: String) -> LaunchError {
-        .toolMissing(tool: "objcopy", hint: "\(program) has debug information valgrind cannot read, and objcopy is needed "
-            + "to count a copy without it (Debian/Ubuntu: apt-get install binutils)")
+    /// What valgrind gives up on when it reads `program`'s debug information (its
+    /// own words: `unhandled dwarf2 abbrev form code 0x25`), or nil when it reads it.
+    ///
+    /// Valgrind runs the program's loader (`PT_INTERP`) with `--list` on it: the
+    /// program is mapped, so its debug information is read, and none of its code runs.
+    /// A program without debug information, or without a loader (a script, a static
+    /// binary), is not probed: its counted launch tells.
+    package func debugInfoFailure(_ program: String) -> String? {
+        guard ELFDebugInfo.present(in: program), let loader = ELFInterpreter.path(of: program),
+              let (status, output) = Platform.runTool(
+                valgrindPath, ["valgrind", "--tool=none", "--log-fd=1", loader, "--list", program]),
+              status != .exited(code: 0) else { return nil }
+        let lines = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.drop { $0 == "=" || $0.isNumber || $0 == "#" }.trimmingWhitespace() }
+        return lines.first { $0.hasPrefix("unhandled") }
+            ?? lines.last { $0.hasPrefix("Valgrind:") }.map { String($0.dropFirst("Valgrind:".count)).trimmingWhitespace() }
+            ?? "its debug information (exit \(status))"
+    }
+
+    /// objcopy and unshare, checked to hide `program`'s debug information at its own path.
+    ///
+    /// - Throws: ``LaunchError/cannotCount(program:reason:)`` naming `failure` and what is missing.
+    func hidingTools(_ program: String, failure: String) throws(LaunchError) -> (objcopy: String, unshare: String) {
+        let fix = "build it without DWARF 5 debug information (swift build -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4), "
+            + "strip it (objcopy --strip-debug), or use a valgrind that reads it"
+        func refuse(_ why: String) -> LaunchError {
+            .cannotCount(program: program, reason: "\(valgrindVersion) gives up on its debug information (\(failure)), "
+                + "and \(why); \(fix)")
+        }
+        guard let objcopyPath else { throw refuse("objcopy, needed to count it without it, is missing (apt-get install binutils)") }
+        guard let unsharePath else { throw refuse("unshare, needed to count it at its own path, is missing (apt-get install util-linux)") }
+        // The mount the counted launches make, tried once: the program over itself.
+        let trial = CountingRoute.namespace(unshare: unsharePath, asRoot: Platform.isRoot)
+            + ["/bin/sh", "-c", #"mount --bind "$0" "$0""#, program]
+        guard let (status, _) = Platform.runTool(unsharePath, ["unshare"] + trial.dropFirst()), status == .exited(code: 0) else {
+            throw refuse("this machine refuses the private mount namespace that counts it at its own path without it "
+                + "(unshare --mount\(Platform.isRoot ? "" : " --user"))")
+        }
+        return (objcopyPath, unsharePath)
     }
 
     /// The command that counts `program` run with `arguments`: callgrind's files
-    /// go to `output.<pid>…`, valgrind's messages to `output.log`. The processes
+    /// go to `output.<pid>…`, each valgrind process's messages to `output.<pid>.log`
+    /// (``launchProcesses(output:)`` reads which processes they were). The processes
     /// it starts are counted too (`--trace-children=yes`); one that replaces
     /// itself with another program (a wrapper script's `exec`) is counted as the
-    /// last program it became.
+    /// last program it became. `output` belongs in a folder the program is not told
+    /// about (not its working directory, nor its trace's).
     public func command(program: String, arguments: [String], output: String) -> [String] {
         [valgrindPath, "--tool=callgrind", "--cache-sim=no", "--branch-sim=no", "--separate-threads=yes",
-         "--dump-instr=no", "--trace-children=yes", "--callgrind-out-file=\(output).%p", "--log-file=\(output).log",
+         "--dump-instr=no", "--trace-children=yes", "--callgrind-out-file=\(output).%p", "--log-file=\(output).%p.log",
          program] + arguments
     }
 
@@ -125,12 +175,15 @@ public struct InstructionCounter: Sendable, Equatable {
     }
 
     /// The counts callgrind wrote under `output` for the launch whose process was
-    /// `processID` (and for the processes it started).
+    /// `processID` (and for the processes it started): only the files of processes
+    /// valgrind's own logs name (a file another process wrote there is not counted),
+    /// their sums checked for overflow.
     ///
     /// - Throws: ``LaunchError/instructionCountMissing(path:reason:)`` when it
     ///   wrote none for that process (a program killed before its end, or
-    ///   valgrind's own failure, which `output.log` tells).
+    ///   valgrind's own failure, which `output.<pid>.log` tells), or when the counts overflow.
     public func collect(output: String, processID: Int32) throws(LaunchError) -> InstructionCounts {
+        let valgrindProcesses = Self.launchProcesses(output: output).union([processID])
         let slash = output.lastIndex(of: "/")!
         let folder = String(output[..<slash]), base = String(output[output.index(after: slash)...]) + "."
         // base.PID-TT (written at its end) and base.PID.N-TT (dump N): dumps in order, then the end.
@@ -139,7 +192,7 @@ public struct InstructionCounter: Sendable, Equatable {
             let rest = entry.dropFirst(base.count)
             guard let dash = rest.lastIndex(of: "-"), let thread = Int(rest[rest.index(after: dash)...]) else { continue }
             let head = rest[..<dash].split(separator: ".", omittingEmptySubsequences: false)
-            guard let pid = Int32(head[0]) else { continue }
+            guard let pid = Int32(head[0]), valgrindProcesses.contains(pid) else { continue }
             if head.count == 1 {
                 found.append((pid, Int.max, thread, entry))
             } else if head.count == 2, let dump = Int(head[1]) {
@@ -160,11 +213,17 @@ public struct InstructionCounter: Sendable, Equatable {
             if item.pid == processID { launched.append(file) } else { others.append(file) }
         }
         guard !launched.isEmpty else {
-            let log = Platform.tail(of: output + ".log", maxBytes: 2_000)?
+            let log = Platform.tail(of: output + ".\(processID).log", maxBytes: 2_000)?
                 .split(whereSeparator: \.isNewline).map { $0.drop { $0 == "=" || $0.isNumber } }.last { !$0.trimmingWhitespace().isEmpty }
             throw .instructionCountMissing(
                 path: output, reason: log.map { "valgrind: " + $0.trimmingWhitespace() }
                     ?? "callgrind wrote no count (was the program ended before its exit?)")
+        }
+        var sum: UInt64 = 0
+        for file in launched + others {
+            let (added, overflow) = sum.addingReportingOverflow(file.instructions)
+            guard !overflow else { throw .instructionCountMissing(path: output, reason: "the counts add up past 2^64: not counts callgrind wrote") }
+            sum = added
         }
         var counts = InstructionCounts(files: launched, otherProcesses: others, valgrindVersion: valgrindVersion)
         counts.functions = demangled(counts.functions)

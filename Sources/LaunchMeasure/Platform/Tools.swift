@@ -60,3 +60,8 @@ extension Platform {
         return read == count ? bytes : nil
     }
 }
+
+extension Platform {
+    /// True when this process runs as root (`geteuid() == 0`).
+    static var isRoot: Bool { geteuid() == 0 }
+}

@@ -2,7 +2,8 @@ import LaunchAnalysis
 import Testing
 import _LaunchProfTestSupport
 
-/// The deterministic metric's gate: separation plus a shift above max(ε, the A/A spread).
+/// The deterministic metric's gate: a regression above max(ε, the A/A spread), a pass
+/// only below ε − spread, inconclusive between.
 @Suite("Instruction gate")
 struct InstructionGateTests {
     @Test func identicalCountsPass() throws {
@@ -36,6 +37,36 @@ struct InstructionGateTests {
         #expect(noisy.threshold == noisy.spread)
         // A shift well above that spread still decides.
         #expect(try InstructionGate.decide(base: [100_000, 105_000, 102_000], head: [130_000, 131_000, 132_000]).status == .regression)
+    }
+
+    /// The cases: sides that overlap (spreads up to 1 %) used to pass +1.85 % and +1.5 % at ε = 1 %.
+    @Test func aShiftAboveTheMinimumEffectAndTheSpreadIsARegressionEvenWhenTheSidesOverlap() throws {
+        let base: [UInt64] = [100_000, 100_000, 100_900]
+        let big = try InstructionGate.decide(base: base, head: [100_850, 101_850, 101_850])
+        #expect(big.status == .regression)
+        #expect(!big.separated)
+        #expect(abs(big.shift - 0.0185) < 1e-9)
+        let smaller = try InstructionGate.decide(base: base, head: [100_850, 101_500, 101_500])
+        #expect(smaller.status == .regression)
+        #expect(!smaller.separated)
+        #expect(try InstructionGate.decide(base: [101_850, 101_850, 100_850], head: base).status == .improvement)
+    }
+
+    @Test func aShiftWithinTheSpreadOfTheMinimumEffectIsInconclusive() throws {
+        // Spread 0.9 %: a pass needs a shift below 1 % − 0.9 % = 0.1 %; +0.5 % is neither.
+        let decision = try InstructionGate.decide(base: [100_000, 100_000, 100_900], head: [100_500, 100_500, 100_500])
+        #expect(decision.status == .inconclusive)
+        #expect(abs((decision.passBelow ?? 1) - 0.001) < 1e-9)
+        #expect(decision.threshold == 0.01)
+    }
+
+    @Test func aPassNeedsTheShiftBelowTheMinimumEffectByMoreThanTheSpread() throws {
+        // Spread 0.5 %: below 0.5 % passes, 0.6 % is inconclusive.
+        let base: [UInt64] = [100_000, 100_000, 100_500]
+        #expect(try InstructionGate.decide(base: base, head: [100_050, 100_050, 100_050]).status == .pass)
+        #expect(try InstructionGate.decide(base: base, head: [100_600, 100_600, 100_600]).status == .inconclusive)
+        // A spread of ε or more leaves no pass: even a shift of 0 is inconclusive.
+        #expect(try InstructionGate.decide(base: [100_000, 100_000, 101_000], head: [100_000, 100_000, 100_000]).status == .inconclusive)
     }
 
     @Test func fewerThanThreeLaunchesASideAreRefused() {

@@ -122,6 +122,12 @@ struct MetricChoiceTests {
             try Self.measured(Self.times, counts: [1_000, 1_000]), try Self.measured(Self.times, counts: Self.baseCounts), metrics: [.instructions])
         #expect(few.outcome.exitCode == 2)
         #expect(few.problem?.contains("needs 3 counted launches per side") == true, "\(few.problem ?? "")")
+        // The JSON verdict agrees with the exit code: not `pass` (what it said before) but `error`.
+        for report in [report, few] {
+            #expect(report.verdict == .error)
+            let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+            #expect(json.contains(#""verdict":"error""#), "\(json.prefix(600))")
+        }
     }
 
     @Test func aMeasurementWhoseEveryCountedLaunchFailedIsFailedRuns() throws {
