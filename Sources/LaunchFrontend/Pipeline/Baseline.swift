@@ -16,10 +16,11 @@ struct Baseline {
     let name: String
     let directory: String
 
-    /// The baseline `name` under the output folder of `options`; the name must be a plain file name.
+    /// The baseline `name` under the output folder of `options`; the name must
+    /// pass ``ReportFileName/problem(with:)``, the rule `--name` follows too.
     init(name: String, options: LaunchCommandOptions) throws {
-        guard !name.isEmpty, ReportFileName.safe(name) == name, name.contains(where: { $0 != "." }) else {
-            throw UsageError("a baseline name takes letters, digits, '-', '_' and '.', not '\(name)'")
+        if let problem = ReportFileName.problem(with: name) {
+            throw UsageError("baseline name: \(problem)")
         }
         guard !options.toStandardOutput else {
             throw UsageError("baselines are kept in the output folder (<output>/\(Self.folder)/), so '--output -' cannot be used with them")
