@@ -63,11 +63,14 @@ struct Baseline {
         do {
             // A regular file of at most 1 MiB, as every report launchprof reads.
             let bytes = try BoundedFile.read(spreadPath, limit: 1 << 20, followLinks: false)
-            let spread = try JSONDecoder().decode(SessionSpread.self, from: Data(bytes))
+            // Strictly: a key twice, or a number its field cannot hold, is named (never DecodingError's text).
+            let spread = try StrictJSON.decode(SessionSpread.self, from: Data(bytes))
             if let problem = spread.problem { throw UsageError("\(spreadPath): not a between-session spread: \(problem)") }
             return spread
         } catch let error as UsageError {
             throw error
+        } catch let problem as StrictJSON.Problem {
+            throw UsageError("\(spreadPath): cannot read the between-session spread: \(problem)")
         } catch {
             throw UsageError("\(spreadPath): cannot read the between-session spread: \(error)")
         }
