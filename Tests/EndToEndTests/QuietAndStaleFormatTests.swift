@@ -40,6 +40,7 @@ struct QuietAndStaleFormatTests {
             ["measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "other", "--format", "json",
              "--", "/bin/true"], in: scratch.url)
         #expect(other.status == 0, "stderr: \(other.stderr)")
+        try FileManager.default.removeItem(atPath: output + "/app.trace.json")
         try FileManager.default.moveItem(atPath: output + "/other.json", toPath: output + "/app.trace.json")
         let second = try Executables.run(
             ["measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "app", "--format", "json,markdown",
