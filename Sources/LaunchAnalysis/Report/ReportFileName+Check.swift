@@ -42,7 +42,9 @@ extension ReportFileName {
                 + "the longest suffix launchprof adds, '\(longestSuffix)')"
         }
         if name.contains("."), let ending = name.split(separator: ".").last.map(String.init), reservedEndings.contains(ending) {
-            return "\(shown) ends in '.\(ending)', which another name's files use (such as '\(name).json'): choose another name"
+            let stem = String(name.dropLast(ending.count + 1))
+            return "\(shown) ends in '.\(ending)': its JSON, '\(displayed(name).dropFirst().dropLast()).json', is a file of the name "
+                + "\(displayed(stem)) (choose another name)"
         }
         return nil
     }
