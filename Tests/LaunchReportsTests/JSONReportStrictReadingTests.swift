@@ -56,6 +56,18 @@ struct JSONReportStrictReadingTests {
         #expect(!message.contains("\n"))
     }
 
+    /// The header reader (names, the report a new one replaces) refuses a key twice as the full reader does.
+    @Test func theHeaderReaderRefusesAKeyTwiceToo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lp-strict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plain = directory.appendingPathComponent("plain.json"), doubled = directory.appendingPathComponent("doubled.json")
+        try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("measurement-v1-sample.json"))).write(to: plain)
+        try sample(doubling: "schemaVersion", with: "1").write(to: doubled)
+        #expect(ReportSummary.read(from: plain.path) != nil)
+        #expect(ReportSummary.read(from: doubled.path) == nil)
+    }
+
     @Test func anEscapedKeyIsTheSameKey() throws {
         let message = problem(try sample(doubling: "index", with: "7").replacingFirst("\"index\" : 7", with: "\"ind\\u0065x\" : 7"))
         #expect(message.contains("index' appears twice"), "\(message)")
