@@ -28,7 +28,7 @@ enum JSONDuplicateKeys {
     /// A key of an open object: where its bytes are in the document, or its
     /// bytes decoded when it has an escape.
     private enum Key {
-        case range(Range<Int>)
+        case span(offset: Int, length: Int)
         case decoded([UInt8])
     }
 
@@ -49,20 +49,25 @@ enum JSONDuplicateKeys {
     static func find(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         func contents(_ key: Key) -> [UInt8] {
             switch key {
-            case .range(let range): return Array(bytes[range])
+            case .span(let offset, let length): return Array(bytes[offset..<(offset + length)])
             case .decoded(let decoded): return decoded
             }
         }
         func equal(_ a: Key, _ b: Key) -> Bool {
             switch (a, b) {
-            case (.range(let x), .range(let y)): return x.count == y.count && bytes[x].elementsEqual(bytes[y])
+            case (.span(let x, let length), .span(let y, let other)):
+                return length == other && (length == 0 || memcmp(bytes.baseAddress! + x, bytes.baseAddress! + y, length) == 0)
             default: return contents(a) == contents(b)
             }
         }
         /// Adds `key` to `keys`; false when the object already had it.
         func insert(_ key: Key, into keys: inout Keys) -> Bool {
             if keys.set.isEmpty, keys.list.count < linearLimit {
-                if keys.list.contains(where: { equal($0, key) }) { return false }
+                var index = 0
+                while index < keys.list.count {
+                    if equal(keys.list[index], key) { return false }
+                    index += 1
+                }
                 keys.list.append(key)
                 return true
             }
@@ -73,29 +78,32 @@ enum JSONDuplicateKeys {
         // Per open container: nil for an array, the keys seen for an object.
         var open: [Keys?] = []
         var at = 0
-        while at < bytes.count {
-            switch bytes[at] {
-            case UInt8(ascii: "{"):
+        // Byte values as literals (`UInt8(ascii:)` is a call in an unoptimised build, and this loop sees every byte).
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        while at < count {
+            switch base[at] {
+            case 0x7B:  // {
                 open.append(Keys())
                 path.append(.key(nil))
                 at += 1
-            case UInt8(ascii: "["):
+            case 0x5B:  // [
                 open.append(nil)
                 path.append(.index(0))
                 at += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            case 0x7D, 0x5D:  // } ]
                 if !open.isEmpty { open.removeLast(); path.removeLast() }
                 at += 1
-            case UInt8(ascii: ","):
+            case 0x2C:  // ,
                 if case .index(let index)? = path.last { path[path.count - 1] = .index(index + 1) }
                 at += 1
-            case UInt8(ascii: "\""):
+            case 0x22:  // "
                 let (end, hasEscape) = stringEnd(bytes, from: at)
                 var next = end
-                while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
-                if next < bytes.count, bytes[next] == UInt8(ascii: ":"), open.last.map({ $0 != nil }) == true {
-                    let range = (at + 1)..<max(at + 1, end - 1)
-                    let key: Key = hasEscape ? .decoded(unescaped(Array(bytes[range]))) : .range(range)
+                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09 { next += 1 }
+                if next < bytes.count, bytes[next] == 0x3A, case .some(.some) = open.last {  // a key: a string before ':' in an object
+                    let length = max(0, end - 1 - (at + 1))
+                    let key: Key = hasEscape ? .decoded(unescaped(Array(bytes[(at + 1)..<(at + 1 + length)]))) : .span(offset: at + 1, length: length)
                     path[path.count - 1] = .key(key)
                     if !insert(key, into: &open[open.count - 1]!) { return text(path.map { step in
                         if case .key(let key?) = step { return .key(.decoded(contents(key))) }
@@ -105,6 +113,12 @@ enum JSONDuplicateKeys {
                 at = end
             default:
                 at += 1
+                // Past everything that is not structure (numbers, literals, white space) in one tight loop.
+                while at < count {
+                    let byte = base[at]
+                    if byte == 0x22 || byte == 0x2C || byte == 0x7B || byte == 0x7D || byte == 0x5B || byte == 0x5D { break }
+                    at += 1
+                }
             }
         }
         return nil
@@ -113,13 +127,16 @@ enum JSONDuplicateKeys {
     /// Where the string starting at `start` (its opening quote) ends, just past
     /// its closing quote, and whether it has an escape.
     private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hasEscape: Bool) {
-        var at = start + 1, hasEscape = false
-        while at < bytes.count {
-            switch bytes[at] {
-            case UInt8(ascii: "\\"): hasEscape = true; at += 2
-            case UInt8(ascii: "\""): return (at + 1, hasEscape)
-            default: at += 1
-            }
+        guard let base = bytes.baseAddress else { return (bytes.count, false) }
+        var from = start + 1, hasEscape = false
+        // memchr for the next quote; it closes the string unless an odd run of backslashes precedes it.
+        while from < bytes.count, let found = memchr(base + from, 0x22, bytes.count - from) {
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 > start, base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            if !hasEscape, memchr(base + from, 0x5C, quote - from) != nil { hasEscape = true }
+            if backslashes % 2 == 0 { return (quote + 1, hasEscape) }
+            from = quote + 1
         }
         return (bytes.count, hasEscape)
     }
