@@ -28,8 +28,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return "OTLP header '\(name)' is set by launchprof's HTTP client and cannot be given "
                 + "(nor can \(OTLPExportSettings.clientOwnedHeaders.filter { $0 != name }.joined(separator: ", ")))"
         case .invalidTimeout(let text):
-            return "invalid OTLP timeout '\(text)': expected a positive decimal number up to one hour "
-                + "(seconds for --otlp-timeout, milliseconds for OTEL_EXPORTER_OTLP_TIMEOUT)"
+            return "invalid OTLP timeout '\(text)': expected a plain decimal from 0.001 to 3600 seconds (one hour) for --otlp-timeout, "
+                + "from 1 to 3600000 milliseconds for OTEL_EXPORTER_OTLP_TIMEOUT"
         case .connectionFailed(let url, let reason, let attempts):
             return "could not send the spans to \(url): \(reason)\(Self.tries(attempts))"
         case .rejected(let url, let status, let body, let attempts):

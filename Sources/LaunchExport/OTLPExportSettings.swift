@@ -41,6 +41,9 @@ public struct OTLPExportSettings: Sendable, Equatable {
     /// `OTEL_EXPORTER_OTLP_TIMEOUT=3600000`); a longer one is refused.
     public static let maximumTimeoutSeconds = 3_600.0
 
+    /// The shortest timeout a post takes: one millisecond.
+    public static let minimumTimeoutSeconds = 0.001
+
     /// Makes settings from resolved values.
     public init(endpoint: OTLPEndpoint, headers: [(name: String, value: String)] = [], timeoutSeconds: Double = defaultTimeoutSeconds, serviceName: String? = nil) {
         self.endpoint = endpoint
@@ -88,12 +91,12 @@ public struct OTLPExportSettings: Sendable, Equatable {
 
         var timeout = defaultTimeoutSeconds
         if let timeoutOption {
-            guard let seconds = DecimalNumber.parse(timeoutOption), seconds > 0, seconds <= maximumTimeoutSeconds else {
+            guard let seconds = DecimalNumber.parse(timeoutOption, in: minimumTimeoutSeconds...maximumTimeoutSeconds) else {
                 throw .invalidTimeout(timeoutOption)
             }
             timeout = seconds
         } else if let text = nonEmpty(environment["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT"] ?? environment["OTEL_EXPORTER_OTLP_TIMEOUT"]) {
-            guard let milliseconds = DecimalNumber.parse(text), milliseconds > 0, milliseconds <= maximumTimeoutSeconds * 1000 else {
+            guard let milliseconds = DecimalNumber.parse(text, in: minimumTimeoutSeconds * 1000...maximumTimeoutSeconds * 1000) else {
                 throw .invalidTimeout(text)
             }
             timeout = milliseconds / 1000

@@ -33,6 +33,9 @@ extension MeasureSession {
         problem = reading.revised(problem, ready: launchRequest.ready)
         record.apply(problem)
 
+        // A launch a stop signal ended is not in the report (SessionScope leaves it out); its folder,
+        // kept for its output, is marked so that no run folder survives that the report does not list.
+        if hotLaunches == 0, record.status == .interrupted { markInterrupted(label, in: request.runs) }
         guard hotLaunches > 0 else {
             if let timeline = reading.timelines.first {
                 record.timeline = timeline
@@ -45,6 +48,15 @@ extension MeasureSession {
             return ([record], reading.trace)
         }
         return (hotRecords(record, timelines: reading.timelines, hotLaunches: hotLaunches, warmup: request.plan.warmup), reading.trace)
+    }
+
+    /// The suffix the folder of a launch a stop signal ended gets: `run-3.interrupted`.
+    public static let interruptedSuffix = ".interrupted"
+
+    /// Renames the folder `label` of a launch a stop signal ended to `<label>.interrupted`
+    /// (best effort: a folder that cannot be renamed stays as it is).
+    static func markInterrupted(_ label: String, in runs: OwnedDirectory) {
+        runs.renameEntry(label, to: label + interruptedSuffix)
     }
 
     /// How a launch is made: timed, or counted under valgrind.

@@ -34,6 +34,14 @@ public final class OwnedDirectory: Sendable {
         Platform.close(descriptor)
     }
 
+    /// Renames its entry `name` to `newName` through its descriptor (nothing may
+    /// be at `newName`); best effort: false when it could not.
+    @discardableResult
+    func renameEntry(_ name: String, to newName: String) -> Bool {
+        do { try Platform.rename(name, to: newName, in: descriptor, exchange: false) } catch { return false }
+        return true
+    }
+
     /// Makes the new folder `name` in it (nothing may be there: a link or a
     /// folder by that name is an error) and opens it.
     ///

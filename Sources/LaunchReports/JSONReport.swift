@@ -100,6 +100,8 @@ public enum JSONReport {
             let kind: String?
             let schemaVersion: Int?
         }
+        // Duplicate keys first: the decoder would keep the first, Python and jq the last.
+        do { try StrictJSON.checkKeys(data) } catch { throw .malformed(path: path, problem: error.description) }
         let extracted = SpanTableScanner.extract(data)
         guard let header = try? JSONDecoder().decode(Header.self, from: extracted?.remainder ?? data) else {
             throw .malformed(path: path, problem: "not a JSON object")
@@ -132,49 +134,17 @@ public enum JSONReport {
     private static func decode<T: Decodable>(
         _ type: T.Type, from data: Data, extracted: (remainder: Data, parsed: SpanTable.Parsed)?, path: String
     ) throws(ReportError) -> T {
+        let decoder = StrictJSON.decoder()
+        if let extracted, let value = try? SpanTable.Parsed.$current.withValue(extracted.parsed, operation: {
+            try decoder.decode(type, from: extracted.remainder)
+        }) {
+            return value
+        }
+        // Without the fast path: the same value, or the error the whole document gives, in one line naming the field.
         do {
-            let decoder = JSONDecoder()
-            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-                positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-            if let extracted, let value = try? SpanTable.Parsed.$current.withValue(extracted.parsed, operation: {
-                try decoder.decode(type, from: extracted.remainder)
-            }) {
-                return value
-            }
-            // Without the fast path: the same value, or the error the whole document gives.
             return try decoder.decode(type, from: data)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw .malformed(path: path, problem: "missing key '\(Self.path(context.codingPath + [key]))'")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw .malformed(path: path, problem: "bad value at '\(Self.path(context.codingPath))': \(context.debugDescription)")
-        } catch let DecodingError.dataCorrupted(context) {
-            // A whole number the decoder cannot hold is reported as "not valid JSON" with no path: find it.
-            if context.codingPath.isEmpty, let problem = JSONIntegerProblem.find(in: data, failing: { patched in
-                Self.failsAtTheRoot(type, patched)
-            }) {
-                throw .malformed(path: path, problem: problem)
-            }
-            throw .malformed(path: path, problem: "\(context.debugDescription) at '\(Self.path(context.codingPath))'")
         } catch {
-            throw .malformed(path: path, problem: "\(error)")
+            throw .malformed(path: path, problem: StrictJSON.problem(error, decoding: type, from: data).description)
         }
-    }
-
-    /// True when decoding `data` as `type` fails as a number out of range does: data corrupted, no path.
-    private static func failsAtTheRoot<T: Decodable>(_ type: T.Type, _ data: Data) -> Bool {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        do {
-            _ = try decoder.decode(type, from: data)
-            return false
-        } catch let DecodingError.dataCorrupted(context) {
-            return context.codingPath.isEmpty
-        } catch {
-            return false
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: ["."])
     }
 }

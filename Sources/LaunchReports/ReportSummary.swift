@@ -22,7 +22,7 @@ public struct ReportSummary: Sendable, Equatable {
     public var successfulRuns: Int, runCount: Int
 
     /// The summary of the report at `path`; nil when there is none, or it is not a
-    /// report this launchprof reads (malformed, unknown kind, newer schema).
+    /// report this launchprof reads (malformed, a key twice in one object, unknown kind, newer schema).
     ///
     /// Reads the first ``headerBytes`` of the file, where a report written by
     /// this launchprof has its header (``JSONPrefix``); only a report whose
@@ -30,11 +30,13 @@ public struct ReportSummary: Sendable, Equatable {
     /// sorted, or a comparison whose base side is that large) is read whole.
     public static func read(from path: String) -> ReportSummary? {
         guard let prefix = try? BoundedFile.read(path, limit: headerBytes, prefix: true) else { return nil }
-        if let closed = JSONPrefix.closed(prefix), let fields = try? JSONDecoder().decode(Fields.self, from: Data(closed)),
-           let summary = fields.summary {
+        // A key twice makes it unreadable here as in JSONReport (the decoder would keep the first, jq the last).
+        if let closed = JSONPrefix.closed(prefix), JSONDuplicateKeys.find(in: Data(closed)) == nil,
+           let fields = try? JSONDecoder().decode(Fields.self, from: Data(closed)), let summary = fields.summary {
             return summary
         }
-        guard prefix.count == headerBytes, let bytes = try? BoundedFile.read(path, limit: JSONReport.maximumFileBytes) else { return nil }
+        guard prefix.count == headerBytes, let bytes = try? BoundedFile.read(path, limit: JSONReport.maximumFileBytes),
+              JSONDuplicateKeys.find(in: Data(bytes)) == nil else { return nil }
         return try? JSONDecoder().decode(Fields.self, from: Data(bytes)).summary
     }
 

@@ -62,6 +62,20 @@ struct BrokenPipeTests {
         #expect(entries.contains("piped.runs"), "\(entries)")
     }
 
+    /// The stored outcome is the verdict's (pass, exit 0); the one line says that exit 2 is for the lost output.
+    @Test func theLineForALostOutputNamesTheVerdictTheReportKeeps() throws {
+        let output = scratch.file("Reports")
+        let ending = try runIntoClosedPipe(
+            ["measure", "--runs", "2", "--warmup", "0", "--budget-ms", "60000", "--output", output, "--name", "kept", "--", "/bin/true"],
+            stderrToFile: true)
+        #expect(ending.code == 2, "\(ending.stderr)")
+        let report = try JSONReport.read(from: output + "/kept.json")
+        #expect(report.outcome.exitCode == 0)
+        let lines = ending.stderr.split(separator: "\n").filter { $0.contains("cannot write to standard output") }
+        #expect(lines.count == 1, "\(ending.stderr)")
+        #expect(lines.first?.contains("verdict was exit 0") == true, "\(ending.stderr)")
+    }
+
     @Test func reportTraceAndExportWhoseReaderWentAwaySayOneLineAndExitTwo() throws {
         let output = scratch.file("Reports")
         let app = Executables.directory.appendingPathComponent("ExampleHarnessApp").path

@@ -51,6 +51,18 @@ struct ExtremeNumberTests {
         expectOneLineError(result, ["--timeout", "'0x10'"])
     }
 
+    /// One rule for every number an option takes: a plain decimal in a range the refusal names.
+    @Test func everyNumberOptionTakesAPlainDecimalInANamedRange() throws {
+        for (flag, value, range) in [("--budget-ms", "1e19", "from 0.001 to 3600000"), ("--budget-ms", "1e-300", "from 0.001"),
+                                     ("--budget-ms", "0.0000001", "from 0.001"), ("--timeout", "1e-9", "from 0.001 to 86400")] {
+            let result = try Executables.run(["measure", "--runs", "1", flag, value, "--", "/bin/true"], in: scratch.url)
+            expectOneLineError(result, [flag, "'\(value)'", range])
+        }
+        let otlp = try Executables.run(
+            ["measure", "--runs", "1", "--otlp-endpoint", "http://127.0.0.1:9", "--otlp-timeout", "1e-9", "--", "/bin/true"], in: scratch.url)
+        expectOneLineError(otlp, ["'1e-9'", "from 0.001 to 3600"])
+    }
+
     @Test func anOTLPTimeoutAboveOneHourIsRefusedBeforeAnyLaunch() throws {
         let option = try Executables.run(
             ["measure", "--runs", "1", "--otlp-endpoint", "http://127.0.0.1:9", "--otlp-timeout", "99999999999", "--", "/bin/true"],

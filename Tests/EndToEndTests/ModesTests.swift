@@ -57,9 +57,9 @@ struct ModesTests {
         #expect(count == 2)
         let interrupted = report.interrupted
         #expect(interrupted)
-        // The runs are in place with the report (the interrupted launch's folder, with its output, too).
+        // The runs are in place with the report (the interrupted launch's folder, with its output, too, marked as such).
         let runs = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("term.runs").path).sorted()
-        #expect(runs == ["run-1", "run-2", "run-3"])
+        #expect(runs == ["run-1", "run-2", "run-3.interrupted"])
         // The hanging launch's process group was ended.
         let child = try #require(Int32(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(kill(child, 0) != 0)

@@ -57,11 +57,17 @@ struct ExtremeNumberTests {
         #expect(DecimalNumber.parse("12.5") == 12.5)
         #expect(DecimalNumber.parse(".5") == 0.5)
         #expect(DecimalNumber.parse("5.") == 5)
-        #expect(DecimalNumber.parse("1e3") == 1000)
-        #expect(DecimalNumber.parse("-2E-1") == -0.2)
-        for text in ["0x10", "0X1p4", "inf", "-infinity", "nan", "", "+", ".", "1e", "1e400", " 5", "5 ", "1_000", "１２", "5ms"] {
+        #expect(DecimalNumber.parse("-0.2") == -0.2)
+        // One rule for every option: plain decimals, no exponent (1e19 and 1e-300 alike).
+        for text in ["1e3", "-2E-1", "1e19", "1e-300", "1e-9", "0x10", "0X1p4", "inf", "-infinity", "nan", "", "+", ".", "1e", "1e400", " 5", "5 ", "1_000", "１２", "5ms"] {
             #expect(DecimalNumber.parse(text) == nil, "\(text)")
         }
+    }
+
+    @Test func aRangeIsNamedInPlainDecimals() {
+        #expect(DecimalNumber.rangeText(0.001, 3_600_000, unit: "ms") == "from 0.001 to 3600000 ms")
+        #expect(DecimalNumber.parse("0.0001", in: 0.001...1) == nil)
+        #expect(DecimalNumber.parse("0.001", in: 0.001...1) == 0.001)
     }
 
     @Test func quantileOfExtremeValuesDoesNotTrap() {

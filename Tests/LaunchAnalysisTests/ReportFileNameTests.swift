@@ -47,3 +47,19 @@ struct ReportFileNameTests {
         #expect(LaunchProfile(runs: lost, budget: LaunchBudget()).warnings == nil)
     }
 }
+
+/// The one rule for given names (`--name`, baselines).
+@Suite("Report names: given names")
+struct GivenReportNameTests {
+    @Test func plainNamesPassAndOthersAreNamed() throws {
+        for name in ["main", "pr-42", "v1.2_rc", "spread", "main.spread2"] { #expect(ReportFileName.problem(with: name) == nil, "\(name)") }
+        #expect(try #require(ReportFileName.problem(with: "main.spread")).contains(".spread"))
+        #expect(try #require(ReportFileName.problem(with: "a b")).contains("'a-b'"))
+        let newline = try #require(ReportFileName.problem(with: "a\nb"))
+        #expect(!newline.contains("\n") && newline.contains("\\n"))
+        let longest = String(repeating: "x", count: ReportFileName.maximumGivenLength)
+        #expect(ReportFileName.problem(with: longest) == nil)
+        #expect(longest.utf8.count + ReportFileName.longestSuffix.utf8.count <= 255)
+        #expect(ReportFileName.problem(with: longest + "x") != nil)
+    }
+}

@@ -43,6 +43,13 @@ struct BaselineNoiseTests {
             (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [], "source": "sessions"}"#, "0 session medians"),
             (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100, 1e300], "source": "sessions"}"#, "sessionMediansMs[1]"),
             (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100], "source": "hearsay"}"#, "cannot read"),
+            // Strictly: a key twice (Python and jq read the last, the decoder the first), a number its field cannot hold.
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [1, 9], "sessionMediansMs": [100, 101], "#
+                + #""source": "sessions"}"#, "'sessionMediansMs' appears twice"),
+            (#"{"kind": "session-spread", "schemaVersion": 1.5, "metric": "m", "sessionMediansMs": [100], "source": "sessions"}"#,
+             "schemaVersion: 1.5 is not a whole number from"),
+            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100, 1e400], "source": "sessions"}"#,
+             "sessionMediansMs[1]: 1e400 is not a finite number"),
         ]
         for (json, says) in bad {
             try write(json)
@@ -50,6 +57,7 @@ struct BaselineNoiseTests {
             let message = error?.message ?? ""
             #expect(message.hasPrefix(baseline.spreadPath + ": ") && message.contains(says), "\(message)")
             #expect(!message.contains("\n"), "one line: \(message)")
+            #expect(!message.contains("DecodingError") && !message.contains("Debug description"), "\(message)")
         }
     }
 

@@ -97,24 +97,32 @@ struct Arguments {
         return number
     }
 
-    /// Milliseconds in `0...LaunchBudget.maximumMilliseconds` (above 0 unless
-    /// `allowingZero`), written in decimal; nil when the option is absent.
+    /// The smallest positive number of milliseconds an option takes (1 µs).
+    static let smallestMilliseconds = 0.001
+
+    /// The most seconds `--timeout` takes: one day.
+    static let maximumSeconds = 86_400.0
+
+    /// Milliseconds in `0.001...LaunchBudget.maximumMilliseconds` (or from 0 when
+    /// `allowingZero`), a plain decimal (``DecimalNumber``); nil when the option
+    /// is absent. A refusal names the range.
     func milliseconds(_ name: String, allowingZero: Bool = false) throws -> Double? {
         guard let text = value(name) else { return nil }
-        let limit = LaunchBudget.maximumMilliseconds
-        guard let number = DecimalNumber.parse(text), allowingZero ? number >= 0 : number > 0, number <= limit else {
-            throw UsageError("\(name) takes a \(allowingZero ? "number, 0 or more," : "positive number") of milliseconds "
-                + "up to \(Int(limit)) (one hour), in decimal, not '\(text)'")
+        let lower = allowingZero ? 0 : Self.smallestMilliseconds, limit = LaunchBudget.maximumMilliseconds
+        guard let number = DecimalNumber.parse(text, in: lower...limit) else {
+            throw UsageError("\(name) takes milliseconds \(DecimalNumber.rangeText(lower, limit, unit: "(one hour)")) "
+                + "as a plain decimal such as 250 or 12.5, not '\(text)'")
         }
         return number
     }
 
-    /// A positive number of seconds (the declared default when left out), written
-    /// in decimal, or a usage error.
+    /// Seconds in `0.001...86400` (the declared default when left out), a plain
+    /// decimal, or a usage error naming the range.
     func seconds(_ name: String) throws -> Double? {
         guard let text = text(name) else { return nil }
-        guard let number = DecimalNumber.parse(text), number > 0 else {
-            throw UsageError("\(name) takes a positive decimal number of seconds, not '\(text)'")
+        guard let number = DecimalNumber.parse(text, in: 0.001...Self.maximumSeconds) else {
+            throw UsageError("\(name) takes seconds \(DecimalNumber.rangeText(0.001, Self.maximumSeconds, unit: "(one day)")) "
+                + "as a plain decimal such as 20 or 2.5, not '\(text)'")
         }
         return number
     }

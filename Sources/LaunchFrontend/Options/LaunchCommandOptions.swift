@@ -26,6 +26,8 @@ public struct LaunchCommandOptions {
         var writesReports = true
         /// True when the command launches two sides that share --setup, --prepare and --cleanup.
         var sharedCommands = false
+        /// What `--quiet` leaves on standard output, for the help.
+        var quietKeeps = "only the verdict's one line, a pass included"
     }
 
     /// Every shared option, in help order, with the command's defaults in their help.
@@ -57,7 +59,7 @@ public struct LaunchCommandOptions {
         .value("--annotations", "KIND", "github: one workflow command per finding, so findings show on the pull "
             + "request's diff (default when GITHUB_ACTIONS=true), or none", type: .annotations),
         .flag("--all", "list every finding in the terminal report, not only the top 5"),
-        .flag("--quiet", "no progress, no terminal report (a verdict that is not a pass still gets its line)"),
+        .flag("--quiet", "no progress, no terminal report: \(defaults.quietKeeps)"),
         .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
         // How the program is started, and the commands run around its launches.
         .flag("--pty", "the program's stdout is a pseudo-terminal, so a program that buffers output when it is "
@@ -150,8 +152,8 @@ public struct LaunchCommandOptions {
         }
 
         name = parsed.value("--name")
-        if let name, name.isEmpty || !name.contains(where: { $0 != "." }) {
-            throw UsageError("--name takes a report name, not '\(name)'")
+        if let name, let problem = ReportFileName.problem(with: name) {
+            throw UsageError("--name: \(problem)")
         }
         outputDirectory = parsed.text("--output")!
         if outputDirectory.isEmpty {

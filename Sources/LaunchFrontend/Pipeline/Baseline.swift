@@ -16,10 +16,11 @@ struct Baseline {
     let name: String
     let directory: String
 
-    /// The baseline `name` under the output folder of `options`; the name must be a plain file name.
+    /// The baseline `name` under the output folder of `options`; the name must
+    /// pass ``ReportFileName/problem(with:)``, the rule `--name` follows too.
     init(name: String, options: LaunchCommandOptions) throws {
-        guard !name.isEmpty, ReportFileName.safe(name) == name, name.contains(where: { $0 != "." }) else {
-            throw UsageError("a baseline name takes letters, digits, '-', '_' and '.', not '\(name)'")
+        if let problem = ReportFileName.problem(with: name) {
+            throw UsageError("baseline name: \(problem)")
         }
         guard !options.toStandardOutput else {
             throw UsageError("baselines are kept in the output folder (<output>/\(Self.folder)/), so '--output -' cannot be used with them")
@@ -62,11 +63,14 @@ struct Baseline {
         do {
             // A regular file of at most 1 MiB, as every report launchprof reads.
             let bytes = try BoundedFile.read(spreadPath, limit: 1 << 20, followLinks: false)
-            let spread = try JSONDecoder().decode(SessionSpread.self, from: Data(bytes))
+            // Strictly: a key twice, or a number its field cannot hold, is named (never DecodingError's text).
+            let spread = try StrictJSON.decode(SessionSpread.self, from: Data(bytes))
             if let problem = spread.problem { throw UsageError("\(spreadPath): not a between-session spread: \(problem)") }
             return spread
         } catch let error as UsageError {
             throw error
+        } catch let problem as StrictJSON.Problem {
+            throw UsageError("\(spreadPath): cannot read the between-session spread: \(problem)")
         } catch {
             throw UsageError("\(spreadPath): cannot read the between-session spread: \(error)")
         }

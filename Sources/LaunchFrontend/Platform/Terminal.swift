@@ -69,6 +69,13 @@ enum Terminal {
     /// written from the main thread only.
     nonisolated(unsafe) private static var standardOutputFailure: SystemError?
 
+    /// The one line for a write to standard output that failed after the
+    /// command reached `verdict`.
+    static func lostOutputLine(_ failure: SystemError, verdict: ExitCode) -> String {
+        "launchprof: cannot write to standard output: \(failure); exit 2 for the lost output, where the verdict was exit "
+            + "\(verdict.rawValue) (any report written keeps that outcome)"
+    }
+
     /// True when standard output is a terminal.
     static var isInteractive: Bool { isatty(1) == 1 }
 
@@ -77,12 +84,14 @@ enum Terminal {
 
     /// Exits with `code`, or with ``ExitCode/error`` when a write to standard
     /// output failed (saying so on standard error, unless the command already
-    /// failed with its own line).
+    /// failed with its own line). That line names the verdict's own exit code,
+    /// which the reports written keep as their `outcome`: exit 2 is for the lost
+    /// output, not a changed verdict.
     static func exit(_ code: ExitCode) -> Never {
         fflush(nil)
         var code = code
         if let failure = standardOutputFailure, [.success, .gateFailed, .inconclusive].contains(code) {
-            standardError("launchprof: cannot write to standard output: \(failure)")
+            standardError(lostOutputLine(failure, verdict: code))
             code = .error
         }
         #if canImport(Glibc)
