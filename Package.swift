@@ -36,10 +36,14 @@ let package = Package(
         // Profiler: analysis, reports, launching
         .target(name: "LaunchAnalysis", dependencies: ["LaunchTracing"]),
         .target(name: "LaunchReports", dependencies: ["LaunchTracing", "LaunchAnalysis"]),
-        .target(name: "_LaunchSystem", dependencies: ["LaunchTracing"]),  // the system calls LaunchMeasure, LaunchExport and LaunchFrontend share, written once
+        // the system calls LaunchMeasure, LaunchExport and LaunchFrontend share, written once
+        .target(name: "_LaunchSystem", dependencies: ["LaunchTracing"]),
         .target(name: "_LaunchMeasureShims"),  // spawning a child that dies with launchprof
-        .target(name: "LaunchMeasure", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchSystem", "_LaunchMeasureShims"]),
-        .target(name: "LaunchExport", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchSystem"]),
+        .target(
+            name: "LaunchMeasure",
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchSystem", "_LaunchMeasureShims"]),
+        .target(
+            name: "LaunchExport", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchSystem"]),
 
         // Examples: the sample app `launchprof measure` measures by default
         .target(name: "SampleApp", dependencies: ["LaunchTracing", "LaunchHarness"]),
@@ -51,23 +55,34 @@ let package = Package(
         // Frontend: the one pipeline from a command line to the files (plan, session, report, output)
         .target(
             name: "LaunchFrontend",
-            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "LaunchExport", "SampleApp", "_LaunchSystem"]
+            dependencies: [
+                "LaunchTracing", "LaunchAnalysis", "LaunchReports", "LaunchMeasure", "LaunchExport", "SampleApp",
+                "_LaunchSystem",
+            ]
         ),
 
         // Tools
         .executableTarget(name: "launchprof", dependencies: ["LaunchFrontend"]),
 
         // Tests
-        .executableTarget(name: "launchprof-fixture", dependencies: ["LaunchTracing", "LaunchHarness", "SampleApp"], path: "Tests/Fixtures"),
+        .executableTarget(
+            name: "launchprof-fixture", dependencies: ["LaunchTracing", "LaunchHarness", "SampleApp"],
+            path: "Tests/Fixtures"),
         // The advisor's defect suite: an app with one launch defect per case (not the sample).
         .target(name: "_DefectShims", path: "Tests/DefectShims"),
-        .executableTarget(name: "launchprof-defects", dependencies: ["LaunchTracing", "LaunchHarness", "_DefectShims"], path: "Tests/Defects"),
+        .executableTarget(
+            name: "launchprof-defects", dependencies: ["LaunchTracing", "LaunchHarness", "_DefectShims"],
+            path: "Tests/Defects"),
         .target(name: "_LaunchProfTestSupport", path: "Tests/Support"),
         // Large synthetic reports, one builder for the unit tests and Benchmarks/ (a product for that package)
-        .target(name: "_SyntheticReports", dependencies: ["LaunchTracing", "LaunchAnalysis"], path: "Tests/SyntheticReports"),
+        .target(
+            name: "_SyntheticReports", dependencies: ["LaunchTracing", "LaunchAnalysis"], path: "Tests/SyntheticReports"
+        ),
         .testTarget(
             name: "LaunchTracingTests",
-            dependencies: ["LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims", "_LaunchProfTestSupport"],
+            dependencies: [
+                "LaunchTracing", "LaunchTracingTestSupport", "_LaunchTracingShims", "_LaunchProfTestSupport",
+            ],
             exclude: ["Goldens"]
         ),
         .testTarget(
@@ -81,10 +96,14 @@ let package = Package(
             name: "LaunchAnalysisTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "_LaunchProfTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LaunchMeasureTests", dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
+        .testTarget(
+            name: "LaunchMeasureTests",
+            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchMeasure", "_LaunchProfTestSupport"]),
         .testTarget(
             name: "LaunchReportsTests",
-            dependencies: ["LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport", "_SyntheticReports"],
+            dependencies: [
+                "LaunchTracing", "LaunchAnalysis", "LaunchReports", "_LaunchProfTestSupport", "_SyntheticReports",
+            ],
             exclude: ["Fixtures", "Goldens"]
         ),
         .testTarget(
@@ -95,7 +114,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "LaunchExportTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchExport", "_LaunchProfTestSupport"],
+            name: "LaunchExportTests",
+            dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchExport", "_LaunchProfTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -115,7 +135,8 @@ let package = Package(
 )
 
 // Strict settings for every Swift target, in one place.
-for target in package.targets where !["_LaunchTracingShims", "_LaunchMeasureShims", "_DefectShims"].contains(target.name) {
+for target in package.targets
+where !["_LaunchTracingShims", "_LaunchMeasureShims", "_DefectShims"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.swiftLanguageMode(.v6))
     settings.append(.enableUpcomingFeature("ExistentialAny"))

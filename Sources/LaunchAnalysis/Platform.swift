@@ -3,13 +3,13 @@
 // Foundation.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 /// Namespace for the C math functions LaunchAnalysis wraps.
@@ -51,7 +51,8 @@ package final class ExtendedRegex: @unchecked Sendable {
             var message = [CChar](repeating: 0, count: 256)
             regerror(code, compiled, &message, message.count)
             compiled.deallocate()
-            throw Rejected(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw Rejected(
+                message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.compiled = compiled
     }
@@ -72,7 +73,10 @@ package final class ExtendedRegex: @unchecked Sendable {
         for segment in line.split(separator: 0, omittingEmptySubsequences: false) {
             let found = withUnsafeTemporaryAllocation(of: CChar.self, capacity: segment.count + 1) { buffer in
                 var index = 0
-                for byte in segment { buffer[index] = CChar(bitPattern: byte); index += 1 }
+                for byte in segment {
+                    buffer[index] = CChar(bitPattern: byte)
+                    index += 1
+                }
                 buffer[index] = 0
                 return regexec(compiled, buffer.baseAddress!, 0, nil, 0) == 0
             }

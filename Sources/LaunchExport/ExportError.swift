@@ -28,12 +28,14 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return "OTLP header '\(name)' is set by launchprof's HTTP client and cannot be given "
                 + "(nor can \(OTLPExportSettings.clientOwnedHeaders.filter { $0 != name }.joined(separator: ", ")))"
         case .invalidTimeout(let text):
-            return "invalid OTLP timeout '\(text)': expected a plain decimal from 0.001 to 3600 seconds (one hour) for --otlp-timeout, "
+            return
+                "invalid OTLP timeout '\(text)': expected a plain decimal from 0.001 to 3600 seconds (one hour) for --otlp-timeout, "
                 + "from 1 to 3600000 milliseconds for OTEL_EXPORTER_OTLP_TIMEOUT"
         case .connectionFailed(let url, let reason, let attempts):
             return "could not send the spans to \(url): \(reason)\(Self.tries(attempts))"
         case .rejected(let url, let status, let body, let attempts):
-            let detail = body.isEmpty ? "" : ": " + body.prefix(200).split(whereSeparator: \.isNewline).joined(separator: " ")
+            let detail =
+                body.isEmpty ? "" : ": " + body.prefix(200).split(whereSeparator: \.isNewline).joined(separator: " ")
             return "\(url) refused the spans with HTTP \(status)\(detail)\(Self.tries(attempts))"
         case .timedOut(let url, let seconds, let attempts):
             return "no answer from \(url) within \(Self.seconds(seconds)) s\(Self.tries(attempts))"

@@ -13,12 +13,16 @@ struct HTTPResponse: Equatable {
         let head = String(decoding: bytes[..<headEnd], as: UTF8.self)
         let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
         let statusParts = lines.first?.split(separator: " ") ?? []
-        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else { return nil }
+        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
+            return nil
+        }
         self.status = status
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             if line[..<colon].lowercased() == "retry-after" {
-                retryAfterSeconds = Double(line[line.index(after: colon)...].trimmed(of: " \t")).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
+                retryAfterSeconds = Double(line[line.index(after: colon)...].trimmed(of: " \t")).flatMap {
+                    $0 >= 0 && $0.isFinite ? $0 : nil
+                }
             }
         }
         body = String(decoding: bytes[(headEnd + 4)...].prefix(1_024), as: UTF8.self)
@@ -37,7 +41,8 @@ struct HTTPResponse: Equatable {
     /// Where `\r\n\r\n` begins.
     private static func headEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
             return index
         }
         return nil

@@ -25,12 +25,15 @@ struct LaunchSpanBuilder {
         matcher = FindingMatcher(report.profile.findings)
         findingSpans = Set(report.profile.findings.map(\.span))
         let createdAt = Self.unixNanoseconds(iso8601: report.createdAt) ?? 0
-        let latest = report.runs.compactMap { run in
-            run.timeline.map { timeline in
-                max(timeline.milestones.values.max() ?? 0,
-                    timeline.mainThreadSpans.map(\.endNanoseconds).max() ?? 0, timeline.otherSpans.map(\.endNanoseconds).max() ?? 0)
-            }
-        }.max() ?? 0
+        let latest =
+            report.runs.compactMap { run in
+                run.timeline.map { timeline in
+                    max(
+                        timeline.milestones.values.max() ?? 0,
+                        timeline.mainThreadSpans.map(\.endNanoseconds).max() ?? 0,
+                        timeline.otherSpans.map(\.endNanoseconds).max() ?? 0)
+                }
+            }.max() ?? 0
         fallbackAnchor = WallClockAnchor(monotonicNanoseconds: latest, unixNanoseconds: createdAt)
         fallbackCursor = createdAt
     }
@@ -41,9 +44,11 @@ struct LaunchSpanBuilder {
         let traceID = identifiers.traceID()
         let rootID = identifiers.spanID()
         // The launch's start and length on its own clock.
-        let start = timeline.flatMap { $0.hotLaunchBeginNanoseconds ?? $0.milestones[.spawn] ?? $0.milestones.values.min() }
+        let start =
+            timeline.flatMap { $0.hotLaunchBeginNanoseconds ?? $0.milestones[.spawn] ?? $0.milestones.values.min() }
             ?? run.wallClock?.monotonicNanoseconds
-        let length = timeline?.phases[.timeToFirstFrame] ?? timeline?.phases[.timeToBackgroundReady]
+        let length =
+            timeline?.phases[.timeToFirstFrame] ?? timeline?.phases[.timeToBackgroundReady]
             ?? (run.timeToReadyMs ?? run.timeToExitMs).map { UInt64(saturating: ($0 * 1e6).rounded()) } ?? 0
         let unix: (UInt64) -> UInt64
         if let anchor = run.wallClock {
@@ -64,7 +69,9 @@ struct LaunchSpanBuilder {
             OTLPAttribute("launchprof.run.warmup", .bool(run.isWarmup)),
             OTLPAttribute("launchprof.run.status", .string(run.status.rawValue)),
         ]
-        if let ms = run.timeToReadyMs { rootAttributes.append(OTLPAttribute("launchprof.time_to_ready_ms", .double(ms))) }
+        if let ms = run.timeToReadyMs {
+            rootAttributes.append(OTLPAttribute("launchprof.time_to_ready_ms", .double(ms)))
+        }
         if let ms = run.timeToExitMs { rootAttributes.append(OTLPAttribute("launchprof.time_to_exit_ms", .double(ms))) }
         if let code = run.exitCode { rootAttributes.append(OTLPAttribute("process.exit.code", .int(Int64(code)))) }
         if let signal = run.signal { rootAttributes.append(OTLPAttribute("launchprof.signal", .int(Int64(signal)))) }
@@ -76,25 +83,29 @@ struct LaunchSpanBuilder {
             }
         }
         let rootIndex = spans.count
-        spans.append(OTLPSpan(
-            traceID: traceID, spanID: rootID, parentSpanID: nil, name: "launch",
-            startUnixNanoseconds: unix(rootStart), endUnixNanoseconds: unix(rootStart &+ length), attributes: rootAttributes,
-            status: run.status == .ok ? nil : OTLPStatus(code: .error, message: run.problemText)))
+        spans.append(
+            OTLPSpan(
+                traceID: traceID, spanID: rootID, parentSpanID: nil, name: "launch",
+                startUnixNanoseconds: unix(rootStart), endUnixNanoseconds: unix(rootStart &+ length),
+                attributes: rootAttributes,
+                status: run.status == .ok ? nil : OTLPStatus(code: .error, message: run.problemText)))
         guard let timeline else { return }
 
         // Phases: the launch hooks are two of them.
         var phaseSpans: [(from: UInt64, to: UInt64, index: Int)] = []
         for (phase, from, to) in Phase.consecutive {
             guard let begin = timeline.milestones[from], let end = timeline.milestones[to], end >= begin,
-                  begin >= rootStart else { continue }
+                begin >= rootStart
+            else { continue }
             var attributes = [OTLPAttribute("launchprof.phase", .string(phase.rawValue))]
             if phase == .willFinishLaunching || phase == .didFinishLaunching {
                 attributes.append(OTLPAttribute("launchprof.hook", .string(phase.rawValue)))
             }
             phaseSpans.append((begin, end, spans.count))
-            spans.append(OTLPSpan(
-                traceID: traceID, spanID: identifiers.spanID(), parentSpanID: rootID, name: phase.rawValue,
-                startUnixNanoseconds: unix(begin), endUnixNanoseconds: unix(end), attributes: attributes))
+            spans.append(
+                OTLPSpan(
+                    traceID: traceID, spanID: identifiers.spanID(), parentSpanID: rootID, name: phase.rawValue,
+                    startUnixNanoseconds: unix(begin), endUnixNanoseconds: unix(end), attributes: attributes))
         }
 
         // The app's spans, nested per thread by their depth.
@@ -108,7 +119,11 @@ struct LaunchSpanBuilder {
                 let parent: OTLPSpanID
                 if let enclosing = stack.last, record.depth > 0 {
                     parent = enclosing
-                } else if onMain, let phase = phaseSpans.last(where: { $0.from <= record.beginNanoseconds && record.beginNanoseconds < $0.to }) {
+                } else if onMain,
+                    let phase = phaseSpans.last(where: {
+                        $0.from <= record.beginNanoseconds && record.beginNanoseconds < $0.to
+                    })
+                {
                     parent = spans[phase.index].spanID
                 } else {
                     parent = rootID
@@ -118,7 +133,8 @@ struct LaunchSpanBuilder {
                 stacks[record.threadID] = stack
                 var span = OTLPSpan(
                     traceID: traceID, spanID: id, parentSpanID: parent, name: record.name,
-                    startUnixNanoseconds: unix(record.beginNanoseconds), endUnixNanoseconds: unix(record.endNanoseconds),
+                    startUnixNanoseconds: unix(record.beginNanoseconds),
+                    endUnixNanoseconds: unix(record.endNanoseconds),
                     attributes: Self.attributes(of: record, thread: record.threadID.flatMap { threads[$0] }))
                 for finding in findingSpans.contains(record.name) ? matcher.findings(for: record) : []
                 where attached.insert(finding).inserted {
@@ -161,10 +177,12 @@ struct LaunchSpanBuilder {
             }
         }
         if let switches = record.voluntaryContextSwitches {
-            attributes.append(OTLPAttribute("launchprof.span.context_switches.voluntary", .int(Int64(clamping: switches))))
+            attributes.append(
+                OTLPAttribute("launchprof.span.context_switches.voluntary", .int(Int64(clamping: switches))))
         }
         if let switches = record.involuntaryContextSwitches {
-            attributes.append(OTLPAttribute("launchprof.span.context_switches.involuntary", .int(Int64(clamping: switches))))
+            attributes.append(
+                OTLPAttribute("launchprof.span.context_switches.involuntary", .int(Int64(clamping: switches))))
         }
         if let faults = record.majorFaults {
             attributes.append(OTLPAttribute("launchprof.span.major_faults", .int(Int64(clamping: faults))))

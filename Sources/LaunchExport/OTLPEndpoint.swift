@@ -22,7 +22,8 @@ public struct OTLPEndpoint: Sendable, Equatable, CustomStringConvertible {
     ///   a query or a fragment.
     public init(url text: String) throws(ExportError) {
         guard text.hasPrefix("http://") else {
-            let reason = text.hasPrefix("https://")
+            let reason =
+                text.hasPrefix("https://")
                 ? "https is not supported; send to a local OpenTelemetry Collector over http, which forwards over TLS"
                 : "expected http://host[:port][/path]"
             throw .invalidEndpoint(text, reason: reason)
@@ -32,17 +33,26 @@ public struct OTLPEndpoint: Sendable, Equatable, CustomStringConvertible {
         let path = String(rest.dropFirst(authority.count))
         // A query or fragment has no sure place once /v1/traces is appended: refused, never misplaced.
         guard !path.contains("?"), !path.contains("#") else {
-            throw .invalidEndpoint(text, reason: "a query (?...) or fragment (#...) is not supported; expected http://host[:port][/path]")
+            throw .invalidEndpoint(
+                text, reason: "a query (?...) or fragment (#...) is not supported; expected http://host[:port][/path]")
         }
-        guard !path.unicodeScalars.contains(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7f || $0.properties.isWhitespace }) else {
+        guard
+            !path.unicodeScalars.contains(where: {
+                $0 == " " || $0.value < 0x20 || $0.value == 0x7f || $0.properties.isWhitespace
+            })
+        else {
             throw .invalidEndpoint(text, reason: "the path has a space, a line break or a control character")
         }
         var host = Substring(authority)
         var portText: Substring?
         if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { throw .invalidEndpoint(text, reason: "unclosed [ in the host") }
+            guard let close = host.firstIndex(of: "]") else {
+                throw .invalidEndpoint(text, reason: "unclosed [ in the host")
+            }
             let after = host[host.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+            if after.hasPrefix(":") {
+                portText = after.dropFirst()
+            } else if !after.isEmpty {
                 throw .invalidEndpoint(text, reason: "expected :port after the address")
             }
             host = host[host.index(after: host.startIndex)..<close]
@@ -53,7 +63,9 @@ public struct OTLPEndpoint: Sendable, Equatable, CustomStringConvertible {
         guard !host.isEmpty, !host.contains("@") else { throw .invalidEndpoint(text, reason: "no host") }
         var port: UInt16 = 80
         if let portText {
-            guard let number = UInt16(portText), number > 0 else { throw .invalidEndpoint(text, reason: "bad port '\(portText)'") }
+            guard let number = UInt16(portText), number > 0 else {
+                throw .invalidEndpoint(text, reason: "bad port '\(portText)'")
+            }
             port = number
         }
         self.host = String(host)

@@ -45,7 +45,10 @@ public struct OTLPExportSettings: Sendable, Equatable {
     public static let minimumTimeoutSeconds = 0.001
 
     /// Makes settings from resolved values.
-    public init(endpoint: OTLPEndpoint, headers: [(name: String, value: String)] = [], timeoutSeconds: Double = defaultTimeoutSeconds, serviceName: String? = nil) {
+    public init(
+        endpoint: OTLPEndpoint, headers: [(name: String, value: String)] = [],
+        timeoutSeconds: Double = defaultTimeoutSeconds, serviceName: String? = nil
+    ) {
         self.endpoint = endpoint
         self.headers = headers
         self.timeoutSeconds = timeoutSeconds
@@ -91,18 +94,25 @@ public struct OTLPExportSettings: Sendable, Equatable {
 
         var timeout = defaultTimeoutSeconds
         if let timeoutOption {
-            guard let seconds = DecimalNumber.parse(timeoutOption, in: minimumTimeoutSeconds...maximumTimeoutSeconds) else {
+            guard let seconds = DecimalNumber.parse(timeoutOption, in: minimumTimeoutSeconds...maximumTimeoutSeconds)
+            else {
                 throw .invalidTimeout(timeoutOption)
             }
             timeout = seconds
-        } else if let text = nonEmpty(environment["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT"] ?? environment["OTEL_EXPORTER_OTLP_TIMEOUT"]) {
-            guard let milliseconds = DecimalNumber.parse(text, in: minimumTimeoutSeconds * 1000...maximumTimeoutSeconds * 1000) else {
+        } else if let text = nonEmpty(
+            environment["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT"] ?? environment["OTEL_EXPORTER_OTLP_TIMEOUT"])
+        {
+            guard
+                let milliseconds = DecimalNumber.parse(
+                    text, in: minimumTimeoutSeconds * 1000...maximumTimeoutSeconds * 1000)
+            else {
                 throw .invalidTimeout(text)
             }
             timeout = milliseconds / 1000
         }
         return OTLPExportSettings(
-            endpoint: endpoint, headers: headers, timeoutSeconds: timeout, serviceName: nonEmpty(environment["OTEL_SERVICE_NAME"]))
+            endpoint: endpoint, headers: headers, timeoutSeconds: timeout,
+            serviceName: nonEmpty(environment["OTEL_SERVICE_NAME"]))
     }
 
     /// `KEY=VALUE` (the variables' values are percent-encoded, the W3C baggage form).
@@ -113,7 +123,8 @@ public struct OTLPExportSettings: Sendable, Equatable {
         if percentEncoded { value = percentDecoded(value) ?? value }
         let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         guard !name.isEmpty, name.allSatisfy({ token.contains($0) }),
-              !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7f }) else {
+            !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7f })
+        else {
             throw .invalidHeader(text)
         }
         if let owned = clientOwnedHeaders.first(where: { $0.lowercased() == name.lowercased() }) {
@@ -132,7 +143,8 @@ public struct OTLPExportSettings: Sendable, Equatable {
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%") {
-                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+                else { return nil }
                 bytes.append(value)
                 utf8 = utf8.dropFirst(2)
             } else {

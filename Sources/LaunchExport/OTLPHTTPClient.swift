@@ -79,7 +79,8 @@ public enum OTLPHTTPClient {
     static func requestBytes(_ body: [UInt8], settings: OTLPExportSettings) -> [UInt8] {
         let endpoint = settings.endpoint
         let host = endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host
-        var head = "POST \(endpoint.path) HTTP/1.1\r\n"
+        var head =
+            "POST \(endpoint.path) HTTP/1.1\r\n"
             + "Host: \(host)\(endpoint.port == 80 ? "" : ":\(endpoint.port)")\r\n"
         // User-Agent and Content-Type are defaults a header of that name replaces, never repeats;
         // the framing headers (OTLPExportSettings.clientOwnedHeaders) are refused when settings are made.
@@ -108,7 +109,9 @@ public enum OTLPHTTPClient {
             let fd = try Platform.connect(host: endpoint.host, port: endpoint.port, deadline: deadline)
             defer { Platform.close(fd) }
             try Platform.send(fd, request, deadline: deadline)
-            let bytes = try Platform.receive(fd, limit: responseLimit, deadline: deadline) { HTTPResponse.isComplete($0) }
+            let bytes = try Platform.receive(fd, limit: responseLimit, deadline: deadline) {
+                HTTPResponse.isComplete($0)
+            }
             guard let response = HTTPResponse(bytes) else {
                 return .failed(bytes.isEmpty ? "the connection closed without an answer" : "the answer is not HTTP")
             }

@@ -12,7 +12,10 @@ extension OTLPTraceRequest {
     public func json() -> [UInt8] {
         // Room for the longest spans: pages of the buffer never written cost nothing,
         // and a buffer too small would mean writing everything again.
-        let capacity = spans.reduce(4_096 + Self.size(resourceAttributes)) { $0 + 512 + 2 * $1.name.utf8.count + Self.size($1.attributes) + $1.events.reduce(0) { $0 + 256 + Self.size($1.attributes) } }
+        let capacity = spans.reduce(4_096 + Self.size(resourceAttributes)) {
+            $0 + 512 + 2 * $1.name.utf8.count + Self.size($1.attributes)
+                + $1.events.reduce(0) { $0 + 256 + Self.size($1.attributes) }
+        }
         return JSONBytes.bytes(capacity: capacity) { json in
             json.raw(#"{"resourceSpans":[{"resource":{"attributes":"#)
             Self.write(resourceAttributes, into: &json)
@@ -153,7 +156,9 @@ extension OTLPTraceRequest {
     ///
     /// - Throws: ``ExportError/unwritableFile(path:reason:)``.
     public func write(to path: String) throws(ExportError) {
-        do { try AtomicFile.write(json(), to: path) } catch { throw .unwritableFile(path: path, reason: error.description) }
+        do { try AtomicFile.write(json(), to: path) } catch {
+            throw .unwritableFile(path: path, reason: error.description)
+        }
     }
 
     /// Posts ``json()`` to the settings' endpoint (see ``OTLPHTTPClient``).

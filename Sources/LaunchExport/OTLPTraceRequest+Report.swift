@@ -29,7 +29,10 @@ extension OTLPTraceRequest {
     public init(report: MeasurementReport, serviceName: String? = nil, identifiers: inout OTLPIdentifiers) {
         var builder = LaunchSpanBuilder(report: report)
         var spans: [OTLPSpan] = []
-        spans.reserveCapacity(report.runs.reduce(0) { $0 + 10 + ($1.timeline.map { $0.mainThreadSpans.count + $0.otherSpans.count } ?? 0) })
+        spans.reserveCapacity(
+            report.runs.reduce(0) {
+                $0 + 10 + ($1.timeline.map { $0.mainThreadSpans.count + $0.otherSpans.count } ?? 0)
+            })
         for run in report.runs where run.status != .interrupted {
             builder.append(run, to: &spans, identifiers: &identifiers)
         }
@@ -49,7 +52,8 @@ extension OTLPTraceRequest {
             OTLPAttribute("telemetry.sdk.version", .string(report.toolVersion)),
         ]
         if let executable = report.configuration.command.first {
-            attributes.append(OTLPAttribute("process.executable.name", .string(String(executable.split(separator: "/").last ?? ""))))
+            attributes.append(
+                OTLPAttribute("process.executable.name", .string(String(executable.split(separator: "/").last ?? ""))))
             attributes.append(OTLPAttribute("process.command_args", .strings(report.configuration.command)))
         }
         attributes += [

@@ -2,14 +2,15 @@
 // every step, and the clock the deadline is on. The logic files need no `#if`
 // and no libc import. Like the rest of `launchprof`, Linux only.
 
-#if canImport(Glibc)
-import Glibc
-#else
-#error("Unsupported Platform")
-#endif
 import Dispatch
 import LaunchTracing
 import _LaunchSystem
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    #error("Unsupported Platform")
+#endif
 
 /// Namespace for the system calls LaunchExport wraps.
 enum Platform {
@@ -28,8 +29,13 @@ enum Platform {
         let addresses = try resolve(host: host, port: port, deadline: deadline)
         var failure = SocketFailure(reason: "no address for '\(host)'")
         for var address in addresses {
-            let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            guard fd >= 0 else { failure = SocketFailure(reason: errorText(errno)); continue }
+            let fd = socket(
+                address.family,
+                Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            guard fd >= 0 else {
+                failure = SocketFailure(reason: errorText(errno))
+                continue
+            }
             let connected = withUnsafePointer(to: &address.storage) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, address.length) }
             }
@@ -86,8 +92,11 @@ enum Platform {
                     entry = info.pointee.ai_next
                     var storage = sockaddr_storage()
                     let length = min(Int(info.pointee.ai_addrlen), MemoryLayout<sockaddr_storage>.size)
-                    withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: info.pointee.ai_addr, count: length)) }
-                    resolution.addresses.append(Address(family: info.pointee.ai_family, storage: storage, length: socklen_t(length)))
+                    withUnsafeMutableBytes(of: &storage) {
+                        $0.copyMemory(from: UnsafeRawBufferPointer(start: info.pointee.ai_addr, count: length))
+                    }
+                    resolution.addresses.append(
+                        Address(family: info.pointee.ai_family, storage: storage, length: socklen_t(length)))
                 }
                 freeaddrinfo(first)
             } else {
@@ -96,7 +105,9 @@ enum Platform {
             resolution.done.signal()
         }
         let now = monotonicNanoseconds
-        guard now < deadline, resolution.done.wait(timeout: .now() + .nanoseconds(Int(min(deadline - now, UInt64(Int.max))))) == .success else {
+        guard now < deadline,
+            resolution.done.wait(timeout: .now() + .nanoseconds(Int(min(deadline - now, UInt64(Int.max))))) == .success
+        else {
             throw SocketFailure(reason: "timed out", timedOut: true)
         }
         if let problem = resolution.problem { throw SocketFailure(reason: problem) }
@@ -138,7 +149,9 @@ enum Platform {
     static func send(_ fd: Int32, _ bytes: [UInt8], deadline: UInt64) throws(SocketFailure) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if sent > 0 {
                 offset += sent
             } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -152,7 +165,9 @@ enum Platform {
     }
 
     /// Reads until the peer closes, `isComplete` holds, or `limit` bytes came, by `deadline`.
-    static func receive(_ fd: Int32, limit: Int, deadline: UInt64, isComplete: ([UInt8]) -> Bool) throws(SocketFailure) -> [UInt8] {
+    static func receive(_ fd: Int32, limit: Int, deadline: UInt64, isComplete: ([UInt8]) -> Bool) throws(SocketFailure)
+        -> [UInt8]
+    {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while received.count < limit, !isComplete(received) {

@@ -46,7 +46,8 @@ public enum CommandLineTool {
             if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
                 Terminal.print(command.help)
             } else if arguments.count > 1, arguments[1] == "version" {
-                Terminal.print("USAGE: launchprof version\n\nPrints the version of launchprof (also: launchprof --version).")
+                Terminal.print(
+                    "USAGE: launchprof version\n\nPrints the version of launchprof (also: launchprof --version).")
             } else {
                 Terminal.print(overview)
             }
@@ -60,8 +61,9 @@ public enum CommandLineTool {
                 if first.hasPrefix("-") {
                     throw UsageError("unknown option '\(first)'" + suggestion(first, among: ["--help", "--version"]))
                 }
-                throw UsageError("unknown command '\(first)'" + suggestion(first, among: names)
-                    + " (see 'launchprof --help')")
+                throw UsageError(
+                    "unknown command '\(first)'" + suggestion(first, among: names)
+                        + " (see 'launchprof --help')")
             }
             let rest = Array(arguments.dropFirst())
             if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {

@@ -18,17 +18,31 @@ public enum HelpText {
         switch kind {
         case .overview: return ExitCode.helpSection()
         case .measure:
-            return ExitCode.helpSection([.success, .gateFailed, .error] + ExitCode.stops, meanings: [
-                .success: "within budget", .gateFailed: "over budget", .error: "error, failed runs or a failed OTLP post"])
+            return ExitCode.helpSection(
+                [.success, .gateFailed, .error] + ExitCode.stops,
+                meanings: [
+                    .success: "within budget", .gateFailed: "over budget",
+                    .error: "error, failed runs or a failed OTLP post",
+                ])
         case .compare:
-            return ExitCode.helpSection([.success, .gateFailed, .error, .inconclusive] + ExitCode.stops, meanings: [
-                .success: "pass or improvement", .gateFailed: "regression", .error: "error or failed runs"])
+            return ExitCode.helpSection(
+                [.success, .gateFailed, .error, .inconclusive] + ExitCode.stops,
+                meanings: [
+                    .success: "pass or improvement", .gateFailed: "regression", .error: "error or failed runs",
+                ])
         case .calibrate:
-            return ExitCode.helpSection([.success, .error] + ExitCode.stops, meanings: [
-                .success: "recommended", .error: "error or failed runs"])
+            return ExitCode.helpSection(
+                [.success, .error] + ExitCode.stops,
+                meanings: [
+                    .success: "recommended", .error: "error or failed runs",
+                ])
         case .report:
-            return ExitCode.helpSection([.success, .error], meanings: [
-                .success: "rendered", .error: "error (a missing, malformed or newer report, or an unwritable output)"])
+            return ExitCode.helpSection(
+                [.success, .error],
+                meanings: [
+                    .success: "rendered",
+                    .error: "error (a missing, malformed or newer report, or an unwritable output)",
+                ])
         }
     }
 

@@ -100,7 +100,10 @@ public enum BlockingClassifier {
         if linkTarget.hasPrefix("socket:") { return .socket }
         if linkTarget.hasPrefix("pipe:") { return .pipe }
         if linkTarget.hasPrefix("/dev/") {
-            let disks = ["/dev/sd", "/dev/vd", "/dev/xvd", "/dev/hd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md", "/dev/loop", "/dev/mapper/"]
+            let disks = [
+                "/dev/sd", "/dev/vd", "/dev/xvd", "/dev/hd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md",
+                "/dev/loop", "/dev/mapper/",
+            ]
             return disks.contains { linkTarget.hasPrefix($0) } ? .blockDevice : .other
         }
         if linkTarget.hasPrefix("/") { return .file }

@@ -30,7 +30,8 @@ struct HarnessEnvironment: Sendable {
         func integer(_ name: String, in range: ClosedRange<Int>) throws(HarnessError) -> Int? {
             guard let text = value(name) else { return nil }
             guard let number = Int(text), range.contains(number) else {
-                throw .badEnvironment(name: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+                throw .badEnvironment(
+                    name: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return number
         }
@@ -44,7 +45,8 @@ struct HarnessEnvironment: Sendable {
         environment.profiling = value(LaunchContract.Variable.trace) != nil
         environment.samplerEnabled = value(LaunchContract.Variable.sampler) != "0"
         environment.samplerSleepsWhileRunning = value(LaunchContract.Variable.sampler) == "switches"
-        environment.sampleIntervalMicroseconds = try integer(LaunchContract.Variable.sampleInterval, in: 100...1_000_000) ?? 1_000
+        environment.sampleIntervalMicroseconds =
+            try integer(LaunchContract.Variable.sampleInterval, in: 100...1_000_000) ?? 1_000
         if let grace = try integer(LaunchContract.Variable.grace, in: 0...3_600_000) {
             environment.graceMilliseconds = Double(grace)
         }

@@ -74,8 +74,10 @@ extension LaunchApplication {
         if let sampler {
             let samples = sampler.stop()
             LaunchTracer.appendSamples(samples)
-            LaunchTracer.setMetadata(String(sampler.costNanosecondsPerSample), forKey: LaunchContract.MetadataKey.samplerCost)
-            LaunchTracer.setMetadata(Platform.syscallArchitecture, forKey: LaunchContract.MetadataKey.samplerArchitecture)
+            LaunchTracer.setMetadata(
+                String(sampler.costNanosecondsPerSample), forKey: LaunchContract.MetadataKey.samplerCost)
+            LaunchTracer.setMetadata(
+                Platform.syscallArchitecture, forKey: LaunchContract.MetadataKey.samplerArchitecture)
         }
         LaunchTracer.flushForExit()
     }

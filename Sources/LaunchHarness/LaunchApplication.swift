@@ -82,7 +82,8 @@ public final class LaunchApplication: @unchecked Sendable {
         _ label: StaticString, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         _ work: @escaping () -> Void
     ) {
-        LaunchTracer.instant("deferUntilAfterFirstFrame", category: .deferred, fileID: fileID, filePath: filePath, line: line)
+        LaunchTracer.instant(
+            "deferUntilAfterFirstFrame", category: .deferred, fileID: fileID, filePath: filePath, line: line)
         let task = {
             let span = LaunchTracer.begin(label, category: .deferred, fileID: fileID, filePath: filePath, line: line)
             work()
@@ -162,7 +163,8 @@ public final class LaunchApplication: @unchecked Sendable {
     func markFirstFrameIfDue() {
         let due = lock.withLock { () -> Bool in
             guard !state.firstFrameMarked, !options.isBackground,
-                  !waitsForFirstFrameSignal || state.firstFrameSignalled else { return false }
+                !waitsForFirstFrameSignal || state.firstFrameSignalled
+            else { return false }
             state.firstFrameMarked = true
             for task in state.deferred { loop.post(task) }
             state.deferred.removeAll()

@@ -18,15 +18,21 @@ struct LaunchSequence {
         if index > 0 { LaunchTracer.instant(LaunchContract.hotLaunchInstant, category: .harness) }
         let delegate = D()
 
-        let will = LaunchHook.willFinishLaunching.run(fileID: fileID, filePath: filePath, line: line) { delegate.willFinishLaunching(app, options: app.options) }
-        let did = LaunchHook.didFinishLaunching.run(fileID: fileID, filePath: filePath, line: line) { delegate.didFinishLaunching(app, options: app.options) }
+        let will = LaunchHook.willFinishLaunching.run(fileID: fileID, filePath: filePath, line: line) {
+            delegate.willFinishLaunching(app, options: app.options)
+        }
+        let did = LaunchHook.didFinishLaunching.run(fileID: fileID, filePath: filePath, line: line) {
+            delegate.didFinishLaunching(app, options: app.options)
+        }
 
         var openedURL = false
         if !will || !did {
             // As UIKit: a hook returning false means the launch URL is not opened.
             LaunchTracer.instant("launchHookReturnedFalse", category: .harness)
-            LaunchTracer.setMetadata("\(will)", forKey: LaunchContract.MetadataKey.willFinishLaunchingReturned(launch: index))
-            LaunchTracer.setMetadata("\(did)", forKey: LaunchContract.MetadataKey.didFinishLaunchingReturned(launch: index))
+            LaunchTracer.setMetadata(
+                "\(will)", forKey: LaunchContract.MetadataKey.willFinishLaunchingReturned(launch: index))
+            LaunchTracer.setMetadata(
+                "\(did)", forKey: LaunchContract.MetadataKey.didFinishLaunchingReturned(launch: index))
         } else if app.options.reason == .url, let url = app.options.url {
             openedURL = LaunchTracer.measure("openURL", category: .harness) { delegate.open(app, url: url) }
         }

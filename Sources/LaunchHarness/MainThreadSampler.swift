@@ -61,7 +61,9 @@ public final class MainThreadSampler: @unchecked Sendable {
     /// Prepares to sample thread `threadID` of this process every `intervalMicroseconds`;
     /// with `sleepsWhileRunning`, only while it is blocked, where the system can say
     /// when it blocks (else every period all the same).
-    public init(threadID: UInt64, intervalMicroseconds: Int, maximumSamples: Int = 120_000, sleepsWhileRunning: Bool = false) {
+    public init(
+        threadID: UInt64, intervalMicroseconds: Int, maximumSamples: Int = 120_000, sleepsWhileRunning: Bool = false
+    ) {
         self.threadID = threadID
         self.intervalNanoseconds = UInt64(intervalMicroseconds) * 1_000
         self.capacity = maximumSamples
@@ -105,10 +107,12 @@ public final class MainThreadSampler: @unchecked Sendable {
                     described = resolver.describe(observation, kind: kind)
                 }
                 let wait = BlockingClassifier.classify(
-                    state: observation.state, syscall: observation.syscall, kind: kind, descriptors: described.descriptors)
-                samples.append(ThreadSample(
-                    nanoseconds: observation.nanoseconds, osThreadID: threadID, state: observation.state,
-                    syscall: observation.syscall, wait: wait, target: wait == .none ? nil : described.target))
+                    state: observation.state, syscall: observation.syscall, kind: kind,
+                    descriptors: described.descriptors)
+                samples.append(
+                    ThreadSample(
+                        nanoseconds: observation.nanoseconds, osThreadID: threadID, state: observation.state,
+                        syscall: observation.syscall, wait: wait, target: wait == .none ? nil : described.target))
             }
             next += intervalNanoseconds
             let now = MonotonicClock.nanoseconds
@@ -167,12 +171,16 @@ struct WaitResolver {
     init(thread: UInt64) { self.thread = thread }
 
     mutating func describe(_ observation: Platform.Observation, kind: BlockingClassifier.SyscallKind) -> Described {
-        let arguments = [observation.arguments.0, observation.arguments.1, observation.arguments.2, observation.arguments.3]
+        let arguments = [
+            observation.arguments.0, observation.arguments.1, observation.arguments.2, observation.arguments.3,
+        ]
         if let last, last.syscall == observation.syscall, last.arguments == arguments { return last.described }
         // Looking again at the same unnamed process wait is one resolution, not one a sample.
         let again = unnamed.map { $0.syscall == observation.syscall && $0.arguments == arguments } ?? false
         if !again {
-            guard resolutions < MainThreadSampler.maximumResolutions else { return Described(descriptors: [], target: nil) }
+            guard resolutions < MainThreadSampler.maximumResolutions else {
+                return Described(descriptors: [], target: nil)
+            }
             resolutions += 1
             unnamed = nil
         }
@@ -190,7 +198,9 @@ struct WaitResolver {
         return described
     }
 
-    private static func resolve(_ kind: BlockingClassifier.SyscallKind, arguments: [UInt64], thread: UInt64) -> Described {
+    private static func resolve(_ kind: BlockingClassifier.SyscallKind, arguments: [UInt64], thread: UInt64)
+        -> Described
+    {
         switch kind {
         case .descriptorIO:
             let descriptor = Platform.describeDescriptor(Int32(truncatingIfNeeded: arguments[0]))
@@ -210,10 +220,15 @@ struct WaitResolver {
         case .sleep(let requestArgument):
             // clock_nanosleep(clock, flags, request, remain): TIMER_ABSTIME (1) makes the request a deadline.
             let deadline = requestArgument == 2 && arguments[1] & 1 != 0 ? arguments[0] : nil
-            return Described(descriptors: [], target: Platform.sleepLength(address: arguments[requestArgument], deadlineOn: deadline))
+            return Described(
+                descriptors: [], target: Platform.sleepLength(address: arguments[requestArgument], deadlineOn: deadline)
+            )
         case .process(let waitid):
             // wait4(pid, …); waitid(idtype, id, …) with P_PID = 1.
-            let pid: Int64 = waitid ? (arguments[0] == 1 ? Int64(truncatingIfNeeded: arguments[1]) : -1) : Int64(Int32(truncatingIfNeeded: arguments[0]))
+            let pid: Int64 =
+                waitid
+                ? (arguments[0] == 1 ? Int64(truncatingIfNeeded: arguments[1]) : -1)
+                : Int64(Int32(truncatingIfNeeded: arguments[0]))
             return Described(descriptors: [], target: Platform.childCommand(pid: pid, thread: thread))
         case .network, .lock, .event, .other:
             return Described(descriptors: [], target: nil)

@@ -30,7 +30,8 @@ public enum CompareSession {
         base: SessionRequest, head: SessionRequest, stages: [Int], progress: (any MeasureProgress)?,
         rule: inout some StopRule
     ) throws(LaunchError) -> ComparedLaunches {
-        try run(base: base, head: head, stages: stages, progress: progress, rule: &rule, platform: SystemLaunchPlatform())
+        try run(
+            base: base, head: head, stages: stages, progress: progress, rule: &rule, platform: SystemLaunchPlatform())
     }
 
     /// Compares `base` and `head` on `platform` (tests give one that launches nothing).
@@ -38,7 +39,9 @@ public enum CompareSession {
         base: SessionRequest, head: SessionRequest, stages: [Int], progress: (any MeasureProgress)?,
         rule: inout some StopRule, platform: any LaunchPlatform
     ) throws(LaunchError) -> ComparedLaunches {
-        precondition(!stages.isEmpty && stages[0] > 0 && zip(stages, stages.dropFirst()).allSatisfy(<), "stages must be increasing and positive")
+        precondition(
+            !stages.isEmpty && stages[0] > 0 && zip(stages, stages.dropFirst()).allSatisfy(<),
+            "stages must be increasing and positive")
         let scope = SessionScope(progress: progress, platform: platform)
         defer { scope.end() }
         let sides = [LaunchSide(request: base), LaunchSide(request: head)]
@@ -84,13 +87,17 @@ public enum CompareSession {
                         counted += 1
                     }
                     stagesRun = stage + 1
-                    let (a, b) = (sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil))
+                    let (a, b) = (
+                        sides[0].collected(in: scope, stopSignal: nil), sides[1].collected(in: scope, stopSignal: nil)
+                    )
                     if rule.stop(afterStage: stage, base: a, head: b) { break }
                 }
                 if base.plan.countedLaunches > 0, !scope.stopRequested,
-                   sides.allSatisfy({ $0.stop == nil && !$0.runs.successful.isEmpty }) {
+                    sides.allSatisfy({ $0.stop == nil && !$0.runs.successful.isEmpty })
+                {
                     countedLaunches = CountedLaunches.run(
-                        [base, head], sides: ComparisonSide.allCases, timed: sides.map(\.runs), scope: scope, progress: progress)
+                        [base, head], sides: ComparisonSide.allCases, timed: sides.map(\.runs), scope: scope,
+                        progress: progress)
                 }
             }
         } catch {
@@ -101,9 +108,14 @@ public enum CompareSession {
         progress?.finished()
         let signal = scope.stopSignal
         // The side that stopped keeps its own stop; the other's names that side.
-        let stop = zip(ComparisonSide.allCases, sides).compactMap { which, side in
-            side.presentedStop.map { stop in var named = stop; named.side = which; return named }
-        }.first ?? countedLaunches.stop ?? cleanupFailure
+        let stop =
+            zip(ComparisonSide.allCases, sides).compactMap { which, side in
+                side.presentedStop.map { stop in
+                    var named = stop
+                    named.side = which
+                    return named
+                }
+            }.first ?? countedLaunches.stop ?? cleanupFailure
         var compared = ComparedLaunches(
             base: sides[0].collected(in: scope, stopSignal: signal, stop: stop),
             head: sides[1].collected(in: scope, stopSignal: signal, stop: stop),

@@ -77,7 +77,8 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notExecutable(let path):
             return "'\(path)' is not executable"
         case .notAProgram(let path, let isDirectory):
-            return isDirectory ? "'\(path)' is a directory, not a program" : "'\(path)' is not a program (not a regular file)"
+            return isDirectory
+                ? "'\(path)' is a directory, not a program" : "'\(path)' is not a program (not a regular file)"
         case .alreadyReady(let condition, let reason):
             return "ready condition '\(condition)' holds before the launch: \(reason)"
         case .badSetting(let name, let value, let expected):
@@ -85,13 +86,16 @@ public enum LaunchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badEnvironmentName(let name):
             return "bad environment variable name '\(name)': it must be non-empty and contain no '='"
         case .cannotCreate(let path, let code) where code == SystemError.alreadyExists:
-            return "cannot create '\(path)': something is already there (launchprof creates its files new, never through a link)"
+            return
+                "cannot create '\(path)': something is already there (launchprof creates its files new, never through a link)"
         case .cannotCreate(let path, let code):
             return "cannot create '\(path)': \(reason(code))"
         case .linkInTheWay(let path):
-            return "'\(path)' is a symbolic link: launchprof writes only into folders it makes, never through a link (remove it)"
+            return
+                "'\(path)' is a symbolic link: launchprof writes only into folders it makes, never through a link (remove it)"
         case .notTheFolderMade(let path):
-            return "'\(path)' is no longer the runs folder launchprof made (something moved it and left a link or a folder "
+            return
+                "'\(path)' is no longer the runs folder launchprof made (something moved it and left a link or a folder "
                 + "of its own there): the runs were not put in place; the report is kept"
         case .systemCallFailed(let name, let code):
             return "\(name) failed: \(reason(code))"

@@ -88,7 +88,8 @@ package final class SystemLaunchPlatform: LaunchPlatform {
 
     package func endLeftovers(spawnNanoseconds: UInt64, isSubreaper: Bool) -> Int {
         Platform.endLeftovers(
-            stampEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(LaunchResult.spawnStamp(spawnNanoseconds))", isSubreaper: isSubreaper)
+            stampEntry: "\(LaunchContract.Variable.spawnNanoseconds)=\(LaunchResult.spawnStamp(spawnNanoseconds))",
+            isSubreaper: isSubreaper)
     }
 
     package func machine() -> MachineEnvironment {

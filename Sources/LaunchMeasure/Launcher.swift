@@ -73,7 +73,9 @@ public enum Launcher {
             spawned = try Platform.spawn(
                 path: path, arguments: [request.executable] + request.arguments,
                 environment: environment(for: request), stampName: LaunchContract.Variable.spawnNanoseconds,
-                descriptors: [(stdoutPipe?.write ?? stdoutFile, 1), (stderrFile, 2), (readyPipe.write, readyDescriptor)])
+                descriptors: [
+                    (stdoutPipe?.write ?? stdoutFile, 1), (stderrFile, 2), (readyPipe.write, readyDescriptor),
+                ])
         } catch {
             Platform.close(readyPipe.write)
             if let stdoutPipe { Platform.close(stdoutPipe.write) }
@@ -82,8 +84,9 @@ public enum Launcher {
         Platform.close(readyPipe.write)
         if let stdoutPipe { Platform.close(stdoutPipe.write) }
 
-        var watch = Watch(request: request, spawned: spawned, readyFD: readyPipe.read,
-                          stdoutFD: stdoutPipe?.read, outputFiles: [stdoutFile, stderrFile])
+        var watch = Watch(
+            request: request, spawned: spawned, readyFD: readyPipe.read,
+            stdoutFD: stdoutPipe?.read, outputFiles: [stdoutFile, stderrFile])
         let result = try watch.run()
         for file in [stdoutFile, stderrFile] {
             Platform.keepTail(of: file, keep: request.outputLimitBytes) { dropped, size in
@@ -104,7 +107,8 @@ public enum Launcher {
                 directory = try Platform.openDirectoryNoFollow(request.workDirectory)
             } catch {
                 throw Platform.isSymbolicLink(request.workDirectory)
-                    ? .linkInTheWay(path: request.workDirectory) : .cannotCreate(path: request.workDirectory, code: error.code)
+                    ? .linkInTheWay(path: request.workDirectory)
+                    : .cannotCreate(path: request.workDirectory, code: error.code)
             }
         }
         defer { if request.workDirectoryDescriptor == nil { Platform.close(directory) } }
@@ -126,12 +130,15 @@ public enum Launcher {
     static func checkNotReadyYet(_ ready: ReadyCondition) throws(LaunchError) {
         switch ready {
         case .file(let path):
-            if SystemCalls.exists(path) { throw .alreadyReady(ready.description, reason: "'\(path)' exists before the launch") }
+            if SystemCalls.exists(path) {
+                throw .alreadyReady(ready.description, reason: "'\(path)' exists before the launch")
+            }
         case .port(let port):
             let deadline = MonotonicClock.nanoseconds + 1_000_000_000
             while Platform.acceptsConnections(port: port) {
                 guard MonotonicClock.nanoseconds < deadline else {
-                    throw .alreadyReady(ready.description, reason: "something already accepts connections on port \(port)")
+                    throw .alreadyReady(
+                        ready.description, reason: "something already accepts connections on port \(port)")
                 }
                 SystemCalls.sleep(nanoseconds: 10_000_000)
             }
@@ -235,7 +242,8 @@ private struct Watch {
             let now = MonotonicClock.nanoseconds
             // Before ready the timeout bounds the wait; after it, the grace period.
             let limit = readyAt == nil ? deadline : graceDeadline
-            var wait: Int32 = limit == .max ? 50 : Int32(clamping: (limit.subtractingClamped(now) + 999_999) / 1_000_000)
+            var wait: Int32 =
+                limit == .max ? 50 : Int32(clamping: (limit.subtractingClamped(now) + 999_999) / 1_000_000)
             // Wake at least every 50 ms, so a stop signal that came before the poll is seen.
             wait = min(wait, 50)
             if processFD == nil || (probes && readyAt == nil) { wait = min(wait, 1) }
@@ -282,8 +290,14 @@ private struct Watch {
                 }
             }
             let after = MonotonicClock.nanoseconds
-            if readyAt == nil, after >= deadline { timedOut = true; break }
-            if after >= graceDeadline { stoppedAtReady = true; break }
+            if readyAt == nil, after >= deadline {
+                timedOut = true
+                break
+            }
+            if after >= graceDeadline {
+                stoppedAtReady = true
+                break
+            }
         }
 
         // The program exited by itself: what it left running (the rest of its group, descendants
@@ -340,14 +354,17 @@ private struct Watch {
         if ready == nil, let exitAt, !timedOut, !aborted {
             switch request.ready {
             case .exit: ready = exitAt
-            case .firstFrame, .fullyDrawn: ready = exitAt; fallback = true
+            case .firstFrame, .fullyDrawn:
+                ready = exitAt
+                fallback = true
             default: break
             }
         }
         return LaunchResult(
             processID: pid, spawnNanoseconds: spawned.nanoseconds, readyNanoseconds: ready,
             readyIsExitFallback: fallback, exitNanoseconds: end, termination: termination,
-            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines, readyAddress: readyAddress,
+            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines,
+            readyAddress: readyAddress,
             cpuTime: cpuTime)
     }
 
@@ -364,7 +381,9 @@ private struct Watch {
             case .bytes(let count):
                 read += count
                 takeReady(chunk[0..<count], at: now)
-            case .endOfFile: readyOpen = false; break reading
+            case .endOfFile:
+                readyOpen = false
+                break reading
             case .wouldBlock: break reading
             }
         }
@@ -386,7 +405,8 @@ private struct Watch {
             // A word of the contract is kept the first time it comes even past the cap: the trace is checked against it.
             let word = LaunchContract.ReadyAnnouncement(line: text)?.word
             if readyLines.count < Self.readyLinesKept
-                || word.map({ word in !readyLines.contains { $0.announcement?.word == word } }) == true {
+                || word.map({ word in !readyLines.contains { $0.announcement?.word == word } }) == true
+            {
                 readyLines.append(.init(text: text, nanoseconds: now))
             }
             if readyAt == nil, let wanted = request.ready.readyWord, word == wanted { readyAt = now }

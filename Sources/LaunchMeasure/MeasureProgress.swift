@@ -18,5 +18,6 @@ extension MeasureProgress {
     /// Nothing to show by default.
     public func countingStarts(launches: Int, timedLaunchSeconds: Double?) {}
     /// Nothing to show by default.
-    public func countedRunFinished(_ run: RunRecord, side: String?, counted: Int, of total: Int, elapsedSeconds: Double) {}
+    public func countedRunFinished(_ run: RunRecord, side: String?, counted: Int, of total: Int, elapsedSeconds: Double)
+    {}
 }

@@ -24,7 +24,8 @@ extension MeasureSession {
         if case .file(let path) = launchRequest.ready { Platform.remove(path) }
         // What the launch left running outside its process group: orphans (found by
         // parentage, as their subreaper) and descendants carrying its spawn stamp.
-        let leftovers = platform.endLeftovers(spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
+        let leftovers = platform.endLeftovers(
+            spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }
         if outcome.childrenCutOff { record.childrenCutOff = true }
 
@@ -42,12 +43,16 @@ extension MeasureSession {
                 if record.status == .ok {
                     record.timeToReadyMs = ReadyDefault.timeToReady(
                         given: request.plan.ready, firstFrameMs: record.milliseconds(.timeToFirstFrame),
-                        backgroundReadyMs: record.milliseconds(.timeToBackgroundReady), observedMs: record.timeToReadyMs)
+                        backgroundReadyMs: record.milliseconds(.timeToBackgroundReady), observedMs: record.timeToReadyMs
+                    )
                 }
             }
             return ([record], reading.trace)
         }
-        return (hotRecords(record, timelines: reading.timelines, hotLaunches: hotLaunches, warmup: request.plan.warmup), reading.trace)
+        return (
+            hotRecords(record, timelines: reading.timelines, hotLaunches: hotLaunches, warmup: request.plan.warmup),
+            reading.trace
+        )
     }
 
     /// The suffix the folder of a launch a stop signal ended gets: `run-3.interrupted`.
@@ -78,14 +83,18 @@ extension MeasureSession {
     /// (a counted launch runs to its exit: callgrind writes its counts then); the
     /// timeouts (a hot launch's times its launches, a counted one's times
     /// ``CountedLaunches/slowdownAllowance``).
-    static func launchRequest(_ request: SessionRequest, in directory: OwnedDirectory, kind: LaunchKind) -> LaunchRequest {
+    static func launchRequest(_ request: SessionRequest, in directory: OwnedDirectory, kind: LaunchKind)
+        -> LaunchRequest
+    {
         let plan = request.plan
         var environment = [
             LaunchContract.Variable.trace: tracePath(in: directory),
             LaunchContract.Variable.exitAfterLaunch: "1",
         ]
         if let options = plan.launchOptions { environment[LaunchContract.Variable.launchOptions] = options.json }
-        let command: [String], ready: ReadyCondition, timeout: Double
+        let command: [String]
+        let ready: ReadyCondition
+        let timeout: Double
         switch kind {
         case .timed(let hotLaunches):
             if hotLaunches > 0 { environment[LaunchContract.Variable.hotLaunches] = String(hotLaunches) }
@@ -102,7 +111,8 @@ extension MeasureSession {
         return LaunchRequest(
             executable: command[0], arguments: Array(command.dropFirst()), extraEnvironment: environment,
             ready: ready, timeoutSeconds: timeout, workDirectory: directory.path,
-            workDirectoryDescriptor: directory.descriptor, readyGraceSeconds: timeout, pseudoTerminal: request.pseudoTerminal)
+            workDirectoryDescriptor: directory.descriptor, readyGraceSeconds: timeout,
+            pseudoTerminal: request.pseudoTerminal)
     }
 
     /// Starts `launchRequest` on the session's platform and returns when it has ended. Orphans
@@ -113,9 +123,12 @@ extension MeasureSession {
     }
 
     /// The record of what the launcher observed: times, CPU, files; status `ok` until diagnosed.
-    static func observedRecord(_ outcome: LaunchResult, index: Int, isWarmup: Bool, platform: any LaunchPlatform) -> RunRecord {
+    static func observedRecord(_ outcome: LaunchResult, index: Int, isWarmup: Bool, platform: any LaunchPlatform)
+        -> RunRecord
+    {
         var record = RunRecord(
-            index: index, isWarmup: isWarmup, status: .ok, stdoutPath: outcome.stdoutPath, stderrPath: outcome.stderrPath)
+            index: index, isWarmup: isWarmup, status: .ok, stdoutPath: outcome.stdoutPath,
+            stderrPath: outcome.stderrPath)
         record.readyAddress = outcome.readyAddress
         record.cpuTime = outcome.cpuTime
         record.wallClock = platform.wallClockAnchor(at: outcome.spawnNanoseconds)
@@ -125,7 +138,9 @@ extension MeasureSession {
         // Exit time only when the program ended by itself (not when launchprof ended it).
         switch outcome.termination {
         case .exited, .signaled:
-            record.timeToExitMs = outcome.exitNanoseconds.map { Double($0.subtractingClamped(outcome.spawnNanoseconds)) / 1e6 }
+            record.timeToExitMs = outcome.exitNanoseconds.map {
+                Double($0.subtractingClamped(outcome.spawnNanoseconds)) / 1e6
+            }
         default:
             break
         }
@@ -134,7 +149,9 @@ extension MeasureSession {
 
     /// How the launch ended, as a diagnosis; nil when it ended well. `given` is the
     /// ready condition asked for (nil: the default, which accepts an exit in its place).
-    static func diagnose(_ outcome: LaunchResult, launchRequest: LaunchRequest, given: ReadyCondition?) -> LaunchProblem? {
+    static func diagnose(_ outcome: LaunchResult, launchRequest: LaunchRequest, given: ReadyCondition?)
+        -> LaunchProblem?
+    {
         let ready = launchRequest.ready
         let diagnosis: LaunchDiagnosis
         switch outcome.termination {
@@ -154,18 +171,23 @@ extension MeasureSession {
             diagnosis = .crashed(signal: signal, signalName: Platform.signalName(signal))
         case .timedOut:
             var silent = false
-            if case .stdout = ready, !launchRequest.pseudoTerminal { silent = Platform.fileSize(outcome.stdoutPath) == 0 }
+            if case .stdout = ready, !launchRequest.pseudoTerminal {
+                silent = Platform.fileSize(outcome.stdoutPath) == 0
+            }
             diagnosis = .timedOut(seconds: launchRequest.timeoutSeconds, silentStdout: silent)
         }
         return LaunchProblem(diagnosis, stderrLine: lastLine(ofFile: outcome.stderrPath))
     }
 
     /// Hot mode: one record per launch inside the process, launch 0 (the process's own) left out.
-    static func hotRecords(_ record: RunRecord, timelines: [LaunchTimeline], hotLaunches: Int, warmup: Int) -> [RunRecord] {
+    static func hotRecords(_ record: RunRecord, timelines: [LaunchTimeline], hotLaunches: Int, warmup: Int)
+        -> [RunRecord]
+    {
         guard record.status == .ok, timelines.count > 1 else {
             var record = record
             if record.status == .ok {
-                record.apply(LaunchProblem(timelines.isEmpty ? .hotModeNeedsHooks : .hotLaunchesNotRun(launches: hotLaunches)))
+                record.apply(
+                    LaunchProblem(timelines.isEmpty ? .hotModeNeedsHooks : .hotLaunchesNotRun(launches: hotLaunches)))
             }
             return [record]
         }

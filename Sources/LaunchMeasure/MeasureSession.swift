@@ -26,7 +26,9 @@ public enum MeasureSession {
     /// - Throws: ``LaunchError`` when the first launch cannot be started (nothing
     ///   was measured). Later failures end the session with
     ///   ``LaunchAnalysis/CollectedLaunches/stopReason`` set instead, so no measured run is lost.
-    public static func run(_ request: SessionRequest, progress: (any MeasureProgress)?) throws(LaunchError) -> CollectedLaunches {
+    public static func run(_ request: SessionRequest, progress: (any MeasureProgress)?) throws(LaunchError)
+        -> CollectedLaunches
+    {
         try run(request, progress: progress, platform: SystemLaunchPlatform())
     }
 
@@ -60,7 +62,9 @@ public enum MeasureSession {
             try side.launchHot(scope: scope)
             let counted = side.countedRuns
             for run in side.runs {
-                progress?.runFinished(run, side: nil, counted: run.isWarmup ? 0 : run.index, of: counted, warmup: run.isWarmup, elapsedSeconds: scope.elapsed)
+                progress?.runFinished(
+                    run, side: nil, counted: run.isWarmup ? 0 : run.index, of: counted, warmup: run.isWarmup,
+                    elapsedSeconds: scope.elapsed)
             }
         } else {
             for _ in 0..<(plan.warmup + plan.runs) {
@@ -68,7 +72,9 @@ public enum MeasureSession {
                 let record = try side.launchNext(scope: scope)
                 if side.stop != nil { break }
                 if let record {
-                    progress?.runFinished(record, side: nil, counted: record.index, of: plan.runs, warmup: record.isWarmup, elapsedSeconds: scope.elapsed)
+                    progress?.runFinished(
+                        record, side: nil, counted: record.index, of: plan.runs, warmup: record.isWarmup,
+                        elapsedSeconds: scope.elapsed)
                 }
                 if scope.stopRequested { break }
             }
@@ -76,8 +82,11 @@ public enum MeasureSession {
         var collected = side.collected(in: scope, stopSignal: scope.stopSignal)
         // Counted launches only after timed ones that worked: a program that fails or hangs would
         // fail each counted launch too, at 20–50× the cost.
-        if plan.countedLaunches > 0, collected.stopReason == nil, !scope.stopRequested, !collected.runs.successful.isEmpty {
-            let counted = CountedLaunches.run([side.request], sides: nil, timed: [side.runs], scope: scope, progress: progress)
+        if plan.countedLaunches > 0, collected.stopReason == nil, !scope.stopRequested,
+            !collected.runs.successful.isEmpty
+        {
+            let counted = CountedLaunches.run(
+                [side.request], sides: nil, timed: [side.runs], scope: scope, progress: progress)
             collected = side.collected(in: scope, stopSignal: scope.stopSignal, stop: counted.stop)
             collected.countedRuns = counted.runs[0]
         }

@@ -49,8 +49,9 @@ public final class OwnedDirectory: Sendable {
     public func makeSubdirectory(_ name: String) throws(LaunchError) -> OwnedDirectory {
         let child = path + "/" + name
         do {
-            return OwnedDirectory(path: child, descriptor: try Platform.makeDirectory(name, in: descriptor),
-                                  finalPath: finalPath + "/" + name)
+            return OwnedDirectory(
+                path: child, descriptor: try Platform.makeDirectory(name, in: descriptor),
+                finalPath: finalPath + "/" + name)
         } catch {
             throw .cannotCreate(path: child, code: error.code)
         }

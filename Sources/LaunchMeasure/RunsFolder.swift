@@ -83,7 +83,8 @@ public final class RunsFolder {
     /// - Throws: ``LaunchError/cannotCreate(path:code:)``.
     public init(temporaryFor name: String) throws(LaunchError) {
         let prefix = "launchprof-" + ReportFileName.safe(name) + ".runs-"
-        let path: String, descriptor: Int32
+        let path: String
+        let descriptor: Int32
         do {
             path = Self.absolute(try Platform.makeTemporaryDirectory(prefix: prefix))
             descriptor = try Platform.openDirectoryNoFollow(path)
@@ -103,7 +104,8 @@ public final class RunsFolder {
     public func relocated(_ collected: CollectedLaunches) -> CollectedLaunches {
         guard root.path != finalPath else { return collected }
         var moved = collected
-        let from = root.path + "/", to = finalPath + "/"
+        let from = root.path + "/"
+        let to = finalPath + "/"
         func move(_ path: String?) -> String? {
             guard let path, path.hasPrefix(from) else { return path }
             return to + path.dropFirst(from.count)
@@ -153,9 +155,9 @@ public final class RunsFolder {
                 committed = true
                 if exists { Platform.removeTree(stagingName, in: parent.descriptor) }
                 return
-            } catch where error.code == SystemError.alreadyExists || error.code == SystemError.notEmpty {
+            } catch  where error.code == SystemError.alreadyExists || error.code == SystemError.notEmpty {
                 continue  // another measurement's folder arrived in between: swap with it
-            } catch where exists && error.code == SystemError.invalidArgument {
+            } catch  where exists && error.code == SystemError.invalidArgument {
                 // No exchange here: move the old folder aside, then the new one in.
                 do {
                     let aside = try AtomicFile.uniqueName(beside: finalName + ".old") { name throws(SystemError) in
@@ -220,7 +222,8 @@ public final class RunsFolder {
     static func isStagingName(_ name: String, of finalName: String) -> Bool {
         for prefix in [finalName + ".tmp-", finalName + ".old.tmp-"] where name.hasPrefix(prefix) {
             let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
-            return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+            return (1...2).contains(parts.count)
+                && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
         }
         return false
     }

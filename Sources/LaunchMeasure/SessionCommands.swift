@@ -48,7 +48,9 @@ public struct SessionCommands: Sendable, Equatable {
     /// Runs `command` (in the role `role`) to its end.
     static func run(_ command: String, role: Role) throws(Failure) {
         let output: (read: Int32, write: Int32)
-        do { output = try Platform.makePipe() } catch { throw .failed(.systemCallFailed(name: "pipe", code: error.code)) }
+        do { output = try Platform.makePipe() } catch {
+            throw .failed(.systemCallFailed(name: "pipe", code: error.code))
+        }
         defer { Platform.close(output.read) }
         let spawned: Platform.Spawned
         do {
@@ -82,21 +84,30 @@ public struct SessionCommands: Sendable, Equatable {
                 Platform.signalGroup(pid, Platform.killSignal)
                 break
             }
-            _ = Platform.waitForInput([output.read] + (processFD.map { [$0] } ?? []), milliseconds: processFD == nil ? 1 : 50)
+            _ = Platform.waitForInput(
+                [output.read] + (processFD.map { [$0] } ?? []), milliseconds: processFD == nil ? 1 : 50)
             drain()
         }
         let status: Platform.ExitStatus
-        do { status = try Platform.reap(pid).status } catch { throw .failed(.waitFailed(processID: pid, code: error.code)) }
+        do { status = try Platform.reap(pid).status } catch {
+            throw .failed(.waitFailed(processID: pid, code: error.code))
+        }
         drain()
         if interrupted { throw .interrupted }
         let ending: String
         switch status {
         case .exited(0): return
         case .exited(let code): ending = "exited with code \(code)"
-        case .signaled(let signal): ending = "was killed by signal \(signal)" + (Platform.signalName(signal).map { " (SIG\($0))" } ?? "")
+        case .signaled(let signal):
+            ending = "was killed by signal \(signal)" + (Platform.signalName(signal).map { " (SIG\($0))" } ?? "")
         }
-        let last = String(decoding: tail, as: UTF8.self).split(whereSeparator: \.isNewline).last.map { $0.trimmingWhitespace() } ?? ""
-        throw .failed(.commandFailed(role: role.rawValue, command: command, problem: ending + (last.isEmpty ? "" : ": \(last.prefix(200))")))
+        let last =
+            String(decoding: tail, as: UTF8.self).split(whereSeparator: \.isNewline).last.map {
+                $0.trimmingWhitespace()
+            } ?? ""
+        throw .failed(
+            .commandFailed(
+                role: role.rawValue, command: command, problem: ending + (last.isEmpty ? "" : ": \(last.prefix(200))")))
     }
 
     /// launchprof's environment, less the variables only a launch may carry.

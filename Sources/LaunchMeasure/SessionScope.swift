@@ -93,7 +93,8 @@ final class LaunchSide {
         let label = isWarmup ? "warmup-\(position + 1)" : "run-\(index)"
         let launch: SessionStop.Launch = isWarmup ? .warmup(position + 1) : .run(index, of: plan.runs)
         guard try prepare(before: launch, on: platform),
-              !scope.stopRequested else { return nil }  // a Ctrl-C during the prepare: no launch after it
+            !scope.stopRequested
+        else { return nil }  // a Ctrl-C during the prepare: no launch after it
         launches += 1
         let records: [RunRecord]
         let trace: Trace?
@@ -162,11 +163,13 @@ final class LaunchSide {
 
     /// What this side collected, with the machine it ran on; `otherStop` is why the
     /// session stopped when this side did not (the other side, the counted launches or the cleanup).
-    func collected(in scope: SessionScope, stopSignal: Int32?, stop otherStop: SessionStop? = nil) -> CollectedLaunches {
+    func collected(in scope: SessionScope, stopSignal: Int32?, stop otherStop: SessionStop? = nil) -> CollectedLaunches
+    {
         var environment = scope.machine
         environment.clockSource = (clockSource ?? .monotonic).description
         return CollectedLaunches(
             runs: runs, appBudget: appBudget, environment: environment, finishedAt: scope.platform.utcTimestamp(),
-            stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName), stop: presentedStop ?? otherStop)
+            stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName),
+            stop: presentedStop ?? otherStop)
     }
 }

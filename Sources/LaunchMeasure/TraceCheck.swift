@@ -42,28 +42,35 @@ public enum TraceCheck {
                 : "-" + Milliseconds.text(Double(origin - nanoseconds) / 1e6)
         }
         if let stamp = trace.spawn, stamp.source == .parent, stamp.nanoseconds != spawn {
-            return "the trace is not this launch's: its spawn stamp \(stamp.nanoseconds) is not the \(spawn) it was given "
+            return
+                "the trace is not this launch's: its spawn stamp \(stamp.nanoseconds) is not the \(spawn) it was given "
                 + "(\(LaunchContract.Variable.spawnNanoseconds)); was it written by another run?"
         }
         for timeline in timelines {
-            for (milestone, nanoseconds) in timeline.milestones.sorted(by: { $0.value < $1.value }) where milestone != .spawn {
+            for (milestone, nanoseconds) in timeline.milestones.sorted(by: { $0.value < $1.value })
+            where milestone != .spawn {
                 if nanoseconds.addingClamped(tolerance) < spawn || nanoseconds > end.addingClamped(tolerance) {
-                    return "the trace's \(milestone.id) at \(ms(nanoseconds, from: spawn)) after the spawn lies outside the launch "
+                    return
+                        "the trace's \(milestone.id) at \(ms(nanoseconds, from: spawn)) after the spawn lies outside the launch "
                         + "(0 to \(ms(end, from: spawn)) by launchprof's clock)"
                 }
             }
         }
         guard let first = timelines.first else { return nil }
-        for (milestone, word) in [(Milestone.firstFrame, LaunchContract.ReadyWord.firstFrame), (.fullyDrawn, .fullyDrawn)] {
+        for (milestone, word) in [
+            (Milestone.firstFrame, LaunchContract.ReadyWord.firstFrame), (.fullyDrawn, .fullyDrawn),
+        ] {
             // A bare word (a program built before words carried their time) announced
             // the milestone before marking it: the two cannot be ordered.
             guard let marked = first.milestones[milestone],
-                  let line = outcome.readyLines.first(where: { $0.announcement?.word == word }),
-                  let said = line.announcement?.markedNanoseconds else { continue }
+                let line = outcome.readyLines.first(where: { $0.announcement?.word == word }),
+                let said = line.announcement?.markedNanoseconds
+            else { continue }
             // launchprof reads its clock, then the pipe: preempted in between, it stamps a
             // word that arrived after the clock read with the earlier time.
             if said.addingClamped(tolerance) < spawn || said > line.nanoseconds.addingClamped(arrivalSkew) {
-                return "the program announced \(word.rawValue) at \(ms(said, from: spawn)), outside the launch until the "
+                return
+                    "the program announced \(word.rawValue) at \(ms(said, from: spawn)), outside the launch until the "
                     + "announcement arrived (0 to \(ms(line.nanoseconds, from: spawn)) by launchprof's clock)"
             }
             // The mark is recorded before it is announced.
@@ -75,4 +82,3 @@ public enum TraceCheck {
         return nil
     }
 }
-

@@ -40,7 +40,9 @@ public enum ChromeTraceReport {
     /// Renders `document` as Chrome trace event JSON.
     public static func render(_ document: ReportDocument) -> [UInt8] {
         let content = content(of: document)
-        return JSONBytes.bytes(capacity: capacity(content.runs.map(\.run.timeline))) { json in write(content, into: &json) }
+        return JSONBytes.bytes(capacity: capacity(content.runs.map(\.run.timeline))) { json in
+            write(content, into: &json)
+        }
     }
 
     /// Renders `document` as ``render(_:)`` does, handing the bytes to `write`
@@ -50,7 +52,9 @@ public enum ChromeTraceReport {
     /// ```swift
     /// try AtomicFile.write(to: "Reports/app.trace.json") { write in ChromeTraceReport.render(document, chunks: write) }
     /// ```
-    package static func render(_ document: ReportDocument, chunk: Int = 1 << 20, chunks write: (UnsafeRawBufferPointer) -> Void) {
+    package static func render(
+        _ document: ReportDocument, chunk: Int = 1 << 20, chunks write: (UnsafeRawBufferPointer) -> Void
+    ) {
         let content = content(of: document)
         JSONBytes.flushing(chunk: chunk, to: write) { json in self.write(content, into: &json) }
     }
@@ -65,20 +69,29 @@ public enum ChromeTraceReport {
         case .comparison(let report): sides = [("base", report.base), ("head", report.head)]
         }
         let runs = sides.flatMap { side in
-            side.report.successfulRuns.filter { $0.timeline != nil || $0.timeToReadyMs != nil }.map { (label: side.label, run: $0) }
+            side.report.successfulRuns.filter { $0.timeline != nil || $0.timeToReadyMs != nil }.map {
+                (label: side.label, run: $0)
+            }
         }
-        var about: [(String, String)] = [("kind", document.kind), ("name", document.name), ("outcome", document.outcome.status.rawValue),
-                                         ("reason", document.outcome.reason)]
+        var about: [(String, String)] = [
+            ("kind", document.kind), ("name", document.name), ("outcome", document.outcome.status.rawValue),
+            ("reason", document.outcome.reason),
+        ]
         switch document {
         case .measurement(let report):
-            about += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                      ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel)]
+            about += [
+                ("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
+                ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel),
+            ]
         case .comparison(let report):
-            about += [("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
-                      ("base", CommandLineText.quoted(report.base.configuration.command)),
-                      ("head", CommandLineText.quoted(report.head.configuration.command))]
+            about += [
+                ("generator", "launchprof " + report.toolVersion), ("createdAt", report.createdAt),
+                ("base", CommandLineText.quoted(report.base.configuration.command)),
+                ("head", CommandLineText.quoted(report.head.configuration.command)),
+            ]
         }
-        about.append(("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
+        about.append(
+            ("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
         return (runs, about)
     }
 
@@ -98,8 +111,10 @@ public enum ChromeTraceReport {
     /// let bytes = ChromeTraceReport.render(launches: LaunchTimeline.build(from: trace), name: "launch.lptrace")
     /// ```
     public static func render(launches timelines: [LaunchTimeline], name: String) -> [UInt8] {
-        let about = [("kind", "trace"), ("name", name),
-                     ("timeOrigin", "each process's ts 0 is its launch's spawn (a hot launch's beginning when it has none)")]
+        let about = [
+            ("kind", "trace"), ("name", name),
+            ("timeOrigin", "each process's ts 0 is its launch's spawn (a hot launch's beginning when it has none)"),
+        ]
         return JSONBytes.bytes(capacity: capacity(timelines)) { json in
             trace(into: &json, otherData: about) { writer in
                 for (offset, timeline) in timelines.enumerated() {
@@ -119,7 +134,9 @@ public enum ChromeTraceReport {
     }
 
     /// The one frame of every Chrome trace: the events `processes` writes, then `otherData`'s pairs.
-    private static func trace(into json: inout JSONBytes, otherData: [(String, String)], processes: (inout Writer) -> Void) {
+    private static func trace(
+        into json: inout JSONBytes, otherData: [(String, String)], processes: (inout Writer) -> Void
+    ) {
         var writer = Writer(json: json)
         writer.json.raw("{\"traceEvents\":[")
         processes(&writer)
@@ -220,19 +237,25 @@ public enum ChromeTraceReport {
                 let thread = span.threadID!
                 if named.insert(thread).inserted {
                     let name = timeline.threads.first { $0.id == thread }?.name
-                    self.thread(pid: pid, tid: Int(clamping: thread), name: (name ?? "thread") + " (\(thread))", sortIndex: named.count + 1)
+                    self.thread(
+                        pid: pid, tid: Int(clamping: thread), name: (name ?? "thread") + " (\(thread))",
+                        sortIndex: named.count + 1)
                 }
                 self.span(span, pid: pid, tid: Int(clamping: thread), origin: origin)
             }
             let lanes = ChromeTraceReport.lanes(of: unthreaded)
             for lane in 0..<(lanes.max().map { $0 + 1 } ?? 0) {
-                thread(pid: pid, tid: lane + 2, name: lane == 0 ? "other threads" : "other threads #\(lane + 1)", sortIndex: named.count + lane + 2)
+                thread(
+                    pid: pid, tid: lane + 2, name: lane == 0 ? "other threads" : "other threads #\(lane + 1)",
+                    sortIndex: named.count + lane + 2)
             }
             for (span, lane) in zip(unthreaded, lanes) {
                 self.span(span, pid: pid, tid: lane + 2, origin: origin)
             }
 
-            for (milestone, nanoseconds) in timeline.milestones.sorted(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }) {
+            for (milestone, nanoseconds) in timeline.milestones.sorted(by: {
+                ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue)
+            }) {
                 event("i", pid: pid, tid: mainTid)
                 json.raw(",\"s\":\"t\",\"cat\":\"milestone\",\"name\":")
                 json.string(milestone.id)
@@ -276,7 +299,9 @@ public enum ChromeTraceReport {
                     millisecondsByKind { slots[$0] == .max ? nil : slots[$0] }
                 }
                 // Split between kinds by the samples, or taken from samples alone: attributed, not read.
-                if span.offCPUNanoseconds == nil || span.blockedNanoseconds.count > 1 { json.raw(",\"blockedMsIsEstimate\":true") }
+                if span.offCPUNanoseconds == nil || span.blockedNanoseconds.count > 1 {
+                    json.raw(",\"blockedMsIsEstimate\":true")
+                }
             }
             if span.isOpen { json.raw(",\"open\":true") }
             json.raw("}}")
@@ -297,7 +322,9 @@ public enum ChromeTraceReport {
             blockedSample(totals, shown: shown, pid: pid, tid: tid, at: 0)
             for index in blocked {
                 for (kind, nanoseconds) in spans[index].blockedNanoseconds { totals[kind.slot] += nanoseconds }
-                blockedSample(totals, shown: shown, pid: pid, tid: tid, at: Int64(clamping: spans[index].endNanoseconds) &- origin)
+                blockedSample(
+                    totals, shown: shown, pid: pid, tid: tid, at: Int64(clamping: spans[index].endNanoseconds) &- origin
+                )
             }
         }
 
@@ -335,8 +362,10 @@ public enum ChromeTraceReport {
     public static func origin(of timeline: LaunchTimeline) -> UInt64 {
         if let spawn = timeline.milestones[.spawn] { return spawn }
         if let begin = timeline.hotLaunchBeginNanoseconds { return begin }
-        let first = [timeline.milestones.values.min(), timeline.mainThreadSpans.first?.beginNanoseconds,
-                     timeline.otherSpans.map(\.beginNanoseconds).min()]
+        let first = [
+            timeline.milestones.values.min(), timeline.mainThreadSpans.first?.beginNanoseconds,
+            timeline.otherSpans.map(\.beginNanoseconds).min(),
+        ]
         return first.compactMap { $0 }.min() ?? 0
     }
 
@@ -351,7 +380,8 @@ public enum ChromeTraceReport {
         var open: [[UInt64]] = []  // per lane, the ends of the spans still open there, innermost last
         var lanes = [Int](repeating: 0, count: spans.count)
         for index in order {
-            let begin = spans[index].beginNanoseconds, end = max(begin, spans[index].endNanoseconds)
+            let begin = spans[index].beginNanoseconds
+            let end = max(begin, spans[index].endNanoseconds)
             var chosen: Int?
             for lane in open.indices {
                 while let last = open[lane].last, last <= begin { open[lane].removeLast() }

@@ -10,9 +10,12 @@ public enum ComparisonTerminalReport {
         var lines: [String] = []
         let launches = ComparisonText.launches(report)
         let stages = report.source == .interleaved ? ", stage \(report.stagesRun) of \(report.stages.count)" : ""
-        lines.append(style.bold("launchprof compare — \(text(report.name))")
-            + style.dim("  \(report.source.rawValue), \(launches)\(stages), α \(report.settings.alpha), minimum effect "
-                + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(Milliseconds.text(report.settings.minimumEffectMs))"))
+        lines.append(
+            style.bold("launchprof compare — \(text(report.name))")
+                + style.dim(
+                    "  \(report.source.rawValue), \(launches)\(stages), α \(report.settings.alpha), minimum effect "
+                        + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(Milliseconds.text(report.settings.minimumEffectMs))"
+                ))
         lines.append(TerminalReport.headline(report.outcome, style: style))
         if let decided = InstructionText.decidedBy(report) { lines.append(style.bold(decided)) }
         lines.append(style.dim("base: " + text(CommandLineText.quoted(report.base.configuration.command))))
@@ -27,7 +30,8 @@ public enum ComparisonTerminalReport {
                 let verdict: String
                 switch metric.verdict {
                 case _ where metric.presence == .neither: verdict = style.yellow("not recorded")
-                case _ where report.outcome.noAnswer != nil: verdict = style.yellow(report.outcome.noAnswer?.notJudged ?? "")
+                case _ where report.outcome.noAnswer != nil:
+                    verdict = style.yellow(report.outcome.noAnswer?.notJudged ?? "")
                 case .regression: verdict = style.red("regression")
                 case .improvement: verdict = style.green("improvement")
                 case .pass: verdict = "~"
@@ -36,7 +40,8 @@ public enum ComparisonTerminalReport {
                 let row = ComparisonText.Row(metric)
                 if let note = row.presenceNote { notes.append(note) }
                 rows.append([
-                    text(metric.name) + (metric.gated ? " *" : ""), row.base, row.head, row.medianDifference, row.shift, row.interval, row.p, verdict,
+                    text(metric.name) + (metric.gated ? " *" : ""), row.base, row.head, row.medianDifference, row.shift,
+                    row.interval, row.p, verdict,
                 ])
             }
             lines += style.table(rows, rightAligned: [1, 2, 3, 4, 5, 6])
@@ -67,22 +72,30 @@ public enum ComparisonTerminalReport {
 
         let changes = report.changes
         // Only what moved: a report written before the rule may list findings that did not.
-        let moved = changes.moved.filter(\.hasMoved), spans = changes.spans.filter(\.hasMoved)
+        let moved = changes.moved.filter(\.hasMoved)
+        let spans = changes.spans.filter(\.hasMoved)
         if !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) {
             lines.append(style.bold("why it changed"))
             for change in changes.new {
-                lines.append(" " + style.red("new  ") + " \(change.rule.id)  \(text(change.place))  \(ms(change.headMs ?? .nan))")
+                lines.append(
+                    " " + style.red("new  ") + " \(change.rule.id)  \(text(change.place))  \(ms(change.headMs ?? .nan))"
+                )
             }
             for change in changes.gone {
-                lines.append(" " + style.green("gone ") + " \(change.rule.id)  \(text(change.place))  was \(ms(change.baseMs ?? .nan))")
+                lines.append(
+                    " " + style.green("gone ")
+                        + " \(change.rule.id)  \(text(change.place))  was \(ms(change.baseMs ?? .nan))")
             }
             for change in moved {
-                lines.append(" moved  \(change.rule.id)  \(text(change.place))  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
+                lines.append(
+                    " moved  \(change.rule.id)  \(text(change.place))  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))"
+                )
             }
             for span in spans {
                 let site = SourceSite.text(file: span.file, line: span.line)
-                lines.append(" span   \(text(span.name)) (\(text(site)))  \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")  "
-                    + "(\(Milliseconds.signed(span.deltaMs)))")
+                lines.append(
+                    " span   \(text(span.name)) (\(text(site)))  \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")  "
+                        + "(\(Milliseconds.signed(span.deltaMs)))")
             }
             lines.append("")
         }

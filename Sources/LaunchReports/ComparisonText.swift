@@ -12,10 +12,13 @@ import LaunchAnalysis
 /// ```
 enum ComparisonText {
     /// The column headings, in order after the metric's name.
-    static let headings = ["base median", "head median", "median diff", "est. shift", "CI of shift (level)", "p", "verdict"]
+    static let headings = [
+        "base median", "head median", "median diff", "est. shift", "CI of shift (level)", "p", "verdict",
+    ]
 
     /// The one line under the table: which change the verdict uses.
-    static let shiftNote = "est. shift: the Hodges–Lehmann estimate of how much head is above base (median of all head/base "
+    static let shiftNote =
+        "est. shift: the Hodges–Lehmann estimate of how much head is above base (median of all head/base "
         + "ratios, on log time), which the verdict tests with its interval, shown at the level the decision used; median diff: the plain difference of the medians, "
         + "shown beside it. p: the one-sided test in the verdict's direction (head faster for an improvement, head slower otherwise)"
 
@@ -23,7 +26,8 @@ enum ComparisonText {
     static func launches(_ report: ComparisonReport) -> String {
         guard let first = report.metrics.first else { return "no launches compared" }
         return first.baseMs.count == first.headMs.count
-            ? "\(first.baseMs.count) launches per side" : "\(first.baseMs.count) base and \(first.headMs.count) head launches"
+            ? "\(first.baseMs.count) launches per side"
+            : "\(first.baseMs.count) base and \(first.headMs.count) head launches"
     }
 
     /// One metric's cells (plain text; each renderer escapes and styles them).
@@ -38,10 +42,13 @@ enum ComparisonText {
         var presenceNote: String?
 
         init(_ metric: MetricComparison) {
-            let baseMedian = Summary.median(metric.baseMs), headMedian = Summary.median(metric.headMs)
+            let baseMedian = Summary.median(metric.baseMs)
+            let headMedian = Summary.median(metric.headMs)
             base = ms(baseMedian)
             head = ms(headMedian)
-            medianDifference = Milliseconds.signed(metric.medianDifferenceMs) + " (" + Percent.text(metric.medianDifferencePercent) + ")"
+            medianDifference =
+                Milliseconds.signed(metric.medianDifferenceMs) + " (" + Percent.text(metric.medianDifferencePercent)
+                + ")"
             shift = Percent.text(metric.shiftPercent) + " (" + Milliseconds.signed(metric.shiftMs) + ")"
             interval = metric.intervalText
             p = metric.verdictPValue.map(Percent.pValue) ?? "—"
@@ -67,7 +74,8 @@ enum ComparisonText {
                 shift = "—"
                 interval = "—"
                 p = "—"
-                presenceNote = "\(metric.name): no run of either side recorded a span of that name (is the budget's name spelt right?)"
+                presenceNote =
+                    "\(metric.name): no run of either side recorded a span of that name (is the budget's name spelt right?)"
             }
         }
     }

@@ -20,7 +20,9 @@ struct DistributionRow {
 extension DistributionRow {
     /// One row per machine of `report`'s `metric` (``MeasurementReport/machineBreakdown(_:)``),
     /// each labelled `prefix` and the machine's key, coloured by the machine's position in `machines`.
-    static func perMachine(_ report: MeasurementReport, metric: Phase, prefix: String = "", machines: [String], highlighted: Int?) -> [DistributionRow] {
+    static func perMachine(
+        _ report: MeasurementReport, metric: Phase, prefix: String = "", machines: [String], highlighted: Int?
+    ) -> [DistributionRow] {
         report.machineBreakdown(metric).map { breakdown in
             let position = machines.firstIndex(of: breakdown.machine) ?? 0
             return DistributionRow(

@@ -12,7 +12,8 @@ enum FindingText {
         switch finding.rule {
         case .hookOverBudget, .spanOverBudget, .backgroundLaunchOverLimit:
             if let check = budgetCheck(of: finding, in: profile), check.budgetMs > 0 {
-                let name = finding.rule == .backgroundLaunchOverLimit ? "the background limit" : "\(finding.span)'s budget"
+                let name =
+                    finding.rule == .backgroundLaunchOverLimit ? "the background limit" : "\(finding.span)'s budget"
                 return "\(Percent.whole(finding.medianMs / check.budgetMs)) of \(name) (\(ms(check.budgetMs)))"
             }
         default:

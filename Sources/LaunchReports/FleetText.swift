@@ -42,11 +42,15 @@ enum FleetText {
     /// (T = 41.2, z = 3.10); interval from inverting van Elteren's test`.
     static func method(_ fleet: FleetComparison) -> String {
         guard let statistic = fleet.statistic, let z = fleet.z else {
-            return "compared within \(fleet.machines.count) machine(s): one machine took part, so its own Mann–Whitney test and Moses interval decide"
+            return
+                "compared within \(fleet.machines.count) machine(s): one machine took part, so its own Mann–Whitney test and Moses interval decide"
         }
-        return "compared within \(fleet.machines.count) machines, combined by van Elteren's test (T = \(Milliseconds.fixed(statistic, decimals: 2)), "
+        return
+            "compared within \(fleet.machines.count) machines, combined by van Elteren's test (T = \(Milliseconds.fixed(statistic, decimals: 2)), "
             + "z = \(Milliseconds.fixed(z, decimals: 2))); "
-            + (fleet.resamples > 0 ? "95% CI from \(fleet.resamples) bootstrap resamples within machines" : "interval from inverting van Elteren's test")
+            + (fleet.resamples > 0
+                ? "95% CI from \(fleet.resamples) bootstrap resamples within machines"
+                : "interval from inverting van Elteren's test")
     }
 }
 

@@ -16,31 +16,45 @@ public enum GitHubAnnotations {
     ///
     /// - Parameter locate: The repository-relative path of a call site's file,
     ///   from its `#fileID` and its `#filePath` when known.
-    public static func render(_ document: ReportDocument, locate: (_ fileID: String, _ filePath: String?) -> String?) -> String {
+    public static func render(_ document: ReportDocument, locate: (_ fileID: String, _ filePath: String?) -> String?)
+        -> String
+    {
         var lines: [String] = []
         switch document {
         case .measurement(let report):
             for finding in report.profile.findings {
-                let level = finding.severity == .critical ? "error" : finding.severity == .warning ? "warning" : "notice"
-                lines.append(line(level: level, file: finding.file.flatMap { locate($0, finding.filePath) }, line: finding.line,
-                                  title: "launchprof \(finding.rule.id)", message: finding.recommendation))
+                let level =
+                    finding.severity == .critical ? "error" : finding.severity == .warning ? "warning" : "notice"
+                lines.append(
+                    line(
+                        level: level, file: finding.file.flatMap { locate($0, finding.filePath) }, line: finding.line,
+                        title: "launchprof \(finding.rule.id)", message: finding.recommendation))
             }
             if report.outcome.status != .pass {
-                lines.append(line(level: level(of: report.outcome), file: nil, line: nil,
-                                  title: "launchprof \(report.outcome.status.rawValue)", message: report.outcome.headline))
+                lines.append(
+                    line(
+                        level: level(of: report.outcome), file: nil, line: nil,
+                        title: "launchprof \(report.outcome.status.rawValue)", message: report.outcome.headline))
             }
         case .comparison(let report):
             for change in report.changes.new {
-                lines.append(line(level: "warning", file: change.file.flatMap { locate($0, change.filePath) }, line: change.line,
-                                  title: "launchprof: new \(change.rule.id)", message: change.recommendation))
+                lines.append(
+                    line(
+                        level: "warning", file: change.file.flatMap { locate($0, change.filePath) }, line: change.line,
+                        title: "launchprof: new \(change.rule.id)", message: change.recommendation))
             }
             for span in report.changes.slowerSpans {
-                lines.append(line(level: "warning", file: locate(span.file, span.filePath), line: span.line,
-                                  title: "launchprof: \(span.baseMs == nil ? "new span" : "slower span") \(span.name)",
-                                  message: slowerSpanMessage(span)))
+                lines.append(
+                    line(
+                        level: "warning", file: locate(span.file, span.filePath), line: span.line,
+                        title: "launchprof: \(span.baseMs == nil ? "new span" : "slower span") \(span.name)",
+                        message: slowerSpanMessage(span)))
             }
-            lines.append(line(level: level(of: report.outcome), file: nil, line: nil, title: "launchprof compare: \(report.outcome.status.rawValue)",
-                              message: report.outcome.headline))
+            lines.append(
+                line(
+                    level: level(of: report.outcome), file: nil, line: nil,
+                    title: "launchprof compare: \(report.outcome.status.rawValue)",
+                    message: report.outcome.headline))
         }
         return lines.map { $0 + "\n" }.joined()
     }

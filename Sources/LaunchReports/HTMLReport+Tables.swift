@@ -8,38 +8,48 @@ extension HTMLReport {
     /// Every phase measured: median, p90, 95% CI of the median, budget, ok/over, outlier runs; then the run-order warnings.
     static func phaseTable(_ profile: LaunchProfile, warmup: Int) -> String {
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
-        var html = "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
+        var html =
+            "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
             + "<th class=\"n\">95% CI of median</th><th class=\"n\">budget</th><th></th><th>outlier runs</th>"
-            + (profile.instructions == nil ? "" : "<th class=\"n\">\(InstructionText.column)</th>") + "</tr></thead><tbody>\n"
+            + (profile.instructions == nil ? "" : "<th class=\"n\">\(InstructionText.column)</th>")
+            + "</tr></thead><tbody>\n"
         func instructions(_ phase: Phase?) -> String {
             profile.instructions.map { "<td class=\"n\">" + InstructionText.cell($0, phase: phase) + "</td>" } ?? ""
         }
         for statistics in profile.phases {
             let summary = statistics.summary
             let check = checks[.phase(statistics.phase)]
-            let state = check.map { $0.passed ? "<span class=\"good\">ok</span>" : "<span class=\"bad\">over</span>" } ?? ""
+            let state =
+                check.map { $0.passed ? "<span class=\"good\">ok</span>" : "<span class=\"bad\">over</span>" } ?? ""
             let outliers = RunList.text(statistics.outlierRuns)
-            html += "<tr\(statistics.phase.isTotal ? " class=\"total\"" : "")><td><span class=\"sw p-\(statistics.phase.rawValue)\"></span>"
+            html +=
+                "<tr\(statistics.phase.isTotal ? " class=\"total\"" : "")><td><span class=\"sw p-\(statistics.phase.rawValue)\"></span>"
                 + "\(statistics.phase.rawValue)</td><td class=\"n\">\(ms(summary.median))</td><td class=\"n\">\(ms(summary.p90))</td>"
                 + "<td class=\"n\">\(TerminalReport.interval(summary))</td><td class=\"n\">\(check.map { ms($0.budgetMs) } ?? "")</td>"
                 + "<td>\(state)</td><td>\(outliers)</td>" + instructions(statistics.phase) + "</tr>\n"
         }
         if let cpu = profile.cpuTime {
             let outliers = RunList.text(cpu.outlierRuns)
-            html += "<tr class=\"cpu\"><td>\(CPUTimeText.label)</td><td class=\"n\">\(ms(cpu.total.median))</td>"
+            html +=
+                "<tr class=\"cpu\"><td>\(CPUTimeText.label)</td><td class=\"n\">\(ms(cpu.total.median))</td>"
                 + "<td class=\"n\">\(ms(cpu.total.p90))</td><td class=\"n\">\(TerminalReport.interval(cpu.total))</td>"
                 + "<td class=\"n\"></td><td></td><td>\(outliers)</td>" + instructions(nil) + "</tr>\n"
         }
         html += "</tbody></table></div>\n"
-        if let cpu = profile.cpuTime { html += "<p class=\"caption\">" + HTMLEscaping.text(CPUTimeText.split(cpu)) + ".</p>\n" }
+        if let cpu = profile.cpuTime {
+            html += "<p class=\"caption\">" + HTMLEscaping.text(CPUTimeText.split(cpu)) + ".</p>\n"
+        }
         if let level = profile.phases.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
-            html += "<p class=\"caption\">with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches.</p>\n"
+            html +=
+                "<p class=\"caption\">with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches.</p>\n"
         }
         let warnings = profile.phases.flatMap { statistics in
             statistics.warnings.map { "\(statistics.phase.rawValue): " + TerminalReport.describe($0, warmup: warmup) }
         }
         if !warnings.isEmpty {
-            html += "<ul class=\"warnings\">" + warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
+            html +=
+                "<ul class=\"warnings\">" + warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined()
+                + "</ul>\n"
         }
         return html
     }
@@ -55,12 +65,14 @@ extension HTMLReport {
                 ? "<p class=\"good\">no findings: nothing on the main thread before the first frame is worth moving.</p>\n"
                 : "<p class=\"caption\">no findings: the program is not instrumented, so there are no spans to judge.</p>\n"
         }
-        var html = "<p class=\"caption\">\(profile.findings.count) finding(s); median cost over the runs, in how many runs, "
+        var html =
+            "<p class=\"caption\">\(profile.findings.count) finding(s); median cost over the runs, in how many runs, "
             + "share of the budget it is judged against (the time-to-first-frame budget; a hook's or span's own budget when "
             + "it is over it). Click one to find its spans in the timeline.</p>\n<ol class=\"findings\">\n"
         for (index, finding) in profile.findings.enumerated().prefix(limit) {
             let place = finding.file.map { site($0, finding.line) } ?? "<span class=\"muted\">no call site</span>"
-            html += "<li class=\"finding sev-\(finding.severity.rawValue)\" data-finding=\"\(side)\(index)\" tabindex=\"0\">"
+            html +=
+                "<li class=\"finding sev-\(finding.severity.rawValue)\" data-finding=\"\(side)\(index)\" tabindex=\"0\">"
                 + "<div class=\"head\"><span class=\"sev\">\(finding.severity.rawValue)</span><code class=\"rule\">\(finding.rule.id)</code>"
                 + "<b>" + HTMLEscaping.text(finding.span) + "</b>\(place)"
                 + "<span class=\"cost\"\(finding.estimateMark.isEmpty ? "" : " title=\"\(Self.estimatedCostTitle)\"")>"
@@ -71,7 +83,8 @@ extension HTMLReport {
         }
         html += "</ol>\n"
         if profile.findings.count > limit {
-            html += "<p class=\"caption\">all \(profile.findings.count) findings are listed further down, under “All findings”.</p>\n"
+            html +=
+                "<p class=\"caption\">all \(profile.findings.count) findings are listed further down, under “All findings”.</p>\n"
         }
         return html
     }
@@ -80,7 +93,8 @@ extension HTMLReport {
     /// the estimated shift the verdict tests, its interval, p, verdict; a table
     /// that scrolls in its own box on a narrow window.
     static func metricTable(_ report: ComparisonReport) -> String {
-        var html = "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>metric</th>"
+        var html =
+            "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>metric</th>"
             + ComparisonText.headings.enumerated().map { index, heading in
                 "<th\(index < ComparisonText.headings.count - 1 ? " class=\"n\"" : "")>\(HTMLEscaping.text(heading))</th>"
             }.joined() + "</tr></thead><tbody>\n"
@@ -99,17 +113,22 @@ extension HTMLReport {
             let row = ComparisonText.Row(metric)
             if let note = row.presenceNote { notes.append(note) }
             let primary = report.isPrimary(metric)
-            html += "<tr\(primary ? " class=\"total\"" : "")><td>" + HTMLEscaping.text(metric.name) + (metric.gated ? " *" : "") + "</td>"
+            html +=
+                "<tr\(primary ? " class=\"total\"" : "")><td>" + HTMLEscaping.text(metric.name)
+                + (metric.gated ? " *" : "") + "</td>"
                 + [row.base, row.head, row.medianDifference, row.shift, row.interval, row.p]
-                    .map { "<td class=\"n\">" + HTMLEscaping.text($0) + "</td>" }.joined()
+                .map { "<td class=\"n\">" + HTMLEscaping.text($0) + "</td>" }.joined()
                 + "<td>\(verdict)</td></tr>\n"
         }
-        html += "</tbody></table></div>\n<p class=\"caption\">\(ComparisonText.launches(report)); * gated (p after Holm); "
+        html +=
+            "</tbody></table></div>\n<p class=\"caption\">\(ComparisonText.launches(report)); * gated (p after Holm); "
             + "~ no change beyond the minimum effect of "
             + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs)); "
-            + "α \(report.settings.alpha).</p>\n<p class=\"caption\">" + HTMLEscaping.text(ComparisonText.shiftNote) + ".</p>\n"
+            + "α \(report.settings.alpha).</p>\n<p class=\"caption\">" + HTMLEscaping.text(ComparisonText.shiftNote)
+            + ".</p>\n"
         if !notes.isEmpty {
-            html += "<ul class=\"warnings\">" + notes.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
+            html +=
+                "<ul class=\"warnings\">" + notes.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
         }
         return html
     }
@@ -119,22 +138,31 @@ extension HTMLReport {
     /// timeline), then the spans that got slower, each with its file and line;
     /// nothing when the head added neither.
     static func whatToFix(_ report: ComparisonReport) -> String {
-        let findings = report.changes.newFindingsToFix, spans = report.changes.slowerSpans
+        let findings = report.changes.newFindingsToFix
+        let spans = report.changes.slowerSpans
         guard !(findings.isEmpty && spans.isEmpty) else { return "" }
-        var html = "<p class=\"caption\">what the head added: its new findings, most costly first, then the spans that got slower, "
+        var html =
+            "<p class=\"caption\">what the head added: its new findings, most costly first, then the spans that got slower, "
             + "most first. Click a finding to find its spans in the head's timeline.</p>\n<ol class=\"findings\">\n"
         let head = report.head.profile.findings
         for change in findings {
-            let index = head.firstIndex { $0.rule == change.rule && $0.span == change.span && $0.file == change.file && $0.line == change.line }
+            let index = head.firstIndex {
+                $0.rule == change.rule && $0.span == change.span && $0.file == change.file && $0.line == change.line
+            }
             let severity = index.map { head[$0].severity } ?? .warning
-            html += "<li class=\"finding sev-\(severity.rawValue)\"" + (index.map { " data-finding=\"h\($0)\" tabindex=\"0\"" } ?? "") + ">"
+            html +=
+                "<li class=\"finding sev-\(severity.rawValue)\""
+                + (index.map { " data-finding=\"h\($0)\" tabindex=\"0\"" } ?? "") + ">"
                 + "<div class=\"head\"><span class=\"tag bad\">new</span><code class=\"rule\">\(change.rule.id)</code>\(place(change))"
                 + "<span class=\"cost\">\(ms(change.headMs ?? .nan))</span></div>"
                 + "<p class=\"rec\">" + HTMLEscaping.text(change.recommendation) + "</p></li>\n"
         }
         for span in spans {
-            let cost = span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—")" } ?? "\(span.headMs.map(ms) ?? "—"), not in the base"
-            html += "<li class=\"finding\"><div class=\"head\"><span class=\"tag bad\">\(span.baseMs == nil ? "new" : "slower")</span><b>"
+            let cost =
+                span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—")" }
+                ?? "\(span.headMs.map(ms) ?? "—"), not in the base"
+            html +=
+                "<li class=\"finding\"><div class=\"head\"><span class=\"tag bad\">\(span.baseMs == nil ? "new" : "slower")</span><b>"
                 + HTMLEscaping.text(span.name) + "</b>"
                 + site(span.file, span.line)
                 + "<span class=\"cost\">\(cost)</span>"
@@ -158,30 +186,40 @@ extension HTMLReport {
     /// Why it changed: findings new, gone and moved, and the spans that moved most.
     static func changesSection(_ changes: FindingsDiff) -> String {
         // Only what moved: a report written before the rule may list findings that did not.
-        let moved = changes.moved.filter(\.hasMoved), spans = changes.spans.filter(\.hasMoved)
+        let moved = changes.moved.filter(\.hasMoved)
+        let spans = changes.spans.filter(\.hasMoved)
         guard !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) else { return "" }
         func rows(_ title: String, _ items: [String]) -> String {
             items.isEmpty ? "" : "<h3>\(title)</h3><ul class=\"changes\">" + items.joined() + "</ul>\n"
         }
         var html = ""
-        html += rows("new findings", changes.new.map { change in
-            "<li><span class=\"tag bad\">new</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
-                + "<span class=\"cost\">\(ms(change.headMs ?? .nan))</span><p class=\"rec\">" + HTMLEscaping.text(change.recommendation) + "</p></li>"
-        })
-        html += rows("gone", changes.gone.map { change in
-            "<li><span class=\"tag good\">gone</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
-                + "<span class=\"cost\">was \(ms(change.baseMs ?? .nan))</span></li>"
-        })
-        html += rows("moved", moved.map { change in
-            "<li><span class=\"tag\">moved</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
-                + "<span class=\"cost\">\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))</span></li>"
-        })
-        html += rows("spans that moved most", spans.map { span in
-            let tone = span.deltaMs > 0 ? "bad" : "good"
-            return "<li><b>" + HTMLEscaping.text(span.name) + "</b> " + site(span.file, span.line) + " "
-                + "<span class=\"cost\">\(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")</span> "
-                + "<span class=\"\(tone)\">\(Milliseconds.signed(span.deltaMs))</span></li>"
-        })
+        html += rows(
+            "new findings",
+            changes.new.map { change in
+                "<li><span class=\"tag bad\">new</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
+                    + "<span class=\"cost\">\(ms(change.headMs ?? .nan))</span><p class=\"rec\">"
+                    + HTMLEscaping.text(change.recommendation) + "</p></li>"
+            })
+        html += rows(
+            "gone",
+            changes.gone.map { change in
+                "<li><span class=\"tag good\">gone</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
+                    + "<span class=\"cost\">was \(ms(change.baseMs ?? .nan))</span></li>"
+            })
+        html += rows(
+            "moved",
+            moved.map { change in
+                "<li><span class=\"tag\">moved</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
+                    + "<span class=\"cost\">\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))</span></li>"
+            })
+        html += rows(
+            "spans that moved most",
+            spans.map { span in
+                let tone = span.deltaMs > 0 ? "bad" : "good"
+                return "<li><b>" + HTMLEscaping.text(span.name) + "</b> " + site(span.file, span.line) + " "
+                    + "<span class=\"cost\">\(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")</span> "
+                    + "<span class=\"\(tone)\">\(Milliseconds.signed(span.deltaMs))</span></li>"
+            })
         return section("Why it changed", id: "changes", content: html)
     }
 }

@@ -24,7 +24,9 @@ extension HTMLReport {
     /// up to `metric` (the launch's total), and to the budget when that is near;
     /// nil when that is most of the drawing anyway. The page opens zoomed to it,
     /// the rest a zoom-out away.
-    static func judgedRange(_ sides: [(timeline: LaunchTimeline, layout: TimelineLayout)], metric: Phase, budgetMs: Double?) -> Double? {
+    static func judgedRange(
+        _ sides: [(timeline: LaunchTimeline, layout: TimelineLayout)], metric: Phase, budgetMs: Double?
+    ) -> Double? {
         let judged = sides.compactMap { $0.timeline.milliseconds(metric) }.max()
         guard let judged, judged > 0 else { return nil }
         var end = judged
@@ -48,11 +50,14 @@ extension HTMLReport {
         budgetMs: Double?, axisEndMs: Double, judgedMs: Double? = nil
     ) -> String {
         let plotWidth = chartWidth - gutter - rightMargin
-        func x(_ milliseconds: Double) -> Double { gutter + min(max(milliseconds, 0), axisEndMs) / axisEndMs * plotWidth }
+        func x(_ milliseconds: Double) -> Double {
+            gutter + min(max(milliseconds, 0), axisEndMs) / axisEndMs * plotWidth
+        }
         func x(_ nanoseconds: UInt64) -> Double { x(layout.milliseconds(nanoseconds)) }
 
         // Vertical layout: ticks, phase band, milestones, lanes, budget label.
-        let bandTop = 22.0, bandHeight = 20.0
+        let bandTop = 22.0
+        let bandHeight = 20.0
         let markerTop = bandTop + bandHeight + 6
         let lanesTop = markerTop + 38
         var laneTops: [Double] = []
@@ -64,7 +69,8 @@ extension HTMLReport {
         let lanesBottom = y
         let height = lanesBottom + 22
 
-        var svg = "<svg class=\"timeline\" viewBox=\"0 0 \(coordinate(chartWidth)) \(coordinate(height))\" "
+        var svg =
+            "<svg class=\"timeline\" viewBox=\"0 0 \(coordinate(chartWidth)) \(coordinate(height))\" "
             + "data-end=\"\(coordinate3(axisEndMs))\"" + (judgedMs.map { " data-view=\"\(coordinate3($0))\"" } ?? "")
             + " data-bottom=\"\(coordinate(lanesBottom))\" role=\"img\" aria-label=\"timeline of one launch\" xmlns=\"http://www.w3.org/2000/svg\">\n"
 
@@ -72,7 +78,8 @@ extension HTMLReport {
         svg += "<g class=\"ticks\">"
         for tick in ticks(upTo: axisEndMs / 1.02) {
             let tx = coordinate(x(tick.value))
-            svg += "<line class=\"grid\" x1=\"\(tx)\" y1=\"16\" x2=\"\(tx)\" y2=\"\(coordinate(lanesBottom))\"/>"
+            svg +=
+                "<line class=\"grid\" x1=\"\(tx)\" y1=\"16\" x2=\"\(tx)\" y2=\"\(coordinate(lanesBottom))\"/>"
                 + "<text class=\"tick\" x=\"\(tx)\" y=\"12\">\(tick.label)</text>\n"
         }
         svg += "</g>\n"
@@ -80,14 +87,20 @@ extension HTMLReport {
         // The phase band.
         svg += "<text class=\"lane\" x=\"8\" y=\"\(coordinate(bandTop + 14))\">phases</text>\n"
         for bound in Phase.consecutive {
-            guard let from = timeline.milestones[bound.from], let to = timeline.milestones[bound.to], to >= from else { continue }
-            let x0 = x(from), width = max(0.8, x(to) - x0)
+            guard let from = timeline.milestones[bound.from], let to = timeline.milestones[bound.to], to >= from else {
+                continue
+            }
+            let x0 = x(from)
+            let width = max(0.8, x(to) - x0)
             let duration = timeline.milliseconds(bound.phase) ?? Double(to - from) / 1_000_000
-            let times = "data-b=\"\(coordinate3(layout.milliseconds(from)))\" data-e=\"\(coordinate3(layout.milliseconds(to)))\""
-            svg += "<rect class=\"ph p-\(bound.phase.rawValue)\" \(times) x=\"\(coordinate(x0))\" y=\"\(coordinate(bandTop))\" "
+            let times =
+                "data-b=\"\(coordinate3(layout.milliseconds(from)))\" data-e=\"\(coordinate3(layout.milliseconds(to)))\""
+            svg +=
+                "<rect class=\"ph p-\(bound.phase.rawValue)\" \(times) x=\"\(coordinate(x0))\" y=\"\(coordinate(bandTop))\" "
                 + "width=\"\(coordinate(width))\" height=\"\(coordinate(bandHeight))\"><title>\(bound.phase.rawValue) "
                 + "\(ms(duration)) (\(ms(layout.milliseconds(from))) → \(ms(layout.milliseconds(to))))</title></rect>"
-            svg += "<text class=\"phl\" \(times) data-t=\"\(bound.phase.rawValue)\" x=\"\(coordinate(x0 + 3))\" "
+            svg +=
+                "<text class=\"phl\" \(times) data-t=\"\(bound.phase.rawValue)\" x=\"\(coordinate(x0 + 3))\" "
                 + "y=\"\(coordinate(bandTop + 14))\">\(fitted(bound.phase.rawValue, width: width - 6) ?? "")</text>"
             svg += "\n"
         }
@@ -97,23 +110,28 @@ extension HTMLReport {
         var taken: [[ClosedRange<Double>]] = [[], []]
         // The frame milestones claim label room first; the rest in time order.
         func rank(_ milestone: Milestone) -> Int { milestone == .firstFrame ? 0 : milestone == .fullyDrawn ? 1 : 2 }
-        let ordered = timeline.milestones.sorted { (rank($0.key), $0.value, $0.key.rawValue) < (rank($1.key), $1.value, $1.key.rawValue) }
+        let ordered = timeline.milestones.sorted {
+            (rank($0.key), $0.value, $0.key.rawValue) < (rank($1.key), $1.value, $1.key.rawValue)
+        }
         for (milestone, nanoseconds) in ordered {
             let mx = x(nanoseconds)
             let frame = milestone == .firstFrame || milestone == .fullyDrawn
-            svg += "<g class=\"ms\(frame ? " frame" : "")\" data-at=\"\(coordinate3(layout.milliseconds(nanoseconds)))\" "
+            svg +=
+                "<g class=\"ms\(frame ? " frame" : "")\" data-at=\"\(coordinate3(layout.milliseconds(nanoseconds)))\" "
                 + "data-x=\"\(coordinate(mx))\"><title>\(HTMLEscaping.text(milestone.id)) at \(ms(layout.milliseconds(nanoseconds)))</title>"
                 + "<line x1=\"\(coordinate(mx))\" y1=\"\(coordinate(markerTop))\" x2=\"\(coordinate(mx))\" y2=\"\(coordinate(lanesBottom))\"/>"
                 + "<path d=\"M\(coordinate(mx - 4)) \(coordinate(markerTop))h8l-4 7z\"/>"
             let text = HTMLEscaping.text(milestone.id)
             let width = Double(milestone.id.count) * 6.1
             // Right of the marker if there is room, else left of it; on the first of two rows that is free.
-            let right = (mx + 3)...(mx + 3 + width), left = (mx - 3 - width)...(mx - 3)
+            let right = (mx + 3)...(mx + 3 + width)
+            let left = (mx - 3 - width)...(mx - 3)
             let places = [right, left].filter { $0.lowerBound >= gutter - 4 && $0.upperBound <= chartWidth }
             search: for row in taken.indices {
                 for place in places where !taken[row].contains(where: { $0.overlaps(place) }) {
                     taken[row].append((place.lowerBound - 4)...(place.upperBound + 4))
-                    svg += "<text class=\"msl\" x=\"\(coordinate(place.lowerBound))\" y=\"\(coordinate(markerTop + 18 + Double(row) * 12))\">\(text)</text>"
+                    svg +=
+                        "<text class=\"msl\" x=\"\(coordinate(place.lowerBound))\" y=\"\(coordinate(markerTop + 18 + Double(row) * 12))\">\(text)</text>"
                     break search
                 }
             }
@@ -123,7 +141,8 @@ extension HTMLReport {
         // Lanes.
         for (index, lane) in layout.lanes.enumerated() {
             let top = laneTops[index]
-            svg += "<line class=\"sep\" x1=\"0\" y1=\"\(coordinate(top))\" x2=\"\(coordinate(chartWidth))\" y2=\"\(coordinate(top))\"/>"
+            svg +=
+                "<line class=\"sep\" x1=\"0\" y1=\"\(coordinate(top))\" x2=\"\(coordinate(chartWidth))\" y2=\"\(coordinate(top))\"/>"
                 + "<text class=\"lane\" x=\"8\" y=\"\(coordinate(top + 18))\">\(HTMLEscaping.text(lane.label))</text>\n"
         }
         let matcher = FindingMatcher(findings)
@@ -135,15 +154,20 @@ extension HTMLReport {
             let matched = placed.lane == 0 ? matcher.findings(for: span) : []
             var classes = "s k-" + kind(of: span)
             if let worst = matched.map({ findings[$0].severity }).max() { classes += " f sev-\(worst.rawValue)" }
-            let times = "data-b=\"\(coordinate3(layout.milliseconds(span.beginNanoseconds)))\" "
+            let times =
+                "data-b=\"\(coordinate3(layout.milliseconds(span.beginNanoseconds)))\" "
                 + "data-e=\"\(coordinate3(layout.milliseconds(span.endNanoseconds)))\""
-            svg += "<rect class=\"\(classes)\" \(times) x=\"\(coordinate(x0))\" y=\"\(coordinate(sy))\" width=\"\(coordinate(width))\" "
+            svg +=
+                "<rect class=\"\(classes)\" \(times) x=\"\(coordinate(x0))\" y=\"\(coordinate(sy))\" width=\"\(coordinate(width))\" "
                 + "height=\"\(coordinate(rowHeight - 3))\" data-s=\"\(side)\(index)\""
             if !matched.isEmpty { svg += " data-f=\"" + matched.map { "\(side)\($0)" }.joined(separator: " ") + "\"" }
-            svg += "><title>" + spanDetails(span, layout: layout, findings: matched.map { findings[$0] }) + "</title></rect>"
+            svg +=
+                "><title>" + spanDetails(span, layout: layout, findings: matched.map { findings[$0] })
+                + "</title></rect>"
             let label = fitted(span.name, width: width - 6)
             // Every span has its label element, empty where it does not fit: zooming in fills it.
-            svg += "<text class=\"sl\" \(times) data-t=\"\(HTMLEscaping.text(span.name))\" x=\"\(coordinate(x0 + 3))\" "
+            svg +=
+                "<text class=\"sl\" \(times) data-t=\"\(HTMLEscaping.text(span.name))\" x=\"\(coordinate(x0 + 3))\" "
                 + "y=\"\(coordinate(sy + 11.5))\">\(label ?? "")</text>"
             svg += "\n"
         }
@@ -155,11 +179,13 @@ extension HTMLReport {
                 let bx = coordinate(x(budgetMs))
                 // Centred on the line, unless that would cut it off at the chart's right edge.
                 let anchor = x(budgetMs) > chartWidth - rightMargin - 60 ? " class=\"end\"" : ""
-                svg += "<g class=\"budget\" data-at=\"\(coordinate3(budgetMs))\" data-x=\"\(bx)\"><title>budget \(ms(budgetMs))</title>"
+                svg +=
+                    "<g class=\"budget\" data-at=\"\(coordinate3(budgetMs))\" data-x=\"\(bx)\"><title>budget \(ms(budgetMs))</title>"
                     + "<line x1=\"\(bx)\" y1=\"16\" x2=\"\(bx)\" "
                     + "y2=\"\(coordinate(lanesBottom))\"/><text\(anchor) x=\"\(bx)\" y=\"\(labelY)\">budget \(ms(budgetMs))</text></g>\n"
             } else {
-                svg += "<g class=\"budget\"><text class=\"end\" x=\"\(coordinate(chartWidth - rightMargin))\" y=\"\(labelY)\">"
+                svg +=
+                    "<g class=\"budget\"><text class=\"end\" x=\"\(coordinate(chartWidth - rightMargin))\" y=\"\(labelY)\">"
                     + "budget \(ms(budgetMs)) → beyond this chart</text></g>\n"
             }
         }
@@ -167,17 +193,21 @@ extension HTMLReport {
 
         var notes: [String] = []
         if layout.omittedSpans > 0 {
-            notes.append("drawn: the \(layout.placed.count) longest of \(layout.totalSpans) spans; \(layout.omittedSpans) shorter ones left out")
+            notes.append(
+                "drawn: the \(layout.placed.count) longest of \(layout.totalSpans) spans; \(layout.omittedSpans) shorter ones left out"
+            )
         } else {
             notes.append("drawn: all \(layout.totalSpans) spans")
         }
         if layout.hasUnthreadedLanes {
-            notes.append("other threads' spans carry no thread id: they are laid out in lanes that never overlap, not by thread")
+            notes.append(
+                "other threads' spans carry no thread id: they are laid out in lanes that never overlap, not by thread")
         }
         if timeline.spawnIsApproximate { notes.append("the spawn time is the OS's estimate") }
         if timeline.droppedEvents > 0 { notes.append("\(timeline.droppedEvents) event(s) were lost to full buffers") }
 
-        let controls = "<div class=\"controls\" hidden><input type=\"search\" class=\"find\" placeholder=\"find spans by name\" "
+        let controls =
+            "<div class=\"controls\" hidden><input type=\"search\" class=\"find\" placeholder=\"find spans by name\" "
             + "aria-label=\"find spans by name\"><span class=\"found\" aria-live=\"polite\"></span>"
             + "<button type=\"button\" data-zoom=\"in\">zoom in</button><button type=\"button\" data-zoom=\"out\">zoom out</button>"
             + "<button type=\"button\" data-zoom=\"left\" aria-label=\"pan left\">←</button>"
@@ -192,7 +222,8 @@ extension HTMLReport {
     /// The colours of the spans and the marks, explained.
     static let legend: String = {
         let kinds: [(String, String)] = [
-            ("cpu", "CPU work"), ("queue", "waiting for a CPU (run queue)"), ("disk", "blocked on disk I/O"), ("network", "blocked on the network"),
+            ("cpu", "CPU work"), ("queue", "waiting for a CPU (run queue)"), ("disk", "blocked on disk I/O"),
+            ("network", "blocked on the network"),
             ("lock", "lock or semaphore"), ("sleep", "sleep"), ("wait", "blocked, other"),
             ("nest", "mostly nested spans"), ("none", "not accounted"),
         ]
@@ -206,14 +237,16 @@ extension HTMLReport {
     /// What a span's own time mostly went to, as a CSS class suffix: `cpu`,
     /// `queue` (runnable, waiting for a CPU), a wait kind, `nest` (its children take most of it) or `none` (not accounted).
     static func kind(of span: SpanRecord) -> String {
-        let wall = span.wallNanoseconds, own = span.selfNanoseconds
+        let wall = span.wallNanoseconds
+        let own = span.selfNanoseconds
         if wall > 0, Double(own) < 0.2 * Double(wall) { return "nest" }
         let cpu = span.selfCPUNanoseconds
         let blocked = span.blockedNanoseconds.max { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }
         if cpu == nil && blocked == nil { return "none" }
         // Waiting for a CPU is not CPU work: drawn as its own kind when it is most of the own time.
         if let queue = span.runQueueNanoseconds, queue > (cpu ?? 0), queue > (blocked?.value ?? 0),
-            Double(queue) >= 0.3 * Double(own) {
+            Double(queue) >= 0.3 * Double(own)
+        {
             return "queue"
         }
         if let blocked, blocked.value > (cpu ?? 0), Double(blocked.value) >= 0.3 * Double(own) {
@@ -232,8 +265,9 @@ extension HTMLReport {
     static func spanDetails(_ span: SpanRecord, layout: TimelineLayout, findings: [Finding]) -> String {
         var lines = [span.name + (span.isOpen ? " (still open when the trace was written)" : "")]
         lines.append("\(span.file):\(span.line) · \(span.category) · depth \(span.depth)")
-        lines.append("at \(ms(layout.milliseconds(span.beginNanoseconds))) → \(ms(layout.milliseconds(span.endNanoseconds)))"
-            + (span.beforeFirstFrame ? "" : " (after the first frame)"))
+        lines.append(
+            "at \(ms(layout.milliseconds(span.beginNanoseconds))) → \(ms(layout.milliseconds(span.endNanoseconds)))"
+                + (span.beforeFirstFrame ? "" : " (after the first frame)"))
         let split = SpanTimeSplit(span)
         lines.append("wall \(ms(Double(span.wallNanoseconds) / 1e6)) · " + split.text)
         if split.hasEstimate { lines.append(SpanTimeSplit.estimateNote) }
@@ -245,8 +279,9 @@ extension HTMLReport {
         if !counters.isEmpty { lines.append(counters.joined(separator: ", ")) }
         for finding in findings {
             lines.append("")
-            lines.append("\(finding.severity.rawValue): \(finding.rule.id), \(ms(finding.medianMs)) median in "
-                + "\(finding.runsAppeared)/\(finding.runsTotal) runs")
+            lines.append(
+                "\(finding.severity.rawValue): \(finding.rule.id), \(ms(finding.medianMs)) median in "
+                    + "\(finding.runsAppeared)/\(finding.runsTotal) runs")
             lines.append(finding.recommendation)
         }
         // Each line escaped (a line break from the report becomes &#xA;), joined by the tooltip's own line breaks.

@@ -46,7 +46,8 @@ public enum HTMLReport {
 
         let judged = report.outcome.status == .pass || report.outcome.status == .overBudget
         if !judged, profile.successfulRuns > 0 {
-            body += "<p class=\"note\">budget over the \(profile.successfulRuns) run(s) that succeeded: "
+            body +=
+                "<p class=\"note\">budget over the \(profile.successfulRuns) run(s) that succeeded: "
                 + HTMLEscaping.text(profile.verdict.summary) + "</p>\n"
         }
 
@@ -61,13 +62,16 @@ public enum HTMLReport {
             let matcher = FindingMatcher(profile.findings)
             let layout = TimelineLayout(timeline: timeline, limit: spanLimit) { !matcher.findings(for: $0).isEmpty }
             let value = median.milliseconds(metric).map(ms) ?? "—"
-            body += section("Timeline of the median run", id: "timeline", content:
-                "<p class=\"caption\">run \(median.index) of \(profile.runCount): \(metric.rawValue) \(value), "
-                + medianRunPhrase(report, metric: metric) + ". Click a span for its details; "
-                + "spans with a finding are outlined by severity.</p>"
-                + timelineFigure(layout, timeline: timeline, findings: profile.findings, side: "m", budgetMs: budget,
-                                 axisEndMs: axisEnd([layout], budgetMs: budget),
-                                 judgedMs: judgedRange([(timeline, layout)], metric: metric, budgetMs: budget)))
+            body += section(
+                "Timeline of the median run", id: "timeline",
+                content:
+                    "<p class=\"caption\">run \(median.index) of \(profile.runCount): \(metric.rawValue) \(value), "
+                    + medianRunPhrase(report, metric: metric) + ". Click a span for its details; "
+                    + "spans with a finding are outlined by severity.</p>"
+                    + timelineFigure(
+                        layout, timeline: timeline, findings: profile.findings, side: "m", budgetMs: budget,
+                        axisEndMs: axisEnd([layout], budgetMs: budget),
+                        judgedMs: judgedRange([(timeline, layout)], metric: metric, budgetMs: budget)))
         }
 
         if let metric, let statistics = profile.statistics(metric) {
@@ -79,35 +83,48 @@ public enum HTMLReport {
                 highlighted: medianRun(of: report, metric: metric)?.index)
             // A report pooled from several machines: a row, and a colour, per machine.
             let machines = report.machineKeys
-            let rows = machines.count > 1
-                ? DistributionRow.perMachine(report, metric: metric, machines: machines, highlighted: row.highlighted) : [row]
-            body += section("Distribution of \(metric.rawValue)", id: "distribution", content:
-                "<p class=\"caption\">each successful run's \(metric.rawValue) against the budget"
-                + (machines.count > 1 ? ", a row per machine (\(machines.count)), outliers judged within each" : "")
-                + "; the line is the median, "
-                + "the band its confidence interval, outlier runs (modified z-score &gt; 3.5) are ringed"
-                + (row.highlighted.map { "; the point outlined in bold is run \($0), " + medianRunPhrase(report, metric: metric) } ?? "")
-                + ".</p>"
-                + distributionFigure(rows, metric: metric.rawValue, budgetMs: budget))
+            let rows =
+                machines.count > 1
+                ? DistributionRow.perMachine(report, metric: metric, machines: machines, highlighted: row.highlighted)
+                : [row]
+            body += section(
+                "Distribution of \(metric.rawValue)", id: "distribution",
+                content:
+                    "<p class=\"caption\">each successful run's \(metric.rawValue) against the budget"
+                    + (machines.count > 1 ? ", a row per machine (\(machines.count)), outliers judged within each" : "")
+                    + "; the line is the median, "
+                    + "the band its confidence interval, outlier runs (modified z-score &gt; 3.5) are ringed"
+                    + (row.highlighted.map {
+                        "; the point outlined in bold is run \($0), " + medianRunPhrase(report, metric: metric)
+                    } ?? "")
+                    + ".</p>"
+                    + distributionFigure(rows, metric: metric.rawValue, budgetMs: budget))
         }
 
         if !profile.phases.isEmpty {
             body += section("Phases", id: "phases", content: phaseTable(profile, warmup: report.configuration.warmup))
             if let instructions = profile.instructions {
-                let items = [InstructionText.headline(instructions)] + (InstructionText.phases(instructions).map { [$0] } ?? [])
+                let items =
+                    [InstructionText.headline(instructions)] + (InstructionText.phases(instructions).map { [$0] } ?? [])
                     + (InstructionText.cost(report).map { [$0] } ?? [])
                     + InstructionText.functions(instructions, limit: 10)
-                body += section("Instructions", id: "instructions", content: "<ul>" + items.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n")
+                body += section(
+                    "Instructions", id: "instructions",
+                    content: "<ul>" + items.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n")
             }
         }
         let machineLines = FleetText.machineLines(report)
         if !machineLines.isEmpty {
-            body += section(FleetText.machineHeading(report).capitalizedFirst, id: "machines", content:
-                "<ul class=\"plain\">" + machineLines.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n")
+            body += section(
+                FleetText.machineHeading(report).capitalizedFirst, id: "machines",
+                content:
+                    "<ul class=\"plain\">" + machineLines.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined()
+                    + "</ul>\n")
         }
         if profile.findings.count > topFindings || profile.findings.isEmpty {
-            body += section(profile.findings.isEmpty ? "Findings" : "All findings", id: "findings",
-                            content: findingsList(profile, side: "m", limit: .max))
+            body += section(
+                profile.findings.isEmpty ? "Findings" : "All findings", id: "findings",
+                content: findingsList(profile, side: "m", limit: .max))
         }
         body += failedRuns(report)
         return page(title: "launchprof measure — " + report.name, body: body)
@@ -115,15 +132,17 @@ public enum HTMLReport {
 
     /// `5/5 runs ok`, `1 warm-up`, `warm`, `ready: first-frame`, `budget: …`.
     static func measurementFacts(_ report: MeasurementReport) -> [String] {
-        let profile = report.profile, configuration = report.configuration
+        let profile = report.profile
+        let configuration = report.configuration
         var facts = ["<b>\(profile.successfulRuns)/\(profile.runCount)</b> runs ok"]
         if configuration.warmup > 0 { facts.append("\(configuration.warmup) warm-up") }
         facts.append("mode <b>\(configuration.mode.rawValue)</b>")
         facts.append("ready: <b>" + HTMLEscaping.text(report.readyLabel) + "</b>")
         var budget = profile.verdict.checks.map { "\($0.subject) \(ms($0.budgetMs))" }
         if budget.isEmpty { budget = ["time to first frame \(ms(configuration.budget.timeToFirstFrameMs))"] }
-        facts.append("budget: <b>" + HTMLEscaping.text(budget.joined(separator: ", ")) + "</b> ("
-            + HTMLEscaping.text(configuration.budgetSource.description) + ")")
+        facts.append(
+            "budget: <b>" + HTMLEscaping.text(budget.joined(separator: ", ")) + "</b> ("
+                + HTMLEscaping.text(configuration.budgetSource.description) + ")")
         return facts
     }
 
@@ -132,9 +151,11 @@ public enum HTMLReport {
         let environment = report.environment
         return [
             "<code>" + HTMLEscaping.text(CommandLineText.quoted(report.configuration.command)) + "</code>",
-            HTMLEscaping.text("\(environment.hostname), \(environment.cpuCount) × \(environment.cpuModel), "
-                + "\(environment.operatingSystem), clock \(environment.clockSource), machine \(environment.machine)"
-                + (report.machineKeys.count > 1 ? " (and \(report.machineKeys.count - 1) more machine(s): pooled)" : "")),
+            HTMLEscaping.text(
+                "\(environment.hostname), \(environment.cpuCount) × \(environment.cpuModel), "
+                    + "\(environment.operatingSystem), clock \(environment.clockSource), machine \(environment.machine)"
+                    + (report.machineKeys.count > 1
+                        ? " (and \(report.machineKeys.count - 1) more machine(s): pooled)" : "")),
             HTMLEscaping.text(report.createdAt), "launchprof " + HTMLEscaping.text(report.toolVersion),
         ]
     }
@@ -157,7 +178,8 @@ public enum HTMLReport {
         let count = values.count
         guard count > 0 else { return "drawn: the median run" }
         if count % 2 == 1 { return "drawn: the median of the \(count) successful run(s)" }
-        let lower = values[count / 2 - 1], upper = values[count / 2]
+        let lower = values[count / 2 - 1]
+        let upper = values[count / 2]
         return "drawn: the lower of the two middle runs of \(count) (\(ms(lower)) and \(ms(upper))); "
             + "the median, \(ms(Summary.median(values))), is their mean, which no single run has, and it is what the budget judges"
     }
@@ -168,7 +190,8 @@ public enum HTMLReport {
         guard !failed.isEmpty else { return "" }
         var items = ""
         for run in failed {
-            items += "<li>run \(run.index): " + HTMLEscaping.text(run.problemText)
+            items +=
+                "<li>run \(run.index): " + HTMLEscaping.text(run.problemText)
                 + (run.stderrPath.map { " — its output: <code>" + HTMLEscaping.text($0) + "</code>" } ?? "") + "</li>"
         }
         return section("\(failed.count) failed run(s)", id: "failed", content: "<ul class=\"plain\">" + items + "</ul>")
@@ -182,34 +205,54 @@ public enum HTMLReport {
         let launches = HTMLEscaping.text(ComparisonText.launches(report))
         let stages = report.source == .interleaved ? " · stage \(report.stagesRun) of \(report.stages.count)" : ""
         body += "<header><h1>" + HTMLEscaping.text(report.name) + "</h1>"
-        body += "<p class=\"meta\">\(report.source.rawValue) · \(launches)\(stages) · α \(report.settings.alpha) · minimum effect "
+        body +=
+            "<p class=\"meta\">\(report.source.rawValue) · \(launches)\(stages) · α \(report.settings.alpha) · minimum effect "
             + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs))</p>"
-        body += "<p class=\"meta sub\">base: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.base.configuration.command))
-            + "</code><br>head: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.head.configuration.command)) + "</code></p></header>\n"
+        body +=
+            "<p class=\"meta sub\">base: <code>"
+            + HTMLEscaping.text(CommandLineText.quoted(report.base.configuration.command))
+            + "</code><br>head: <code>" + HTMLEscaping.text(CommandLineText.quoted(report.head.configuration.command))
+            + "</code></p></header>\n"
         if let problem = report.problem { body += "<p class=\"note bad\">" + HTMLEscaping.text(problem) + "</p>\n" }
         // What to fix, and where, right under the verdict, as on a measurement's page.
         body += whatToFix(report)
         if !report.warnings.isEmpty {
-            body += "<ul class=\"warnings\">" + report.warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
+            body +=
+                "<ul class=\"warnings\">" + report.warnings.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined()
+                + "</ul>\n"
         }
-        if let decided = InstructionText.decidedBy(report) { body += "<p class=\"note\">" + HTMLEscaping.text(decided) + "</p>\n" }
+        if let decided = InstructionText.decidedBy(report) {
+            body += "<p class=\"note\">" + HTMLEscaping.text(decided) + "</p>\n"
+        }
         if !report.metrics.isEmpty {
             body += section("Metrics", id: "metrics", content: metricTable(report))
         }
         if let counted = InstructionText.comparisonLines(report) {
-            var content = "<p class=\"caption\">" + HTMLEscaping.text(InstructionText.ruleNote(report)) + ".</p><ul class=\"plain\">"
+            var content =
+                "<p class=\"caption\">" + HTMLEscaping.text(InstructionText.ruleNote(report))
+                + ".</p><ul class=\"plain\">"
                 + counted.summary.map { "<li>" + HTMLEscaping.text($0) + "</li>" }.joined() + "</ul>\n"
-            for (heading, names) in [("Functions whose inclusive instructions grew most", counted.grew),
-                                     ("Functions whose inclusive instructions shrank most", counted.shrank)] where !names.isEmpty {
-                content += "<h3>\(heading)</h3><ul class=\"plain\">" + names.map { "<li><code>" + HTMLEscaping.text($0) + "</code></li>" }.joined() + "</ul>\n"
+            for (heading, names) in [
+                ("Functions whose inclusive instructions grew most", counted.grew),
+                ("Functions whose inclusive instructions shrank most", counted.shrank),
+            ] where !names.isEmpty {
+                content +=
+                    "<h3>\(heading)</h3><ul class=\"plain\">"
+                    + names.map { "<li><code>" + HTMLEscaping.text($0) + "</code></li>" }.joined() + "</ul>\n"
             }
             body += section("Instructions", id: "instructions", content: content)
         }
         if let fleet = report.fleet {
-            body += section("Machines", id: "machines", content:
-                "<p class=\"caption\">\(HTMLEscaping.text(report.primaryMetric)): " + HTMLEscaping.text(FleetText.method(fleet)) + ".</p>"
-                + "<ul class=\"plain\">" + fleet.machines.map { "<li>" + HTMLEscaping.text(FleetText.shiftLine($0)) + "</li>" }.joined()
-                + fleet.leftOut.map { "<li class=\"warn\">" + HTMLEscaping.text(FleetText.leftOutLine($0)) + "</li>" }.joined() + "</ul>\n")
+            body += section(
+                "Machines", id: "machines",
+                content:
+                    "<p class=\"caption\">\(HTMLEscaping.text(report.primaryMetric)): "
+                    + HTMLEscaping.text(FleetText.method(fleet)) + ".</p>"
+                    + "<ul class=\"plain\">"
+                    + fleet.machines.map { "<li>" + HTMLEscaping.text(FleetText.shiftLine($0)) + "</li>" }.joined()
+                    + fleet.leftOut.map {
+                        "<li class=\"warn\">" + HTMLEscaping.text(FleetText.leftOutLine($0)) + "</li>"
+                    }.joined() + "</ul>\n")
         }
         body += changesSection(report.changes)
 
@@ -218,47 +261,68 @@ public enum HTMLReport {
             var rows: [DistributionRow] = []
             for (label, side) in report.sides.map({ ($0.side.rawValue, $0.report) }) {
                 guard let statistics = side.profile.statistics(metric) else { continue }
-                let points = side.successfulRuns.compactMap { run in run.milliseconds(metric).map { (run: run.index, ms: $0) } }
-                rows.append(DistributionRow(
-                    label: label, points: points, outliers: Set(statistics.outlierRuns), summary: statistics.summary,
-                    highlighted: medianRun(of: side, metric: metric)?.index))
+                let points = side.successfulRuns.compactMap { run in
+                    run.milliseconds(metric).map { (run: run.index, ms: $0) }
+                }
+                rows.append(
+                    DistributionRow(
+                        label: label, points: points, outliers: Set(statistics.outlierRuns),
+                        summary: statistics.summary,
+                        highlighted: medianRun(of: side, metric: metric)?.index))
             }
             // Across machines: each machine's base row above its head row, coloured by machine.
             let machines = fleetMachines(report)
             if machines.count > 1 {
-                let base = DistributionRow.perMachine(report.base, metric: metric, prefix: "base · ", machines: machines, highlighted: nil)
-                let head = DistributionRow.perMachine(report.head, metric: metric, prefix: "head · ", machines: machines, highlighted: nil)
+                let base = DistributionRow.perMachine(
+                    report.base, metric: metric, prefix: "base · ", machines: machines, highlighted: nil)
+                let head = DistributionRow.perMachine(
+                    report.head, metric: metric, prefix: "head · ", machines: machines, highlighted: nil)
                 rows = machines.flatMap { key in (base + head).filter { $0.machine?.key == key } }
             }
             let budget = report.head.profile.verdict.check(.phase(metric))?.budgetMs
             if !rows.isEmpty {
-                body += section("Distribution of \(metric.rawValue)", id: "distribution", content:
-                    "<p class=\"caption\">each launch of either side; the line is the side's median, the band its confidence "
-                    + "interval, outlier runs are ringed.</p>" + distributionFigure(rows, metric: metric.rawValue, budgetMs: budget))
+                body += section(
+                    "Distribution of \(metric.rawValue)", id: "distribution",
+                    content:
+                        "<p class=\"caption\">each launch of either side; the line is the side's median, the band its confidence "
+                        + "interval, outlier runs are ringed.</p>"
+                        + distributionFigure(rows, metric: metric.rawValue, budgetMs: budget))
             }
 
             // Both timelines on one time scale, so their lengths compare at a glance.
-            var sides: [(label: String, report: MeasurementReport, run: RunRecord, timeline: LaunchTimeline, layout: TimelineLayout)] = []
+            var sides:
+                [(
+                    label: String, report: MeasurementReport, run: RunRecord, timeline: LaunchTimeline,
+                    layout: TimelineLayout
+                )] = []
             for (label, side) in report.sides.map({ ($0.side.rawValue, $0.report) }) {
                 guard let run = medianRun(of: side, metric: metric), let timeline = run.timeline else { continue }
                 let matcher = FindingMatcher(side.profile.findings)
-                sides.append((label, side, run, timeline, TimelineLayout(timeline: timeline, limit: spanLimit) {
-                    !matcher.findings(for: $0).isEmpty
-                }))
+                sides.append(
+                    (
+                        label, side, run, timeline,
+                        TimelineLayout(timeline: timeline, limit: spanLimit) {
+                            !matcher.findings(for: $0).isEmpty
+                        }
+                    ))
             }
             if !sides.isEmpty {
                 let budgets = sides.compactMap { $0.report.profile.verdict.check(.phase(metric))?.budgetMs }
                 let end = axisEnd(sides.map(\.layout), budgetMs: budgets.max())
-                let judged = judgedRange(sides.map { ($0.timeline, $0.layout) }, metric: metric, budgetMs: budgets.max())
-                var content = "<p class=\"caption\">each side's median run, on one time scale. Click a span for its details.</p>"
+                let judged = judgedRange(
+                    sides.map { ($0.timeline, $0.layout) }, metric: metric, budgetMs: budgets.max())
+                var content =
+                    "<p class=\"caption\">each side's median run, on one time scale. Click a span for its details.</p>"
                 for side in sides {
                     let value = side.run.milliseconds(metric).map(ms) ?? "—"
-                    content += "<h3>\(side.label): run \(side.run.index), \(metric.rawValue) \(value)</h3>"
+                    content +=
+                        "<h3>\(side.label): run \(side.run.index), \(metric.rawValue) \(value)</h3>"
                         + "<p class=\"caption\">" + medianRunPhrase(side.report, metric: metric) + ".</p>"
                     content += timelineFigure(
                         side.layout, timeline: side.timeline, findings: side.report.profile.findings,
                         side: String(side.label.prefix(1)),
-                        budgetMs: side.report.profile.verdict.check(.phase(metric))?.budgetMs, axisEndMs: end, judgedMs: judged)
+                        budgetMs: side.report.profile.verdict.check(.phase(metric))?.budgetMs, axisEndMs: end,
+                        judgedMs: judged)
                 }
                 body += section("Timelines of the median runs", id: "timeline", content: content)
             }
@@ -303,12 +367,15 @@ public enum HTMLReport {
     static func page(title: String, body: String) -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         // Nothing may be fetched: no script, style, font or image from anywhere but this file.
-        html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        html +=
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
             + "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
         html += "<meta name=\"generator\" content=\"launchprof\">\n"
-        html += "<title>" + HTMLEscaping.text(title) + "</title>\n<style>\n" + stylesheet + "</style>\n</head>\n<body>\n<main>\n"
+        html +=
+            "<title>" + HTMLEscaping.text(title) + "</title>\n<style>\n" + stylesheet
+            + "</style>\n</head>\n<body>\n<main>\n"
         html += body
         html += "<footer>written by launchprof; this page is self-contained and fetches nothing.</footer>\n"
         html += "</main>\n<script>\n" + script + "</script>\n</body>\n</html>\n"

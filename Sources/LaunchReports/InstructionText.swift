@@ -28,7 +28,9 @@ public enum InstructionText {
 
     /// The `limit` functions that ran the most instructions, inclusive.
     public static func functions(_ statistics: InstructionStatistics, limit: Int = 5) -> [String] {
-        statistics.functions.prefix(limit).map { "\($0.name)  \(count($0.inclusiveMedian)) inclusive, \(count($0.selfMedian)) self" }
+        statistics.functions.prefix(limit).map {
+            "\($0.name)  \(count($0.inclusiveMedian)) inclusive, \(count($0.selfMedian)) self"
+        }
     }
 
     /// The functions whose instructions changed most between base and head.
@@ -44,17 +46,24 @@ public enum InstructionText {
     /// One function's change: `rank(_:)  +12.3 M  (1.20 M → 13.5 M)  Sources/SampleApp/Recommendations.swift`.
     static func line(_ change: InstructionComparison.FunctionChange) -> String {
         let sign = change.change > 0 ? "+" : "−"
-        let label = change.baseInclusive == 0 ? "new" : change.headInclusive == 0 ? "gone" : "\(count(change.baseInclusive)) → \(count(change.headInclusive))"
+        let label =
+            change.baseInclusive == 0
+            ? "new"
+            : change.headInclusive == 0 ? "gone" : "\(count(change.baseInclusive)) → \(count(change.headInclusive))"
         let file = change.file.map { "  " + $0 } ?? ""
         return "\(change.name)  \(sign)\(count(abs(change.change)))  (\(label))\(file)"
     }
 
     /// The lines of a comparison's instruction section, in the order every format shows them:
     /// the decision, the phases, then the functions that grew and those that shrank (each list headed).
-    public static func comparisonLines(_ report: ComparisonReport) -> (summary: [String], grew: [String], shrank: [String])? {
+    public static func comparisonLines(_ report: ComparisonReport) -> (
+        summary: [String], grew: [String], shrank: [String]
+    )? {
         guard let instructions = report.instructions else { return nil }
         var summary = [instructions.summary]
-        if let phases = phaseChanges(base: report.base.profile.instructions, head: report.head.profile.instructions) { summary.append(phases) }
+        if let phases = phaseChanges(base: report.base.profile.instructions, head: report.head.profile.instructions) {
+            summary.append(phases)
+        }
         return (summary, changes(instructions, grew: true), changes(instructions, grew: false))
     }
 
@@ -65,7 +74,9 @@ public enum InstructionText {
     public static func cell(_ statistics: InstructionStatistics, phase: Phase?) -> String {
         guard let phase else { return count(statistics.totalMedian) }
         if let value = statistics.phases[phase] { return count(value) }
-        if statistics.phases.isEmpty, phase == .timeToReady || phase == .timeToExit { return count(statistics.gated.median) }
+        if statistics.phases.isEmpty, phase == .timeToReady || phase == .timeToExit {
+            return count(statistics.gated.median)
+        }
         return ""
     }
 
@@ -101,8 +112,11 @@ public enum InstructionText {
 
     /// How the instruction count was gated, for the comparison's instruction section.
     public static func ruleNote(_ report: ComparisonReport) -> String {
-        let version = report.head.profile.instructions?.valgrindVersion ?? report.base.profile.instructions?.valgrindVersion ?? "valgrind"
-        return "counted under callgrind (\(version)); its own rule, outside Holm: a regression when the medians differ by more than "
+        let version =
+            report.head.profile.instructions?.valgrindVersion ?? report.base.profile.instructions?.valgrindVersion
+            ?? "valgrind"
+        return
+            "counted under callgrind (\(version)); its own rule, outside Holm: a regression when the medians differ by more than "
             + "the minimum effect and the spread of identical launches, a pass only when the change is below the minimum effect by "
             + "more than that spread, inconclusive otherwise"
     }

@@ -60,7 +60,9 @@ package struct JSONBytes: ~Copyable {
     /// `sink` each time it is full, and once more at the end: the bytes `sink`
     /// receives, in order, are those `body` wrote (a single write larger than
     /// the buffer grows it).
-    package static func flushing(chunk: Int = 1 << 20, to sink: (UnsafeRawBufferPointer) -> Void, _ body: (inout JSONBytes) -> Void) {
+    package static func flushing(
+        chunk: Int = 1 << 20, to sink: (UnsafeRawBufferPointer) -> Void, _ body: (inout JSONBytes) -> Void
+    ) {
         withoutActuallyEscaping(sink) { sink in
             var json = JSONBytes(growingFrom: chunk)
             json.sink = sink
@@ -307,7 +309,8 @@ package struct JSONBytes: ~Copyable {
     @inline(__always)
     private mutating func fraction(_ fraction: UInt64, digits: Int) {
         guard fraction > 0 else { return }
-        var fraction = fraction, digits = digits
+        var fraction = fraction
+        var digits = digits
         while fraction % 10 == 0 {
             fraction /= 10
             digits -= 1

@@ -56,7 +56,8 @@ enum JSONDuplicateKeys {
         func equal(_ a: Key, _ b: Key) -> Bool {
             switch (a, b) {
             case (.span(let x, let length), .span(let y, let other)):
-                return length == other && (length == 0 || memcmp(bytes.baseAddress! + x, bytes.baseAddress! + y, length) == 0)
+                return length == other
+                    && (length == 0 || memcmp(bytes.baseAddress! + x, bytes.baseAddress! + y, length) == 0)
             default: return contents(a) == contents(b)
             }
         }
@@ -92,7 +93,10 @@ enum JSONDuplicateKeys {
                 path.append(.index(0))
                 at += 1
             case 0x7D, 0x5D:  // } ]
-                if !open.isEmpty { open.removeLast(); path.removeLast() }
+                if !open.isEmpty {
+                    open.removeLast()
+                    path.removeLast()
+                }
                 at += 1
             case 0x2C:  // ,
                 if case .index(let index)? = path.last { path[path.count - 1] = .index(index + 1) }
@@ -100,15 +104,24 @@ enum JSONDuplicateKeys {
             case 0x22:  // "
                 let (end, hasEscape) = stringEnd(bytes, from: at)
                 var next = end
-                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09 { next += 1 }
-                if next < bytes.count, bytes[next] == 0x3A, case .some(.some) = open.last {  // a key: a string before ':' in an object
+                while next < bytes.count,
+                    bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D || bytes[next] == 0x09
+                { next += 1 }
+                // a key: a string before ':' in an object
+                if next < bytes.count, bytes[next] == 0x3A, case .some(.some) = open.last {
                     let length = max(0, end - 1 - (at + 1))
-                    let key: Key = hasEscape ? .decoded(unescaped(Array(bytes[(at + 1)..<(at + 1 + length)]))) : .span(offset: at + 1, length: length)
+                    let key: Key =
+                        hasEscape
+                        ? .decoded(unescaped(Array(bytes[(at + 1)..<(at + 1 + length)])))
+                        : .span(offset: at + 1, length: length)
                     path[path.count - 1] = .key(key)
-                    if !insert(key, into: &open[open.count - 1]!) { return text(path.map { step in
-                        if case .key(let key?) = step { return .key(.decoded(contents(key))) }
-                        return step
-                    }) }
+                    if !insert(key, into: &open[open.count - 1]!) {
+                        return text(
+                            path.map { step in
+                                if case .key(let key?) = step { return .key(.decoded(contents(key))) }
+                                return step
+                            })
+                    }
                 }
                 at = end
             default:
@@ -116,7 +129,9 @@ enum JSONDuplicateKeys {
                 // Past everything that is not structure (numbers, literals, white space) in one tight loop.
                 while at < count {
                     let byte = base[at]
-                    if byte == 0x22 || byte == 0x2C || byte == 0x7B || byte == 0x7D || byte == 0x5B || byte == 0x5D { break }
+                    if byte == 0x22 || byte == 0x2C || byte == 0x7B || byte == 0x7D || byte == 0x5B || byte == 0x5D {
+                        break
+                    }
                     at += 1
                 }
             }
@@ -128,7 +143,8 @@ enum JSONDuplicateKeys {
     /// its closing quote, and whether it has an escape.
     private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hasEscape: Bool) {
         guard let base = bytes.baseAddress else { return (bytes.count, false) }
-        var from = start + 1, hasEscape = false
+        var from = start + 1
+        var hasEscape = false
         // memchr for the next quote; it closes the string unless an odd run of backslashes precedes it.
         while from < bytes.count, let found = memchr(base + from, 0x22, bytes.count - from) {
             let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))

@@ -16,7 +16,9 @@ import Foundation
 /// Cost: it runs only after a decode failed; about log2(numbers) + 14 decodes.
 enum JSONNumberProblem {
     /// The largest value of each integer type, widest first.
-    static let upperBounds = ["18446744073709551615", "9223372036854775807", "4294967295", "2147483647", "65535", "32767", "255", "127"]
+    static let upperBounds = [
+        "18446744073709551615", "9223372036854775807", "4294967295", "2147483647", "65535", "32767", "255", "127",
+    ]
     /// The smallest value of each integer type, widest first, and 0 for the unsigned ones.
     static let lowerBounds = ["-9223372036854775808", "-2147483648", "-32768", "-128", "0"]
 
@@ -52,7 +54,8 @@ enum JSONNumberProblem {
         let shown = literal.count > 40 ? String(literal.prefix(40)) + "…" : literal
         let field = path(to: culprit.lowerBound, in: bytes)
         if passes("0.5") {
-            return "\(field): \(shown) is not a finite number (a number's magnitude is at most \(Double.greatestFiniteMagnitude))"
+            return
+                "\(field): \(shown) is not a finite number (a number's magnitude is at most \(Double.greatestFiniteMagnitude))"
         }
         guard let upper = upperBounds.first(where: passes), let lower = lowerBounds.first(where: passes) else {
             return "\(field): \(shown) is out of range"
@@ -75,7 +78,8 @@ enum JSONNumberProblem {
                 while end < bytes.count, !",]}: \t\r\n\"".utf8.contains(bytes[end]) { end += 1 }
                 let literal = bytes[at..<end]
                 if literal.first == UInt8(ascii: "-") || !literal.allSatisfy({ (0x30...0x39).contains($0) })
-                    || Int64(String(decoding: literal, as: UTF8.self)) == nil {
+                    || Int64(String(decoding: literal, as: UTF8.self)) == nil
+                {
                     found.append(at..<end)
                 }
                 at = end
@@ -90,7 +94,13 @@ enum JSONNumberProblem {
     private static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int {
         var at = start + 1
         while at < bytes.count {
-            if bytes[at] == UInt8(ascii: "\\") { at += 2 } else if bytes[at] == UInt8(ascii: "\"") { return at + 1 } else { at += 1 }
+            if bytes[at] == UInt8(ascii: "\\") {
+                at += 2
+            } else if bytes[at] == UInt8(ascii: "\"") {
+                return at + 1
+            } else {
+                at += 1
+            }
         }
         return bytes.count
     }
@@ -102,9 +112,15 @@ enum JSONNumberProblem {
         var at = 0
         while at < offset, at < bytes.count {
             switch bytes[at] {
-            case UInt8(ascii: "{"): path.append(.key("")); at += 1
-            case UInt8(ascii: "["): path.append(.index(0)); at += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !path.isEmpty { path.removeLast() }; at += 1
+            case UInt8(ascii: "{"):
+                path.append(.key(""))
+                at += 1
+            case UInt8(ascii: "["):
+                path.append(.index(0))
+                at += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if !path.isEmpty { path.removeLast() }
+                at += 1
             case UInt8(ascii: ","):
                 if case .index(let index)? = path.last { path[path.count - 1] = .index(index + 1) }
                 at += 1
@@ -115,7 +131,9 @@ enum JSONNumberProblem {
                     while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
                     if next < bytes.count, bytes[next] == UInt8(ascii: ":") {
                         let raw = Array(bytes[(at + 1)..<max(at + 1, end - 1)])
-                        let key = (try? JSONDecoder().decode(String.self, from: Data([0x22] + raw + [0x22]))) ?? String(decoding: raw, as: UTF8.self)
+                        let key =
+                            (try? JSONDecoder().decode(String.self, from: Data([0x22] + raw + [0x22])))
+                            ?? String(decoding: raw, as: UTF8.self)
                         path[path.count - 1] = .key(key)
                     }
                 }
@@ -127,7 +145,9 @@ enum JSONNumberProblem {
         for step in path {
             switch step {
             case .key(let key):
-                let escaped = key.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+                let escaped = key.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+                }.joined()
                 text += text.isEmpty ? escaped : "." + escaped
             case .index(let index): text += "[\(index)]"
             }

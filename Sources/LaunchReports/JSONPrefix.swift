@@ -17,7 +17,9 @@ enum JSONPrefix {
         var open: [(close: UInt8, isObject: Bool, safeEnd: Int, expectingKey: Bool)] = []
         var at = 0
         func skipWhitespace() {
-            while at < prefix.count, prefix[at] == 0x20 || prefix[at] == 0x0A || prefix[at] == 0x0D || prefix[at] == 0x09 { at += 1 }
+            while at < prefix.count,
+                prefix[at] == 0x20 || prefix[at] == 0x0A || prefix[at] == 0x0D || prefix[at] == 0x09
+            { at += 1 }
         }
         /// A value just ended at `at`: the innermost container may be cut after it.
         func valueEnded() {
@@ -33,7 +35,11 @@ enum JSONPrefix {
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 at += 1
-                open.append((byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"), byte == UInt8(ascii: "{"), at, byte == UInt8(ascii: "{")))
+                open.append(
+                    (
+                        byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"), byte == UInt8(ascii: "{"),
+                        at, byte == UInt8(ascii: "{")
+                    ))
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 guard let last = open.last, last.close == byte else { return nil }
                 open.removeLast()

@@ -42,7 +42,8 @@ public enum JSONReport {
         switch try readDocument(from: path) {
         case .measurement(let report): return report
         case .comparison:
-            throw .malformed(path: path, problem: "a '\(ComparisonReport.kind)' report, not a \(MeasurementReport.kind) report")
+            throw .malformed(
+                path: path, problem: "a '\(ComparisonReport.kind)' report, not a \(MeasurementReport.kind) report")
         }
     }
 
@@ -67,8 +68,9 @@ public enum JSONReport {
         // The `Data` keeps the array, which is never written to, alive until it is released;
         // it is only read (a reader that patches bytes patches a copy of its own).
         let data = bytes.withUnsafeBytes { raw in
-            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count,
-                 deallocator: .custom { _, _ in withExtendedLifetime(bytes) {} })
+            Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count,
+                deallocator: .custom { _, _ in withExtendedLifetime(bytes) {} })
         }
         return try readDocument(data, path: path)
     }
@@ -114,20 +116,28 @@ public enum JSONReport {
         switch kind {
         case MeasurementReport.kind:
             guard (1...MeasurementReport.currentSchemaVersion).contains(version) else {
-                throw .malformed(path: path, problem: "schemaVersion \(version) of a measurement report is not supported "
-                    + "(this launchprof reads 1 to \(MeasurementReport.currentSchemaVersion))")
+                throw .malformed(
+                    path: path,
+                    problem: "schemaVersion \(version) of a measurement report is not supported "
+                        + "(this launchprof reads 1 to \(MeasurementReport.currentSchemaVersion))")
             }
             return .measurement(try decode(MeasurementReport.self, from: data, extracted: extracted, path: path))
         case ComparisonReport.kind:
             guard (1...ComparisonReport.currentSchemaVersion).contains(version) else {
-                throw .malformed(path: path, problem: "schemaVersion \(version) of a comparison report is not supported "
-                    + "(this launchprof reads 1 to \(ComparisonReport.currentSchemaVersion))")
+                throw .malformed(
+                    path: path,
+                    problem: "schemaVersion \(version) of a comparison report is not supported "
+                        + "(this launchprof reads 1 to \(ComparisonReport.currentSchemaVersion))")
             }
             return .comparison(try decode(ComparisonReport.self, from: data, extracted: extracted, path: path))
         case nil:
             throw .malformed(path: path, problem: "no kind: not a launchprof report")
         case let other?:
-            throw .malformed(path: path, problem: "a '\(other)' report: this launchprof reads \(MeasurementReport.kind) and \(ComparisonReport.kind) reports")
+            throw .malformed(
+                path: path,
+                problem:
+                    "a '\(other)' report: this launchprof reads \(MeasurementReport.kind) and \(ComparisonReport.kind) reports"
+            )
         }
     }
 
@@ -135,9 +145,13 @@ public enum JSONReport {
         _ type: T.Type, from data: Data, extracted: (remainder: Data, parsed: SpanTable.Parsed)?, path: String
     ) throws(ReportError) -> T {
         let decoder = StrictJSON.decoder()
-        if let extracted, let value = try? SpanTable.Parsed.$current.withValue(extracted.parsed, operation: {
-            try decoder.decode(type, from: extracted.remainder)
-        }) {
+        if let extracted,
+            let value = try? SpanTable.Parsed.$current.withValue(
+                extracted.parsed,
+                operation: {
+                    try decoder.decode(type, from: extracted.remainder)
+                })
+        {
             return value
         }
         // Without the fast path: the same value, or the error the whole document gives, in one line naming the field.

@@ -47,7 +47,8 @@ public enum JUnitReport {
         let failures = suite.cases.filter { $0.result?.element == "failure" }.count
         let errors = suite.cases.filter { $0.result?.element == "error" }.count
         let skipped = suite.cases.filter { $0.result?.element == "skipped" }.count
-        let counts = "tests=\"\(suite.cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
+        let counts =
+            "tests=\"\(suite.cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
         // The suite's duration is said outright: the launch's total, not the sum of
         // checks that nest in one another (a hook's time is part of the total's).
         let duration = suite.seconds.map { #" time="\#(decimalSeconds($0))""# } ?? ""
@@ -72,7 +73,9 @@ public enum JUnitReport {
             if let result = test.result {
                 let attributes = #"message="\#(escaped(result.message))" type="\#(escaped(result.type))""#
                 if let body = result.body {
-                    lines.append("      <\(result.element) \(attributes)>\(escaped(body, inAttribute: false))</\(result.element)>")
+                    lines.append(
+                        "      <\(result.element) \(attributes)>\(escaped(body, inAttribute: false))</\(result.element)>"
+                    )
                 } else {
                     lines.append("      <\(result.element) \(attributes)/>")
                 }
@@ -119,7 +122,9 @@ public enum JUnitReport {
             // Only a total carries a time: the other checks' times are parts of it.
             let total: Bool
             if case .phase(let phase) = check.subject { total = phase.isTotal } else { total = false }
-            var test = TestCase(classname: "launchprof.budget", name: check.subject.description, seconds: total ? check.medianMs / 1000 : nil)
+            var test = TestCase(
+                classname: "launchprof.budget", name: check.subject.description,
+                seconds: total ? check.medianMs / 1000 : nil)
             let runs = check.runsMeasured > 0 ? "; over it in \(check.runsOver) of \(check.runsMeasured) runs" : ""
             if case .span(let name) = check.subject, unrecorded.contains(name) {
                 // A budget span no run recorded (a misspelt name?): not a pass, and not a failure the exit code has.
@@ -129,20 +134,30 @@ public enum JUnitReport {
                 test.seconds = nil
             } else if !check.passed {
                 test.result = Result(
-                    element: "failure", message: "\(check.subject) \(Milliseconds.comparison(check.medianMs, check.budgetMs)) (median)",
+                    element: "failure",
+                    message: "\(check.subject) \(Milliseconds.comparison(check.medianMs, check.budgetMs)) (median)",
                     type: ReportOutcome.Status.overBudget.rawValue,
-                    body: "median \(Milliseconds.text(check.medianMs)), budget \(Milliseconds.text(check.budgetMs))\(runs)")
+                    body:
+                        "median \(Milliseconds.text(check.medianMs)), budget \(Milliseconds.text(check.budgetMs))\(runs)"
+                )
             } else if let missing = report.outcome.noAnswer {
-                test.result = notJudged(missing, "median \(Milliseconds.text(check.medianMs)) within budget \(Milliseconds.text(check.budgetMs))\(runs)")
+                test.result = notJudged(
+                    missing,
+                    "median \(Milliseconds.text(check.medianMs)) within budget \(Milliseconds.text(check.budgetMs))\(runs)"
+                )
             } else {
-                test.output = "median \(Milliseconds.text(check.medianMs)) within budget \(Milliseconds.text(check.budgetMs))\(runs)"
+                test.output =
+                    "median \(Milliseconds.text(check.medianMs)) within budget \(Milliseconds.text(check.budgetMs))\(runs)"
             }
             cases.append(test)
         }
         // Budget names no run recorded that no check covers (a hook or phase key) still show, with their warning.
-        for warning in warnings where warning.hasPrefix("the budget's ") && !cases.contains(where: { $0.result?.message == warning }) {
-            cases.append(TestCase(classname: "launchprof.budget", name: "budget warning",
-                                  result: Result(element: "skipped", message: warning, type: "not-recorded")))
+        for warning in warnings
+        where warning.hasPrefix("the budget's ") && !cases.contains(where: { $0.result?.message == warning }) {
+            cases.append(
+                TestCase(
+                    classname: "launchprof.budget", name: "budget warning",
+                    result: Result(element: "skipped", message: warning, type: "not-recorded")))
         }
         cases.append(runsCase(report.outcome, sides: [(nil, report)]))
         let primary = report.profile.primaryPhase.flatMap { report.profile.statistics($0)?.summary.median }
@@ -150,7 +165,8 @@ public enum JUnitReport {
             name: "launchprof measure — \(report.name)", timestamp: report.createdAt,
             properties: properties(report.outcome) + [
                 ("command", CommandLineText.quoted(report.configuration.command)), ("ready", report.readyLabel),
-                ("runs", "\(report.profile.successfulRuns)/\(report.profile.runCount) ok"), ("launchprof", report.toolVersion),
+                ("runs", "\(report.profile.successfulRuns)/\(report.profile.runCount) ok"),
+                ("launchprof", report.toolVersion),
             ],
             cases: cases, seconds: primary.map { $0 / 1000 })
     }
@@ -171,12 +187,14 @@ public enum JUnitReport {
             }
             switch metric.verdict {
             case .regression:
-                test.result = Result(element: "failure", message: metric.summary, type: MetricVerdict.regression.rawValue,
-                                     body: "base median \(Milliseconds.text(Summary.median(metric.baseMs))), head median "
-                                        + "\(Milliseconds.text(Summary.median(metric.headMs)))")
+                test.result = Result(
+                    element: "failure", message: metric.summary, type: MetricVerdict.regression.rawValue,
+                    body: "base median \(Milliseconds.text(Summary.median(metric.baseMs))), head median "
+                        + "\(Milliseconds.text(Summary.median(metric.headMs)))")
             case .inconclusive:
-                test.result = Result(element: inconclusiveIsPass ? "skipped" : "failure", message: "inconclusive: " + metric.summary,
-                                     type: MetricVerdict.inconclusive.rawValue)
+                test.result = Result(
+                    element: inconclusiveIsPass ? "skipped" : "failure", message: "inconclusive: " + metric.summary,
+                    type: MetricVerdict.inconclusive.rawValue)
             case .pass, .improvement:
                 test.output = "\(metric.verdict.rawValue): \(metric.summary)"
             }
@@ -185,7 +203,8 @@ public enum JUnitReport {
         if report.failOverBudget {
             var test = TestCase(classname: "launchprof.budget", name: "head budget")
             if report.outcome.status == .overBudget {
-                test.result = Result(element: "failure", message: report.outcome.reason, type: ReportOutcome.Status.overBudget.rawValue)
+                test.result = Result(
+                    element: "failure", message: report.outcome.reason, type: ReportOutcome.Status.overBudget.rawValue)
             } else if let missing = report.outcome.noAnswer {
                 test.result = notJudged(missing, report.head.profile.verdict.summary)
             } else {
@@ -193,7 +212,9 @@ public enum JUnitReport {
             }
             cases.append(test)
         }
-        cases.append(runsCase(report.outcome, sides: report.sides.map { (label: $0.side.rawValue as String?, report: $0.report) }))
+        cases.append(
+            runsCase(
+                report.outcome, sides: report.sides.map { (label: $0.side.rawValue as String?, report: $0.report) }))
         return Suite(
             name: "launchprof compare — \(report.name)", timestamp: report.createdAt,
             properties: properties(report.outcome)
@@ -215,7 +236,9 @@ public enum JUnitReport {
     /// The `runs` case: an error when the outcome is one (exit 2) or is no answer
     /// (stopped by a signal too), with the failed runs listed; failed runs the
     /// outcome ignores are listed as output.
-    private static func runsCase(_ outcome: ReportOutcome, sides: [(label: String?, report: MeasurementReport)]) -> TestCase {
+    private static func runsCase(_ outcome: ReportOutcome, sides: [(label: String?, report: MeasurementReport)])
+        -> TestCase
+    {
         let failed = sides.flatMap { side in
             side.report.failedRuns.map {
                 (side.label.map { $0 + " " } ?? "") + "run \($0.index): \($0.problemText)"
@@ -223,8 +246,9 @@ public enum JUnitReport {
         }
         var test = TestCase(classname: "launchprof.runs", name: "runs")
         if outcome.isError || outcome.noAnswer != nil {
-            test.result = Result(element: "error", message: outcome.reason, type: outcome.status.rawValue,
-                                 body: failed.isEmpty ? nil : failed.joined(separator: "\n"))
+            test.result = Result(
+                element: "error", message: outcome.reason, type: outcome.status.rawValue,
+                body: failed.isEmpty ? nil : failed.joined(separator: "\n"))
         } else if !failed.isEmpty {
             test.output = "failed runs, not counted against the gate:\n" + failed.joined(separator: "\n")
         }

@@ -26,11 +26,13 @@ public enum MarkdownMentions {
             guard index + 1 < scalars.count else { continue }
             let next = scalars[index + 1]
             switch scalar {
-            case "@" where next.properties.isAlphabetic || next.properties.numericType != nil || next == "-" || next == "_":
+            case "@"
+            where next.properties.isAlphabetic || next.properties.numericType != nil || next == "-" || next == "_":
                 out.append(joiner)
             case "#" where next.properties.numericType != nil:
                 out.append(joiner)
-            case "-" where next.properties.numericType != nil && index >= 2
+            case "-"
+            where next.properties.numericType != nil && index >= 2
                 && String(String.UnicodeScalarView(scalars[(index - 2)..<index])).uppercased() == "GH":
                 out.append(joiner)
             default:

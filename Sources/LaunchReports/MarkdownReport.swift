@@ -32,23 +32,31 @@ public enum MarkdownReport {
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
         if !profile.phases.isEmpty {
             let counted = profile.instructions
-            func instructions(_ phase: Phase?) -> String { counted.map { " \(InstructionText.cell($0, phase: phase)) |" } ?? "" }
-            lines += ["| phase | median | p90 | budget | margin |" + (counted == nil ? "" : " \(InstructionText.column) |"),
-                      "|---|---:|---:|---:|---:|" + (counted == nil ? "" : "---:|")]
+            func instructions(_ phase: Phase?) -> String {
+                counted.map { " \(InstructionText.cell($0, phase: phase)) |" } ?? ""
+            }
+            lines += [
+                "| phase | median | p90 | budget | margin |" + (counted == nil ? "" : " \(InstructionText.column) |"),
+                "|---|---:|---:|---:|---:|" + (counted == nil ? "" : "---:|"),
+            ]
             for statistics in profile.phases {
                 let check = checks[.phase(statistics.phase)]
                 let margin = check.map { Milliseconds.signed($0.budgetMs - $0.medianMs) } ?? ""
-                lines.append("| \(statistics.phase.rawValue) | \(ms(statistics.summary.median)) | \(ms(statistics.summary.p90)) | "
-                    + "\(check.map { ms($0.budgetMs) } ?? "") | \(margin) |" + instructions(statistics.phase))
+                lines.append(
+                    "| \(statistics.phase.rawValue) | \(ms(statistics.summary.median)) | \(ms(statistics.summary.p90)) | "
+                        + "\(check.map { ms($0.budgetMs) } ?? "") | \(margin) |" + instructions(statistics.phase))
             }
             if let cpu = profile.cpuTime {
-                lines.append("| \(CPUTimeText.label) | \(ms(cpu.total.median)) | \(ms(cpu.total.p90)) | | |" + instructions(nil))
+                lines.append(
+                    "| \(CPUTimeText.label) | \(ms(cpu.total.median)) | \(ms(cpu.total.p90)) | | |" + instructions(nil))
                 lines += ["", "_" + CPUTimeText.split(cpu) + "_"]
             }
             lines.append("")
         }
         if let instructions = profile.instructions {
-            lines += ["**Instructions** (counted under callgrind): " + escaped(InstructionText.headline(instructions)), ""]
+            lines += [
+                "**Instructions** (counted under callgrind): " + escaped(InstructionText.headline(instructions)), "",
+            ]
             if let phases = InstructionText.phases(instructions) { lines += [escaped(phases), ""] }
             if let cost = InstructionText.cost(report) { lines += ["_" + escaped(cost) + "_", ""] }
             lines += InstructionText.functions(instructions).map { "- " + escaped($0) }
@@ -68,19 +76,24 @@ public enum MarkdownReport {
             for (finding, split) in zip(shown, splits) {
                 // The call site when known; a hook's finding has none, and its name is said once.
                 let place = finding.file == nil ? "" : " `\(code(finding.location))`"
-                lines.append("- `\(finding.rule.id)` **\(escaped(finding.span))**\(place) — \(finding.estimateMark)\(ms(finding.medianMs)) "
-                    + "in \(finding.runsAppeared)/\(finding.runsTotal) runs: \(escaped(finding.recommendation))")
+                lines.append(
+                    "- `\(finding.rule.id)` **\(escaped(finding.span))**\(place) — \(finding.estimateMark)\(ms(finding.medianMs)) "
+                        + "in \(finding.runsAppeared)/\(finding.runsTotal) runs: \(escaped(finding.recommendation))")
                 if let split, !split.parts.isEmpty { lines.append("  <sub>median " + escaped(split.text) + "</sub>") }
             }
             if profile.findings.count > shown.count {
-                lines.append("- … and \(profile.findings.count - shown.count) more finding(s) (\(profile.findings.count) in all): "
-                    + "the HTML page and the JSON report list them")
+                lines.append(
+                    "- … and \(profile.findings.count - shown.count) more finding(s) (\(profile.findings.count) in all): "
+                        + "the HTML page and the JSON report list them")
             }
-            if splits.contains(where: { $0?.hasEstimate == true }) { lines += ["", "<sub>" + escaped(SpanTimeSplit.estimateNote) + "</sub>"] }
+            if splits.contains(where: { $0?.hasEstimate == true }) {
+                lines += ["", "<sub>" + escaped(SpanTimeSplit.estimateNote) + "</sub>"]
+            }
             lines.append("")
         }
-        lines.append("<sub>\(profile.successfulRuns)/\(profile.runCount) runs ok, \(report.configuration.mode.rawValue), "
-            + "ready: \(escaped(report.readyLabel)), launchprof \(report.toolVersion)</sub>")
+        lines.append(
+            "<sub>\(profile.successfulRuns)/\(profile.runCount) runs ok, \(report.configuration.mode.rawValue), "
+                + "ready: \(escaped(report.readyLabel)), launchprof \(report.toolVersion)</sub>")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -90,20 +103,29 @@ public enum MarkdownReport {
         if let decided = InstructionText.decidedBy(report) { lines += ["**" + escaped(decided) + "**", ""] }
         lines += whatToFix(report.changes)
         if !report.metrics.isEmpty {
-            lines += ["| metric | " + ComparisonText.headings.joined(separator: " | ") + " |", "|---|---:|---:|---:|---:|---:|---:|---|"]
+            lines += [
+                "| metric | " + ComparisonText.headings.joined(separator: " | ") + " |",
+                "|---|---:|---:|---:|---:|---:|---:|---|",
+            ]
             var notes: [String] = []
             for metric in report.metrics {
                 let row = ComparisonText.Row(metric)
                 if let note = row.presenceNote { notes.append(note) }
-                let judged = metric.verdict == .pass ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
-                let verdict = metric.presence == .neither ? "not recorded" : report.outcome.noAnswer.map { "_\($0.notJudged)_" } ?? judged
-                lines.append("| \(escaped(metric.name))\(metric.gated ? " \\*" : "") | \(row.base) | \(row.head) | "
-                    + "\(row.medianDifference) | \(row.shift) | \(row.interval) | \(row.p) | \(verdict) |")
+                let judged =
+                    metric.verdict == .pass
+                    ? "~" : metric.verdict == .regression ? "**regression**" : metric.verdict.rawValue
+                let verdict =
+                    metric.presence == .neither
+                    ? "not recorded" : report.outcome.noAnswer.map { "_\($0.notJudged)_" } ?? judged
+                lines.append(
+                    "| \(escaped(metric.name))\(metric.gated ? " \\*" : "") | \(row.base) | \(row.head) | "
+                        + "\(row.medianDifference) | \(row.shift) | \(row.interval) | \(row.p) | \(verdict) |")
             }
             lines.append("")
-            lines.append("<sub>\(ComparisonText.launches(report)); \\* gated (p after Holm); ~ no change beyond the minimum effect of "
-                + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs)); α \(report.settings.alpha). "
-                + escaped(ComparisonText.shiftNote) + "</sub>")
+            lines.append(
+                "<sub>\(ComparisonText.launches(report)); \\* gated (p after Holm); ~ no change beyond the minimum effect of "
+                    + "\(Milliseconds.oneDecimal(report.settings.minimumEffectPercent))% / \(ms(report.settings.minimumEffectMs)); α \(report.settings.alpha). "
+                    + escaped(ComparisonText.shiftNote) + "</sub>")
             for note in notes { lines += ["", "> ⚠️ " + escaped(note)] }
             lines.append("")
         }
@@ -111,8 +133,10 @@ public enum MarkdownReport {
             lines += ["**Instructions** (" + escaped(InstructionText.ruleNote(report)) + ")", ""]
             lines += counted.summary.map { "- " + escaped($0) }
             lines.append("")
-            for (heading, names) in [("Functions whose inclusive instructions grew most", counted.grew),
-                                     ("Functions whose inclusive instructions shrank most", counted.shrank)] where !names.isEmpty {
+            for (heading, names) in [
+                ("Functions whose inclusive instructions grew most", counted.grew),
+                ("Functions whose inclusive instructions shrank most", counted.shrank),
+            ] where !names.isEmpty {
                 lines += ["_" + heading + "_", ""] + names.map { "- `" + code($0) + "`" } + [""]
             }
         }
@@ -124,7 +148,8 @@ public enum MarkdownReport {
         }
         let changes = report.changes
         // Only what moved: a report written before the rule may list findings that did not.
-        let moved = changes.moved.filter(\.hasMoved), spans = changes.spans.filter(\.hasMoved)
+        let moved = changes.moved.filter(\.hasMoved)
+        let spans = changes.spans.filter(\.hasMoved)
         if !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) {
             lines += ["**Why it changed**", ""]
             for change in changes.new {
@@ -134,13 +159,15 @@ public enum MarkdownReport {
                 lines.append("- gone `\(change.rule.id)` \(markdownPlace(change)) — was \(ms(change.baseMs ?? .nan))")
             }
             for change in moved {
-                lines.append("- moved `\(change.rule.id)` \(markdownPlace(change)) — "
-                    + "\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
+                lines.append(
+                    "- moved `\(change.rule.id)` \(markdownPlace(change)) — "
+                        + "\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
             }
             for span in spans {
                 let site = SourceSite.text(file: span.file, line: span.line)
-                lines.append("- span **\(escaped(span.name))** `\(code(site))` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
-                    + "(\(Milliseconds.signed(span.deltaMs)))")
+                lines.append(
+                    "- span **\(escaped(span.name))** `\(code(site))` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
+                        + "(\(Milliseconds.signed(span.deltaMs)))")
             }
             lines.append("")
         }
@@ -153,17 +180,22 @@ public enum MarkdownReport {
     /// head, then the spans that got slower, each with its file and line; nothing
     /// when the head added neither.
     static func whatToFix(_ changes: FindingsDiff) -> [String] {
-        let findings = changes.newFindingsToFix, spans = changes.slowerSpans
+        let findings = changes.newFindingsToFix
+        let spans = changes.slowerSpans
         guard !(findings.isEmpty && spans.isEmpty) else { return [] }
         var lines = ["**What to fix**", ""]
         for change in findings {
-            lines.append("- new `\(change.rule.id)` \(markdownPlace(change)) — \(ms(change.headMs ?? .nan)): \(escaped(change.recommendation))")
+            lines.append(
+                "- new `\(change.rule.id)` \(markdownPlace(change)) — \(ms(change.headMs ?? .nan)): \(escaped(change.recommendation))"
+            )
         }
         for span in spans {
             let site = SourceSite.text(file: span.file, line: span.line)
-            let change = span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—") (\(Milliseconds.signed(span.deltaMs)))" }
+            let change =
+                span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—") (\(Milliseconds.signed(span.deltaMs)))" }
                 ?? "\(span.headMs.map(ms) ?? "—"), not in the base"
-            lines.append("- \(span.baseMs == nil ? "new" : "slower") **\(escaped(span.name))** `\(code(site))` — \(change)")
+            lines.append(
+                "- \(span.baseMs == nil ? "new" : "slower") **\(escaped(span.name))** `\(code(site))` — \(change)")
         }
         return lines + [""]
     }

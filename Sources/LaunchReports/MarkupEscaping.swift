@@ -84,7 +84,8 @@ enum MarkupEscaping {
             default:
                 switch markup.treatment(of: scalar) {
                 case .kept: out.append(scalar)
-                case .reference: out.append(contentsOf: "&#x\(String(scalar.value, radix: 16, uppercase: true));".unicodeScalars)
+                case .reference:
+                    out.append(contentsOf: "&#x\(String(scalar.value, radix: 16, uppercase: true));".unicodeScalars)
                 case .visible: out.append(contentsOf: ControlCharacters.escaped(String(scalar)).unicodeScalars)
                 case .replaced: out.append("\u{FFFD}")
                 }

@@ -26,7 +26,9 @@ public struct RenderedReport: Sendable {
 
     /// `document`, nothing rendered yet; the formats in `kept` are rendered once
     /// and held, the others rendered each time they are asked for.
-    public init(_ document: ReportDocument, options: RenderOptions = RenderOptions(), keeping kept: Set<ReportFormat> = []) {
+    public init(
+        _ document: ReportDocument, options: RenderOptions = RenderOptions(), keeping kept: Set<ReportFormat> = []
+    ) {
         self.document = document
         self.options = options
         self.kept = kept

@@ -60,7 +60,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Renders `document` in this format.
-    public func render(_ document: ReportDocument, options: RenderOptions = RenderOptions()) throws(ReportError) -> [UInt8] {
+    public func render(_ document: ReportDocument, options: RenderOptions = RenderOptions()) throws(ReportError)
+        -> [UInt8]
+    {
         switch self {
         case .terminal: return Array(TerminalReport.render(document, options: options).utf8)
         case .json: return try JSONReport.render(document)

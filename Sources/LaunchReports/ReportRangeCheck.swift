@@ -21,7 +21,8 @@ struct ReportRangeCheck {
         let configuration = report.configuration
         let timeout = configuration.timeoutSeconds
         guard timeout.isFinite, timeout > 0 else {
-            throw refused(timeout, at: prefix + "configuration.timeoutSeconds", "must be a finite number of seconds above 0")
+            throw refused(
+                timeout, at: prefix + "configuration.timeoutSeconds", "must be a finite number of seconds above 0")
         }
         try budget(configuration.budget, at: prefix + "configuration.budget")
         // A launch may run up to its own timeout.
@@ -61,7 +62,9 @@ struct ReportRangeCheck {
         try check(report.base, at: "base.")
         try check(report.head, at: "head.")
         // The longest either side's launches may run (their own --timeout, when over an hour).
-        let runLimit = [report.base, report.head].map { max(Self.oneHour, $0.configuration.timeoutSeconds * 1_000) }.max() ?? Self.oneHour
+        let runLimit =
+            [report.base, report.head].map { max(Self.oneHour, $0.configuration.timeoutSeconds * 1_000) }.max()
+            ?? Self.oneHour
         let settings = report.settings
         try duration(settings.minimumEffectMs, at: "settings.minimumEffectMs")
         try percent(settings.minimumEffectPercent, at: "settings.minimumEffectPercent")
@@ -72,10 +75,16 @@ struct ReportRangeCheck {
             let field = "metrics[\(index)]"
             // Time metrics may run as long as a launch may; CPU time (every thread's) has no such limit.
             let limit = metric.id == .cpuTime ? Double.infinity : runLimit
-            for (position, value) in metric.baseMs.enumerated() { try duration(value, at: "\(field).baseMs[\(position)]", limit: limit) }
-            for (position, value) in metric.headMs.enumerated() { try duration(value, at: "\(field).headMs[\(position)]", limit: limit) }
+            for (position, value) in metric.baseMs.enumerated() {
+                try duration(value, at: "\(field).baseMs[\(position)]", limit: limit)
+            }
+            for (position, value) in metric.headMs.enumerated() {
+                try duration(value, at: "\(field).headMs[\(position)]", limit: limit)
+            }
             try shift(metric.shiftMs, at: field + ".shiftMs", limit: limit)
-            for (position, value) in metric.intervalMs.enumerated() { try bound(value, at: "\(field).intervalMs[\(position)]", limit: limit) }
+            for (position, value) in metric.intervalMs.enumerated() {
+                try bound(value, at: "\(field).intervalMs[\(position)]", limit: limit)
+            }
             try finite(metric.shiftPercent, at: field + ".shiftPercent")
             for (position, value) in metric.intervalPercent.enumerated() where !value.isInfinite {
                 try finite(value, at: "\(field).intervalPercent[\(position)]")
@@ -86,7 +95,10 @@ struct ReportRangeCheck {
             if !metric.minimumEffectPercent.isNaN, !(metric.minimumEffectPercent >= 0) {
                 throw refused(metric.minimumEffectPercent, at: field + ".minimumEffectPercent", "must be 0 or more")
             }
-            for (name, value) in [("pValue", metric.pValue), ("adjustedPValue", metric.adjustedPValue), ("slowerPValue", metric.slowerPValue)] {
+            for (name, value) in [
+                ("pValue", metric.pValue), ("adjustedPValue", metric.adjustedPValue),
+                ("slowerPValue", metric.slowerPValue),
+            ] {
                 try probability(value, at: "\(field).\(name)")
             }
             // A version-1 report had no pass test: NaN there.
@@ -95,7 +107,9 @@ struct ReportRangeCheck {
             if let fleet = metric.fleet { try self.fleet(fleet, at: field + ".fleet", limit: limit) }
         }
         if let fleet = report.fleet { try self.fleet(fleet, at: "fleet", limit: Self.oneHour) }
-        for (name, changes) in [("new", report.changes.new), ("gone", report.changes.gone), ("moved", report.changes.moved)] {
+        for (name, changes) in [
+            ("new", report.changes.new), ("gone", report.changes.gone), ("moved", report.changes.moved),
+        ] {
             for (index, change) in changes.enumerated() {
                 try duration(change.baseMs, at: "changes.\(name)[\(index)].baseMs")
                 try duration(change.headMs, at: "changes.\(name)[\(index)].headMs")
@@ -121,13 +135,17 @@ struct ReportRangeCheck {
     }
 
     private func summary(_ summary: Summary, at field: String, limit: Double) throws(ReportError) {
-        for (name, value) in [("min", summary.min), ("max", summary.max), ("mean", summary.mean), ("median", summary.median),
-                              ("p90", summary.p90), ("p95", summary.p95), ("standardDeviation", summary.standardDeviation),
-                              ("mad", summary.medianAbsoluteDeviation)] {
+        for (name, value) in [
+            ("min", summary.min), ("max", summary.max), ("mean", summary.mean), ("median", summary.median),
+            ("p90", summary.p90), ("p95", summary.p95), ("standardDeviation", summary.standardDeviation),
+            ("mad", summary.medianAbsoluteDeviation),
+        ] {
             try duration(value, at: "\(field).\(name)", limit: limit)
         }
-        try duration(summary.medianConfidenceInterval.lowerBound, at: field + ".medianConfidenceInterval[0]", limit: limit)
-        try duration(summary.medianConfidenceInterval.upperBound, at: field + ".medianConfidenceInterval[1]", limit: limit)
+        try duration(
+            summary.medianConfidenceInterval.lowerBound, at: field + ".medianConfidenceInterval[0]", limit: limit)
+        try duration(
+            summary.medianConfidenceInterval.upperBound, at: field + ".medianConfidenceInterval[1]", limit: limit)
         try probability(summary.medianConfidenceLevel, at: field + ".medianConfidenceLevel")
     }
 
@@ -148,14 +166,19 @@ struct ReportRangeCheck {
     private func duration(_ value: Double?, at field: String, limit: Double = Self.oneHour) throws(ReportError) {
         guard let value else { return }
         guard value.isFinite, value >= 0, value <= limit else {
-            throw refused(value, at: field, "a duration must be a finite number of milliseconds from 0 to \(Self.limitText(limit))")
+            throw refused(
+                value, at: field,
+                "a duration must be a finite number of milliseconds from 0 to \(Self.limitText(limit))")
         }
     }
 
     /// A difference of two durations: finite, at most `limit` milliseconds from 0.
     private func shift(_ value: Double, at field: String, limit: Double) throws(ReportError) {
         guard value.isFinite, abs(value) <= limit else {
-            throw refused(value, at: field, "a difference must be a finite number of milliseconds from -\(Self.limitText(limit)) to \(Self.limitText(limit))")
+            throw refused(
+                value, at: field,
+                "a difference must be a finite number of milliseconds from -\(Self.limitText(limit)) to \(Self.limitText(limit))"
+            )
         }
     }
 
@@ -169,13 +192,16 @@ struct ReportRangeCheck {
     /// A least effect in percent: finite, from 0 to ``LaunchBudget/maximumEffectPercent``.
     private func percent(_ value: Double, at field: String) throws(ReportError) {
         guard value.isFinite, value >= 0, value <= LaunchBudget.maximumEffectPercent else {
-            throw refused(value, at: field, "must be a finite percentage from 0 to \(Int(LaunchBudget.maximumEffectPercent))")
+            throw refused(
+                value, at: field, "must be a finite percentage from 0 to \(Int(LaunchBudget.maximumEffectPercent))")
         }
     }
 
     /// A probability or level: from 0 to 1.
     private func probability(_ value: Double, at field: String) throws(ReportError) {
-        guard value.isFinite, value >= 0, value <= 1 else { throw refused(value, at: field, "must be a number from 0 to 1") }
+        guard value.isFinite, value >= 0, value <= 1 else {
+            throw refused(value, at: field, "must be a number from 0 to 1")
+        }
     }
 
     private func finite(_ value: Double, at field: String) throws(ReportError) {

@@ -32,11 +32,13 @@ public struct ReportSummary: Sendable, Equatable {
         guard let prefix = try? BoundedFile.read(path, limit: headerBytes, prefix: true) else { return nil }
         // A key twice makes it unreadable here as in JSONReport (the decoder would keep the first, jq the last).
         if let closed = JSONPrefix.closed(prefix), JSONDuplicateKeys.find(in: Data(closed)) == nil,
-           let fields = try? JSONDecoder().decode(Fields.self, from: Data(closed)), let summary = fields.summary {
+            let fields = try? JSONDecoder().decode(Fields.self, from: Data(closed)), let summary = fields.summary
+        {
             return summary
         }
         guard prefix.count == headerBytes, let bytes = try? BoundedFile.read(path, limit: JSONReport.maximumFileBytes),
-              JSONDuplicateKeys.find(in: Data(bytes)) == nil else { return nil }
+            JSONDuplicateKeys.find(in: Data(bytes)) == nil
+        else { return nil }
         return try? JSONDecoder().decode(Fields.self, from: Data(bytes)).summary
     }
 
@@ -57,12 +59,19 @@ public struct ReportSummary: Sendable, Equatable {
         var summary: ReportSummary? {
             switch kind ?? (schemaVersion == 1 ? MeasurementReport.kind : "") {
             case MeasurementReport.kind:
-                guard (1...MeasurementReport.currentSchemaVersion).contains(schemaVersion), let configuration, let profile else { return nil }
+                guard (1...MeasurementReport.currentSchemaVersion).contains(schemaVersion), let configuration,
+                    let profile
+                else { return nil }
                 return ReportSummary(
-                    kind: .measurement, commands: [configuration.command], successfulRuns: profile.successfulRuns, runCount: profile.runCount)
+                    kind: .measurement, commands: [configuration.command], successfulRuns: profile.successfulRuns,
+                    runCount: profile.runCount)
             case ComparisonReport.kind:
-                guard (1...ComparisonReport.currentSchemaVersion).contains(schemaVersion), let base, let head else { return nil }
-                return ReportSummary(kind: .comparison, commands: [base.configuration.command, head.configuration.command], successfulRuns: 0, runCount: 0)
+                guard (1...ComparisonReport.currentSchemaVersion).contains(schemaVersion), let base, let head else {
+                    return nil
+                }
+                return ReportSummary(
+                    kind: .comparison, commands: [base.configuration.command, head.configuration.command],
+                    successfulRuns: 0, runCount: 0)
             default:
                 return nil
             }

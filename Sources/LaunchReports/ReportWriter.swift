@@ -33,7 +33,8 @@ public struct ReportWriter: Sendable {
     }
 
     /// Why a linked folder is refused.
-    static let linkReason = "it is a symbolic link: launchprof writes only into folders it makes, never through a link (remove it)"
+    static let linkReason =
+        "it is a symbolic link: launchprof writes only into folders it makes, never through a link (remove it)"
 
     /// Where `format` of `document` goes (``path(of:name:kind:)``).
     public func path(of format: ReportFormat, for document: ReportDocument) -> String? {
@@ -62,7 +63,9 @@ public struct ReportWriter: Sendable {
     ///
     /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the first file
     ///   that could not be written; the files before it stay written.
-    public func write(_ document: ReportDocument, formats: [ReportFormat], options: RenderOptions = RenderOptions()) throws(ReportError) -> [String] {
+    public func write(_ document: ReportDocument, formats: [ReportFormat], options: RenderOptions = RenderOptions())
+        throws(ReportError) -> [String]
+    {
         var rendered = RenderedReport(document, options: options)
         return try write(&rendered, formats: formats)
     }
@@ -93,7 +96,8 @@ public struct ReportWriter: Sendable {
     /// written (nil for a terminal format).
     ///
     /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the file.
-    public func write(_ report: inout RenderedReport, format: ReportFormat, name: String) throws(ReportError) -> String? {
+    public func write(_ report: inout RenderedReport, format: ReportFormat, name: String) throws(ReportError) -> String?
+    {
         guard let path = path(of: format, name: name) else { return nil }
         try write(report.bytes(of: format), to: path)
         return path
@@ -105,14 +109,16 @@ public struct ReportWriter: Sendable {
     }
 
     /// Writes what `produce` hands its `write`, in order, to `path`, a file in ``directory``, atomically.
-    private func write(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void) throws(ReportError) {
+    private func write(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void)
+        throws(ReportError)
+    {
         do {
             if refusesLinkedDirectory {
                 try AtomicFile.write(named: String(path.dropFirst(directory.count + 1)), inFolder: directory, produce)
             } else {
                 try AtomicFile.write(to: path, produce)
             }
-        } catch where refusesLinkedDirectory && AtomicFile.isSymbolicLink(directory) {
+        } catch  where refusesLinkedDirectory && AtomicFile.isSymbolicLink(directory) {
             throw .cannotWrite(path: directory, reason: Self.linkReason)
         } catch {
             throw .cannotWrite(path: path, reason: error.description)

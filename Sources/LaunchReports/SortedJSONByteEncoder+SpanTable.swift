@@ -34,7 +34,8 @@ extension SortedJSONByteEncoder {
                         try beginMember(column.key, of: index, serial: serial)
                         cells(values, signed: column.isSigned)
                     } else {
-                        guard SpanTable.cells(ofColumn: position, of: spans, strings: strings, into: &columnCells) else { continue }
+                        guard SpanTable.cells(ofColumn: position, of: spans, strings: strings, into: &columnCells)
+                        else { continue }
                         try beginMember(column.key, of: index, serial: serial)
                         cells(columnCells, signed: column.isSigned)
                     }
@@ -74,7 +75,8 @@ extension SortedJSONByteEncoder {
     }
 
     /// Every member a span table may have, in key order (UTF-8 bytes, as ``sortMembers(of:)`` sorts).
-    private static let spanTableMembers: [SpanTableMember] = ([.count, .waitTargets, .strings] + SpanTable.columns.indices.map { .column($0) })
+    private static let spanTableMembers: [SpanTableMember] =
+        ([.count, .waitTargets, .strings] + SpanTable.columns.indices.map { .column($0) })
         .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
 
     /// Writes `values` on one line: `[1,-2,null]`.

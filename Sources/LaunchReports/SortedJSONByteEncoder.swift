@@ -99,8 +99,10 @@ final class SortedJSONByteEncoder {
         json = JSONBytes(growingFrom: capacity)
         self.oneLineElements = oneLineElements
         self.keepingOrder = keepingOrder
-        frames.append(Frame(kind: .root, serial: 0, depth: -1, compact: false, compactElements: false,
-                            contentStart: 0, firstMember: 0, firstKeyByte: 0, count: 1, awaitingValue: true))
+        frames.append(
+            Frame(
+                kind: .root, serial: 0, depth: -1, compact: false, compactElements: false,
+                contentStart: 0, firstMember: 0, firstKeyByte: 0, count: 1, awaitingValue: true))
         slot = Slot(frame: 0, serial: 0, member: 0)
     }
 
@@ -111,12 +113,16 @@ final class SortedJSONByteEncoder {
         _ value: T, oneLineElements: [any Any.Type] = [], keepingOrder: [any Any.Type] = [], capacity: Int = 1 << 16
     ) throws -> [UInt8] {
         let encoder = SortedJSONByteEncoder(
-            capacity: capacity, oneLineElements: oneLineElements.map { ObjectIdentifier($0) }, keepingOrder: keepingOrder.map { ObjectIdentifier($0) })
+            capacity: capacity, oneLineElements: oneLineElements.map { ObjectIdentifier($0) },
+            keepingOrder: keepingOrder.map { ObjectIdentifier($0) })
         try encoder.value(value)
         try encoder.close(downTo: 0)
         if let error = encoder.deferredError { throw error }
         if encoder.frames[0].awaitingValue {
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return encoder.json.written
     }
@@ -139,11 +145,15 @@ final class SortedJSONByteEncoder {
 
         let top = frames.count - 1
         let saved = slot
-        slot = Slot(frame: top, serial: frames[top].serial, member: frames[top].count - 1, compactElements: compactElements, keepsOrder: keepsOrder)
+        slot = Slot(
+            frame: top, serial: frames[top].serial, member: frames[top].count - 1, compactElements: compactElements,
+            keepsOrder: keepsOrder)
         defer { slot = saved }
         try value.encode(to: self)
         try close(downTo: top)
-        if frames[top].awaitingValue { emptyObject(depth: frames[top].depth + 1, compact: frames[top].compact || frames[top].compactElements) }
+        if frames[top].awaitingValue {
+            emptyObject(depth: frames[top].depth + 1, compact: frames[top].compact || frames[top].compactElements)
+        }
     }
 
     func string(_ value: String) {
@@ -225,7 +235,9 @@ final class SortedJSONByteEncoder {
     /// Makes frame `index` (`serial`) the top one, closing those above it.
     @inline(__always)
     private func reopen(_ index: Int, _ serial: Int) throws {
-        guard index < frames.count, frames[index].serial == serial else { throw misuse("a container written to after it was closed") }
+        guard index < frames.count, frames[index].serial == serial else {
+            throw misuse("a container written to after it was closed")
+        }
         if index != frames.count - 1 { try close(downTo: index) }
     }
 
@@ -265,7 +277,9 @@ final class SortedJSONByteEncoder {
     }
 
     /// Opens a container as the value of the last member of frame `parent`.
-    func open(_ kind: Frame.Kind, in parent: Int, serial: Int, compactElements: Bool = false) throws -> (index: Int, serial: Int) {
+    func open(_ kind: Frame.Kind, in parent: Int, serial: Int, compactElements: Bool = false) throws -> (
+        index: Int, serial: Int
+    ) {
         try reopen(parent, serial)
         let outer = frames[parent]
         guard outer.awaitingValue else { throw misuse("a second value for one key or element") }
@@ -285,7 +299,9 @@ final class SortedJSONByteEncoder {
     func close(downTo index: Int) throws {
         while frames.count - 1 > index {
             let frame = frames[frames.count - 1]
-            if frame.awaitingValue { emptyObject(depth: frame.depth + 1, compact: frame.compact || frame.compactElements) }
+            if frame.awaitingValue {
+                emptyObject(depth: frame.depth + 1, compact: frame.compact || frame.compactElements)
+            }
             if frame.kind == .object, !frame.keepsOrder { sortMembers(of: frame) }
             if frame.count == 0 {
                 if !frame.compact {
@@ -306,7 +322,8 @@ final class SortedJSONByteEncoder {
     /// Puts the members of `frame`, just written, in key order; of members
     /// with the same key, the last one written stays (as with `JSONEncoder`).
     private func sortMembers(of frame: Frame) {
-        let first = frame.firstMember, end = members.count
+        let first = frame.firstMember
+        let end = members.count
         guard end - first > 1 else { return }
         var inOrder = true
         for index in first + 1..<end where compareKeys(index - 1, index) >= 0 {
@@ -317,7 +334,10 @@ final class SortedJSONByteEncoder {
 
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: first..<end)
-        order.sort { let order = compareKeys($0, $1); return order < 0 || (order == 0 && $0 < $1) }
+        order.sort {
+            let order = compareKeys($0, $1)
+            return order < 0 || (order == 0 && $0 < $1)
+        }
         let contentEnd = json.writtenCount
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(contentEnd - frame.contentStart)
@@ -339,11 +359,13 @@ final class SortedJSONByteEncoder {
 
     /// Compares the keys of two members by their UTF-8 bytes.
     private func compareKeys(_ left: Int, _ right: Int) -> Int {
-        let left = members[left], right = members[right]
+        let left = members[left]
+        let right = members[right]
         return keyBytes.withUnsafeBufferPointer { keys in
             let common = min(left.keyCount, right.keyCount)
             for offset in 0..<common {
-                let a = keys[left.keyStart + offset], b = keys[right.keyStart + offset]
+                let a = keys[left.keyStart + offset]
+                let b = keys[right.keyStart + offset]
                 if a != b { return a < b ? -1 : 1 }
             }
             return left.keyCount - right.keyCount
@@ -353,7 +375,10 @@ final class SortedJSONByteEncoder {
     // MARK: Errors and coding paths
 
     private func misuse(_ problem: String) -> EncodingError {
-        EncodingError.invalidValue(problem, EncodingError.Context(codingPath: codingPath(through: frames.count - 1), debugDescription: "JSON encoding: \(problem)"))
+        EncodingError.invalidValue(
+            problem,
+            EncodingError.Context(
+                codingPath: codingPath(through: frames.count - 1), debugDescription: "JSON encoding: \(problem)"))
     }
 
     fileprivate func deferMisuse(_ error: any Error) {
@@ -369,7 +394,10 @@ final class SortedJSONByteEncoder {
             case .array: path.append(IndexKey(intValue: frame.count - 1))
             case .object:
                 let member = members[frame.firstMember + frame.count - 1]
-                path.append(IndexKey(stringValue: String(decoding: keyBytes[member.keyStart..<member.keyStart + member.keyCount], as: UTF8.self)))
+                path.append(
+                    IndexKey(
+                        stringValue: String(
+                            decoding: keyBytes[member.keyStart..<member.keyStart + member.keyCount], as: UTF8.self)))
             }
         }
         return path
@@ -410,7 +438,9 @@ extension SortedJSONByteEncoder: Encoder {
     private func openInSlot(_ kind: Frame.Kind) -> (Int, Int) {
         if let opened = slot.opened {
             let index = slot.frame + 1
-            if opened.kind == kind, index < frames.count, frames[index].serial == opened.serial { return (index, opened.serial) }
+            if opened.kind == kind, index < frames.count, frames[index].serial == opened.serial {
+                return (index, opened.serial)
+            }
             deferMisuse(misuse("a second container for one value"))
             return (0, -1)
         }
@@ -474,13 +504,22 @@ extension SortedJSONByteEncoder {
     }
 
     private func reopenForSlot(_ slot: Slot) throws {
-        guard slot.frame < frames.count, frames[slot.frame].serial == slot.serial, frames[slot.frame].count - 1 == slot.member
-        else { throw EncodingError.invalidValue(slot.member, EncodingError.Context(
-            codingPath: codingPath(through: slot.frame), debugDescription: "JSON encoding: a single value written after its place was written past")) }
+        guard slot.frame < frames.count, frames[slot.frame].serial == slot.serial,
+            frames[slot.frame].count - 1 == slot.member
+        else {
+            throw EncodingError.invalidValue(
+                slot.member,
+                EncodingError.Context(
+                    codingPath: codingPath(through: slot.frame),
+                    debugDescription: "JSON encoding: a single value written after its place was written past"))
+        }
         try close(downTo: slot.frame)
         guard frames[slot.frame].awaitingValue else {
-            throw EncodingError.invalidValue(slot.member, EncodingError.Context(
-                codingPath: codingPath(through: slot.frame), debugDescription: "JSON encoding: a second single value for one place"))
+            throw EncodingError.invalidValue(
+                slot.member,
+                EncodingError.Context(
+                    codingPath: codingPath(through: slot.frame),
+                    debugDescription: "JSON encoding: a second single value for one place"))
         }
     }
 }
@@ -499,24 +538,74 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try encoder.beginMember(key.stringValue, of: index, serial: serial)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try begin(key); encoder.null() }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try begin(key); encoder.bool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try begin(key); encoder.string(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try begin(key); encoder.double(value) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try begin(key); encoder.float(value) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try begin(key); encoder.integer(value) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try begin(key); encoder.unsigned(value) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try begin(key); try encoder.value(value) }
+    mutating func encodeNil(forKey key: Key) throws {
+        try begin(key)
+        encoder.null()
+    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        try begin(key)
+        encoder.bool(value)
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try begin(key)
+        encoder.string(value)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        try begin(key)
+        encoder.double(value)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        try begin(key)
+        encoder.float(value)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        try begin(key)
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        try begin(key)
+        encoder.unsigned(value)
+    }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try begin(key)
+        try encoder.value(value)
+    }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         do {
             try begin(key)
             let (index, serial) = try encoder.open(.object, in: index, serial: serial)
@@ -576,24 +665,74 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         count += 1
     }
 
-    mutating func encodeNil() throws { try begin(); encoder.null() }
-    mutating func encode(_ value: Bool) throws { try begin(); encoder.bool(value) }
-    mutating func encode(_ value: String) throws { try begin(); encoder.string(value) }
-    mutating func encode(_ value: Double) throws { try begin(); encoder.double(value) }
-    mutating func encode(_ value: Float) throws { try begin(); encoder.float(value) }
-    mutating func encode(_ value: Int) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: Int8) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: Int16) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: Int32) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: Int64) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: UInt) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: UInt8) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: UInt16) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: UInt32) throws { try begin(); encoder.integer(value) }
-    mutating func encode(_ value: UInt64) throws { try begin(); encoder.unsigned(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try begin(); try encoder.value(value) }
+    mutating func encodeNil() throws {
+        try begin()
+        encoder.null()
+    }
+    mutating func encode(_ value: Bool) throws {
+        try begin()
+        encoder.bool(value)
+    }
+    mutating func encode(_ value: String) throws {
+        try begin()
+        encoder.string(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        try begin()
+        encoder.double(value)
+    }
+    mutating func encode(_ value: Float) throws {
+        try begin()
+        encoder.float(value)
+    }
+    mutating func encode(_ value: Int) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int8) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int16) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int32) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int64) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt8) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt16) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt32) throws {
+        try begin()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt64) throws {
+        try begin()
+        encoder.unsigned(value)
+    }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try begin()
+        try encoder.value(value)
+    }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         do {
             try begin()
             let (index, serial) = try encoder.open(.object, in: index, serial: serial)
@@ -634,20 +773,68 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     @inline(__always)
     private func enter() throws { try encoder.enterSlot(slot) }
 
-    mutating func encodeNil() throws { try enter(); encoder.null() }
-    mutating func encode(_ value: Bool) throws { try enter(); encoder.bool(value) }
-    mutating func encode(_ value: String) throws { try enter(); encoder.string(value) }
-    mutating func encode(_ value: Double) throws { try enter(); encoder.double(value) }
-    mutating func encode(_ value: Float) throws { try enter(); encoder.float(value) }
-    mutating func encode(_ value: Int) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: Int8) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: Int16) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: Int32) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: Int64) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: UInt) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: UInt8) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: UInt16) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: UInt32) throws { try enter(); encoder.integer(value) }
-    mutating func encode(_ value: UInt64) throws { try enter(); encoder.unsigned(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try enter(); try encoder.value(value) }
+    mutating func encodeNil() throws {
+        try enter()
+        encoder.null()
+    }
+    mutating func encode(_ value: Bool) throws {
+        try enter()
+        encoder.bool(value)
+    }
+    mutating func encode(_ value: String) throws {
+        try enter()
+        encoder.string(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        try enter()
+        encoder.double(value)
+    }
+    mutating func encode(_ value: Float) throws {
+        try enter()
+        encoder.float(value)
+    }
+    mutating func encode(_ value: Int) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int8) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int16) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int32) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: Int64) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt8) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt16) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt32) throws {
+        try enter()
+        encoder.integer(value)
+    }
+    mutating func encode(_ value: UInt64) throws {
+        try enter()
+        encoder.unsigned(value)
+    }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try enter()
+        try encoder.value(value)
+    }
 }

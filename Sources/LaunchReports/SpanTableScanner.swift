@@ -81,11 +81,13 @@ struct SpanTableScanner {
             let start = at
             if equals(key, "spanStrings"), try peek() == UInt8(ascii: "[") {
                 try value(depth: depth)
-                let list = try JSONDecoder().decode([String].self, from: Data(UnsafeBufferPointer(rebasing: bytes[start..<at])))
+                let list = try JSONDecoder().decode(
+                    [String].self, from: Data(UnsafeBufferPointer(rebasing: bytes[start..<at])))
                 if strings.last?.depth == depth { strings.removeLast() }
                 strings.append((SpanStrings(list), depth))
             } else if equals(key, "mainThreadSpans") || equals(key, "otherSpans"), try peek() == UInt8(ascii: "{"),
-                      let current = strings.last?.strings, let spans = table(strings: current) {
+                let current = strings.last?.strings, let spans = table(strings: current)
+            {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<start]))
                 output.append(contentsOf: #"{"\#(SpanTable.Parsed.key)":\#(tables.count)}"#.utf8)
                 copiedUpTo = at
@@ -133,7 +135,8 @@ struct SpanTableScanner {
         let start = at
         while at < bytes.count {
             switch bytes[at] {
-            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"),
+                UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 guard at > start else { throw Malformed() }
                 return
             default: at += 1
@@ -155,7 +158,9 @@ struct SpanTableScanner {
     }
 
     private mutating func whitespace() {
-        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 {
+            at += 1
+        }
     }
 
     private func peek() throws -> UInt8 {
@@ -164,7 +169,8 @@ struct SpanTableScanner {
     }
 
     private func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
-        range.count == text.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
+        range.count == text.utf8CodeUnitCount
+            && memcmp(bytes.baseAddress! + range.lowerBound, text.utf8Start, range.count) == 0
     }
 
     // MARK: Span tables
@@ -195,14 +201,22 @@ struct SpanTableScanner {
             at += 1
             whitespace()
             if equals(key, "count") {
-                guard count == nil, let value = try number(signed: false).flatMap({ Int(exactly: $0) }) else { throw Malformed() }
+                guard count == nil, let value = try number(signed: false).flatMap({ Int(exactly: $0) }) else {
+                    throw Malformed()
+                }
                 count = value
             } else if equals(key, "waitTargets") {
-                cells.waitTargets = try numbers(signed: false, expected: 0).map { guard let cell = $0 else { throw Malformed() }; return cell }
+                cells.waitTargets = try numbers(signed: false, expected: 0).map {
+                    guard let cell = $0 else { throw Malformed() }
+                    return cell
+                }
             } else {
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
-                guard let position = SpanTable.column(named: name), cells.columns[position] == nil else { throw Malformed() }
-                cells.columns[position] = try numbers(signed: SpanTable.columns[position].isSigned, expected: count ?? length)
+                guard let position = SpanTable.column(named: name), cells.columns[position] == nil else {
+                    throw Malformed()
+                }
+                cells.columns[position] = try numbers(
+                    signed: SpanTable.columns[position].isSigned, expected: count ?? length)
                 length = cells.columns[position]!.count
             }
             if try separator(closing: UInt8(ascii: "}")) {
@@ -233,7 +247,8 @@ struct SpanTableScanner {
     /// A whole number (its bit pattern, when `signed`), or nil for `null`.
     private mutating func number(signed: Bool) throws -> UInt64? {
         if try peek() == UInt8(ascii: "n") {
-            guard at + 4 <= bytes.count, bytes[at + 1] == UInt8(ascii: "u"), bytes[at + 2] == UInt8(ascii: "l"), bytes[at + 3] == UInt8(ascii: "l")
+            guard at + 4 <= bytes.count, bytes[at + 1] == UInt8(ascii: "u"), bytes[at + 2] == UInt8(ascii: "l"),
+                bytes[at + 3] == UInt8(ascii: "l")
             else { throw Malformed() }
             at += 4
             return nil
@@ -260,7 +275,9 @@ struct SpanTableScanner {
         }
         // No digits, a leading zero, a fraction or an exponent: JSONDecoder decides.
         guard at > start, bytes[start] != UInt8(ascii: "0") || at == start + 1 else { throw Malformed() }
-        if at < bytes.count, bytes[at] == UInt8(ascii: ".") || bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") {
+        if at < bytes.count,
+            bytes[at] == UInt8(ascii: ".") || bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E")
+        {
             throw Malformed()
         }
         guard signed else { return magnitude }

@@ -47,7 +47,10 @@ struct SpanTimeSplit: Equatable {
             parts.append(Part(key: "cpu", label: "CPU", milliseconds: Double(cpu) / 1e6, isEstimate: readEstimate))
         }
         if let queue = span.runQueueNanoseconds, queue > 0 {
-            parts.append(Part(key: "runQueue", label: "waiting for a CPU", milliseconds: Double(queue) / 1e6, isEstimate: readEstimate))
+            parts.append(
+                Part(
+                    key: "runQueue", label: "waiting for a CPU", milliseconds: Double(queue) / 1e6,
+                    isEstimate: readEstimate))
         }
         let blocked = span.blockedNanoseconds.filter { $0.value > 0 }
             .sorted { ($0.value, $0.key.rawValue) > ($1.value, $1.key.rawValue) }
@@ -55,7 +58,10 @@ struct SpanTimeSplit: Equatable {
         // the blocked time itself is a share of wall time taken from the samples.
         let attributed = span.offCPUNanoseconds == nil || blocked.count > 1
         for (kind, nanoseconds) in blocked {
-            parts.append(Part(key: kind.rawValue, label: kind.rawValue, milliseconds: Double(nanoseconds) / 1e6, isEstimate: attributed))
+            parts.append(
+                Part(
+                    key: kind.rawValue, label: kind.rawValue, milliseconds: Double(nanoseconds) / 1e6,
+                    isEstimate: attributed))
         }
         self.parts = parts
     }
@@ -89,7 +95,9 @@ struct SpanTimeSplit: Equatable {
     static func medians(for findings: [Finding], in report: MeasurementReport) -> [SpanTimeSplit?] {
         // A call site, compared without building its key's text for every span of every run.
         struct Site: Hashable { let name: String, file: String, line: Int }
-        let keys = findings.map { finding in finding.file.flatMap { file in finding.line.map { Site(name: finding.span, file: file, line: $0) } } }
+        let keys = findings.map { finding in
+            finding.file.flatMap { file in finding.line.map { Site(name: finding.span, file: file, line: $0) } }
+        }
         let wanted = Set(keys.compactMap { $0 })
         guard !wanted.isEmpty else { return keys.map { _ in nil } }
         var spans: [Site: [SpanRecord]] = [:]

@@ -18,7 +18,8 @@ public enum StrictJSON {
     /// The decoder every stored file is read with: `inf`, `-inf` and `nan` as strings, as the writers put them.
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return decoder
     }
 
@@ -58,7 +59,9 @@ public enum StrictJSON {
                 return Problem(description: number)
             }
             let detail = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
-            return Problem(description: "not valid JSON" + (detail.map { ": " + $0.replacingOccurrences(of: "\n", with: " ") } ?? ""))
+            return Problem(
+                description: "not valid JSON"
+                    + (detail.map { ": " + $0.replacingOccurrences(of: "\n", with: " ") } ?? ""))
         case is DecodingError:
             return Problem(description: "cannot be decoded")
         default:
@@ -80,7 +83,10 @@ public enum StrictJSON {
 
     /// What a value of `type` is, in words: "a whole number", "a string".
     static func kind(_ type: Any.Type) -> String {
-        let integers: [Any.Type] = [Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self]
+        let integers: [Any.Type] = [
+            Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self,
+            UInt64.self,
+        ]
         if integers.contains(where: { $0 == type }) { return "a whole number" }
         if type == Double.self || type == Float.self { return "a number" }
         if type == String.self { return "a string" }

@@ -20,11 +20,13 @@ public enum TerminalReport {
         let outcome = report.outcome
         var lines: [String] = []
         let config = report.configuration
-        lines.append(style.bold("launchprof measure — \(text(report.name))")
-            + style.dim("  \(profile.successfulRuns)/\(profile.runCount) runs ok"
-                + (report.interrupted && profile.runCount < config.runs ? " (of \(config.runs) planned)" : "")
-                + ", \(config.mode.rawValue), ready: \(text(report.readyLabel))"
-                + (config.warmup > 0 ? ", \(config.warmup) warm-up" : "")))
+        lines.append(
+            style.bold("launchprof measure — \(text(report.name))")
+                + style.dim(
+                    "  \(profile.successfulRuns)/\(profile.runCount) runs ok"
+                        + (report.interrupted && profile.runCount < config.runs ? " (of \(config.runs) planned)" : "")
+                        + ", \(config.mode.rawValue), ready: \(text(report.readyLabel))"
+                        + (config.warmup > 0 ? ", \(config.warmup) warm-up" : "")))
 
         // The outcome first; then the budget verdict over the runs that succeeded,
         // when the outcome is about something else.
@@ -32,24 +34,32 @@ public enum TerminalReport {
         let failedRuns = profile.runCount - profile.successfulRuns
         let judged = outcome.status == .pass || outcome.status == .overBudget
         if failedRuns > 0, profile.successfulRuns > 0, judged {
-            lines.append(style.red("FAILED RUNS") + "  \(failedRuns) of \(profile.runCount) runs failed (see below); "
-                + "the verdict covers the \(profile.successfulRuns) that succeeded")
+            lines.append(
+                style.red("FAILED RUNS") + "  \(failedRuns) of \(profile.runCount) runs failed (see below); "
+                    + "the verdict covers the \(profile.successfulRuns) that succeeded")
         }
         if !judged, profile.successfulRuns > 0 {
             let verdict = profile.verdict
-            lines.append((verdict.passed ? style.green("budget") : style.red("budget"))
-                + "  \(text(verdict.summary)), over the \(profile.successfulRuns) run(s) that succeeded")
+            lines.append(
+                (verdict.passed ? style.green("budget") : style.red("budget"))
+                    + "  \(text(verdict.summary)), over the \(profile.successfulRuns) run(s) that succeeded")
         }
         for warning in profile.warnings ?? [] { lines.append(style.yellow("warning: ") + text(warning)) }
         let leftovers = report.runs.filter { ($0.leftoverProcesses ?? 0) > 0 }
         if let first = leftovers.first {
-            lines.append(style.yellow("warning: ") + "\(leftovers.count) launch(es) left processes running outside their process group "
-                + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)"): \(first.leftoverProcesses!)); launchprof ended them")
+            lines.append(
+                style.yellow("warning: ")
+                    + "\(leftovers.count) launch(es) left processes running outside their process group "
+                    + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)"): \(first.leftoverProcesses!)); launchprof ended them"
+            )
         }
         let cutOff = report.runs.filter { $0.childrenCutOff == true }
         if let first = cutOff.first {
-            lines.append(style.yellow("warning: ") + "\(cutOff.count) launch(es) exited leaving processes still running at the timeout "
-                + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)")); launchprof ended them there and their later work is not counted")
+            lines.append(
+                style.yellow("warning: ")
+                    + "\(cutOff.count) launch(es) exited leaving processes still running at the timeout "
+                    + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)")); launchprof ended them there and their later work is not counted"
+            )
         }
         lines.append("")
 
@@ -57,7 +67,10 @@ public enum TerminalReport {
         if !profile.phases.isEmpty {
             let budgets = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
             let counted = profile.instructions
-            var rows: [[String]] = [["phase", "median", "p90", "95% CI of median", "budget", ""] + (counted == nil ? [] : [InstructionText.column])]
+            var rows: [[String]] = [
+                ["phase", "median", "p90", "95% CI of median", "budget", ""]
+                    + (counted == nil ? [] : [InstructionText.column])
+            ]
             // For an instrumented program the ready and exit times repeat the frame
             // and include the trace flush; they stay in the JSON report.
             let readyIsFrame = config.ready == .firstFrame
@@ -70,26 +83,37 @@ public enum TerminalReport {
             for statistics in shown {
                 let s = statistics.summary
                 let check = budgets[.phase(statistics.phase)]
-                rows.append([
-                    statistics.phase.rawValue, ms(s.median), ms(s.p90), interval(s),
-                    check.map { ms($0.budgetMs) } ?? "",
-                    check.map { $0.passed ? style.green("ok") : style.red("over") } ?? "",
-                ] + (counted.map { [InstructionText.cell($0, phase: statistics.phase)] } ?? []))
+                rows.append(
+                    [
+                        statistics.phase.rawValue, ms(s.median), ms(s.p90), interval(s),
+                        check.map { ms($0.budgetMs) } ?? "",
+                        check.map { $0.passed ? style.green("ok") : style.red("over") } ?? "",
+                    ] + (counted.map { [InstructionText.cell($0, phase: statistics.phase)] } ?? []))
             }
             if let cpu = profile.cpuTime {
-                rows.append([CPUTimeText.label, ms(cpu.total.median), ms(cpu.total.p90), interval(cpu.total), "", ""]
-                    + (counted.map { [InstructionText.cell($0, phase: nil)] } ?? []))
+                rows.append(
+                    [CPUTimeText.label, ms(cpu.total.median), ms(cpu.total.p90), interval(cpu.total), "", ""]
+                        + (counted.map { [InstructionText.cell($0, phase: nil)] } ?? []))
             }
             lines += style.table(rows, rightAligned: counted == nil ? [1, 2, 3, 4] : [1, 2, 3, 4, 6])
             if let cpu = profile.cpuTime { lines.append(style.dim("   " + CPUTimeText.split(cpu))) }
             if let level = shown.map(\.summary.medianConfidenceLevel).min(), level < 0.95 {
-                lines.append(style.dim("   with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches"))
+                lines.append(
+                    style.dim(
+                        "   with fewer than 6 runs no interval reaches 95%: the range is shown, with the level it reaches"
+                    ))
             }
             // Warnings about the totals and the hooks; the JSON has them for every phase.
-            let warned = shown.filter { $0.phase.isTotal || $0.phase == .willFinishLaunching || $0.phase == .didFinishLaunching }
+            let warned = shown.filter {
+                $0.phase.isTotal || $0.phase == .willFinishLaunching || $0.phase == .didFinishLaunching
+            }
             let warnings = warned.flatMap { statistics in
                 statistics.warnings.map { "\(statistics.phase.rawValue): \(describe($0, warmup: config.warmup))" }
-                    + (statistics.outlierRuns.isEmpty ? [] : ["\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5; \(RunList.text(statistics.outlierRuns))), kept"])
+                    + (statistics.outlierRuns.isEmpty
+                        ? []
+                        : [
+                            "\(statistics.phase.rawValue): \(statistics.outlierRuns.count) outlier run(s) (modified z-score > 3.5; \(RunList.text(statistics.outlierRuns))), kept"
+                        ])
             }
             for warning in warnings.prefix(4) { lines.append(style.yellow("warning: ") + warning) }
             lines.append("")
@@ -115,25 +139,38 @@ public enum TerminalReport {
 
         // Findings.
         if !profile.findings.isEmpty {
-            lines.append(style.bold("findings") + style.dim(" (\(profile.findings.count); median cost, runs, share of the budget it is judged against)"))
+            lines.append(
+                style.bold("findings")
+                    + style.dim(
+                        " (\(profile.findings.count); median cost, runs, share of the budget it is judged against)"))
             let shown = Array(profile.findings.prefix(limit))
             // With --all (no limit), each finding's span with its own time split: CPU, waiting for a CPU, blocked.
             let splits = limit == .max ? SpanTimeSplit.medians(for: shown, in: report) : shown.map { _ in nil }
             for (finding, split) in zip(shown, splits) {
-                let mark = finding.severity == .critical ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
+                let mark =
+                    finding.severity == .critical
+                    ? style.red("✗") : finding.severity == .warning ? style.yellow("!") : style.dim("·")
                 let place = text(finding.file == nil ? finding.span : "\(finding.span) (\(finding.location))")
-                lines.append(" \(mark) \(finding.rule.id)  \(place)  \(finding.estimateMark)\(ms(finding.medianMs))  "
-                    + "\(finding.runsAppeared)/\(finding.runsTotal)  " + text(FindingText.budgetShare(finding, in: profile)))
+                lines.append(
+                    " \(mark) \(finding.rule.id)  \(place)  \(finding.estimateMark)\(ms(finding.medianMs))  "
+                        + "\(finding.runsAppeared)/\(finding.runsTotal)  "
+                        + text(FindingText.budgetShare(finding, in: profile)))
                 lines.append("     " + text(finding.recommendation))
                 if let split, !split.parts.isEmpty { lines.append(style.dim("     median " + split.text)) }
             }
-            if splits.contains(where: { $0?.hasEstimate == true }) { lines.append(style.dim("   " + SpanTimeSplit.estimateNote)) }
+            if splits.contains(where: { $0?.hasEstimate == true }) {
+                lines.append(style.dim("   " + SpanTimeSplit.estimateNote))
+            }
             if profile.findings.count > limit {
-                lines.append(style.dim("   … \(profile.findings.count - limit) more: --all lists them, the JSON report has them"))
+                lines.append(
+                    style.dim("   … \(profile.findings.count - limit) more: --all lists them, the JSON report has them")
+                )
             }
             lines.append("")
         } else if profile.isInstrumented {
-            lines.append(style.green("no findings") + style.dim(": nothing on the main thread before the first frame is worth moving"))
+            lines.append(
+                style.green("no findings")
+                    + style.dim(": nothing on the main thread before the first frame is worth moving"))
             lines.append("")
         }
 
@@ -142,7 +179,9 @@ public enum TerminalReport {
             lines.append(style.red("\(failedRuns) failed run(s)"))
             for run in report.failedRuns {
                 lines.append("  run \(run.index): \(text(run.problemText))")
-                if let stderr = run.stderrPath { lines.append(style.dim("    its output: \(text(stderr)) (and stdout.txt beside it)")) }
+                if let stderr = run.stderrPath {
+                    lines.append(style.dim("    its output: \(text(stderr)) (and stdout.txt beside it)"))
+                }
             }
             lines.append("")
         }
@@ -175,12 +214,14 @@ public enum TerminalReport {
     static func describe(_ warning: RunWarning, warmup: Int) -> String {
         switch warning {
         case .firstRunSlow(let ratio):
-            let advice = warmup > 0
+            let advice =
+                warmup > 0
                 ? "even after \(warmup) warm-up launch(es): something the first counted launch does is not warmed up by them"
                 : "caches not warm? add --warmup"
             return "the first counted run was \(Milliseconds.oneDecimal(ratio))× slower than the rest (\(advice))"
         case .drift(let slope, let relative):
-            return "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Percent.whole(relative)) over the session): the machine may be busy"
+            return
+                "times drift over the runs (\(Milliseconds.oneDecimal(slope)) ms/run, \(Percent.whole(relative)) over the session): the machine may be busy"
         }
     }
 }

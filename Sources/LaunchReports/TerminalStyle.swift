@@ -38,8 +38,14 @@ struct Style {
         var width = 0
         var inEscape = false
         for scalar in text.unicodeScalars {
-            if scalar == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if scalar == "m" { inEscape = false }; continue }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                continue
+            }
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+                continue
+            }
             width += 1
         }
         return width

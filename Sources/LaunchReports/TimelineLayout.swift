@@ -59,14 +59,18 @@ struct TimelineLayout {
     /// Lays out `timeline`, drawing at most `limit` spans: the longest ones,
     /// and every main-thread span `mustDraw` names (those with a finding) however short.
     init(timeline: LaunchTimeline, limit: Int, mustDraw: (SpanRecord) -> Bool = { _ in false }) {
-        let main = timeline.mainThreadSpans, other = timeline.otherSpans
+        let main = timeline.mainThreadSpans
+        let other = timeline.otherSpans
         totalSpans = main.count + other.count
-        var drawnMain = main, drawnOther = other
+        var drawnMain = main
+        var drawnOther = other
         if totalSpans > limit {
             // The `limit` longest; a span is never shorter than one nested in it,
             // so what is kept keeps its parents (ties aside). Spans with a finding are
             // kept whatever their length, so a click on a finding always finds its span.
-            var all = main.map { (span: $0, isMain: true, must: mustDraw($0)) } + other.map { (span: $0, isMain: false, must: false) }
+            var all =
+                main.map { (span: $0, isMain: true, must: mustDraw($0)) }
+                + other.map { (span: $0, isMain: false, must: false) }
             all.sort { ($0.must ? 1 : 0, $0.span.wallNanoseconds) > ($1.must ? 1 : 0, $1.span.wallNanoseconds) }
             let musts = all.prefix { $0.must }.count
             let kept = all.prefix(musts + max(0, limit))
@@ -91,12 +95,14 @@ struct TimelineLayout {
         let names = Dictionary(timeline.threads.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for span in drawnOther {
             guard let thread = span.threadID else { continue }
-            let lane = threadLanes[thread] ?? {
-                threadLanes[thread] = threadRows.count
-                threadRows.append(1)
-                threadLabels.append(Self.laneLabel(name: names[thread].flatMap { $0 }, id: thread))
-                return threadRows.count - 1
-            }()
+            let lane =
+                threadLanes[thread]
+                ?? {
+                    threadLanes[thread] = threadRows.count
+                    threadRows.append(1)
+                    threadLabels.append(Self.laneLabel(name: names[thread].flatMap { $0 }, id: thread))
+                    return threadRows.count - 1
+                }()
             let row = max(0, span.depth)
             threadRows[lane] = max(threadRows[lane], row + 1)
             placed.append(Placed(span: span, lane: lane + 1, row: row))
@@ -133,14 +139,16 @@ struct TimelineLayout {
         var lanes = [Lane(label: mainID.map { "main thread · \($0)" } ?? "main thread", rows: mainRows)]
         for (label, rows) in zip(threadLabels, threadRows) { lanes.append(Lane(label: label, rows: rows)) }
         for (index, rows) in laneRows.enumerated() {
-            lanes.append(Lane(label: laneRows.count == 1 ? "other threads" : "other threads · \(index + 1)", rows: rows))
+            lanes.append(
+                Lane(label: laneRows.count == 1 ? "other threads" : "other threads · \(index + 1)", rows: rows))
         }
         self.placed = placed
         self.lanes = lanes
 
         let milestones = timeline.milestones.values
         let begins = placed.map(\.span.beginNanoseconds)
-        originNanoseconds = timeline.hotLaunchBeginNanoseconds ?? timeline.milestones[.spawn]
+        originNanoseconds =
+            timeline.hotLaunchBeginNanoseconds ?? timeline.milestones[.spawn]
             ?? (milestones.min().map { min($0, begins.min() ?? $0) } ?? begins.min() ?? 0)
         endNanoseconds = max(milestones.max() ?? 0, placed.map(\.span.endNanoseconds).max() ?? 0, originNanoseconds)
     }

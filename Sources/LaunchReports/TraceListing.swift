@@ -22,11 +22,14 @@ public enum TraceListing {
     public static func text(_ trace: Trace, outline: TraceOutline) -> String {
         var lines: [String] = []
         let executable = trace.executablePath.isEmpty ? "" : " " + trace.executablePath
-        lines.append("trace of pid \(trace.processID)\(executable): format \(trace.formatVersion), \(trace.eventCount) events"
-            + (trace.droppedCount > 0 ? " (\(trace.droppedCount) dropped: a buffer was full)" : "")
-            + (trace.samples.isEmpty ? "" : ", \(trace.samples.count) main-thread samples"))
+        lines.append(
+            "trace of pid \(trace.processID)\(executable): format \(trace.formatVersion), \(trace.eventCount) events"
+                + (trace.droppedCount > 0 ? " (\(trace.droppedCount) dropped: a buffer was full)" : "")
+                + (trace.samples.isEmpty ? "" : ", \(trace.samples.count) main-thread samples"))
         let exact = trace.spawn.map { $0.isApproximate ? " (approximate: the OS's record, to 10 ms)" : "" } ?? ""
-        lines.append("times are ms after \(outline.origin == .spawn ? "the spawn" + exact : "the runtime started (no spawn time in the trace)")")
+        lines.append(
+            "times are ms after \(outline.origin == .spawn ? "the spawn" + exact : "the runtime started (no spawn time in the trace)")"
+        )
         for key in trace.metadata.keys.sorted() { lines.append("  \(key) = \(trace.metadata[key]!)") }
 
         lines.append("")
@@ -37,20 +40,25 @@ public enum TraceListing {
         for thread in outline.threads {
             lines.append("")
             let name = thread.name.map { ", named \($0)" } ?? ""
-            lines.append("thread \(thread.index)\(thread.isMain ? " main" : "") (tid \(thread.osThreadID)\(name)): \(count(thread.spans.count, "span")), "
-                + count(thread.instants.count, "instant") + (thread.dropped > 0 ? ", \(thread.dropped) events dropped" : ""))
+            lines.append(
+                "thread \(thread.index)\(thread.isMain ? " main" : "") (tid \(thread.osThreadID)\(name)): \(count(thread.spans.count, "span")), "
+                    + count(thread.instants.count, "instant")
+                    + (thread.dropped > 0 ? ", \(thread.dropped) events dropped" : ""))
             if !thread.spans.isEmpty {
                 lines.append(pad("start", 10) + pad("duration", 11) + "  span")
                 for span in thread.spans {
-                    let duration = Milliseconds.text(Double(span.wallNanoseconds) / 1e6) + (span.isOpen ? " (open)" : "")
-                    lines.append(pad(start(outline.offset(span.beginNanoseconds)), 10) + pad(duration, 11) + "  "
-                        + indentation(span.depth) + span.name + "  " + span.category.description
-                        + "  " + site(span.file, span.line))
+                    let duration =
+                        Milliseconds.text(Double(span.wallNanoseconds) / 1e6) + (span.isOpen ? " (open)" : "")
+                    lines.append(
+                        pad(start(outline.offset(span.beginNanoseconds)), 10) + pad(duration, 11) + "  "
+                            + indentation(span.depth) + span.name + "  " + span.category.description
+                            + "  " + site(span.file, span.line))
                 }
             }
             for instant in thread.instants {
-                lines.append(pad(start(outline.offset(instant.nanoseconds)), 10) + pad("instant", 11) + "  " + instant.name
-                    + "  " + instant.category.description + "  " + site(instant.file, instant.line))
+                lines.append(
+                    pad(start(outline.offset(instant.nanoseconds)), 10) + pad("instant", 11) + "  " + instant.name
+                        + "  " + instant.category.description + "  " + site(instant.file, instant.line))
             }
         }
         // Names, paths and metadata came from the traced program: no control character reaches the terminal.
@@ -77,7 +85,10 @@ public enum TraceListing {
     /// `ms`). Times are milliseconds after the origin, to the nanosecond.
     public static func json(_ trace: Trace, outline: TraceOutline) -> [UInt8] {
         let spanCount = outline.threads.reduce(0) { $0 + $1.spans.count + $1.instants.count }
-        return JSONBytes.bytes(capacity: 4096 + 256 * spanCount + trace.metadata.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count * 6 }) { json in
+        return JSONBytes.bytes(
+            capacity: 4096 + 256 * spanCount
+                + trace.metadata.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count * 6 }
+        ) { json in
             json.raw("{\n\"formatVersion\":")
             json.integer(Int(trace.formatVersion))
             json.raw(",\n\"origin\":")
@@ -98,7 +109,11 @@ public enum TraceListing {
                 json.string(key)
                 json.byte(UInt8(ascii: ":"))
                 // The launch options and the budget are objects, as in a report: never JSON text in a string.
-                if let object = metadataObject(key, trace.metadata[key]!) { json.rawJSON(object) } else { json.string(trace.metadata[key]!) }
+                if let object = metadataObject(key, trace.metadata[key]!) {
+                    json.rawJSON(object)
+                } else {
+                    json.string(trace.metadata[key]!)
+                }
             }
             json.raw("},\n\"milestones\":[")
             for (index, (milestone, nanoseconds)) in outline.milestones.enumerated() {
@@ -164,7 +179,9 @@ public enum TraceListing {
     }
 
     /// Opens a span's or an instant's object: its name, category and call site.
-    private static func event(_ json: inout JSONBytes, first: Bool, _ name: String, _ category: SpanCategory, _ file: String, _ line: Int) {
+    private static func event(
+        _ json: inout JSONBytes, first: Bool, _ name: String, _ category: SpanCategory, _ file: String, _ line: Int
+    ) {
         json.raw(first ? "\n{\"name\":" : ",\n{\"name\":")
         json.string(name)
         json.raw(",\"category\":")

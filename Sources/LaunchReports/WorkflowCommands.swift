@@ -97,7 +97,9 @@ public enum WorkflowCommands {
         var beforePrevious: UInt8 = 0
         for byte in bytes {
             if byte == UInt8(ascii: ":"), previous == UInt8(ascii: ":") { return true }
-            if byte == UInt8(ascii: "["), previous == UInt8(ascii: "#"), beforePrevious == UInt8(ascii: "#") { return true }
+            if byte == UInt8(ascii: "["), previous == UInt8(ascii: "#"), beforePrevious == UInt8(ascii: "#") {
+                return true
+            }
             beforePrevious = previous
             previous = byte
         }

@@ -34,7 +34,9 @@ struct ByteWriter {
     /// Writes each of `items` with `body`, at most `maximum` bytes each: room is reserved
     /// and storage reached once for a batch of items, not once an item.
     @inline(__always)
-    mutating func write<Items: Collection>(each items: Items, maximum: Int, _ body: (inout Cursor, Items.Element) -> Void) {
+    mutating func write<Items: Collection>(
+        each items: Items, maximum: Int, _ body: (inout Cursor, Items.Element) -> Void
+    ) {
         var index = items.startIndex
         while index != items.endIndex {
             let batchEnd = items.index(index, offsetBy: 256, limitedBy: items.endIndex) ?? items.endIndex

@@ -66,13 +66,15 @@ struct EventConversion {
                 let converted = isOpen ? flushNanoseconds : converter.nanoseconds(event.end)
                 let end = max(begin, converted)
                 if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen {
-                    accounted.append(.init(
-                        index: UInt32(events.count), begin: event.begin, end: event.end,
-                        beginNanoseconds: begin, endNanoseconds: converted))
+                    accounted.append(
+                        .init(
+                            index: UInt32(events.count), begin: event.begin, end: event.end,
+                            beginNanoseconds: begin, endNanoseconds: converted))
                 }
-                events.append(TraceEvent(
-                    kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
-                    line: event.line, beginNanoseconds: begin, endNanoseconds: end))
+                events.append(
+                    TraceEvent(
+                        kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
+                        line: event.line, beginNanoseconds: begin, endNanoseconds: end))
             }
         }
         let readings = readings()

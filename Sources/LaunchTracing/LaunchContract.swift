@@ -105,7 +105,8 @@ public enum LaunchContract {
             guard let word = ReadyWord(rawValue: String(parts[0])) else { return nil }
             if parts.count == 2 {
                 guard !parts[1].isEmpty, parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                      let nanoseconds = UInt64(parts[1]) else { return nil }
+                    let nanoseconds = UInt64(parts[1])
+                else { return nil }
                 self.init(word: word, markedNanoseconds: nanoseconds)
             } else {
                 self.init(word: word, markedNanoseconds: nil)
@@ -166,7 +167,8 @@ extension Trace {
     public func checkedAppBudget() throws(LaunchBudgetError) -> LaunchBudget? {
         guard let text = metadata[LaunchContract.MetadataKey.budget] else { return nil }
         do { return try LaunchBudget(json: text) } catch {
-            throw .badFile(path: "the trace's budget (\(LaunchContract.MetadataKey.budget))", problem: error.description)
+            throw .badFile(
+                path: "the trace's budget (\(LaunchContract.MetadataKey.budget))", problem: error.description)
         }
     }
 }

@@ -22,11 +22,13 @@ public enum LaunchHook: String, Sendable, Hashable, CaseIterable, Codable, Codin
         case .willFinishLaunching:
             LaunchTracer.mark(.willFinishLaunchingBegin)
             defer { LaunchTracer.mark(.willFinishLaunchingEnd) }
-            return LaunchTracer.measure("willFinishLaunching", category: .harness, fileID: fileID, filePath: filePath, line: line, body)
+            return LaunchTracer.measure(
+                "willFinishLaunching", category: .harness, fileID: fileID, filePath: filePath, line: line, body)
         case .didFinishLaunching:
             LaunchTracer.mark(.didFinishLaunchingBegin)
             defer { LaunchTracer.mark(.didFinishLaunchingEnd) }
-            return LaunchTracer.measure("didFinishLaunching", category: .harness, fileID: fileID, filePath: filePath, line: line, body)
+            return LaunchTracer.measure(
+                "didFinishLaunching", category: .harness, fileID: fileID, filePath: filePath, line: line, body)
         }
     }
 }

@@ -76,7 +76,8 @@ public struct LaunchOptions: Sendable, Equatable {
             case ("reason", .string(let text)):
                 guard let parsed = Reason(rawValue: text) else {
                     throw LaunchOptionsError.badValue(
-                        key: key, value: "\"\(text)\"", expected: "one of " + Reason.allCases.map(\.rawValue).joined(separator: ", "))
+                        key: key, value: "\"\(text)\"",
+                        expected: "one of " + Reason.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 reason = parsed
             case ("background", .bool(let flag)): background = flag
@@ -85,15 +86,19 @@ public struct LaunchOptions: Sendable, Equatable {
                     switch entry {
                     case .string(let text): payload[name] = text
                     case .number, .bool: payload[name] = entry.summary
-                    default: throw LaunchOptionsError.badValue(key: "payload.\(name)", value: entry.summary, expected: "a string, number or boolean")
+                    default:
+                        throw LaunchOptionsError.badValue(
+                            key: "payload.\(name)", value: entry.summary, expected: "a string, number or boolean")
                     }
                 }
             case ("url", .string(let text)), ("sourceApplication", .string(let text)),
-                 ("activityType", .string(let text)), ("shortcutType", .string(let text)):
+                ("activityType", .string(let text)), ("shortcutType", .string(let text)):
                 strings[key] = text
             default:
                 guard Self.keys.contains(key) else {
-                    throw LaunchOptionsError.badValue(key: key, value: value.summary, expected: "one of the keys " + Self.keys.joined(separator: ", "))
+                    throw LaunchOptionsError.badValue(
+                        key: key, value: value.summary, expected: "one of the keys " + Self.keys.joined(separator: ", ")
+                    )
                 }
                 let expected = key == "background" ? "true or false" : key == "payload" ? "an object" : "a string"
                 throw LaunchOptionsError.badValue(key: key, value: value.summary, expected: expected)
@@ -141,18 +146,23 @@ extension LaunchOptions {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                 throw .malformedPair(pair)
             }
-            let key = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
+            let key = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
             guard seen.insert(key).inserted else { throw .repeatedKey(key) }
             if key.hasPrefix("payload.") {
                 let name = String(key.dropFirst("payload.".count))
-                guard !name.isEmpty else { throw .badValue(key: key, value: "\"\(value)\"", expected: "a name after 'payload.'") }
+                guard !name.isEmpty else {
+                    throw .badValue(key: key, value: "\"\(value)\"", expected: "a name after 'payload.'")
+                }
                 payload[name] = value
                 continue
             }
             switch key {
             case "reason":
                 guard let parsed = Reason(rawValue: value) else {
-                    throw .badValue(key: key, value: "\"\(value)\"", expected: "one of " + Reason.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw .badValue(
+                        key: key, value: "\"\(value)\"",
+                        expected: "one of " + Reason.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 reason = parsed
             case "background":
@@ -163,7 +173,10 @@ extension LaunchOptions {
             case "url", "sourceApplication", "activityType", "shortcutType":
                 strings[key] = value
             default:
-                throw .badValue(key: key, value: "\"\(value)\"", expected: "one of the keys " + (Self.keys.filter { $0 != "payload" } + ["payload.NAME"]).joined(separator: ", "))
+                throw .badValue(
+                    key: key, value: "\"\(value)\"",
+                    expected: "one of the keys "
+                        + (Self.keys.filter { $0 != "payload" } + ["payload.NAME"]).joined(separator: ", "))
             }
         }
         if reason == .url, strings["url"] == nil {
@@ -225,7 +238,8 @@ public enum LaunchOptionsError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         let text: String
         switch self {
-        case .badValue(let key, let value, let expected): text = "bad launch option '\(key)': \(value); expected \(expected)"
+        case .badValue(let key, let value, let expected):
+            text = "bad launch option '\(key)': \(value); expected \(expected)"
         case .malformedPair(let pair): text = "a launch option takes KEY=VALUE, not '\(pair)'"
         case .repeatedKey(let key): text = "launch option '\(key)' was given twice"
         }

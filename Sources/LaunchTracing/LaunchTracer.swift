@@ -135,7 +135,8 @@ public enum LaunchTracer {
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
         _ = lp_record(  // a mark ends where it begins
             buffer, UInt8(LP_EVENT_MARK), milestone.rawValue, nil, 0,
-            UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start), UInt32(truncatingIfNeeded: line), 0)
+            UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start), UInt32(truncatingIfNeeded: line),
+            0)
     }
 
     @inlinable @inline(__always)
@@ -228,7 +229,8 @@ public enum LaunchTracer {
     /// before exiting on its own; the atexit handler then does nothing).
     public static func flushForExit() {
         guard ThreadRegistry.shared.claimExitFlush(),
-              let path = ProcessEnvironment.value(LaunchContract.Variable.trace), !path.isEmpty else { return }
+            let path = ProcessEnvironment.value(LaunchContract.Variable.trace), !path.isEmpty
+        else { return }
         do {
             try flush(to: path)
         } catch {

@@ -46,7 +46,8 @@ public struct ResourceUsage: Sendable, Hashable {
         ResourceUsage(
             cpuNanoseconds: cpuNanoseconds.subtractingClamped(earlier.cpuNanoseconds),
             voluntaryContextSwitches: voluntaryContextSwitches.subtractingClamped(earlier.voluntaryContextSwitches),
-            involuntaryContextSwitches: involuntaryContextSwitches.subtractingClamped(earlier.involuntaryContextSwitches),
+            involuntaryContextSwitches: involuntaryContextSwitches.subtractingClamped(
+                earlier.involuntaryContextSwitches),
             minorFaults: minorFaults.subtractingClamped(earlier.minorFaults),
             majorFaults: majorFaults.subtractingClamped(earlier.majorFaults),
             runQueueNanoseconds: runQueueNanoseconds.flatMap { now in
@@ -145,9 +146,12 @@ enum ResourceAccounting {
         /// each one is copied whole).
         init(_ buffer: UnsafeMutablePointer<lp_thread_buffer>, converter: TickConverter) {
             let count = lp_account_reading_count(buffer)
-            readings = count == 0 ? [] : [lp_reading](unsafeUninitializedCapacity: count) { into, initialized in
-                initialized = lp_account_copy_readings(buffer, into.baseAddress, count)
-            }
+            readings =
+                count == 0
+                ? []
+                : [lp_reading](unsafeUninitializedCapacity: count) { into, initialized in
+                    initialized = lp_account_copy_readings(buffer, into.baseAddress, count)
+                }
             self.converter = converter
         }
 
@@ -185,7 +189,8 @@ enum ResourceAccounting {
                 break
             }
             var written = 0
-            var afterBegin = 0, afterEnd = 0
+            var afterBegin = 0
+            var afterEnd = 0
             // The last boundary converted: a span's begin is mostly attributed from the reading
             // at the end of the span before, whose tick is then not converted again.
             var known = (tick: spans.first?.begin ?? 0, nanoseconds: spans.first?.beginNanoseconds ?? 0)
@@ -194,24 +199,30 @@ enum ResourceAccounting {
                 guard afterBegin > 0 else { continue }
                 afterEnd = Self.firstReading(after: span.end, in: readings, from: ordered ? afterEnd : 0)
                 guard afterEnd > 0 else { continue }  // an end before every reading (a clock set back)
-                let start = state(at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings, known: known)
+                let start = state(
+                    at: span.begin, nanoseconds: span.beginNanoseconds, before: afterBegin, in: readings, known: known)
                 known = (span.begin, span.beginNanoseconds)
-                let finish = state(at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings, known: known)
+                let finish = state(
+                    at: span.end, nanoseconds: span.endNanoseconds, before: afterEnd, in: readings, known: known)
                 known = (span.end, span.endNanoseconds)
                 // Attribution moves CPU and run-queue time, never counters: those are the readings'.
-                let first = readings.baseAddress! + (afterBegin - 1), last = readings.baseAddress! + (afterEnd - 1)
+                let first = readings.baseAddress! + (afterBegin - 1)
+                let last = readings.baseAddress! + (afterEnd - 1)
                 let knowsRunQueue = first.pointee.run_queue_ns != UInt64.max && last.pointee.run_queue_ns != UInt64.max
-                (result + written).initialize(to: SpanUsage(
-                    eventIndex: span.index,
-                    usage: ResourceUsage(
-                        cpuNanoseconds: finish.cpu.subtractingClamped(start.cpu),
-                        voluntaryContextSwitches: last.pointee.voluntary_switches.subtractingClamped(first.pointee.voluntary_switches),
-                        involuntaryContextSwitches: last.pointee.involuntary_switches
-                            .subtractingClamped(first.pointee.involuntary_switches),
-                        minorFaults: last.pointee.minor_faults.subtractingClamped(first.pointee.minor_faults),
-                        majorFaults: last.pointee.major_faults.subtractingClamped(first.pointee.major_faults),
-                        runQueueNanoseconds: knowsRunQueue ? finish.runQueue.subtractingClamped(start.runQueue) : nil),
-                    isEstimated: !(start.read && finish.read)))
+                (result + written).initialize(
+                    to: SpanUsage(
+                        eventIndex: span.index,
+                        usage: ResourceUsage(
+                            cpuNanoseconds: finish.cpu.subtractingClamped(start.cpu),
+                            voluntaryContextSwitches: last.pointee.voluntary_switches.subtractingClamped(
+                                first.pointee.voluntary_switches),
+                            involuntaryContextSwitches: last.pointee.involuntary_switches
+                                .subtractingClamped(first.pointee.involuntary_switches),
+                            minorFaults: last.pointee.minor_faults.subtractingClamped(first.pointee.minor_faults),
+                            majorFaults: last.pointee.major_faults.subtractingClamped(first.pointee.major_faults),
+                            runQueueNanoseconds: knowsRunQueue
+                                ? finish.runQueue.subtractingClamped(start.runQueue) : nil),
+                        isEstimated: !(start.read && finish.read)))
                 written += 1
             }
             return written
@@ -221,8 +232,11 @@ enum ResourceAccounting {
         /// steps from `hint` when the answer is at or just past it, else a binary search of
         /// the side of `hint` it is on (of all the readings for `hint` 0).
         @inline(__always)
-        private static func firstReading(after tick: UInt64, in readings: UnsafeBufferPointer<lp_reading>, from hint: Int) -> Int {
-            var low = 0, high = readings.count
+        private static func firstReading(
+            after tick: UInt64, in readings: UnsafeBufferPointer<lp_reading>, from hint: Int
+        ) -> Int {
+            var low = 0
+            var high = readings.count
             if hint > 0, readings[hint - 1].tick > tick {
                 high = hint - 1
             } else if hint > 0 {
@@ -252,18 +266,22 @@ enum ResourceAccounting {
             known: (tick: UInt64, nanoseconds: UInt64)
         ) -> (cpu: UInt64, runQueue: UInt64, read: Bool) {
             let before = readings.baseAddress! + (after - 1)
-            var cpu = before.pointee.cpu_ns, runQueue = before.pointee.run_queue_ns  // UInt64.max: unknown
+            var cpu = before.pointee.cpu_ns
+            var runQueue = before.pointee.run_queue_ns  // UInt64.max: unknown
             if before.pointee.tick == tick { return (cpu, runQueue, true) }
-            let reading = before.pointee.tick == known.tick ? known.nanoseconds : converter.nanoseconds(before.pointee.tick)
+            let reading =
+                before.pointee.tick == known.tick ? known.nanoseconds : converter.nanoseconds(before.pointee.tick)
             let elapsed = nanoseconds.subtractingClamped(reading)
             let settled = elapsed < UInt64(LP_OFF_CPU_GAP_NS)
             if after < readings.count {
                 let after = readings.baseAddress! + after
                 // The thread never left the CPU between the two readings: running all along is what happened.
-                let exact = (after.pointee.wall_ns &- before.pointee.wall_ns)
+                let exact =
+                    (after.pointee.wall_ns &- before.pointee.wall_ns)
                     .subtractingClamped(after.pointee.cpu_ns &- before.pointee.cpu_ns) < UInt64(LP_OFF_CPU_GAP_NS)
                 let ran = after.pointee.cpu_ns.subtractingClamped(cpu)
-                let queued = runQueue != UInt64.max && after.pointee.run_queue_ns != UInt64.max
+                let queued =
+                    runQueue != UInt64.max && after.pointee.run_queue_ns != UInt64.max
                     ? after.pointee.run_queue_ns.subtractingClamped(runQueue) : 0
                 let busy = min(elapsed, ran + queued)
                 cpu += min(busy, ran)

@@ -218,7 +218,9 @@ public struct ThreadSample: Sendable, Hashable {
     /// What the thread waited on, when the sampler could name it.
     public var target: WaitTarget?
 
-    public init(nanoseconds: UInt64, osThreadID: UInt64, state: UInt8, syscall: Int32, wait: Wait, target: WaitTarget? = nil) {
+    public init(
+        nanoseconds: UInt64, osThreadID: UInt64, state: UInt8, syscall: Int32, wait: Wait, target: WaitTarget? = nil
+    ) {
         self.nanoseconds = nanoseconds
         self.osThreadID = osThreadID
         self.state = state

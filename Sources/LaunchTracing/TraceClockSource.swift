@@ -26,9 +26,9 @@ public enum TraceClockSource: UInt8, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .cpuCounter:
             #if arch(x86_64)
-            return "tsc"
+                return "tsc"
             #else
-            return "cpu-counter"
+                return "cpu-counter"
             #endif
         case .monotonic: return "clock_gettime(CLOCK_MONOTONIC)"
         case .manual: return "manual"

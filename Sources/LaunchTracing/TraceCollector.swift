@@ -22,16 +22,21 @@ enum TraceCollector {
             var chunks: [UnsafeBufferPointer<lp_event>] = []
             var chunk = lp_chunk_after(entry.buffer, nil)
             while let current = chunk {
-                chunks.append(UnsafeBufferPointer(start: lp_chunk_events(current), count: lp_chunk_count(entry.buffer, current)))
+                chunks.append(
+                    UnsafeBufferPointer(start: lp_chunk_events(current), count: lp_chunk_count(entry.buffer, current)))
                 chunk = lp_chunk_after(entry.buffer, current)
             }
             // Readings are copied after the events, so the readings of every boundary seen are
             // there (a thread may be recording: a reading is taken before its begin's event is published).
-            let (events, usage) = conversion.thread(chunks) { ResourceAccounting.Readings(entry.buffer, converter: converter) }
+            let (events, usage) = conversion.thread(chunks) {
+                ResourceAccounting.Readings(entry.buffer, converter: converter)
+            }
             let name = threadName(entry)
-            threads.append(TraceThread(
-                index: entry.index, osThreadID: entry.osThreadID,
-                name: name, isMain: entry.isMain, dropped: lp_buffer_dropped(entry.buffer), events: events, usage: usage))
+            threads.append(
+                TraceThread(
+                    index: entry.index, osThreadID: entry.osThreadID,
+                    name: name, isMain: entry.isMain, dropped: lp_buffer_dropped(entry.buffer), events: events,
+                    usage: usage))
         }
 
         let attachments = TraceAttachments.snapshot()
@@ -137,7 +142,8 @@ struct StringInterner {
     }
 
     private mutating func grow() {
-        let oldKeys = keys, oldValues = values
+        let oldKeys = keys
+        let oldValues = values
         keys = Array(repeating: 0, count: oldKeys.count * 2)
         values = Array(repeating: 0, count: oldKeys.count * 2)
         let mask = keys.count - 1

@@ -27,7 +27,8 @@ public enum TraceDecoder {
 
         var trace = Trace(clockSource: .monotonic)
         trace.formatVersion = version
-        var sawProcess = false, sawStrings = false
+        var sawProcess = false
+        var sawStrings = false
         while true {
             let sectionStart = reader.offset
             let tagByte = try reader.byte("a section tag (the file ends without its 'end' section: truncated?)")
@@ -36,7 +37,8 @@ public enum TraceDecoder {
             let name = tag?.name ?? "section \(tagByte)"
             guard reader.remaining >= length + 4 else {
                 throw reader.failure(
-                    "\(length + 4) bytes of section '\(name)' (begun at byte \(sectionStart)), found \(max(0, reader.remaining))")
+                    "\(length + 4) bytes of section '\(name)' (begun at byte \(sectionStart)), found \(max(0, reader.remaining))"
+                )
             }
             let payload = UnsafeRawBufferPointer(rebasing: raw[reader.offset..<reader.offset + length])
             let payloadOffset = reader.offset
@@ -99,7 +101,7 @@ public enum TraceDecoder {
                 }
                 return trace
             case nil:
-                continue // A section from a newer writer: skipped.
+                continue  // A section from a newer writer: skipped.
             }
         }
     }
@@ -125,8 +127,10 @@ public enum TraceDecoder {
         }
         let pairs = try reader.count("calibration pairs", minimumBytes: 2)
         for _ in 0..<pairs {
-            trace.calibration.append(CalibrationPair(
-                ticks: try reader.varint("calibration ticks"), nanoseconds: try reader.varint("calibration nanoseconds")))
+            trace.calibration.append(
+                CalibrationPair(
+                    ticks: try reader.varint("calibration ticks"),
+                    nanoseconds: try reader.varint("calibration nanoseconds")))
         }
     }
 
@@ -156,9 +160,10 @@ public enum TraceDecoder {
             let line = try reader.varint32("an event line")
             begin = begin &+ UInt64(bitPattern: try reader.signedVarint("an event begin time"))
             let duration = try reader.varint("an event duration")
-            thread.events.append(TraceEvent(
-                kind: kind, category: category, isOpen: kindByte & 0x10 != 0, nameID: nameID, fileID: fileID,
-                line: line, beginNanoseconds: begin, endNanoseconds: begin &+ duration))
+            thread.events.append(
+                TraceEvent(
+                    kind: kind, category: category, isOpen: kindByte & 0x10 != 0, nameID: nameID, fileID: fileID,
+                    line: line, beginNanoseconds: begin, endNanoseconds: begin &+ duration))
         }
         let usageCount = try reader.count("span usage entries", minimumBytes: 6)
         for _ in 0..<usageCount {
@@ -193,9 +198,10 @@ public enum TraceDecoder {
             guard let wait = ThreadSample.Wait(rawValue: waitByte) else {
                 throw reader.failure("a wait kind from 0 to 5 (found \(waitByte))", at: waitStart)
             }
-            samples.append(ThreadSample(
-                nanoseconds: time, osThreadID: tid, state: state,
-                syscall: Int32(truncatingIfNeeded: syscall), wait: wait))
+            samples.append(
+                ThreadSample(
+                    nanoseconds: time, osThreadID: tid, state: state,
+                    syscall: Int32(truncatingIfNeeded: syscall), wait: wait))
         }
         return samples
     }
@@ -203,7 +209,9 @@ public enum TraceDecoder {
 
 extension TraceDecoder {
     /// Section `spanSchedule` (written after the threads): run-queue waits added to their spans' usage.
-    fileprivate static func decodeSpanSchedule(_ reader: inout ByteReader, into trace: inout Trace) throws(TraceFileError) {
+    fileprivate static func decodeSpanSchedule(_ reader: inout ByteReader, into trace: inout Trace)
+        throws(TraceFileError)
+    {
         let threads = try reader.count("threads with span run-queue waits", minimumBytes: 2)
         for _ in 0..<threads {
             let start = reader.offset
@@ -213,7 +221,8 @@ extension TraceDecoder {
             }
             let count = try reader.count("span run-queue waits", minimumBytes: 2)
             let byEvent = Dictionary(
-                trace.threads[position].usage.enumerated().map { ($0.element.eventIndex, $0.offset) }, uniquingKeysWith: { a, _ in a })
+                trace.threads[position].usage.enumerated().map { ($0.element.eventIndex, $0.offset) },
+                uniquingKeysWith: { a, _ in a })
             for _ in 0..<count {
                 let entryStart = reader.offset
                 let eventIndex = try reader.varint32("a span usage event index")
@@ -227,7 +236,9 @@ extension TraceDecoder {
     }
 
     /// Section `spanEstimates` (written after the threads): accounted spans whose usage was attributed.
-    fileprivate static func decodeSpanEstimates(_ reader: inout ByteReader, into trace: inout Trace) throws(TraceFileError) {
+    fileprivate static func decodeSpanEstimates(_ reader: inout ByteReader, into trace: inout Trace)
+        throws(TraceFileError)
+    {
         let threads = try reader.count("threads with estimated span usage", minimumBytes: 2)
         for _ in 0..<threads {
             let start = reader.offset
@@ -237,11 +248,13 @@ extension TraceDecoder {
             }
             let count = try reader.count("estimated span usages", minimumBytes: 1)
             let byEvent = Dictionary(
-                trace.threads[position].usage.enumerated().map { ($0.element.eventIndex, $0.offset) }, uniquingKeysWith: { a, _ in a })
+                trace.threads[position].usage.enumerated().map { ($0.element.eventIndex, $0.offset) },
+                uniquingKeysWith: { a, _ in a })
             var eventIndex: UInt32 = 0
             for _ in 0..<count {
                 let entryStart = reader.offset
-                let (sum, overflow) = eventIndex.addingReportingOverflow(try reader.varint32("a span usage event index delta"))
+                let (sum, overflow) = eventIndex.addingReportingOverflow(
+                    try reader.varint32("a span usage event index delta"))
                 guard !overflow, let usage = byEvent[sum] else {
                     throw reader.failure("the event index of an accounted span", at: entryStart)
                 }
@@ -252,7 +265,9 @@ extension TraceDecoder {
     }
 
     /// Section `sampleDetails` (written after the samples): exact wait kinds and wait targets.
-    fileprivate static func decodeSampleDetails(_ reader: inout ByteReader, into trace: inout Trace) throws(TraceFileError) {
+    fileprivate static func decodeSampleDetails(_ reader: inout ByteReader, into trace: inout Trace)
+        throws(TraceFileError)
+    {
         let targetCount = try reader.count("wait targets", minimumBytes: 2)
         var targets: [WaitTarget] = []
         targets.reserveCapacity(targetCount)
@@ -260,7 +275,8 @@ extension TraceDecoder {
             let start = reader.offset
             let code = try reader.byte("a wait target kind")
             guard let kind = WaitTarget.Kind(code: code) else {
-                throw reader.failure("a wait target kind below \(WaitTarget.Kind.allCases.count) (found \(code))", at: start)
+                throw reader.failure(
+                    "a wait target kind below \(WaitTarget.Kind.allCases.count) (found \(code))", at: start)
             }
             targets.append(WaitTarget(kind: kind, name: try reader.string("a wait target name")))
         }
@@ -280,7 +296,8 @@ extension TraceDecoder {
             let targetStart = reader.offset
             let reference = Int(truncatingIfNeeded: try reader.varint32("a wait target reference"))
             guard reference <= targets.count else {
-                throw reader.failure("a wait target reference up to \(targets.count) (found \(reference))", at: targetStart)
+                throw reader.failure(
+                    "a wait target reference up to \(targets.count) (found \(reference))", at: targetStart)
             }
             trace.samples[index].wait = wait
             trace.samples[index].target = reference == 0 ? nil : targets[reference - 1]

@@ -9,7 +9,9 @@ public enum TraceEncoder {
         // span's rows about 16): growing it would copy what was written.
         let accounted = trace.threads.reduce(0) { $0 + $1.usage.count }
         var file = ByteWriter(capacity: 4_096 + trace.eventCount * 14 + accounted * 20 + trace.samples.count * 12)
-        file.write(maximum: TraceFormat.magic.count) { cursor in TraceFormat.magic.withUnsafeBufferPointer { cursor.copy($0) } }
+        file.write(maximum: TraceFormat.magic.count) { cursor in
+            TraceFormat.magic.withUnsafeBufferPointer { cursor.copy($0) }
+        }
         file.uint16(TraceFormat.version)
         file.uint16(0)
 
@@ -116,7 +118,9 @@ public enum TraceEncoder {
     /// Section `spanSchedule`: `threads`, then per thread `index, count, (eventIndex, runQueueNs)*`,
     /// for the accounted spans whose run-queue wait is known (written only when one is).
     private static func spanSchedule(_ threads: [TraceThread], into writer: inout ByteWriter) {
-        let known = threads.map { thread in thread.usage.reduce(0) { $0 + ($1.usage.runQueueNanoseconds != nil ? 1 : 0) } }
+        let known = threads.map { thread in
+            thread.usage.reduce(0) { $0 + ($1.usage.runQueueNanoseconds != nil ? 1 : 0) }
+        }
         writer.varint(known.reduce(0) { $0 + ($1 > 0 ? 1 : 0) })
         for (thread, count) in zip(threads, known) where count > 0 {
             writer.varint(thread.index)
@@ -138,9 +142,13 @@ public enum TraceEncoder {
             writer.varint(thread.index)
             writer.varint(count)
             // In event order, as a flush gives them; sorted when a trace built otherwise does not.
-            var previous: UInt32 = 0, ordered = true
+            var previous: UInt32 = 0
+            var ordered = true
             for span in thread.usage where span.isEstimated {
-                guard span.eventIndex >= previous else { ordered = false; break }
+                guard span.eventIndex >= previous else {
+                    ordered = false
+                    break
+                }
                 previous = span.eventIndex
             }
             let indices = ordered ? nil : thread.usage.filter(\.isEstimated).map(\.eventIndex).sorted()
@@ -164,7 +172,8 @@ public enum TraceEncoder {
         var targets: [WaitTarget] = []
         var targetIndex: [WaitTarget: Int] = [:]
         var entries: [(index: Int, wait: UInt8, target: Int)] = []
-        for (index, sample) in samples.enumerated() where sample.target != nil || sample.wait != sample.wait.storedInSamples {
+        for (index, sample) in samples.enumerated()
+        where sample.target != nil || sample.wait != sample.wait.storedInSamples {
             var reference = 0
             if let target = sample.target {
                 if let known = targetIndex[target] {

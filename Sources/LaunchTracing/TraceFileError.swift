@@ -21,7 +21,8 @@ public enum TraceFileError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalid(let path, let offset, let expected):
             return "\(path ?? "trace"): invalid trace at byte \(offset): expected \(expected)"
         case .unsupportedVersion(let path, let version):
-            return "\(path ?? "trace"): unsupported trace format version \(version) (this reader knows 1 to \(TraceFormat.version))"
+            return
+                "\(path ?? "trace"): unsupported trace format version \(version) (this reader knows 1 to \(TraceFormat.version))"
         }
     }
 

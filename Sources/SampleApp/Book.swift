@@ -17,7 +17,8 @@ public struct Settings: Codable, Sendable, Equatable {
     public var remoteConfigPort: Int?
 
     /// What a first launch, or a launch whose settings file is missing or corrupt, starts from.
-    public static let defaults = Settings(sortOrder: "title", showFinished: false, launchCount: 0, remoteConfigPort: nil)
+    public static let defaults = Settings(
+        sortOrder: "title", showFinished: false, launchCount: 0, remoteConfigPort: nil)
 }
 
 /// What the remote configuration service answers.

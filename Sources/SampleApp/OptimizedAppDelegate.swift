@@ -25,7 +25,8 @@ final class OptimizedAppDelegate: LaunchDelegate {
 
     func didFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
         let model = ReadingListModel.shared
-        let data = model.data, port = model.configPort
+        let data = model.data
+        let port = model.configPort
         do {
             // The first screen needs only its first page: a small file.
             let firstPage = try ReadingListStore.loadFirstPage(data)

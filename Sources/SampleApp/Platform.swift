@@ -1,15 +1,16 @@
 // Every platform-specific call the sample app makes, in one place.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("Unsupported Platform")
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("Unsupported Platform")
+#endif
 
 /// Why a sample system call failed.
 struct SampleSystemError: Error, CustomStringConvertible {
@@ -35,12 +36,18 @@ enum SampleSystem {
             while offset < bytes.count {
                 let chunk = min(65_536, bytes.count - offset)
                 let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, chunk) }
-                guard written > 0 else { throw SampleSystemError(description: "cannot write \(temporary): errno \(errno)") }
+                guard written > 0 else {
+                    throw SampleSystemError(description: "cannot write \(temporary): errno \(errno)")
+                }
                 offset += written
             }
-            guard fsync(fd) == 0 else { throw SampleSystemError(description: "cannot fsync \(temporary): errno \(errno)") }
+            guard fsync(fd) == 0 else {
+                throw SampleSystemError(description: "cannot fsync \(temporary): errno \(errno)")
+            }
         }
-        guard rename(temporary, path) == 0 else { throw SampleSystemError(description: "cannot rename to \(path): errno \(errno)") }
+        guard rename(temporary, path) == 0 else {
+            throw SampleSystemError(description: "cannot rename to \(path): errno \(errno)")
+        }
         renamed = true
         let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
@@ -62,7 +69,9 @@ enum SampleSystem {
         defer { close(fd) }
         var address = loopback(port)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw SampleSystemError(description: "connect to port \(port): errno \(errno)") }
         let request = Array("GET \(path) HTTP/1.0\r\nHost: localhost\r\n\r\n".utf8)
@@ -99,7 +108,9 @@ enum SampleSystem {
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var address = loopback(0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(listener, 16) == 0 else {
             close(listener)
@@ -110,14 +121,16 @@ enum SampleSystem {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(listener, $0, &length) }
         }
         let port = UInt16(bigEndian: address.sin_port)
-        let response = Array("HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        let response =
+            Array("HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+            + body
         let thread = Thread {
             while true {
                 let client = accept(listener, nil, nil)
                 if client < 0 { continue }
                 var request = [UInt8](repeating: 0, count: 1_024)
                 _ = request.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
-                usleep(UInt32(latencyMilliseconds * 1_000)) // the remote service's latency
+                usleep(UInt32(latencyMilliseconds * 1_000))  // the remote service's latency
                 _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
                 close(client)
             }

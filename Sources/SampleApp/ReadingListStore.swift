@@ -27,7 +27,9 @@ enum ReadingListStore {
     }
 
     static func decodeCatalog(_ bytes: Data) throws -> [Book] {
-        try LaunchTracer.measure("DecodeCatalog", category: .compute) { try JSONDecoder().decode([Book].self, from: bytes) }
+        try LaunchTracer.measure("DecodeCatalog", category: .compute) {
+            try JSONDecoder().decode([Book].self, from: bytes)
+        }
     }
 
     static func loadFirstPage(_ data: SampleData) throws -> [Book] {
@@ -44,7 +46,8 @@ enum ReadingListStore {
             var bytes = [UInt8]()
             bytes.reserveCapacity(books.count * 160)
             for book in books {
-                bytes.append(contentsOf: "\(book.id)\t\(book.title)\t\(book.author)\t\(book.year)\t\(book.summary)\n".utf8)
+                bytes.append(
+                    contentsOf: "\(book.id)\t\(book.title)\t\(book.author)\t\(book.year)\t\(book.summary)\n".utf8)
             }
             try SampleSystem.writeDurably(bytes, to: data.snapshotURL.path)
         }

@@ -52,7 +52,9 @@ public enum SampleApp {
             switch arguments[index] {
             case "--variant" where index + 1 < arguments.count:
                 guard let parsed = Variant(rawValue: arguments[index + 1]) else {
-                    fail("unknown variant '\(arguments[index + 1])' (expected one of \(variants.joined(separator: ", ")))")
+                    fail(
+                        "unknown variant '\(arguments[index + 1])' (expected one of \(variants.joined(separator: ", ")))"
+                    )
                 }
                 variant = parsed
                 index += 2

@@ -4,16 +4,17 @@
 // the calls only it makes. LaunchTracing keeps its own: it is linked into apps,
 // and its calls are the tracer's hot path.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("Unsupported Platform")
+#endif
 
 /// An open file descriptor, typed: the raw `Int32` only where a C function takes it.
 ///
@@ -75,11 +76,11 @@ package enum SystemCalls {
     /// Closes `descriptor` (`close`; not retried after EINTR, as Linux has already freed it).
     package static func close(_ descriptor: FileDescriptor) {
         #if canImport(Glibc)
-        _ = Glibc.close(descriptor.rawValue)
+            _ = Glibc.close(descriptor.rawValue)
         #elseif canImport(Musl)
-        _ = Musl.close(descriptor.rawValue)
+            _ = Musl.close(descriptor.rawValue)
         #else
-        _ = Darwin.close(descriptor.rawValue)
+            _ = Darwin.close(descriptor.rawValue)
         #endif
     }
 }

@@ -27,7 +27,8 @@ struct DefectCase: Sendable {
         ("disk-read", .mainThreadDiskIO, "disk-read.data"),
         ("disk-write", .mainThreadDiskIO, "disk-write.journal"),
         ("major-faults", .mainThreadDiskIO, nil),
-        ("network", .mainThreadNetwork, "socket to 127.0.0.1"),  // one port, or one per run folded: "127.0.0.1 (ports …)"
+        // one port, or one per run folded: "127.0.0.1 (ports …)"
+        ("network", .mainThreadNetwork, "socket to 127.0.0.1"),
         ("lock", .mainThreadLockWait, nil),
         ("sleep", .mainThreadSleep, "a sleep of"),
         ("process", .mainThreadProcessWait, "/bin/sleep"),
@@ -46,14 +47,19 @@ struct DefectCase: Sendable {
         var cases: [DefectCase] = []
         for wait in waits {
             for size in [2.0, 10, 40] {
-                cases.append(DefectCase(
-                    defect: wait.defect, milliseconds: size, place: .main, expected: wait.rule, target: size >= 10 ? wait.target : nil))
+                cases.append(
+                    DefectCase(
+                        defect: wait.defect, milliseconds: size, place: .main, expected: wait.rule,
+                        target: size >= 10 ? wait.target : nil))
             }
             cases.append(DefectCase(defect: wait.defect, milliseconds: 10, place: .background, expected: nil))
         }
         for size in [10.0, 45] {
-            cases.append(DefectCase(defect: "cpu-over-budget", milliseconds: size, place: .main, expected: .deferrableCPUWork))
-            cases.append(DefectCase(defect: "required-cpu-over-budget", milliseconds: size, place: .main, expected: .slowRequiredWork))
+            cases.append(
+                DefectCase(defect: "cpu-over-budget", milliseconds: size, place: .main, expected: .deferrableCPUWork))
+            cases.append(
+                DefectCase(
+                    defect: "required-cpu-over-budget", milliseconds: size, place: .main, expected: .slowRequiredWork))
         }
         // 120 ms of CPU is over 5 % of the 2 s budget (a warning by its share), in a launch
         // under half of it even on a busy machine (`info` by what is at stake).
@@ -92,7 +98,8 @@ struct DefectCase: Sendable {
         }
         return Outcome(
             name: name, expected: expected, flagged: Array(Set(flagged)).sorted { $0.rawValue < $1.rawValue },
-            targetExpected: target != nil, targetNamed: target.map { text in named.contains { $0.contains(text) } } ?? true,
+            targetExpected: target != nil,
+            targetNamed: target.map { text in named.contains { $0.contains(text) } } ?? true,
             shown: findings.map { "\($0.rule.id) \($0.severity.rawValue) \(Milliseconds.text($0.medianMs))" })
     }
 
@@ -106,8 +113,12 @@ struct DefectCase: Sendable {
                 falsePositives += outcome.wrong.count
             }
         }
-        var precision: Double { truePositives + falsePositives == 0 ? 1 : Double(truePositives) / Double(truePositives + falsePositives) }
-        var recall: Double { truePositives + falseNegatives == 0 ? 1 : Double(truePositives) / Double(truePositives + falseNegatives) }
+        var precision: Double {
+            truePositives + falsePositives == 0 ? 1 : Double(truePositives) / Double(truePositives + falsePositives)
+        }
+        var recall: Double {
+            truePositives + falseNegatives == 0 ? 1 : Double(truePositives) / Double(truePositives + falseNegatives)
+        }
     }
 
     static func table(_ outcomes: [Outcome]) -> String {

@@ -6,9 +6,9 @@ import Testing
 import _LaunchProfTestSupport
 
 #if os(Linux)
-let defectSuiteRunsHere = true
+    let defectSuiteRunsHere = true
 #else
-let defectSuiteRunsHere = false
+    let defectSuiteRunsHere = false
 #endif
 
 /// The advisor against an app with one launch defect per case (`launchprof-defects`):
@@ -31,7 +31,10 @@ struct DefectSuiteTests {
     /// too, so their CPU work runs several times slower (a case inside its budget
     /// goes over it) and the sampler sees the runtime's own futex waits inside
     /// intercepted calls as main-thread lock waits beside every expected finding.
-    @Test(.disabled(if: BuiltProducts.areThreadSanitized, "the defect programs are sanitized: their timing and waits are the runtime's"))
+    @Test(
+        .disabled(
+            if: BuiltProducts.areThreadSanitized,
+            "the defect programs are sanitized: their timing and waits are the runtime's"))
     func precisionAndRecallOverTheSuite() throws {
         try FileManager.default.createDirectory(atPath: Self.scratch, withIntermediateDirectories: true)
         let reports = ScratchDirectory("lp-defects")
@@ -42,11 +45,16 @@ struct DefectSuiteTests {
         }
         let score = DefectCase.Score(outcomes)
         print(DefectCase.table(outcomes))
-        print(String(format: "defect suite: %d cases, precision %.3f (%d of %d flagged rules right), recall %.3f (%d of %d defects found)",
-                     outcomes.count, score.precision, score.truePositives, score.truePositives + score.falsePositives,
-                     score.recall, score.truePositives, score.truePositives + score.falseNegatives))
+        print(
+            String(
+                format:
+                    "defect suite: %d cases, precision %.3f (%d of %d flagged rules right), recall %.3f (%d of %d defects found)",
+                outcomes.count, score.precision, score.truePositives, score.truePositives + score.falsePositives,
+                score.recall, score.truePositives, score.truePositives + score.falseNegatives))
         #expect(score.recall >= 0.9, "recall \(score.recall): missed \(outcomes.filter { $0.missed }.map(\.name))")
-        #expect(score.precision >= 0.9, "precision \(score.precision): wrong \(outcomes.filter { !$0.wrong.isEmpty }.map(\.name))")
+        #expect(
+            score.precision >= 0.9,
+            "precision \(score.precision): wrong \(outcomes.filter { !$0.wrong.isEmpty }.map(\.name))")
         // What was waited on is named where the wait was long enough to be sampled.
         let unnamed = outcomes.filter { $0.targetExpected && !$0.missed && !$0.targetNamed }.map(\.name)
         #expect(unnamed.isEmpty, "no wait target named for \(unnamed)")
@@ -55,14 +63,16 @@ struct DefectSuiteTests {
     @Test func redactPathsCutsTheProgramsPathsInEveryReport() throws {
         try FileManager.default.createDirectory(atPath: Self.scratch, withIntermediateDirectories: true)
         let reports = ScratchDirectory("lp-defects-redacted")
-        let defect = DefectCase(defect: "fifo", milliseconds: 20, place: .main, expected: .mainThreadIPCWait, target: "fifo.fifo")
+        let defect = DefectCase(
+            defect: "fifo", milliseconds: 20, place: .main, expected: .mainThreadIPCWait, target: "fifo.fifo")
         let plain = try measure(defect, output: reports.path, name: "plain")
         let finding = try #require(plain.profile.findings.first { $0.rule == .mainThreadIPCWait })
         let fifo = Self.scratch + "/fifo.fifo"
         #expect(finding.waitedOn?.contains(WaitTarget(kind: .pipe, name: fifo)) == true)
         #expect(finding.recommendation.contains(fifo))
 
-        let redacted = try measure(defect, output: reports.path, name: "redacted", formats: "json,markdown,html", extra: ["--redact-paths"])
+        let redacted = try measure(
+            defect, output: reports.path, name: "redacted", formats: "json,markdown,html", extra: ["--redact-paths"])
         // The program's paths go; the command line the user typed (which names the scratch folder) stays.
         for file in ["redacted.json", "redacted.md", "redacted.html"] {
             let text = try String(contentsOfFile: reports.file(file), encoding: .utf8)
@@ -85,13 +95,16 @@ struct DefectSuiteTests {
         _ defect: DefectCase, output: String, name: String? = nil, formats: String = "json", extra: [String] = []
     ) throws -> MeasurementReport {
         let reportName = name ?? defect.name
-        let result = try BuiltProducts.run([
-            "measure", "--runs", "5", "--warmup", "1", "--format", formats, "--output", output, "--name", reportName,
-            "--quiet", "--no-color", "--timeout", "30",
-        ] + extra + ["--", BuiltProducts.defects] + defect.arguments(scratch: Self.scratch),
+        let result = try BuiltProducts.run(
+            [
+                "measure", "--runs", "5", "--warmup", "1", "--format", formats, "--output", output, "--name",
+                reportName,
+                "--quiet", "--no-color", "--timeout", "30",
+            ] + extra + ["--", BuiltProducts.defects] + defect.arguments(scratch: Self.scratch),
             environment: Self.environment)
         // 0 within budget, 1 over (the over-budget cases are over on purpose).
-        try #require(result.status == 0 || result.status == 1, "\(defect.name): exit \(result.status): \(result.stderr)")
+        try #require(
+            result.status == 0 || result.status == 1, "\(defect.name): exit \(result.status): \(result.stderr)")
         return try JSONReport.read(from: output + "/" + reportName + ".json")
     }
 }

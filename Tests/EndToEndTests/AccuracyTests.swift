@@ -11,8 +11,10 @@ struct AccuracyTests {
         let output = Executables.temporaryDirectory()
         let record = output.appendingPathComponent("self-measured.txt")
         let result = try Executables.run(
-            ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "spin",
-             "--", Executables.fixture, "spin", "30", record.path])
+            [
+                "measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", "spin",
+                "--", Executables.fixture, "spin", "30", record.path,
+            ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("spin.json").path)
         let selfMeasured = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
@@ -25,7 +27,9 @@ struct AccuracyTests {
         var differences: [Double] = []
         for (run, expected) in zip(runs, selfMeasured) {
             let reported = try #require(run.milliseconds(.didFinishLaunching))
-            #expect(reported > expected - 0.05, "run \(run.index): reported \(reported) ms, the app measured \(expected) ms")
+            #expect(
+                reported > expected - 0.05, "run \(run.index): reported \(reported) ms, the app measured \(expected) ms"
+            )
             differences.append(reported - expected)
         }
         let median = differences.sorted()[differences.count / 2]
@@ -35,7 +39,8 @@ struct AccuracyTests {
         // and a busy machine then moves them apart by more than any one run's difference.)
         let reportedMedian = try #require(report.profile.statistics(.didFinishLaunching)?.summary.median)
         let perRun = try runs.map { try #require($0.milliseconds(.didFinishLaunching)) }.sorted()
-        #expect(abs(reportedMedian - perRun[perRun.count / 2]) < 1e-9, "reported median \(reportedMedian) ms of \(perRun)")
+        #expect(
+            abs(reportedMedian - perRun[perRun.count / 2]) < 1e-9, "reported median \(reportedMedian) ms of \(perRun)")
     }
 
     @Test func sleepTakesWhatItSays() throws {

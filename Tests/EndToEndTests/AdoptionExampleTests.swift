@@ -15,9 +15,11 @@ struct AdoptionExampleTests {
 
     /// The README's code block after the line `<!-- example: FILE -->`.
     static func readmeBlock(for file: String) throws -> String {
-        let readme = try String(contentsOf: BuiltProducts.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: BuiltProducts.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
-        let marker = try #require(lines.firstIndex { $0 == "<!-- example: \(file) -->" }, "README.md has no marker for \(file)")
+        let marker = try #require(
+            lines.firstIndex { $0 == "<!-- example: \(file) -->" }, "README.md has no marker for \(file)")
         #expect(lines[marker + 1] == "```swift")
         let end = try #require(lines[(marker + 2)...].firstIndex { $0 == "```" })
         return lines[(marker + 2)..<end].joined(separator: "\n") + "\n"
@@ -36,8 +38,10 @@ struct AdoptionExampleTests {
         let budget = output.appendingPathComponent("budget.json")
         try Data(#"{"spans": {"LoadResources": 0.001}}"#.utf8).write(to: budget)
         let result = try Executables.run(
-            ["measure", "--runs", "3", "--warmup", "0", "--quiet", "--name", product, "--output", output.path,
-             "--budget", budget.path] + extra + ["--", Executables.directory.appendingPathComponent(product).path])
+            [
+                "measure", "--runs", "3", "--warmup", "0", "--quiet", "--name", product, "--output", output.path,
+                "--budget", budget.path,
+            ] + extra + ["--", Executables.directory.appendingPathComponent(product).path])
         let report = try JSONReport.read(from: output.appendingPathComponent("\(product).json").path)
         return (result, report)
     }
@@ -45,7 +49,8 @@ struct AdoptionExampleTests {
     /// The finding on `LoadResources`, at the line of the call that opened it.
     func expectFinding(on report: MeasurementReport, file: String, call: String) throws {
         let line = try #require(BuiltProducts.line(of: call, in: file))
-        let finding = try #require(report.profile.findings.first { $0.span == "LoadResources" && $0.rule == .spanOverBudget })
+        let finding = try #require(
+            report.profile.findings.first { $0.span == "LoadResources" && $0.rule == .spanOverBudget })
         #expect((finding.file ?? "").hasSuffix(file.split(separator: "/").suffix(2).joined(separator: "/")))
         #expect(finding.line == line)
     }
@@ -76,7 +81,8 @@ struct AdoptionExampleTests {
             let main = Dictionary(timeline.mainThreadSpans.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             // In the hook, before the frame; the two deferred spans after it, the history shown last.
             #expect(main["LoadResources"]?.beforeFirstFrame == true)
-            let index = try #require(main["BuildSearchIndex"]), history = try #require(main["ShowHistory"])
+            let index = try #require(main["BuildSearchIndex"])
+            let history = try #require(main["ShowHistory"])
             #expect(index.beginNanoseconds >= frame && history.beginNanoseconds >= index.endNanoseconds)
             #expect(index.category == .deferred)
             let load = try #require(timeline.otherSpans.first { $0.name == "LoadHistory" })
@@ -101,7 +107,12 @@ struct AdoptionExampleTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // SIGKILL: a child of the test runner may start with SIGTERM blocked.
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
         try #require(Executables.waitUntilExists(path, seconds: 60), "the app wrote no trace at the end of its launch")
         #expect(process.isRunning, "the app keeps running after its launch")
         let trace = try Trace.read(from: path.path)

@@ -29,17 +29,21 @@ struct BadInputTests {
         let notExecutable = Executables.temporaryDirectory().appendingPathComponent("data.txt")
         try Data("not a program\n".utf8).write(to: notExecutable)
         try expectUsageError(["measure", "--", notExecutable.path], mentions: [notExecutable.path, "not executable"])
-        try expectUsageError(["measure", "--output", "/proc/launchprof-cannot-write"], mentions: ["/proc/launchprof-cannot-write"])
+        try expectUsageError(
+            ["measure", "--output", "/proc/launchprof-cannot-write"], mentions: ["/proc/launchprof-cannot-write"])
         try expectUsageError(["mesure"], mentions: ["did you mean 'measure'"])
         // calibrate advises for compare's default stages from --runs (r, 2r, 3r), whose first look tests at α/27.
-        try expectUsageError(["calibrate", "--runs", "6", "--", "/bin/true"], mentions: ["--runs 6 is too few", "fewer than 7"])
+        try expectUsageError(
+            ["calibrate", "--runs", "6", "--", "/bin/true"], mentions: ["--runs 6 is too few", "fewer than 7"])
         try expectUsageError(["measure", "--format", ""], mentions: ["--format"])
         try expectUsageError(["measure", "--format", ","], mentions: ["--format"])
         try expectUsageError(["measure", "--name", ""], mentions: ["--name"])
         try expectUsageError(["measure", "--name", ".."], mentions: ["--name"])
-        try expectUsageError(["measure", "--launch-option", "url=a\nb", "--launch-option", "reason=teleport"], mentions: ["teleport"])
+        try expectUsageError(
+            ["measure", "--launch-option", "url=a\nb", "--launch-option", "reason=teleport"], mentions: ["teleport"])
         try expectUsageError(["measure", "--launch-option", "payload.=x"], mentions: ["payload."])
-        try expectUsageError(["measure", "--launch-option", "reason=url", "--launch-option", "reason=url"], mentions: ["twice"])
+        try expectUsageError(
+            ["measure", "--launch-option", "reason=url", "--launch-option", "reason=url"], mentions: ["twice"])
     }
 
     @Test func badBudgetFileNamesTheKeyAndValue() throws {
@@ -53,13 +57,20 @@ struct BadInputTests {
         let output = Executables.temporaryDirectory()
         let counter = output.appendingPathComponent("count")
         // Every other launch crashes with SIGSEGV.
-        let script = "n=$(cat \(counter.path) 2>/dev/null || echo 0); echo $((n+1)) > \(counter.path); [ $((n % 2)) = 1 ] && kill -SEGV $$; exit 0"
-        let result = try Executables.run(["measure", "--runs", "4", "--warmup", "0", "--output", output.path, "--name", "flaky", "--", "/bin/sh", "-c", script])
+        let script =
+            "n=$(cat \(counter.path) 2>/dev/null || echo 0); echo $((n+1)) > \(counter.path); [ $((n % 2)) = 1 ] && kill -SEGV $$; exit 0"
+        let result = try Executables.run([
+            "measure", "--runs", "4", "--warmup", "0", "--output", output.path, "--name", "flaky", "--", "/bin/sh",
+            "-c", script,
+        ])
         let report = try JSONReport.read(from: output.appendingPathComponent("flaky.json").path)
         let runs = report.runs.filter { !$0.isWarmup }
         #expect(runs.count == 4)
         #expect(runs.filter { $0.status == .crashed }.count == 2)
-        #expect(runs.filter { $0.status == .crashed }.allSatisfy { $0.signal == 11 && ($0.problem ?? "").contains("signal 11") })
+        #expect(
+            runs.filter { $0.status == .crashed }.allSatisfy {
+                $0.signal == 11 && ($0.problem ?? "").contains("signal 11")
+            })
         #expect(report.profile.successfulRuns == 2)
         // Failed runs fail the command (exit 2, one line), and the report shows them.
         #expect(result.status == 2)
@@ -70,7 +81,10 @@ struct BadInputTests {
 
         // --ignore-failures judges the runs that succeeded.
         try FileManager.default.removeItem(at: counter)
-        let ignoring = try Executables.run(["measure", "--runs", "4", "--warmup", "0", "--ignore-failures", "--output", output.path, "--name", "flaky", "--", "/bin/sh", "-c", script])
+        let ignoring = try Executables.run([
+            "measure", "--runs", "4", "--warmup", "0", "--ignore-failures", "--output", output.path, "--name", "flaky",
+            "--", "/bin/sh", "-c", script,
+        ])
         #expect(ignoring.status == 0, "\(ignoring.stderr)")
     }
 
@@ -79,9 +93,15 @@ struct BadInputTests {
         // The program removes its own execute permission on its third launch.
         let program = output.appendingPathComponent("self-breaking.sh")
         let counter = output.appendingPathComponent("count")
-        try Data("#!/bin/sh\nn=$(cat \(counter.path) 2>/dev/null || echo 0); echo $((n+1)) > \(counter.path)\n[ $n = 2 ] && chmod -x \"$0\"\nexit 0\n".utf8).write(to: program)
+        try Data(
+            "#!/bin/sh\nn=$(cat \(counter.path) 2>/dev/null || echo 0); echo $((n+1)) > \(counter.path)\n[ $n = 2 ] && chmod -x \"$0\"\nexit 0\n"
+                .utf8
+        ).write(to: program)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
-        let result = try Executables.run(["measure", "--runs", "6", "--warmup", "0", "--output", output.path, "--name", "breaking", "--", program.path])
+        let result = try Executables.run([
+            "measure", "--runs", "6", "--warmup", "0", "--output", output.path, "--name", "breaking", "--",
+            program.path,
+        ])
         #expect(result.status == 2)
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("launchprof:") }
         #expect(errors.count == 1)
@@ -96,29 +116,40 @@ struct BadInputTests {
         let output = Executables.temporaryDirectory()
         let flag = output.appendingPathComponent("flag")
         try Data().write(to: flag)
-        try expectUsageError(["measure", "--runs", "2", "--output", output.path, "--ready", "file:\(flag.path)", "--", "/bin/true"],
-                             mentions: ["file:\(flag.path)", "exists before the launch"])
+        try expectUsageError(
+            ["measure", "--runs", "2", "--output", output.path, "--ready", "file:\(flag.path)", "--", "/bin/true"],
+            mentions: ["file:\(flag.path)", "exists before the launch"])
     }
 
     @Test func aFailingWarmUpStopsThereWithItsReason() throws {
         let output = Executables.temporaryDirectory()
-        let result = try Executables.run(["measure", "--runs", "5", "--warmup", "1", "--output", output.path, "--name", "broken",
-                                          "--", "/bin/sh", "-c", "echo missing config >&2; exit 3"])
+        let result = try Executables.run([
+            "measure", "--runs", "5", "--warmup", "1", "--output", output.path, "--name", "broken",
+            "--", "/bin/sh", "-c", "echo missing config >&2; exit 3",
+        ])
         #expect(result.status == 2)
-        #expect(result.stderr.split(separator: "\n").last?.contains("warm-up 1 failed (exited with code 3") == true, "\(result.stderr)")
+        #expect(
+            result.stderr.split(separator: "\n").last?.contains("warm-up 1 failed (exited with code 3") == true,
+            "\(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("broken.json").path)
         #expect(report.runs.count == 1 && report.runs[0].isWarmup)
         #expect(report.outcome.reason.contains("missing config"))
         // --ignore-failures goes on regardless.
-        let going = try Executables.run(["measure", "--runs", "2", "--warmup", "1", "--ignore-failures", "--output", output.path,
-                                         "--name", "broken", "--", "/bin/sh", "-c", "exit 3"])
-        #expect(try JSONReport.read(from: output.appendingPathComponent("broken.json").path).runs.count == 3, "\(going.stderr)")
+        let going = try Executables.run([
+            "measure", "--runs", "2", "--warmup", "1", "--ignore-failures", "--output", output.path,
+            "--name", "broken", "--", "/bin/sh", "-c", "exit 3",
+        ])
+        #expect(
+            try JSONReport.read(from: output.appendingPathComponent("broken.json").path).runs.count == 3,
+            "\(going.stderr)")
     }
 
     @Test func aStdoutConditionThatTimesOutOnSilenceHintsAtBuffering() throws {
         let output = Executables.temporaryDirectory()
-        let result = try Executables.run(["measure", "--runs", "1", "--warmup", "0", "--timeout", "0.5", "--ready", "stdout:READY",
-                                          "--output", output.path, "--name", "silent", "--", "sleep", "5"])
+        let result = try Executables.run([
+            "measure", "--runs", "1", "--warmup", "0", "--timeout", "0.5", "--ready", "stdout:READY",
+            "--output", output.path, "--name", "silent", "--", "sleep", "5",
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("stdbuf -oL"), "\(result.stderr)")
         #expect(result.stderr.contains("python3 -u"))
@@ -127,8 +158,10 @@ struct BadInputTests {
     @Test func aFileReadyConditionIsMadeAgainByEachLaunch() throws {
         let output = Executables.temporaryDirectory()
         let flag = output.appendingPathComponent("flag")
-        let result = try Executables.run(["measure", "--runs", "3", "--warmup", "1", "--output", output.path, "--name", "flag",
-                                          "--ready", "file:\(flag.path)", "--", "/bin/sh", "-c", "sleep 0.05; touch \(flag.path); sleep 5"])
+        let result = try Executables.run([
+            "measure", "--runs", "3", "--warmup", "1", "--output", output.path, "--name", "flag",
+            "--ready", "file:\(flag.path)", "--", "/bin/sh", "-c", "sleep 0.05; touch \(flag.path); sleep 5",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("flag.json").path)
         let ready = try #require(report.profile.statistics(.timeToReady)?.summary)
@@ -138,7 +171,10 @@ struct BadInputTests {
 
     @Test func allRunsFailingExitsTwoWithTheReportWritten() throws {
         let output = Executables.temporaryDirectory()
-        let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "crash", "--", "/bin/sh", "-c", "kill -ABRT $$"])
+        let result = try Executables.run([
+            "measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "crash", "--", "/bin/sh",
+            "-c", "kill -ABRT $$",
+        ])
         #expect(result.status == 2)
         // Progress lines go to stderr too when it is not a terminal; the error is one line.
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("launchprof:") }
@@ -151,7 +187,10 @@ struct BadInputTests {
     @Test func aHangingLaunchIsKilledAtTheTimeout() throws {
         let output = Executables.temporaryDirectory()
         let started = Date()
-        let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--timeout", "0.3", "--output", output.path, "--name", "hang", "--", "sleep", "30"])
+        let result = try Executables.run([
+            "measure", "--runs", "2", "--warmup", "0", "--timeout", "0.3", "--output", output.path, "--name", "hang",
+            "--", "sleep", "30",
+        ])
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(result.status == 2)
         let report = try JSONReport.read(from: output.appendingPathComponent("hang.json").path)
@@ -160,7 +199,10 @@ struct BadInputTests {
 
     @Test func aTruncatedTraceMarksTheRunInvalidAndNamesTheFile() throws {
         let output = Executables.temporaryDirectory()
-        let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "truncated", "--", Executables.fixture, "truncated-trace"])
+        let result = try Executables.run([
+            "measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "truncated", "--",
+            Executables.fixture, "truncated-trace",
+        ])
         #expect(result.status == 2)
         let report = try JSONReport.read(from: output.appendingPathComponent("truncated.json").path)
         for run in report.runs {
@@ -189,9 +231,13 @@ struct MisbehavingLaunchTests {
         let started = output.appendingPathComponent("started")
         // Each launch starts a process in a session of its own (out of reach of a group kill), waits until
         // that process has written its pid (it then creates started.<launch's pid>), then exits.
-        let script = "setsid sh -c 'echo $$ >> \(pids.path); touch \(started.path).$1; exec sleep 300' daemon $$ & "
+        let script =
+            "setsid sh -c 'echo $$ >> \(pids.path); touch \(started.path).$1; exec sleep 300' daemon $$ & "
             + "while [ ! -e \(started.path).$$ ]; do sleep 0.01; done; exit 0"
-        let result = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "daemon", "--", "/bin/sh", "-c", script])
+        let result = try Executables.run([
+            "measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "daemon", "--", "/bin/sh",
+            "-c", script,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("left processes running outside their process group"))
         let report = try JSONReport.read(from: output.appendingPathComponent("daemon.json").path)
@@ -208,8 +254,10 @@ struct MisbehavingLaunchTests {
 
     @Test func readyOnStdoutThenExitingWithAnErrorIsStillReady() throws {
         let output = Executables.temporaryDirectory()
-        let result = try Executables.run(["measure", "--runs", "10", "--warmup", "0", "--output", output.path, "--name", "early",
-                                          "--ready", "stdout:ready", "--", "/bin/sh", "-c", "echo ready; exit 1"])
+        let result = try Executables.run([
+            "measure", "--runs", "10", "--warmup", "0", "--output", output.path, "--name", "early",
+            "--ready", "stdout:ready", "--", "/bin/sh", "-c", "echo ready; exit 1",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("early.json").path)
         #expect(report.runs.allSatisfy { $0.status == .ok })

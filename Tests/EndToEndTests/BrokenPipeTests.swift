@@ -44,15 +44,19 @@ struct BrokenPipeTests {
         try process.run()
         process.waitUntilExit()
         let signaled = process.terminationReason == .uncaughtSignal
-        return Ending(code: signaled ? nil : process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
-                      stderr: ScratchDirectory.read(errorFile))
+        return Ending(
+            code: signaled ? nil : process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
+            stderr: ScratchDirectory.read(errorFile))
     }
 
     @Test func aMeasurementWhoseReaderWentAwayKeepsItsReportRunsTheCleanupAndExitsTwo() throws {
-        let output = scratch.file("Reports"), marker = scratch.file("cleaned-up")
+        let output = scratch.file("Reports")
+        let marker = scratch.file("cleaned-up")
         let ending = try runIntoClosedPipe(
-            ["measure", "--runs", "3", "--warmup", "0", "--budget-ms", "60000", "--cleanup", "touch '\(marker)'",
-             "--output", output, "--name", "piped", "--", "/bin/sleep", "0.3"])
+            [
+                "measure", "--runs", "3", "--warmup", "0", "--budget-ms", "60000", "--cleanup", "touch '\(marker)'",
+                "--output", output, "--name", "piped", "--", "/bin/sleep", "0.3",
+            ])
         #expect(ending.signal == nil, "launchprof was killed by signal \(ending.signal ?? 0)")
         #expect(ending.code == 2)
         #expect(try JSONReport.read(from: output + "/piped.json").runs.count == 3)
@@ -66,7 +70,10 @@ struct BrokenPipeTests {
     @Test func theLineForALostOutputNamesTheVerdictTheReportKeeps() throws {
         let output = scratch.file("Reports")
         let ending = try runIntoClosedPipe(
-            ["measure", "--runs", "2", "--warmup", "0", "--budget-ms", "60000", "--output", output, "--name", "kept", "--", "/bin/true"],
+            [
+                "measure", "--runs", "2", "--warmup", "0", "--budget-ms", "60000", "--output", output, "--name", "kept",
+                "--", "/bin/true",
+            ],
             stderrToFile: true)
         #expect(ending.code == 2, "\(ending.stderr)")
         let report = try JSONReport.read(from: output + "/kept.json")
@@ -80,27 +87,40 @@ struct BrokenPipeTests {
         let output = scratch.file("Reports")
         let app = Executables.directory.appendingPathComponent("ExampleHarnessApp").path
         let measured = try Executables.run(
-            ["measure", "--runs", "1", "--warmup", "0", "--budget-ms", "60000", "--quiet", "--output", output, "--name", "app", "--", app])
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--budget-ms", "60000", "--quiet", "--output", output,
+                "--name", "app", "--", app,
+            ])
         #expect(measured.status == 0, "\(measured.stderr)")
-        let report = output + "/app.json", trace = output + "/app.runs/run-1/trace.lptrace"
-        for arguments in [["report", report, "--format", "markdown", "--output", "-"], ["trace", trace],
-                          ["export", report, "--otlp", "-"]] {
+        let report = output + "/app.json"
+        let trace = output + "/app.runs/run-1/trace.lptrace"
+        for arguments in [
+            ["report", report, "--format", "markdown", "--output", "-"], ["trace", trace],
+            ["export", report, "--otlp", "-"],
+        ] {
             let ending = try runIntoClosedPipe(arguments, stderrToFile: true)
             #expect(ending.signal == nil, "\(arguments[0]) was killed by signal \(ending.signal ?? 0)")
             #expect(ending.code == 2, "\(arguments[0]): \(ending.stderr)")
             let lines = ending.stderr.split(separator: "\n")
-            #expect(lines.count == 1 && ending.stderr.contains("cannot write to standard output"), "\(arguments[0]): \(ending.stderr)")
+            #expect(
+                lines.count == 1 && ending.stderr.contains("cannot write to standard output"),
+                "\(arguments[0]): \(ending.stderr)")
         }
     }
 
     @Test func theMeasuredProgramStillGetsSIGPIPEsDefaultAction() throws {
         let output = scratch.file("Reports")
         let result = try Executables.run(
-            ["measure", "--runs", "1", "--warmup", "0", "--budget-ms", "60000", "--quiet", "--output", output, "--name", "signals",
-             "--", "/bin/sh", "-c", "grep '^SigIgn:' /proc/self/status"])
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--budget-ms", "60000", "--quiet", "--output", output,
+                "--name", "signals",
+                "--", "/bin/sh", "-c", "grep '^SigIgn:' /proc/self/status",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let line = ScratchDirectory.read(output + "/signals.runs/run-1/stdout.txt")
-        let mask = try #require(UInt64(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16), "\(line)")
+        let mask = try #require(
+            UInt64(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16),
+            "\(line)")
         #expect(mask & (1 << (UInt64(SIGPIPE) - 1)) == 0, "SIGPIPE is ignored in the measured program: SigIgn \(line)")
     }
 }

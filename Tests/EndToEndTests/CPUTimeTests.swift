@@ -10,8 +10,11 @@ struct CPUTimeTests {
     /// Measures `command` to its exit; returns the report.
     func measure(_ command: [String], name: String, output: URL) throws -> MeasurementReport {
         let result = try Executables.run(
-            ["measure", "--runs", "3", "--warmup", "0", "--ready", "exit", "--budget-ms", "60000", "--output", output.path, "--name", name,
-             "--format", "terminal,json,hyperfine,markdown", "--no-color", "--"] + command)
+            [
+                "measure", "--runs", "3", "--warmup", "0", "--ready", "exit", "--budget-ms", "60000", "--output",
+                output.path, "--name", name,
+                "--format", "terminal,json,hyperfine,markdown", "--no-color", "--",
+            ] + command)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains(CPUTimeRow.label), "the terminal shows the CPU time: \(result.stdout)")
         return try JSONReport.read(from: output.appendingPathComponent("\(name).json").path)
@@ -20,7 +23,8 @@ struct CPUTimeTests {
     /// The CPU a child burns counts: the shell waits for it, so its time is in the shell's.
     @Test func cpuWorkOfTheProcessTreeIsCounted() throws {
         let output = Executables.temporaryDirectory()
-        let report = try measure(["/bin/sh", "-c", "\"$0\" cpu-burn 150; exit 0", Executables.fixture], name: "burn", output: output)
+        let report = try measure(
+            ["/bin/sh", "-c", "\"$0\" cpu-burn 150; exit 0", Executables.fixture], name: "burn", output: output)
         let runs = report.runs.filter { !$0.isWarmup && $0.status == .ok }
         #expect(runs.count == 3)
         for run in runs {
@@ -34,10 +38,12 @@ struct CPUTimeTests {
         #expect(statistics.total.median >= 150)
 
         // hyperfine's export carries the mean user and system time, in seconds.
-        let export = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: output.appendingPathComponent("burn.hyperfine.json"))) as? [String: Any])
+        let export = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: output.appendingPathComponent("burn.hyperfine.json"))) as? [String: Any])
         let result = try #require((export["results"] as? [[String: Any]])?.first)
-        let user = try #require(result["user"] as? Double), system = try #require(result["system"] as? Double)
+        let user = try #require(result["user"] as? Double)
+        let system = try #require(result["system"] as? Double)
         #expect(user + system >= 0.150)
         #expect(abs((user + system) * 1000 - statistics.total.mean) < 0.01)
         let markdown = try String(contentsOf: output.appendingPathComponent("burn.md"), encoding: .utf8)

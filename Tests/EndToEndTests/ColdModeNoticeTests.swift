@@ -9,7 +9,8 @@ struct ColdModeNoticeTests {
     @Test func theHelpSaysTheWholeMachinesPageCacheIsDropped() throws {
         let result = try Executables.run(["measure", "--help"])
         #expect(result.status == 0)
-        let help = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let help = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: " ")
         #expect(help.contains("drops the whole machine's page cache"))
     }
 

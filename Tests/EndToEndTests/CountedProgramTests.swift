@@ -15,7 +15,9 @@ import _LaunchProfTestSupport
     .enabled(if: (try? InstructionCounter.locate()) != nil, "valgrind is not installed (apt-get install valgrind)"))
 struct CountedProgramTests {
     /// A C compiler, to build a program with DWARF 5 debug information.
-    static let compiler = ["/usr/bin/cc", "/usr/bin/clang", "/opt/swift/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let compiler = ["/usr/bin/cc", "/usr/bin/clang", "/opt/swift/usr/bin/clang"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// A program laid out as a virtual environment's interpreter: `bin/prog` finds
     /// `venv.cfg` one folder above the folder its `argv[0]` names, spins that many
@@ -25,34 +27,42 @@ struct CountedProgramTests {
         let root = Executables.temporaryDirectory().path
         let source = root + "/prog.c"
         try """
-            #include <stdio.h>
-            #include <string.h>
-            #include <libgen.h>
-            int main(int argc, char **argv) {
-                char path[4096]; strncpy(path, argv[0], sizeof path - 1); path[sizeof path - 1] = 0;
-                char config[4096]; snprintf(config, sizeof config, "%s/../venv.cfg", dirname(path));
-                FILE *file = fopen(config, "r"); long turns = 0;
-                if (file) { if (fscanf(file, "%ld", &turns) != 1) turns = 0; fclose(file); }
-                volatile long sum = 0; for (long i = 0; i < turns; i++) sum += i;
-                printf("%s %ld\\n", file ? "venv" : "base", turns);
-                return 0;
-            }
-            """.write(toFile: source, atomically: true, encoding: .utf8)
-        for folder in ["/v1/bin", "/v2/bin"] { try FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true) }
-        let build = try Executables.run(["-g", "-gdwarf-5", "-O0", source, "-o", root + "/v1/bin/prog"], executable: try #require(compiler))
+        #include <stdio.h>
+        #include <string.h>
+        #include <libgen.h>
+        int main(int argc, char **argv) {
+            char path[4096]; strncpy(path, argv[0], sizeof path - 1); path[sizeof path - 1] = 0;
+            char config[4096]; snprintf(config, sizeof config, "%s/../venv.cfg", dirname(path));
+            FILE *file = fopen(config, "r"); long turns = 0;
+            if (file) { if (fscanf(file, "%ld", &turns) != 1) turns = 0; fclose(file); }
+            volatile long sum = 0; for (long i = 0; i < turns; i++) sum += i;
+            printf("%s %ld\\n", file ? "venv" : "base", turns);
+            return 0;
+        }
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        for folder in ["/v1/bin", "/v2/bin"] {
+            try FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
+        }
+        let build = try Executables.run(
+            ["-g", "-gdwarf-5", "-O0", source, "-o", root + "/v1/bin/prog"], executable: try #require(compiler))
         try #require(build.status == 0, "\(build.stderr)")
-        try FileManager.default.createSymbolicLink(atPath: root + "/v2/bin/prog", withDestinationPath: root + "/v1/bin/prog")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/v2/bin/prog", withDestinationPath: root + "/v1/bin/prog")
         try "\(turns)\n".write(toFile: root + "/v1/venv.cfg", atomically: true, encoding: .utf8)
         try "\(turns2)\n".write(toFile: root + "/v2/venv.cfg", atomically: true, encoding: .utf8)
         return (root + "/v1/bin/prog", root + "/v2/bin/prog")
     }
 
     /// `compare --metric instructions`, one timed launch a side; its status, report, stderr and output folder.
-    func compare(_ base: String, _ head: String, name: String) throws -> (status: Int32, report: ComparisonReport?, stderr: String, output: URL) {
+    func compare(_ base: String, _ head: String, name: String) throws -> (
+        status: Int32, report: ComparisonReport?, stderr: String, output: URL
+    ) {
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(
-            ["compare", "--metric", "instructions", "--base", base, "--head", head, "--runs", "1", "--warmup", "0",
-             "--name", name, "--output", output.path, "--format", "json"], timeoutSeconds: 1_200)
+            [
+                "compare", "--metric", "instructions", "--base", base, "--head", head, "--runs", "1", "--warmup", "0",
+                "--name", name, "--output", output.path, "--format", "json",
+            ], timeoutSeconds: 1_200)
         let document = try? JSONReport.readDocument(from: output.appendingPathComponent("\(name).comparison.json").path)
         guard case .comparison(let report)? = document else { return (result.status, nil, result.stderr, output) }
         return (result.status, report, result.stderr, output)
@@ -63,7 +73,9 @@ struct CountedProgramTests {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var found: [String] = []
         while let entry = enumerator?.nextObject() as? String {
-            if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/" + entry)) != nil { found.append(entry) }
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/" + entry)) != nil {
+                found.append(entry)
+            }
         }
         return found
     }
@@ -76,9 +88,12 @@ struct CountedProgramTests {
         let decision = try #require(heavier.report?.instructions?.decision)
         #expect(decision.shift > 0.5, "the second environment spins twice as long: \(decision)")
         // The counted launches printed what the timed ones did: each found its own environment.
-        let counted = try String(contentsOf: heavier.output.appendingPathComponent("venv.runs/head/counted-001/stdout.txt"), encoding: .utf8)
+        let counted = try String(
+            contentsOf: heavier.output.appendingPathComponent("venv.runs/head/counted-001/stdout.txt"), encoding: .utf8)
         #expect(counted == "venv 2000000\n")
-        #expect(Self.links(under: heavier.output).isEmpty, "the runs folder links out of itself: \(Self.links(under: heavier.output))")
+        #expect(
+            Self.links(under: heavier.output).isEmpty,
+            "the runs folder links out of itself: \(Self.links(under: heavier.output))")
 
         let same = try compare(first, first, name: "venv-aa")
         #expect(same.status == 0, "\(same.report?.outcome.reason ?? same.stderr)")

@@ -16,9 +16,13 @@ struct FleetTests {
 
     /// Measures `variant` as machine `machine` into `output/<name>.json` (the key by
     /// option, or by `LAUNCHPROF_MACHINE` when `byVariable`).
-    static func measure(_ variant: String, machine: String, name: String, runs: Int = 6, byVariable: Bool = false, output: URL) throws -> String {
-        var arguments = ["measure", "--sample", variant, "--runs", "\(runs)", "--warmup", "0", "--quiet", "--budget-ms", "100000",
-                         "--output", output.path, "--name", name, "--format", "json"]
+    static func measure(
+        _ variant: String, machine: String, name: String, runs: Int = 6, byVariable: Bool = false, output: URL
+    ) throws -> String {
+        var arguments = [
+            "measure", "--sample", variant, "--runs", "\(runs)", "--warmup", "0", "--quiet", "--budget-ms", "100000",
+            "--output", output.path, "--name", name, "--format", "json",
+        ]
         var environment = Self.environment
         if byVariable { environment["LAUNCHPROF_MACHINE"] = machine } else { arguments += ["--machine", machine] }
         let result = try Executables.run(arguments, environment: environment)
@@ -30,7 +34,8 @@ struct FleetTests {
     static func comparison(in output: URL) throws -> ComparisonReport? {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
         guard let file = files.first(where: { $0.hasSuffix(".comparison.json") }),
-              case .comparison(let report) = try JSONReport.readDocument(from: output.appendingPathComponent(file).path) else { return nil }
+            case .comparison(let report) = try JSONReport.readDocument(from: output.appendingPathComponent(file).path)
+        else { return nil }
         return report
     }
 
@@ -46,8 +51,10 @@ struct FleetTests {
         // compare --base-report a1 --base-report a2 --head-report b1 --head-report b2
         let compared = Executables.temporaryDirectory()
         let result = try Executables.run(
-            ["compare", "--base-report", a1, "--base-report", a2, "--head-report", b1, "--head-report", b2,
-             "--output", compared.path, "--no-color"], environment: Self.environment)
+            [
+                "compare", "--base-report", a1, "--base-report", a2, "--head-report", b1, "--head-report", b2,
+                "--output", compared.path, "--no-color",
+            ], environment: Self.environment)
         // Measured one after the other, not interleaved, while other suites load the machine:
         // any verdict may come out. This test is about the plumbing (per-machine figures, the
         // stratified test, pooling); regression detection is shown on interleaved launches.
@@ -63,7 +70,9 @@ struct FleetTests {
         // machine's 6 launches a side may go either way).
         for machine in fleet.machines {
             let own = { (side: MeasurementReport) in
-                side.runs.filter { side.machine(of: $0) == machine.machine }.compactMap { $0.milliseconds(.timeToFirstFrame) }
+                side.runs.filter { side.machine(of: $0) == machine.machine }.compactMap {
+                    $0.milliseconds(.timeToFirstFrame)
+                }
             }
             #expect(machine.baseMedianMs == Summary.median(own(report.base)), "\(machine)")
             #expect(machine.headMedianMs == Summary.median(own(report.head)), "\(machine)")
@@ -77,9 +86,11 @@ struct FleetTests {
         #expect(report.name == "compare-a1-vs-b1")
         #expect(result.stdout.contains("van Elteren"))
         #expect(result.stdout.contains("runner-a: 6 vs 6 launches"))
-        let markdown = try String(contentsOf: compared.appendingPathComponent("\(report.name).comparison.md"), encoding: .utf8)
+        let markdown = try String(
+            contentsOf: compared.appendingPathComponent("\(report.name).comparison.md"), encoding: .utf8)
         #expect(markdown.contains("runner-b: 6 vs 6 launches"))
-        let html = try String(contentsOf: compared.appendingPathComponent("\(report.name).comparison.html"), encoding: .utf8)
+        let html = try String(
+            contentsOf: compared.appendingPathComponent("\(report.name).comparison.html"), encoding: .utf8)
         #expect(html.contains("base · runner-a (6)") && html.contains("head · runner-b (6)"))
 
         // merge: the base side pooled, each run keeping its machine; report shows it per machine.
@@ -88,14 +99,18 @@ struct FleetTests {
         #expect(merged.status == 0, "stderr: \(merged.stderr)")
         #expect(merged.stdout.contains("2 machine(s)"))
         let toStandardOutput = try Executables.run(["merge", a1, a2, "-o", "-"])
-        #expect(toStandardOutput.status == 0 && toStandardOutput.stdout.hasPrefix("{") && toStandardOutput.stdout.contains("\"runner-b\""))
+        #expect(
+            toStandardOutput.status == 0 && toStandardOutput.stdout.hasPrefix("{")
+                && toStandardOutput.stdout.contains("\"runner-b\""))
         let pooled = try JSONReport.read(from: fleetFile)
         #expect(pooled.name == "fleet")
         #expect(pooled.machineKeys == ["runner-a", "runner-b"])
         #expect(pooled.machines?.map(\.machine) == ["runner-a", "runner-b"])
         #expect(pooled.profile.runCount == 12)
         #expect(pooled.runs.map(\.index) == Array(1...12))
-        #expect(pooled.runs.prefix(6).allSatisfy { $0.machine == "runner-a" } && pooled.runs.suffix(6).allSatisfy { $0.machine == "runner-b" })
+        #expect(
+            pooled.runs.prefix(6).allSatisfy { $0.machine == "runner-a" }
+                && pooled.runs.suffix(6).allSatisfy { $0.machine == "runner-b" })
         let terminal = try Executables.run(["report", fleetFile, "--format", "terminal", "--output", "-", "--no-color"])
         #expect(terminal.status == 0, "stderr: \(terminal.stderr)")
         #expect(terminal.stdout.contains("machines (timeToFirstFrame, 2)"), "\(terminal.stdout)")
@@ -109,7 +124,9 @@ struct FleetTests {
         let headFile = output.appendingPathComponent("pooled/head.json").path
         #expect(try Executables.run(["merge", b1, b2, c, "-o", headFile]).status == 0)
         let againstPooled = Executables.temporaryDirectory()
-        let second = try Executables.run(["compare", fleetFile, headFile, "--output", againstPooled.path, "--no-color"], environment: Self.environment)
+        let second = try Executables.run(
+            ["compare", fleetFile, headFile, "--output", againstPooled.path, "--no-color"],
+            environment: Self.environment)
         // Measured one after the other as above: any verdict may come out (a pass too, when the
         // slowed side happened to run at a quieter moment); this part is about the machine left out.
         #expect([0, 1, 3].contains(second.status), "stdout: \(second.stdout)\nstderr: \(second.stderr)")
@@ -137,7 +154,9 @@ struct FleetTests {
         let missing = scratch.appendingPathComponent("missing.json").path
         try expectError(["compare", "--base-report", missing], mentions: ["--head-report"])
         try expectError(["compare", "--base-report", missing, "--head-report", missing], mentions: [missing])
-        try expectError(["compare", "--base-report", missing, "--head-report", missing, "--base-sample", "naive"], mentions: ["--base-sample"])
+        try expectError(
+            ["compare", "--base-report", missing, "--head-report", missing, "--base-sample", "naive"],
+            mentions: ["--base-sample"])
         try expectError(["merge", missing], mentions: ["-o"])
         try expectError(["merge", "-o", scratch.appendingPathComponent("x.json").path], mentions: ["report files"])
         try expectError(["merge", missing, "-o", scratch.appendingPathComponent("x.json").path], mentions: [missing])
@@ -147,12 +166,19 @@ struct FleetTests {
         let instrumented = try Self.measure("naive", machine: "m", name: "frame", runs: 2, output: output)
         // No machine with launches on both sides: nothing to compare.
         let elsewhere = try Self.measure("naive", machine: "n", name: "elsewhere", runs: 2, output: output)
-        try expectError(["compare", "--base-report", instrumented, "--head-report", elsewhere, "--output", output.path, "--quiet"],
-                        mentions: ["no machine has launches on both sides (base: m; head: n)"])
-        let exit = try Executables.run(["measure", "--runs", "2", "--warmup", "0", "--quiet", "--output", output.path, "--format", "json",
-                                        "--ready", "exit", "--", "true"])
+        try expectError(
+            ["compare", "--base-report", instrumented, "--head-report", elsewhere, "--output", output.path, "--quiet"],
+            mentions: ["no machine has launches on both sides (base: m; head: n)"])
+        let exit = try Executables.run([
+            "measure", "--runs", "2", "--warmup", "0", "--quiet", "--output", output.path, "--format", "json",
+            "--ready", "exit", "--", "true",
+        ])
         #expect(exit.status == 0, "stderr: \(exit.stderr)")
-        try expectError(["merge", instrumented, output.appendingPathComponent("true.json").path, "-o", output.appendingPathComponent("x.json").path],
-                        mentions: ["cannot pool", "measured to first-frame"])
+        try expectError(
+            [
+                "merge", instrumented, output.appendingPathComponent("true.json").path, "-o",
+                output.appendingPathComponent("x.json").path,
+            ],
+            mentions: ["cannot pool", "measured to first-frame"])
     }
 }

@@ -8,7 +8,8 @@ import _LaunchProfTestSupport
 /// After a deliberate change: `LAUNCHPROF_UPDATE_GOLDENS=1 swift test --filter HelpGoldenTests`.
 @Suite("Help golden files")
 struct HelpGoldenTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/help")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Goldens/help")
 
     static let cases: [(arguments: [String], golden: String)] = [
         ([], "overview"), (["help", "version"], "version"),

@@ -17,13 +17,18 @@ struct HostileInputTests {
 
     /// `ulimit -v 4194304; ` where launchprof starts under that limit, else nothing.
     static let memoryLimit: String = {
-        let probe = try? Executables.run(["-c", "ulimit -v 4194304; exec '\(Executables.launchprof)' --version"], executable: "/bin/sh")
+        let probe = try? Executables.run(
+            ["-c", "ulimit -v 4194304; exec '\(Executables.launchprof)' --version"], executable: "/bin/sh")
         return probe?.status == 0 ? "ulimit -v 4194304; " : ""
     }()
 
     /// Runs launchprof under the memory limit, in `directory` (default: the scratch directory).
-    func launchprof(_ arguments: [String], in directory: URL? = nil, stdout: String? = nil, timeout: Double = 120) throws -> Executables.Result {
-        let quoted = ([Executables.launchprof] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    func launchprof(_ arguments: [String], in directory: URL? = nil, stdout: String? = nil, timeout: Double = 120)
+        throws -> Executables.Result
+    {
+        let quoted = ([Executables.launchprof] + arguments).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
         let redirect = stdout.map { " > '\($0)'" } ?? ""
         return try Executables.run(
             ["-c", Self.memoryLimit + "exec " + quoted.joined(separator: " ") + redirect], executable: "/bin/sh",
@@ -31,13 +36,16 @@ struct HostileInputTests {
     }
 
     /// Exit 2, one line on standard error containing each of `fragments`, and on time.
-    func expectOneLineError(_ result: Executables.Result, _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectOneLineError(
+        _ result: Executables.Result, _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(!result.timedOut, "launchprof hung", sourceLocation: sourceLocation)
         #expect(result.status == 2, "exit \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
         let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("warm-up") && !$0.hasPrefix("run ") }
         #expect(lines.count == 1, "expected one line, got: \(result.stderr)", sourceLocation: sourceLocation)
         for fragment in fragments {
-            #expect(result.stderr.contains(fragment), "\(result.stderr) lacks \(fragment)", sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.contains(fragment), "\(result.stderr) lacks \(fragment)", sourceLocation: sourceLocation)
         }
     }
 
@@ -58,7 +66,8 @@ struct HostileInputTests {
             (scratch.path, "it is a directory, not a regular file"), (large, "it is larger than 1 MiB"),
         ]
         for (path, problem) in cases {
-            expectOneLineError(try launchprof(["measure", "--budget", path, "--runs", "1", "--", "true"]), [path, problem])
+            expectOneLineError(
+                try launchprof(["measure", "--budget", path, "--runs", "1", "--", "true"]), [path, problem])
         }
         // The default ./launchprof.json, opened once.
         _ = makeFIFO("launchprof.json")
@@ -66,9 +75,11 @@ struct HostileInputTests {
     }
 
     @Test func aBudgetKeyGivenTwiceIsRefusedNamingIt() throws {
-        let path = try scratch.write(#"{"hooks": {"didFinishLaunching": 100, "didFinishLaunching": 900}}"#, to: "dup.json")
-        expectOneLineError(try launchprof(["measure", "--budget", path, "--runs", "1", "--", "true"]),
-                           [path, "'hooks.didFinishLaunching' appears twice"])
+        let path = try scratch.write(
+            #"{"hooks": {"didFinishLaunching": 100, "didFinishLaunching": 900}}"#, to: "dup.json")
+        expectOneLineError(
+            try launchprof(["measure", "--budget", path, "--runs", "1", "--", "true"]),
+            [path, "'hooks.didFinishLaunching' appears twice"])
     }
 
     // MARK: Traces
@@ -78,7 +89,8 @@ struct HostileInputTests {
         let counter = scratch.file("count")
         // Run 2 links its trace path to /dev/zero, run 3 makes it a FIFO, run 4 makes its
         // own stderr file a FIFO and fails (launchprof reads a failed run's stderr).
-        let script = try scratch.write("""
+        let script = try scratch.write(
+            """
             #!/bin/sh
             n=$(cat \(counter) 2>/dev/null || echo 0); echo $((n+1)) > \(counter)
             case $n in
@@ -89,15 +101,22 @@ struct HostileInputTests {
             exit 0
             """, to: "hostile.sh", permissions: 0o755)
         let result = try launchprof(
-            ["measure", "--runs", "5", "--warmup", "0", "--timeout", "5", "--output", output.path, "--name", "hostile", "--", script])
+            [
+                "measure", "--runs", "5", "--warmup", "0", "--timeout", "5", "--output", output.path, "--name",
+                "hostile", "--", script,
+            ])
         #expect(!result.timedOut, "launchprof hung")
         #expect(result.status == 2, "\(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("hostile.json").path)
         let runs = report.runs.filter { !$0.isWarmup }
         try #require(runs.count == 5)
         #expect(runs.map(\.status) == [.ok, .invalidTrace, .invalidTrace, .failedExit, .ok])
-        #expect(runs[1].problem?.contains("trace.lptrace: cannot read trace: it is a symbolic link (not followed)") == true, "\(runs[1].problem ?? "")")
-        #expect(runs[2].problem?.contains("cannot read trace: it is a FIFO, not a regular file") == true, "\(runs[2].problem ?? "")")
+        #expect(
+            runs[1].problem?.contains("trace.lptrace: cannot read trace: it is a symbolic link (not followed)") == true,
+            "\(runs[1].problem ?? "")")
+        #expect(
+            runs[2].problem?.contains("cannot read trace: it is a FIFO, not a regular file") == true,
+            "\(runs[2].problem ?? "")")
         #expect(runs[3].problem == "exited with code 1")
         #expect(report.profile.successfulRuns == 2)
     }
@@ -107,48 +126,60 @@ struct HostileInputTests {
     @Test func aReportPathThatIsNoRegularFileIsOneLineAndExitTwo() throws {
         let fifo = makeFIFO("fifo.json")
         for path in ["/dev/zero", fifo, scratch.path] {
-            expectOneLineError(try launchprof(["report", path, "--format", "terminal"]), [path, "cannot read report", "not a regular file"])
+            expectOneLineError(
+                try launchprof(["report", path, "--format", "terminal"]),
+                [path, "cannot read report", "not a regular file"])
             expectOneLineError(try launchprof(["compare", path, path]), [path, "not a regular file"])
         }
         // A baseline that is a FIFO.
         let baselines = scratch.url.appendingPathComponent("Reports/baselines")
         try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
         #expect(mkfifo(baselines.appendingPathComponent("main.json").path, 0o644) == 0)
-        expectOneLineError(try launchprof(["compare", "--baseline", "main", "--runs", "3", "--", "true"]), ["main.json", "FIFO"])
+        expectOneLineError(
+            try launchprof(["compare", "--baseline", "main", "--runs", "3", "--", "true"]), ["main.json", "FIFO"])
     }
 
     // MARK: Output
 
     @Test func theProgramsOutputIsPrintedWithItsControlCharactersEscaped() throws {
         // Sets the terminal's title and clears the screen, on standard error, and fails.
-        let script = try scratch.write("#!/bin/sh\nprintf 'boom \\033]0;pwned\\007\\033[2J\\n' >&2\nexit 1\n", to: "loud.sh", permissions: 0o755)
+        let script = try scratch.write(
+            "#!/bin/sh\nprintf 'boom \\033]0;pwned\\007\\033[2J\\n' >&2\nexit 1\n", to: "loud.sh", permissions: 0o755)
         let output = scratch.url.appendingPathComponent("out")
-        let result = try launchprof(["measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "loud", "--", script])
+        let result = try launchprof([
+            "measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "loud", "--", script,
+        ])
         #expect(result.status == 2)
         let escaped = #"boom \u{1B}]0;pwned\u{07}\u{1B}[2J"#
         #expect(result.stdout.contains(escaped), "\(result.stdout)")
         #expect(result.stderr.contains(escaped), "\(result.stderr)")
         for text in [result.stdout, result.stderr] {
-            #expect(!text.unicodeScalars.contains { $0 != "\n" && ControlCharacters.isEscaped($0) }, "\(text.debugDescription)")
+            #expect(
+                !text.unicodeScalars.contains { $0 != "\n" && ControlCharacters.isEscaped($0) },
+                "\(text.debugDescription)")
         }
         // The report keeps the program's text as it was.
         let report = try JSONReport.read(from: output.appendingPathComponent("loud.json").path)
         #expect(report.runs.first?.problem?.contains("\u{1B}]0;pwned\u{07}") == true)
         // Rendered again, the same.
-        let again = try launchprof(["report", output.appendingPathComponent("loud.json").path, "--format", "terminal", "--output", "-"])
+        let again = try launchprof([
+            "report", output.appendingPathComponent("loud.json").path, "--format", "terminal", "--output", "-",
+        ])
         #expect(again.stdout.contains(escaped))
         #expect(!again.stdout.unicodeScalars.contains { $0 != "\n" && ControlCharacters.isEscaped($0) })
     }
 
     @Test func aFailedWriteToStandardOutputIsAnError() throws {
         let output = scratch.url.appendingPathComponent("out")
-        let measured = try launchprof(["measure", "--runs", "2", "--output", output.path, "--name", "full", "--", "true"], stdout: "/dev/full")
+        let measured = try launchprof(
+            ["measure", "--runs", "2", "--output", output.path, "--name", "full", "--", "true"], stdout: "/dev/full")
         expectOneLineError(measured, ["cannot write to standard output", "no space left on device"])
         // The report files are still written.
         let path = output.appendingPathComponent("full.json").path
         #expect(try JSONReport.read(from: path).runs.count == 3)
-        expectOneLineError(try launchprof(["report", path, "--format", "markdown", "--output", "-"], stdout: "/dev/full"),
-                           ["cannot write to standard output"])
+        expectOneLineError(
+            try launchprof(["report", path, "--format", "markdown", "--output", "-"], stdout: "/dev/full"),
+            ["cannot write to standard output"])
         expectOneLineError(try launchprof(["--help"], stdout: "/dev/full"), ["cannot write to standard output"])
     }
 
@@ -167,9 +198,10 @@ struct HostileInputTests {
             let section = help.components(separatedBy: "EXIT CODES:").dropFirst().first ?? ""
             // The section runs to the next blank line: "0 passed, 1 …,\n   130 Ctrl-C (SIGINT), …".
             let text = section.components(separatedBy: "\n\n").first ?? ""
-            return Set(text.split(whereSeparator: { $0 == "," || $0 == ":" }).compactMap { item in
-                item.split(whereSeparator: \.isWhitespace).first.flatMap { Int32($0) }
-            })
+            return Set(
+                text.split(whereSeparator: { $0 == "," || $0 == ":" }).compactMap { item in
+                    item.split(whereSeparator: \.isWhitespace).first.flatMap { Int32($0) }
+                })
         }
         let all = Set(ExitCode.all.map(\.rawValue))
         #expect(all == [0, 1, 2, 3, 129, 130, 143])
@@ -180,7 +212,9 @@ struct HostileInputTests {
         #expect(try codes(["report", "--help"]) == [0, 2])
         // Every command's codes are among the ones the overview lists.
         var union = Set<Int32>()
-        for command in ["measure", "compare", "calibrate", "report"] { union.formUnion(try codes([command, "--help"])) }
+        for command in ["measure", "compare", "calibrate", "report"] {
+            union.formUnion(try codes([command, "--help"]))
+        }
         #expect(union == all)
     }
 }

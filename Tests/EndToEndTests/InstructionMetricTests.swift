@@ -8,7 +8,9 @@ import _LaunchProfTestSupport
 /// `--metric instructions` is checked before any launch: one line, exit 2.
 @Suite("--metric: bad input")
 struct MetricBadInputTests {
-    func expectUsageError(_ arguments: [String], environment: [String: String] = [:], mentions fragments: [String]) throws {
+    func expectUsageError(_ arguments: [String], environment: [String: String] = [:], mentions fragments: [String])
+        throws
+    {
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(arguments + ["--output", output.path], environment: environment)
         #expect(result.status == 2, "\(arguments): \(result.stderr)")
@@ -21,22 +23,32 @@ struct MetricBadInputTests {
 
     @Test func badMetricsAndConditionsThatCannotBeCountedAreRefused() throws {
         try expectUsageError(["measure", "--metric", "speed", "--", "/bin/true"], mentions: ["--metric", "'speed'"])
-        try expectUsageError(["compare", "--metric", "wall,", "--base", "/bin/true", "--head", "/bin/true"], mentions: ["--metric"])
-        try expectUsageError(["measure", "--metric", "instructions", "--ready", "port:8080", "--", "/bin/true"],
-                             mentions: ["--ready port:8080", "only when the program exits"])
-        try expectUsageError(["compare", "--metric", "wall,instructions", "--ready", "stdout:up", "--base", "/bin/true", "--head", "/bin/true"],
-                             mentions: ["--ready stdout:up"])
+        try expectUsageError(
+            ["compare", "--metric", "wall,", "--base", "/bin/true", "--head", "/bin/true"], mentions: ["--metric"])
+        try expectUsageError(
+            ["measure", "--metric", "instructions", "--ready", "port:8080", "--", "/bin/true"],
+            mentions: ["--ready port:8080", "only when the program exits"])
+        try expectUsageError(
+            [
+                "compare", "--metric", "wall,instructions", "--ready", "stdout:up", "--base", "/bin/true", "--head",
+                "/bin/true",
+            ],
+            mentions: ["--ready stdout:up"])
         try expectUsageError(["measure", "--metric", "instructions", "--mode", "hot"], mentions: ["--mode hot"])
-        try expectUsageError(["measure", "--metric", "instructions", "--counted-runs", "2", "--", "/bin/true"], mentions: ["--counted-runs"])
+        try expectUsageError(
+            ["measure", "--metric", "instructions", "--counted-runs", "2", "--", "/bin/true"],
+            mentions: ["--counted-runs"])
     }
 
     @Test func withoutValgrindOneLineSaysHowToInstallIt() throws {
         // A PATH with no valgrind on it.
         let empty = Executables.temporaryDirectory()
-        try expectUsageError(["measure", "--metric", "instructions", "--", "/bin/true"], environment: ["PATH": empty.path],
-                             mentions: ["valgrind", "apt-get install valgrind"])
-        try expectUsageError(["calibrate", "--metric", "instructions", "--", "/bin/true"], environment: ["PATH": empty.path],
-                             mentions: ["apt-get install valgrind"])
+        try expectUsageError(
+            ["measure", "--metric", "instructions", "--", "/bin/true"], environment: ["PATH": empty.path],
+            mentions: ["valgrind", "apt-get install valgrind"])
+        try expectUsageError(
+            ["calibrate", "--metric", "instructions", "--", "/bin/true"], environment: ["PATH": empty.path],
+            mentions: ["apt-get install valgrind"])
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"), "valgrind is not installed"))
@@ -45,11 +57,13 @@ struct MetricBadInputTests {
         let tools = Executables.temporaryDirectory()
         // Debian's valgrind is a script that runs `$0.bin`.
         for name in ["valgrind", "valgrind.bin"] where FileManager.default.fileExists(atPath: "/usr/bin/" + name) {
-            try FileManager.default.createSymbolicLink(atPath: tools.appendingPathComponent(name).path, withDestinationPath: "/usr/bin/" + name)
+            try FileManager.default.createSymbolicLink(
+                atPath: tools.appendingPathComponent(name).path, withDestinationPath: "/usr/bin/" + name)
         }
         for arguments in [["measure"], ["compare", "--base", "/bin/true", "--head", Executables.fixture]] {
-            try expectUsageError(arguments + ["--metric", "instructions"] + (arguments.count == 1 ? ["--", Executables.fixture] : []),
-                                 environment: ["PATH": tools.path], mentions: ["objcopy", "apt-get install binutils"])
+            try expectUsageError(
+                arguments + ["--metric", "instructions"] + (arguments.count == 1 ? ["--", Executables.fixture] : []),
+                environment: ["PATH": tools.path], mentions: ["objcopy", "apt-get install binutils"])
         }
     }
 }
@@ -85,12 +99,18 @@ struct InstructionMetricTests {
 
     /// `compare --metric instructions` of `base` against `head` (one timed launch a side:
     /// wall time does not decide), returning its exit status, report and terminal output.
-    func compare(_ base: String, _ head: String, name: String, extra: [String] = []) throws -> (status: Int32, report: ComparisonReport, stdout: String) {
+    func compare(_ base: String, _ head: String, name: String, extra: [String] = []) throws -> (
+        status: Int32, report: ComparisonReport, stdout: String
+    ) {
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(
-            ["compare", "--metric", "instructions", "--base", base, "--head", head, "--runs", "1", "--warmup", "0",
-             "--name", name, "--output", output.path, "--format", "terminal,json,markdown,html"] + extra, timeoutSeconds: 1_200)
-        #expect(result.stderr.contains("counting instructions: 6 launch(es) under valgrind, each 20–50× slower"), "\(result.stderr)")
+            [
+                "compare", "--metric", "instructions", "--base", base, "--head", head, "--runs", "1", "--warmup", "0",
+                "--name", name, "--output", output.path, "--format", "terminal,json,markdown,html",
+            ] + extra, timeoutSeconds: 1_200)
+        #expect(
+            result.stderr.contains("counting instructions: 6 launch(es) under valgrind, each 20–50× slower"),
+            "\(result.stderr)")
         let document = try JSONReport.readDocument(from: output.appendingPathComponent("\(name).comparison.json").path)
         guard case .comparison(let report) = document else { throw CompareFailure(stderr: result.stderr) }
         return (result.status, report, result.stdout)
@@ -123,9 +143,13 @@ struct InstructionMetricTests {
         // 2 % more steps (+1.35 % of the count to the first frame): a regression, and the delegate and the work function it runs grew.
         let more = try compare("\(Self.fixture) counted-work 20000", "\(Self.fixture) counted-work 20400", name: "more")
         #expect(more.status == 1, "\(more.report.outcome.reason)")
-        #expect(more.report.outcome.reason.hasPrefix("regression in instructions (main-thread instructions to the first frame): +"))
+        #expect(
+            more.report.outcome.reason.hasPrefix(
+                "regression in instructions (main-thread instructions to the first frame): +"))
         let grown = try #require(more.report.instructions?.functions.filter { $0.change > 0 }.map(\.name))
-        #expect(grown.contains { $0.contains("FixedWorkDelegate") } && grown.contains { $0.hasPrefix("fixedWork") }, "\(grown)")
+        #expect(
+            grown.contains { $0.contains("FixedWorkDelegate") } && grown.contains { $0.hasPrefix("fixedWork") },
+            "\(grown)")
         #expect(more.stdout.contains("functions whose inclusive instructions grew most:"))
     }
 
@@ -140,11 +164,18 @@ struct InstructionMetricTests {
         defer { hog.stop() }
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(
-            ["measure", "--metric", "instructions", "--runs", "1", "--warmup", "0", "--counted-runs", "3", "--name", "spans",
-             "--output", output.path, "--format", "json", "--quiet", "--", Self.fixture, "counted-work", "100", "10000"],
+            [
+                "measure", "--metric", "instructions", "--runs", "1", "--warmup", "0", "--counted-runs", "3", "--name",
+                "spans",
+                "--output", output.path, "--format", "json", "--quiet", "--", Self.fixture, "counted-work", "100",
+                "10000",
+            ],
             timeoutSeconds: 1_200)
         #expect(result.status == 0, "\(result.stderr)")
-        guard case .measurement(let report) = try JSONReport.readDocument(from: output.appendingPathComponent("spans.json").path) else {
+        guard
+            case .measurement(let report) = try JSONReport.readDocument(
+                from: output.appendingPathComponent("spans.json").path)
+        else {
             throw CompareFailure(stderr: result.stderr)
         }
         let counts = try #require(report.countedRuns).compactMap { $0.instructions?.phases?[.didFinishLaunching] }
@@ -153,7 +184,9 @@ struct InstructionMetricTests {
         #expect(low > 0 && Double(high - low) <= Double(low) * 0.000_1, "didFinishLaunching counted \(counts)")
         // The timed launch, not counted, is still accounted: its hook's spans carry CPU time.
         let timed = try #require(report.runs.first?.timeline)
-        #expect(timed.mainThreadSpans.contains { $0.selfCPUNanoseconds != nil }, "the timed launch's spans carry no CPU time")
+        #expect(
+            timed.mainThreadSpans.contains { $0.selfCPUNanoseconds != nil },
+            "the timed launch's spans carry no CPU time")
     }
 
     @Test func pythonAgainstItselfPassesAndTwoPercentMoreWorkIsARegression() throws {
@@ -164,7 +197,9 @@ struct InstructionMetricTests {
         let same = try compare("\(python) -c 'import json'", "\(python) -c 'import json'", name: "python-same")
         #expect(same.status == 0, "\(same.report.outcome.reason)")
         // Each loop turn is about 590 instructions: 1,900 turns are about +2 % of 57 M.
-        let more = try compare("\(python) -c 'import json'", "\(python) -c 'import json; s = sum(i * i for i in range(1900))'", name: "python-more")
+        let more = try compare(
+            "\(python) -c 'import json'", "\(python) -c 'import json; s = sum(i * i for i in range(1900))'",
+            name: "python-more")
         #expect(more.status == 1, "\(more.report.outcome.reason)")
     }
 }

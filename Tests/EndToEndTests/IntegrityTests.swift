@@ -20,7 +20,8 @@ struct IntegrityTests {
             print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
             """
         let result = try Executables.run(
-            ["python3", "-c", script, Executables.launchprof] + arguments, executable: "/usr/bin/env", in: scratch.url, timeoutSeconds: 300)
+            ["python3", "-c", script, Executables.launchprof] + arguments, executable: "/usr/bin/env", in: scratch.url,
+            timeoutSeconds: 300)
         let fields = result.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         try #require(fields.count == 2, "python3 said: \(result.stdout) \(result.stderr)")
         return (Int32(fields[0]), fields[1], result.stderr)
@@ -30,14 +31,18 @@ struct IntegrityTests {
 
     @Test func anEndlessLineOnTheReadyPipeIsCappedAndDrained() throws {
         // 300 MB on fd 3 with no newline, then a clean exit.
-        let script = try scratch.write("""
+        let script = try scratch.write(
+            """
             #!/bin/sh
             head -c 300000000 /dev/zero >&3
             exit 0
             """, to: "endless.sh", permissions: 0o755)
         let run = try launchprofPeakMemory(
-            ["measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--timeout", "120", "--budget-ms", "100000",
-             "--output", scratch.file("out"), "--name", "endless", "--", script])
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--timeout", "120", "--budget-ms",
+                "100000",
+                "--output", scratch.file("out"), "--name", "endless", "--", script,
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         // Under 200 MB: the line is kept to 64 KiB, not to 300 MB.
         #expect(run.peakKiB < 200_000, "launchprof peaked at \(run.peakKiB) KiB")
@@ -59,11 +64,14 @@ struct IntegrityTests {
     @Test func anOTLPHeaderValueIsWrittenNowhere() throws {
         let output = scratch.file("out")
         let result = try Executables.run(
-            ["measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--budget-ms", "100000", "--output", output, "--name", "secret",
-             "--format", "json,html,markdown,chrome-trace,junit,hyperfine", "--save-baseline", "main",
-             "--otlp-endpoint", "http://127.0.0.1:9", "--otlp-timeout", "1", "--otlp-best-effort",
-             "--otlp-header", "authorization=Bearer SECRET-TOKEN", "--otlp-header=x-api-key=SECRET-KEY",
-             "--", "/bin/sh", "-c", "exit 0"],
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--ready", "exit", "--budget-ms", "100000", "--output",
+                output, "--name", "secret",
+                "--format", "json,html,markdown,chrome-trace,junit,hyperfine", "--save-baseline", "main",
+                "--otlp-endpoint", "http://127.0.0.1:9", "--otlp-timeout", "1", "--otlp-best-effort",
+                "--otlp-header", "authorization=Bearer SECRET-TOKEN", "--otlp-header=x-api-key=SECRET-KEY",
+                "--", "/bin/sh", "-c", "exit 0",
+            ],
             environment: ["OTEL_EXPORTER_OTLP_HEADERS": "x-other=SECRET-ENV"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         for secret in ["SECRET-TOKEN", "SECRET-KEY", "SECRET-ENV"] {
@@ -85,34 +93,44 @@ struct IntegrityTests {
     /// Measures `/bin/true`-like runs into `<name>.json` under the scratch directory; returns its path.
     func measuredReport(_ name: String, runs: Int = 6) throws -> String {
         let result = try Executables.run(
-            ["measure", "--runs", String(runs), "--warmup", "1", "--ready", "exit", "--budget-ms", "100000", "--output", scratch.path, "--name", name,
-             "--format", "json", "--", "/bin/sh", "-c", "exit 0"], in: scratch.url)
+            [
+                "measure", "--runs", String(runs), "--warmup", "1", "--ready", "exit", "--budget-ms", "100000",
+                "--output", scratch.path, "--name", name,
+                "--format", "json", "--", "/bin/sh", "-c", "exit 0",
+            ], in: scratch.url)
         try #require(result.status == 0, "\(result.stderr)")
         return scratch.file(name + ".json")
     }
 
     /// Exit 2 and one line on stderr naming both files.
-    func expectRefused(_ arguments: [String], naming first: String, _ second: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefused(
+        _ arguments: [String], naming first: String, _ second: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let result = try Executables.run(arguments, in: scratch.url)
         #expect(result.status == 2, "exit \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains("'\(first)' and '\(second)' hold the same"), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.contains("'\(first)' and '\(second)' hold the same"), "\(result.stderr)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func oneReportGivenTwiceIsRefusedNamingBothFiles() throws {
-        let a = try measuredReport("a"), b = try measuredReport("b")
+        let a = try measuredReport("a")
+        let b = try measuredReport("b")
         // The same file twice, and a copy of it under another name.
         let copy = scratch.file("copy-of-a.json")
         try FileManager.default.copyItem(atPath: a, toPath: copy)
         try expectRefused(["merge", a, a, "-o", scratch.file("m.json")], naming: a, a)
         try expectRefused(["merge", a, b, copy, "-o", scratch.file("m.json")], naming: a, copy)
-        try expectRefused(["compare", "--base-report", a, "--base-report", a, "--head-report", b, "--head-report", b], naming: a, a)
+        try expectRefused(
+            ["compare", "--base-report", a, "--base-report", a, "--head-report", b, "--head-report", b], naming: a, a)
         try expectRefused(["compare", "--base-report", a, "--head-report", copy], naming: a, copy)
         try expectRefused(["compare", a, a], naming: a, a)
         // A pooled report holds its runs: pooling it again with one of them is counting twice.
         let merged = try Executables.run(["merge", a, b, "-o", scratch.file("ab.json")], in: scratch.url)
         #expect(merged.status == 0, "\(merged.stderr)")
-        try expectRefused(["merge", scratch.file("ab.json"), b, "-o", scratch.file("m.json")], naming: scratch.file("ab.json"), b)
+        try expectRefused(
+            ["merge", scratch.file("ab.json"), b, "-o", scratch.file("m.json")], naming: scratch.file("ab.json"), b)
         // Different runs pool as before.
         let fleet = try Executables.run(["compare", "--base-report", a, "--head-report", b], in: scratch.url)
         #expect([0, 1, 3].contains(fleet.status), "\(fleet.stderr)")
@@ -121,7 +139,8 @@ struct IntegrityTests {
     @Test func aReportFromBeforeRunsWereStampedIsToldApartByItsSamples() throws {
         let a = try measuredReport("old")
         // Remove every run's wall-clock stamp, as reports written before it were.
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: a))) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: a))) as? [String: Any])
         var runs = try #require(json["runs"] as? [[String: Any]])
         #expect(runs.contains { $0["wallClock"] != nil })
         for index in runs.indices { runs[index]["wallClock"] = nil }
@@ -137,14 +156,16 @@ struct IntegrityTests {
     // MARK: A trace that lies
 
     @Test func aTraceThatDisagreesWithLaunchprofsClockIsAnInvalidRunNeverCounted() throws {
-        let counter = scratch.file("count"), stash = scratch.file("stash.lptrace")
+        let counter = scratch.file("count")
+        let stash = scratch.file("stash.lptrace")
         let fixture = Executables.fixture
         // Run 1 is honest (its trace is kept aside); run 2 forges a trace whose first
         // frame comes 5 s after it announced it, though it exits at once; run 3 forges one whose
         // first frame comes 300 ms after it announced it, then sleeps 1 s (both are so
         // however late the program starts: they are placed after the announcement, not the spawn);
         // run 4 sleeps 1 s, announces the first frame and replays run 1's trace.
-        let script = try scratch.write("""
+        let script = try scratch.write(
+            """
             #!/bin/sh
             n=$(cat '\(counter)' 2>/dev/null || echo 0); echo $((n+1)) > '\(counter)'
             case $n in
@@ -157,17 +178,26 @@ struct IntegrityTests {
             """, to: "liar.sh", permissions: 0o755)
         let output = scratch.file("out")
         let result = try Executables.run(
-            ["measure", "--runs", "4", "--warmup", "0", "--timeout", "20", "--output", output, "--name", "liar", "--format", "json",
-             "--", script], in: scratch.url)
+            [
+                "measure", "--runs", "4", "--warmup", "0", "--timeout", "20", "--output", output, "--name", "liar",
+                "--format", "json",
+                "--", script,
+            ], in: scratch.url)
         #expect(!result.timedOut)
         let report = try JSONReport.read(from: output + "/liar.json")
         let runs = report.runs.filter { !$0.isWarmup }
         try #require(runs.count == 4, "\(result.stderr)")
-        #expect(runs.map(\.status) == [.ok, .invalidTrace, .invalidTrace, .invalidTrace], "\(runs.map { $0.problem ?? "" })")
-        #expect(runs[1].problem?.contains("the trace's firstFrame at ") == true && runs[1].problem?.contains("ms after the spawn lies outside the launch") == true,
-                "\(runs[1].problem ?? "")")
+        #expect(
+            runs.map(\.status) == [.ok, .invalidTrace, .invalidTrace, .invalidTrace], "\(runs.map { $0.problem ?? "" })"
+        )
+        #expect(
+            runs[1].problem?.contains("the trace's firstFrame at ") == true
+                && runs[1].problem?.contains("ms after the spawn lies outside the launch") == true,
+            "\(runs[1].problem ?? "")")
         #expect(runs[2].problem?.contains("comes after the program announced it") == true, "\(runs[2].problem ?? "")")
-        #expect(runs[3].problem?.contains("the trace is not this launch's: its spawn stamp") == true, "\(runs[3].problem ?? "")")
+        #expect(
+            runs[3].problem?.contains("the trace is not this launch's: its spawn stamp") == true,
+            "\(runs[3].problem ?? "")")
         // Only the honest run is counted, with the trace's own clock.
         #expect(report.profile.successfulRuns == 1)
         #expect(runs[0].timeline != nil && runs[1...].allSatisfy { $0.timeline == nil })
@@ -178,11 +208,16 @@ struct IntegrityTests {
     @Test func redactedReportsHoldNoHomeWorkingDirectoryUserOrHostName() throws {
         // A fake home, user and working directory; a host name of our own when a UTS
         // namespace can be made (as root), checked only then.
-        let home = scratch.file("homes/zqfakeuser"), work = scratch.file("zqworkdir")
-        let output = home + "/out", program = home + "/bin/prog.sh"
-        for directory in [home + "/bin", work] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let home = scratch.file("homes/zqfakeuser")
+        let work = scratch.file("zqworkdir")
+        let output = home + "/out"
+        let program = home + "/bin/prog.sh"
+        for directory in [home + "/bin", work] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
         let counter = scratch.file("count")
-        try scratch.write("""
+        try scratch.write(
+            """
             #!/bin/sh
             n=$(cat '\(counter)' 2>/dev/null || echo 0); echo $((n+1)) > '\(counter)'
             if [ "$n" = 1 ]; then echo "cannot open $HOME/private/secret.db (user $USER on $(hostname), in $PWD)" >&2; exit 1; fi
@@ -191,19 +226,26 @@ struct IntegrityTests {
         let server = try LoopbackHTTPServer(replies: [.status(200, body: "{}")])
         defer { server.stop() }
         let ownHost = (try? Executables.run(["-u", "/bin/true"], executable: "/usr/bin/unshare"))?.status == 0
-        let measure = ["measure", "--runs", "3", "--warmup", "0", "--ready", "exit", "--budget-ms", "100000", "--redact-paths",
-                       "--output", output, "--name", "private", "--format", "terminal,json,html,markdown,chrome-trace,junit,hyperfine",
-                       "--otlp-endpoint", "http://127.0.0.1:\(server.port)", "--otlp-timeout", "5", "--", program]
-        let quoted = ([Executables.launchprof] + measure).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let measure = [
+            "measure", "--runs", "3", "--warmup", "0", "--ready", "exit", "--budget-ms", "100000", "--redact-paths",
+            "--output", output, "--name", "private", "--format",
+            "terminal,json,html,markdown,chrome-trace,junit,hyperfine",
+            "--otlp-endpoint", "http://127.0.0.1:\(server.port)", "--otlp-timeout", "5", "--", program,
+        ]
+        let quoted = ([Executables.launchprof] + measure).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
         let shell = (ownHost ? "hostname zqfakehost && " : "") + "exec " + quoted.joined(separator: " ")
         let result = try Executables.run(
-            ownHost ? ["-u", "/bin/sh", "-c", shell] : ["-c", shell], executable: ownHost ? "/usr/bin/unshare" : "/bin/sh",
+            ownHost ? ["-u", "/bin/sh", "-c", shell] : ["-c", shell],
+            executable: ownHost ? "/usr/bin/unshare" : "/bin/sh",
             environment: ["HOME": home, "USER": "zqfakeuser", "LOGNAME": "zqfakeuser"], in: URL(fileURLWithPath: work))
         #expect(!result.timedOut)
         // The failed run's stderr did name them all.
         let stderrFile = output + "/private.runs/run-2/stderr.txt"
         let said = ScratchDirectory.read(stderrFile)
-        #expect(said.contains(home + "/private/secret.db") && said.contains("zqfakeuser") && said.contains(work), "\(said)")
+        #expect(
+            said.contains(home + "/private/secret.db") && said.contains("zqfakeuser") && said.contains(work), "\(said)")
         if ownHost { #expect(said.contains("zqfakehost")) }
 
         var written: [(name: String, bytes: Data)] = everyFile(under: output)
@@ -212,7 +254,13 @@ struct IntegrityTests {
         written += server.requests.map { ("OTLP request", $0.body) }
         #expect(server.requests.count == 1)
         // The terminal format, but for the line saying where the files went.
-        written.append(("stdout", Data(result.stdout.split(separator: "\n").filter { !$0.hasPrefix("report:") }.joined(separator: "\n").utf8)))
+        written.append(
+            (
+                "stdout",
+                Data(
+                    result.stdout.split(separator: "\n").filter { !$0.hasPrefix("report:") }.joined(separator: "\n")
+                        .utf8)
+            ))
         var secrets = ["zqfakeuser", "zqworkdir", home, work]
         if ownHost { secrets.append("zqfakehost") }
         for file in written {

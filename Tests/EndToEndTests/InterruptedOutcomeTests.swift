@@ -10,7 +10,8 @@ struct InterruptedOutcomeTests {
     /// A script that counts its launches in `counter` and creates `marker` from launch `after` on; each launch takes 50 ms.
     static func countingScript(in folder: URL, counter: URL, marker: URL, after: Int) throws -> String {
         let script = folder.appendingPathComponent("launch.sh")
-        let text = "#!/bin/sh\nn=$(cat \(counter.path) 2>/dev/null || echo 0); n=$((n+1)); echo $n > \(counter.path)\n"
+        let text =
+            "#!/bin/sh\nn=$(cat \(counter.path) 2>/dev/null || echo 0); n=$((n+1)); echo $n > \(counter.path)\n"
             + "[ $n -ge \(after) ] && touch \(marker.path)\nsleep 0.05\n"
         try Data(text.utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
@@ -26,18 +27,24 @@ struct InterruptedOutcomeTests {
     static func junit(_ url: URL) throws -> (suites: String, cases: [String]) {
         let xml = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         let suites = xml.split(separator: "\n").first { $0.hasPrefix("<testsuites ") }.map(String.init) ?? ""
-        let cases = xml.components(separatedBy: "<testcase ").dropFirst().map { $0.components(separatedBy: "</testcase>")[0] }
+        let cases = xml.components(separatedBy: "<testcase ").dropFirst().map {
+            $0.components(separatedBy: "</testcase>")[0]
+        }
         return (suites, cases)
     }
 
     @Test func compareStoppedByCtrlCBeforeItsFirstLookIsInterruptedInJSONAndAnErrorInJUnit() throws {
         let output = Executables.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
-        let counter = output.appendingPathComponent("count"), marker = output.appendingPathComponent("sixth")
+        let counter = output.appendingPathComponent("count")
+        let marker = output.appendingPathComponent("sixth")
         let script = try Self.countingScript(in: output, counter: counter, marker: marker, after: 6)
         let process = try Executables.start(
-            ["compare", "--base", script, "--head", script, "--stages", "20,40", "--warmup", "0", "--output", output.path,
-             "--name", "stopped", "--format", "json,junit", "--quiet"])
+            [
+                "compare", "--base", script, "--head", script, "--stages", "20,40", "--warmup", "0", "--output",
+                output.path,
+                "--name", "stopped", "--format", "json,junit", "--quiet",
+            ])
         try #require(Executables.waitUntilExists(marker, seconds: 60), "the sixth launch never began")
         process.interrupt()  // Ctrl-C: stop after the launch under way, long before the first look at 20 a side
         process.waitUntilExit()
@@ -52,19 +59,29 @@ struct InterruptedOutcomeTests {
         #expect(suites.contains(#"errors="1""#), "\(suites)")
         #expect(!cases.isEmpty)
         for test in cases {
-            #expect(test.contains("<error ") || test.contains("<skipped ") || test.contains("<failure "), "a green case: \(test)")
+            #expect(
+                test.contains("<error ") || test.contains("<skipped ") || test.contains("<failure "),
+                "a green case: \(test)")
         }
-        #expect(cases.contains { $0.hasPrefix(#"classname="launchprof.runs""#) && $0.contains(#"<error message="#) && $0.contains(#"type="interrupted""#) })
+        #expect(
+            cases.contains {
+                $0.hasPrefix(#"classname="launchprof.runs""#) && $0.contains(#"<error message="#)
+                    && $0.contains(#"type="interrupted""#)
+            })
     }
 
     @Test func measureStoppedBySigtermIsAnErrorInJUnit() throws {
         let output = Executables.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
-        let counter = output.appendingPathComponent("count"), marker = output.appendingPathComponent("third")
+        let counter = output.appendingPathComponent("count")
+        let marker = output.appendingPathComponent("third")
         let script = try Self.countingScript(in: output, counter: counter, marker: marker, after: 3)
         let process = try Executables.start(
-            ["measure", "--runs", "50", "--warmup", "0", "--budget-ms", "60000", "--output", output.path, "--name", "term",
-             "--format", "json,junit", "--quiet", "--", script])
+            [
+                "measure", "--runs", "50", "--warmup", "0", "--budget-ms", "60000", "--output", output.path, "--name",
+                "term",
+                "--format", "json,junit", "--quiet", "--", script,
+            ])
         try #require(Executables.waitUntilExists(marker, seconds: 60), "the third launch never began")
         process.terminate()  // SIGTERM, a CI cancelling its job
         process.waitUntilExit()
@@ -76,7 +93,9 @@ struct InterruptedOutcomeTests {
         let (suites, cases) = try Self.junit(output.appendingPathComponent("term.junit.xml"))
         #expect(suites.contains(#"errors="1""#), "\(suites)")
         for test in cases {
-            #expect(test.contains("<error ") || test.contains("<skipped ") || test.contains("<failure "), "a green case: \(test)")
+            #expect(
+                test.contains("<error ") || test.contains("<skipped ") || test.contains("<failure "),
+                "a green case: \(test)")
         }
     }
 }

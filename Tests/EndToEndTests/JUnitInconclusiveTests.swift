@@ -14,11 +14,15 @@ struct JUnitInconclusiveTests {
     func storedReport(_ name: String, values: [Double], shift: UInt64) throws -> String {
         let output = scratch.url.appendingPathComponent(name)
         let result = try Executables.run(
-            ["measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", name, "--format", "json", "--", "/bin/true"],
+            [
+                "measure", "--runs", "5", "--warmup", "0", "--output", output.path, "--name", name, "--format", "json",
+                "--", "/bin/true",
+            ],
             in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let path = output.appendingPathComponent("\(name).json").path
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var runs = try #require(object["runs"] as? [[String: Any]])
         #expect(runs.count == values.count)
         for index in runs.indices {
@@ -34,7 +38,8 @@ struct JUnitInconclusiveTests {
     }
 
     func junit(in folder: URL) throws -> String {
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".junit.xml") })
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".junit.xml") })
         return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
     }
 
@@ -42,14 +47,19 @@ struct JUnitInconclusiveTests {
         // Five runs a side that overlap: neither a regression nor a pass can be shown.
         let base = try storedReport("base", values: [10, 20, 30, 40, 50], shift: 0)
         let head = try storedReport("head", values: [15, 25, 35, 45, 55], shift: 1)
-        let plain = scratch.url.appendingPathComponent("plain"), flagged = scratch.url.appendingPathComponent("flagged")
+        let plain = scratch.url.appendingPathComponent("plain")
+        let flagged = scratch.url.appendingPathComponent("flagged")
         let failing = try Executables.run(
             ["compare", base, head, "--output", plain.path, "--name", "cmp", "--format", "json,junit"], in: scratch.url)
-        try #require(failing.status == 3, "the comparison must be inconclusive: exit \(failing.status) \(failing.stderr)")
+        try #require(
+            failing.status == 3, "the comparison must be inconclusive: exit \(failing.status) \(failing.stderr)")
         #expect(try junit(in: plain).contains("<failure"))
 
         let passing = try Executables.run(
-            ["compare", base, head, "--output", flagged.path, "--name", "cmp", "--format", "junit", "--junit-inconclusive-pass"],
+            [
+                "compare", base, head, "--output", flagged.path, "--name", "cmp", "--format", "junit",
+                "--junit-inconclusive-pass",
+            ],
             in: scratch.url)
         #expect(passing.status == 3, "the exit code still says inconclusive")
         let written = try junit(in: flagged)
@@ -58,8 +68,11 @@ struct JUnitInconclusiveTests {
         // `report` draws a stored comparison's JUnit the same way.
         let redrawn = scratch.url.appendingPathComponent("redrawn")
         let report = try Executables.run(
-            ["report", plain.appendingPathComponent("cmp.comparison.json").path, "--format", "junit", "--output", redrawn.path,
-             "--junit-inconclusive-pass"], in: scratch.url)
+            [
+                "report", plain.appendingPathComponent("cmp.comparison.json").path, "--format", "junit", "--output",
+                redrawn.path,
+                "--junit-inconclusive-pass",
+            ], in: scratch.url)
         #expect(report.status == 0, "\(report.stderr)")
         let again = try junit(in: redrawn)
         #expect(again.contains("<skipped") && !again.contains("<failure"), "\(again)")

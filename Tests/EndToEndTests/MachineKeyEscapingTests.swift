@@ -12,7 +12,9 @@ struct MachineKeyEscapingTests {
 
     /// No raw control character, and no line that is a workflow command.
     func expectClean(_ output: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for raw in ["\u{1B}", "\u{07}", "\r"] { #expect(!output.contains(raw), "\(what): raw control character", sourceLocation: sourceLocation) }
+        for raw in ["\u{1B}", "\u{07}", "\r"] {
+            #expect(!output.contains(raw), "\(what): raw control character", sourceLocation: sourceLocation)
+        }
         let commands = output.split(separator: "\n").filter { $0.drop { $0.isWhitespace }.hasPrefix("::") }
         #expect(commands.isEmpty, "\(what): \(commands)", sourceLocation: sourceLocation)
     }
@@ -25,7 +27,8 @@ struct MachineKeyEscapingTests {
             #expect(result.stderr.contains("--machine"))
         }
         let variable = try Executables.run(
-            ["measure", "--runs", "1", "--", "/bin/true"], environment: ["LAUNCHPROF_MACHINE": "x\u{1B}[2J"], in: scratch.url)
+            ["measure", "--runs", "1", "--", "/bin/true"], environment: ["LAUNCHPROF_MACHINE": "x\u{1B}[2J"],
+            in: scratch.url)
         #expect(variable.status == 2, "\(variable.stderr)")
         #expect(variable.stderr.contains("LAUNCHPROF_MACHINE"))
     }
@@ -34,11 +37,15 @@ struct MachineKeyEscapingTests {
     func report(_ name: String, machine key: String) throws -> String {
         let output = scratch.url.appendingPathComponent(name)
         let result = try Executables.run(
-            ["measure", "--runs", "3", "--warmup", "0", "--machine", name, "--output", output.path, "--name", name, "--format", "json", "--", "/bin/true"],
+            [
+                "measure", "--runs", "3", "--warmup", "0", "--machine", name, "--output", output.path, "--name", name,
+                "--format", "json", "--", "/bin/true",
+            ],
             in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let path = output.appendingPathComponent("\(name).json").path
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         var environment = try #require(object["environment"] as? [String: Any])
         environment["machine"] = key
         object["environment"] = environment
@@ -60,8 +67,11 @@ struct MachineKeyEscapingTests {
         #expect(shown.stdout.contains("\\u{1B}"), "\(shown.stdout)")
         expectClean(shown.stdout, "report")
         let compared = try Executables.run(
-            ["compare", "--base-report", evil, "--base-report", plain, "--head-report", evilHead, "--head-report", plainHead,
-             "--output", scratch.file("cmp"), "--name", "cmp"], in: scratch.url)
+            [
+                "compare", "--base-report", evil, "--base-report", plain, "--head-report", evilHead, "--head-report",
+                plainHead,
+                "--output", scratch.file("cmp"), "--name", "cmp",
+            ], in: scratch.url)
         #expect((0...3).contains(compared.status), "\(compared.stderr)")
         #expect(compared.stdout.contains("\\u{1B}"), "\(compared.stdout)")
         expectClean(compared.stdout + compared.stderr, "compare")

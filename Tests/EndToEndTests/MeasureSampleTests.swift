@@ -12,8 +12,10 @@ struct MeasureSampleTests {
     func measure(_ variant: String, runs: Int = 3) throws -> (Executables.Result, MeasurementReport) {
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(
-            ["measure", "--sample", variant, "--runs", "\(runs)", "--warmup", "1", "--output", output.path,
-             "--budget-ms", "100000"],
+            [
+                "measure", "--sample", variant, "--runs", "\(runs)", "--warmup", "1", "--output", output.path,
+                "--budget-ms", "100000",
+            ],
             environment: ["LAUNCHPROF_SAMPLE_DIR": Self.sampleData.path])
         let report = try JSONReport.read(from: output.appendingPathComponent("sample-\(variant).json").path)
         return (result, report)
@@ -39,7 +41,10 @@ struct MeasureSampleTests {
         #expect(report.profile.isInstrumented)
 
         let network = try #require(finding(report, rule: .mainThreadNetwork, span: "FetchRemoteConfig"))
-        #expect(network.line == Executables.line(of: "LaunchTracer.measure(\"FetchRemoteConfig\"", in: "Sources/SampleApp/ReadingListStore.swift"))
+        #expect(
+            network.line
+                == Executables.line(
+                    of: "LaunchTracer.measure(\"FetchRemoteConfig\"", in: "Sources/SampleApp/ReadingListStore.swift"))
         #expect(network.file == "SampleApp/ReadingListStore.swift")
         // The server answers after 60 ms: most of that is the main thread waiting.
         #expect(network.medianMs > 40)
@@ -50,21 +55,30 @@ struct MeasureSampleTests {
         // sample lands inside the fsync, which a busy machine can make miss in every
         // run: then the same blocked time is "blocked on something the sampler could not
         // name". Either way the finding must point at the span's line.
-        let snapshotLine = Executables.line(of: "LaunchTracer.measure(\"PersistCatalogSnapshot\"", in: "Sources/SampleApp/ReadingListStore.swift")
+        let snapshotLine = Executables.line(
+            of: "LaunchTracer.measure(\"PersistCatalogSnapshot\"", in: "Sources/SampleApp/ReadingListStore.swift")
         let disk = report.profile.findings.filter {
             $0.span == "PersistCatalogSnapshot" && [.mainThreadDiskIO, .mainThreadBlocked].contains($0.rule)
         }
-        #expect(!disk.isEmpty, "\(report.profile.findings.filter { $0.span == "PersistCatalogSnapshot" }.map(\.recommendation))")
+        #expect(
+            !disk.isEmpty,
+            "\(report.profile.findings.filter { $0.span == "PersistCatalogSnapshot" }.map(\.recommendation))")
         for finding in disk {
             #expect(finding.line == snapshotLine)
             #expect(finding.file == "SampleApp/ReadingListStore.swift")
         }
 
         let lock = try #require(finding(report, rule: .mainThreadLockWait, span: "WaitForCovers"))
-        #expect(lock.line == Executables.line(of: "LaunchTracer.measure(\"WaitForCovers\"", in: "Sources/SampleApp/NaiveAppDelegate.swift"))
+        #expect(
+            lock.line
+                == Executables.line(
+                    of: "LaunchTracer.measure(\"WaitForCovers\"", in: "Sources/SampleApp/NaiveAppDelegate.swift"))
 
         let index = try #require(finding(report, rule: .deferrableCPUWork, span: "BuildSearchIndex"))
-        #expect(index.line == Executables.line(of: "LaunchTracer.begin(\"BuildSearchIndex\"", in: "Sources/SampleApp/SearchIndex.swift"))
+        #expect(
+            index.line
+                == Executables.line(
+                    of: "LaunchTracer.begin(\"BuildSearchIndex\"", in: "Sources/SampleApp/SearchIndex.swift"))
         #expect(index.recommendation.contains("deferUntilAfterFirstFrame"))
 
         // CPU work is never called blocking, and blocking never called CPU work.
@@ -105,7 +119,10 @@ struct MeasureSampleTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let report = try JSONReport.read(from: output.appendingPathComponent("sample-naive.json").path)
         // The file's limits hold; the app's list of what the first frame needs still shapes the advice.
-        #expect(report.profile.verdict.checks.allSatisfy { $0.budgetMs == 100000 || $0.subject == .phase(.willFinishLaunching) })
+        #expect(
+            report.profile.verdict.checks.allSatisfy {
+                $0.budgetMs == 100000 || $0.subject == .phase(.willFinishLaunching)
+            })
         #expect(finding(report, rule: .slowRequiredWork, span: "DecodeCatalog") != nil)
         #expect(finding(report, rule: .deferrableCPUWork, span: "DecodeCatalog") == nil)
     }
@@ -124,8 +141,9 @@ struct MeasureSampleTests {
         #expect(report.outcome.exitCode == result.status)
         #expect(report.runs.filter { !$0.isWarmup }.count == 2)
         // The JSON says what it is, and holds the budget as an object.
-        let object = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: output.appendingPathComponent("sample-naive.json"))) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: output.appendingPathComponent("sample-naive.json"))) as? [String: Any])
         #expect(object["kind"] as? String == "measurement")
         #expect((object["configuration"] as? [String: Any])?["budget"] is [String: Any])
     }

@@ -19,26 +19,31 @@ struct OutputFilesTests {
         let warmup = arguments.contains("--warmup") ? [] : ["--warmup", "0"]
         // A generous timeout: a traced fixture needs seconds of CPU in a sanitized build, on a loaded machine more.
         let timeout = arguments.contains("--timeout") ? [] : ["--timeout", "600"]
-        return try Executables.run(["measure", "--budget-ms", "100000"] + warmup + timeout + arguments + ["--"] + command, in: directory)
+        return try Executables.run(
+            ["measure", "--budget-ms", "100000"] + warmup + timeout + arguments + ["--"] + command, in: directory)
     }
 
     func entries(_ path: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 
-    func expectOneErrorLine(_ result: Executables.Result, mentions fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectOneErrorLine(
+        _ result: Executables.Result, mentions fragments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == 2, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "expected one line, got: \(result.stderr)", sourceLocation: sourceLocation)
         for fragment in fragments {
-            #expect(result.stderr.contains(fragment), "\(result.stderr) lacks \(fragment)", sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.contains(fragment), "\(result.stderr) lacks \(fragment)", sourceLocation: sourceLocation)
         }
     }
 
     // MARK: Names
 
     @Test func twoCommandsOfOneProgramWriteTwoReports() throws {
-        let exit0 = ["/bin/sh", "-c", "exit 0"], colon = ["/bin/sh", "-c", ": nothing"]
+        let exit0 = ["/bin/sh", "-c", "exit 0"]
+        let colon = ["/bin/sh", "-c", ": nothing"]
         #expect(try measure(["--runs", "1", "--quiet", "--output", output], command: exit0).status == 0)
         #expect(try measure(["--runs", "1", "--quiet", "--output", output], command: colon).status == 0)
         let first = try JSONReport.read(from: output + "/sh-c-exit-0.json")
@@ -50,7 +55,8 @@ struct OutputFilesTests {
 
     @Test func aNameAnotherCommandHoldsGetsTheCommandsHash() throws {
         // Both reduce to `echo-b`: the second takes the name with its hash, every time.
-        let first = ["/bin/echo", "a/b"], second = ["/bin/echo", "c/b"]
+        let first = ["/bin/echo", "a/b"]
+        let second = ["/bin/echo", "c/b"]
         for command in [first, second, first, second] {
             #expect(try measure(["--runs", "1", "--quiet", "--output", output], command: command).status == 0)
         }
@@ -72,9 +78,13 @@ struct OutputFilesTests {
 
     @Test func aSecondMeasurementWithFewerRunsLeavesNoRunOfTheFirst() throws {
         let command = ["/bin/sh", "-c", "echo launched"]
-        #expect(try measure(["--runs", "4", "--warmup", "1", "--quiet", "--output", output, "--name", "app"], command: command).status == 0)
+        #expect(
+            try measure(
+                ["--runs", "4", "--warmup", "1", "--quiet", "--output", output, "--name", "app"], command: command
+            ).status == 0)
         #expect(entries(output + "/app.runs") == ["run-1", "run-2", "run-3", "run-4", "warmup-1"])
-        #expect(try measure(["--runs", "2", "--quiet", "--output", output, "--name", "app"], command: command).status == 0)
+        #expect(
+            try measure(["--runs", "2", "--quiet", "--output", output, "--name", "app"], command: command).status == 0)
         #expect(entries(output + "/app.runs") == ["run-1", "run-2"])
         // Nothing temporary is left, and the report's paths are where its runs are.
         #expect(entries(output) == ["app.html", "app.json", "app.runs"])
@@ -98,14 +108,17 @@ struct OutputFilesTests {
 
     @Test func twoSessionsOfOneNameAtOnceDoNotMixTheirRuns() throws {
         func start(_ word: String) throws -> Process {
-            try Executables.start(["measure", "--runs", "6", "--warmup", "0", "--quiet", "--output", output, "--name", "same",
-                                   "--", "/bin/sh", "-c", "echo \(word); sleep 0.05"])
+            try Executables.start([
+                "measure", "--runs", "6", "--warmup", "0", "--quiet", "--output", output, "--name", "same",
+                "--", "/bin/sh", "-c", "echo \(word); sleep 0.05",
+            ])
         }
         let sessions = [try start("first"), try start("second")]
         for session in sessions { session.waitUntilExit() }
         #expect(sessions.allSatisfy { $0.terminationStatus == 0 })
         let report = try JSONReport.read(from: output + "/same.json")
-        let word = try #require(report.configuration.command.last?.split(separator: ";").first?.split(separator: " ").last)
+        let word = try #require(
+            report.configuration.command.last?.split(separator: ";").first?.split(separator: " ").last)
         let runs = entries(output + "/same.runs")
         #expect(runs == (1...6).map { "run-\($0)" })
         for run in runs {
@@ -116,8 +129,11 @@ struct OutputFilesTests {
 
     @Test func aComparisonsRunsFolderIsReplacedWholeAndItCanGoToStandardOutput() throws {
         func compare(_ stages: String, _ extra: [String]) throws -> Executables.Result {
-            try Executables.run(["compare", "--base", "/bin/sh -c 'exit 0'", "--head", "/bin/sh -c ': head'", "--ready", "exit",
-                                 "--warmup", "0", "--stages", stages, "--quiet"] + extra, in: scratch.url)
+            try Executables.run(
+                [
+                    "compare", "--base", "/bin/sh -c 'exit 0'", "--head", "/bin/sh -c ': head'", "--ready", "exit",
+                    "--warmup", "0", "--stages", stages, "--quiet",
+                ] + extra, in: scratch.url)
         }
         #expect([0, 3].contains(try compare("10", ["--output", output, "--name", "cmp"]).status))
         #expect(entries(output + "/cmp.runs") == ["base", "head"])
@@ -148,7 +164,8 @@ struct OutputFilesTests {
         try scratch.write("keep", to: "elsewhere/run-1")
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: output + "/app.runs", withDestinationPath: target)
-        let result = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/true"])
+        let result = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/true"])
         expectOneErrorLine(result, mentions: ["\(output)/app.runs", "symbolic link"])
         #expect(entries(target) == ["run-1"])
         #expect(ScratchDirectory.read(target + "/run-1") == "keep")
@@ -161,15 +178,17 @@ struct OutputFilesTests {
         try scratch.write("keep", to: "elsewhere/main.json")
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: output + "/baselines", withDestinationPath: target)
-        let refused = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app", "--save-baseline", "main"],
-                                  command: ["/bin/true"])
+        let refused = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "app", "--save-baseline", "main"],
+            command: ["/bin/true"])
         expectOneErrorLine(refused, mentions: ["\(output)/baselines", "symbolic link"])
         #expect(entries(output) == ["baselines"], "nothing measured: \(entries(output))")
 
         // A link the measured program plants while it runs: the report is kept, the baseline is not written through it.
         try FileManager.default.removeItem(atPath: output + "/baselines")
-        let planted = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app", "--save-baseline", "main"],
-                                  command: ["/bin/sh", "-c", "ln -s '\(target)' '\(output)/baselines'"])
+        let planted = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "app", "--save-baseline", "main"],
+            command: ["/bin/sh", "-c", "ln -s '\(target)' '\(output)/baselines'"])
         expectOneErrorLine(planted, mentions: ["\(output)/baselines", "symbolic link"])
         #expect(try JSONReport.read(from: output + "/app.json").runs.count == 1)
         #expect(entries(target) == ["main.json"])
@@ -178,7 +197,8 @@ struct OutputFilesTests {
 
     @Test func linksPlantedInTheOldRunsAreNeverWrittenThrough() throws {
         let command = ["/bin/sh", "-c", "echo output"]
-        #expect(try measure(["--runs", "2", "--quiet", "--output", output, "--name", "app"], command: command).status == 0)
+        #expect(
+            try measure(["--runs", "2", "--quiet", "--output", output, "--name", "app"], command: command).status == 0)
         let target = scratch.file("elsewhere")
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
         try scratch.write("keep", to: "elsewhere/stdout.txt")
@@ -186,7 +206,8 @@ struct OutputFilesTests {
         try FileManager.default.removeItem(atPath: output + "/app.runs/run-1")
         try FileManager.default.createSymbolicLink(atPath: output + "/app.runs/run-1", withDestinationPath: target)
         try FileManager.default.removeItem(atPath: output + "/app.runs/run-2/stdout.txt")
-        try FileManager.default.createSymbolicLink(atPath: output + "/app.runs/run-2/stdout.txt", withDestinationPath: target + "/stdout.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: output + "/app.runs/run-2/stdout.txt", withDestinationPath: target + "/stdout.txt")
         let result = try measure(["--runs", "2", "--quiet", "--output", output, "--name", "app"], command: command)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(entries(target) == ["stdout.txt"])
@@ -206,10 +227,13 @@ struct OutputFilesTests {
     }
 
     @Test func aKilledSessionsStagingFolderIsRemovedByTheNextAndALiveSessionsIsNot() throws {
-        let started = URL(fileURLWithPath: scratch.file("started")), go = scratch.file("go")
+        let started = URL(fileURLWithPath: scratch.file("started"))
+        let go = scratch.file("go")
         func start(_ script: String) throws -> Process {
-            try Executables.start(["measure", "--runs", "1", "--warmup", "0", "--timeout", "600", "--budget-ms", "100000",
-                                   "--quiet", "--output", output, "--name", "left", "--", "/bin/sh", "-c", script])
+            try Executables.start([
+                "measure", "--runs", "1", "--warmup", "0", "--timeout", "600", "--budget-ms", "100000",
+                "--quiet", "--output", output, "--name", "left", "--", "/bin/sh", "-c", script,
+            ])
         }
         // A session killed in the middle of its launch leaves its staging folder behind.
         let killed = try start("touch '\(started.path)'; exec sleep 300")
@@ -224,11 +248,14 @@ struct OutputFilesTests {
         defer { if live.isRunning { kill(live.processIdentifier, SIGKILL) } }
         try #require(Executables.waitUntilExists(started), "the launch never started")
         let liveFolders = stagingFolders("left")
-        #expect(liveFolders.count == 1 && liveFolders.allSatisfy { $0.hasPrefix("left.runs.tmp-\(live.processIdentifier)") },
-                "\(liveFolders), live session \(live.processIdentifier)")
+        #expect(
+            liveFolders.count == 1
+                && liveFolders.allSatisfy { $0.hasPrefix("left.runs.tmp-\(live.processIdentifier)") },
+            "\(liveFolders), live session \(live.processIdentifier)")
 
         // Another session of that name meanwhile leaves the live one's folder alone.
-        let other = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "left"], command: ["/bin/true"])
+        let other = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "left"], command: ["/bin/true"])
         #expect(other.status == 0, "\(other.stderr)")
         #expect(stagingFolders("left") == liveFolders)
         FileManager.default.createFile(atPath: go, contents: nil)
@@ -239,11 +266,16 @@ struct OutputFilesTests {
     }
 
     @Test func aStagingFolderTheProgramMovedAndReplacedWithALinkIsNotCommitted() throws {
-        #expect(try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", "echo old"]).status == 0)
+        #expect(
+            try measure(
+                ["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", "echo old"]
+            ).status == 0)
         // The program learns its staging folder from LAUNCHPROF_TRACE, moves it away and leaves a link in its place.
         let moved = scratch.file("moved")
-        let swap = "runs=$(dirname \"$(dirname \"$LAUNCHPROF_TRACE\")\"); mv \"$runs\" '\(moved)' && ln -s '\(moved)' \"$runs\""
-        let result = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", swap])
+        let swap =
+            "runs=$(dirname \"$(dirname \"$LAUNCHPROF_TRACE\")\"); mv \"$runs\" '\(moved)' && ln -s '\(moved)' \"$runs\""
+        let result = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", swap])
         expectOneErrorLine(result, mentions: ["\(output)/app.runs.tmp-", "no longer the runs folder launchprof made"])
         #expect(try JSONReport.read(from: output + "/app.json").runs.count == 1, "the report is kept")
         let attributes = try FileManager.default.attributesOfItem(atPath: output + "/app.runs")
@@ -252,7 +284,8 @@ struct OutputFilesTests {
         #expect(entries(moved) == ["run-1"], "the real runs stay where the program put them")
 
         // Later sessions of that name are not blocked by what it left.
-        let again = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", "echo new"])
+        let again = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "app"], command: ["/bin/sh", "-c", "echo new"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(ScratchDirectory.read(output + "/app.runs/run-1/stdout.txt") == "new\n")
         #expect(stagingFolders("app").isEmpty, "\(entries(output))")
@@ -260,8 +293,9 @@ struct OutputFilesTests {
     }
 
     @Test func linesOnStandardErrorNameTheRunsFolderWhereItEndsUp() throws {
-        let result = try measure(["--runs", "1", "--ready", "exit", "--output", output, "--name", "bad"],
-                                 command: ["/bin/sh", "-c", "printf garbage > \"$LAUNCHPROF_TRACE\""])
+        let result = try measure(
+            ["--runs", "1", "--ready", "exit", "--output", output, "--name", "bad"],
+            command: ["/bin/sh", "-c", "printf garbage > \"$LAUNCHPROF_TRACE\""])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("\(output)/bad.runs/run-1/trace.lptrace"), "\(result.stderr)")
         #expect(!result.stderr.contains(".tmp-"), "\(result.stderr)")
@@ -270,12 +304,14 @@ struct OutputFilesTests {
 
     @Test func aReportThatCouldNotBeWrittenPointsAtNoFileThatWasRemoved() throws {
         // The program makes the JSON report's path a directory: the report cannot be written, so its runs are removed.
-        let result = try measure(["--runs", "1", "--output", output, "--name", "lost"],
-                                 command: ["/bin/sh", "-c", "mkdir '\(output)/lost.json'; echo oops >&2; exit 1"])
+        let result = try measure(
+            ["--runs", "1", "--output", output, "--name", "lost"],
+            command: ["/bin/sh", "-c", "mkdir '\(output)/lost.json'; echo oops >&2; exit 1"])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("cannot write report"), "\(result.stderr)")
         let named = (result.stdout + result.stderr).split(separator: "\n").compactMap { line -> String? in
-            guard let start = line.firstIndex(of: "/"), let end = line.range(of: "stderr.txt")?.upperBound, start < end else { return nil }
+            guard let start = line.firstIndex(of: "/"), let end = line.range(of: "stderr.txt")?.upperBound, start < end
+            else { return nil }
             return String(line[start..<end])
         }
         for path in named {
@@ -285,8 +321,9 @@ struct OutputFilesTests {
     }
 
     @Test func aRunsKeptOutputIsBoundedToItsLastSixteenMebibytes() throws {
-        let result = try measure(["--runs", "1", "--quiet", "--output", output, "--name", "loud"],
-                                 command: ["/bin/sh", "-c", "yes | head -c 20000000; echo the-end"])
+        let result = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "loud"],
+            command: ["/bin/sh", "-c", "yes | head -c 20000000; echo the-end"])
         #expect(result.status == 0, "\(result.stderr)")
         let path = output + "/loud.runs/run-1/stdout.txt"
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
@@ -302,8 +339,9 @@ struct OutputFilesTests {
     // MARK: Standard output
 
     @Test func outputDashWritesOneFormatToStandardOutputAndKeepsTheRunsInATemporaryFolder() throws {
-        let result = try measure(["--runs", "2", "--format", "json", "--output", "-"], command: ["/bin/sh", "-c", "echo hi"],
-                                 in: scratch.url)
+        let result = try measure(
+            ["--runs", "2", "--format", "json", "--output", "-"], command: ["/bin/sh", "-c", "echo hi"],
+            in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         try scratch.write(result.stdout, to: "report.json")
         let report = try JSONReport.read(from: scratch.file("report.json"))
@@ -329,7 +367,8 @@ struct OutputFilesTests {
             expectOneErrorLine(result, mentions: [fragment])
             #expect(result.stdout.isEmpty)
         }
-        let compare = try Executables.run(["compare", "--base", "/bin/true", "--head", "/bin/true", "--output", "-"], in: scratch.url)
+        let compare = try Executables.run(
+            ["compare", "--base", "/bin/true", "--head", "/bin/true", "--output", "-"], in: scratch.url)
         expectOneErrorLine(compare, mentions: ["--output -"])
         let calibrate = try Executables.run(["calibrate", "--output", "-", "--", "/bin/true"], in: scratch.url)
         expectOneErrorLine(calibrate, mentions: ["--output", "no report"])
@@ -340,19 +379,25 @@ struct OutputFilesTests {
 
     @Test func aProgramThatChangesDirectoryStillWritesItsTrace() throws {
         // A relative output folder; the program leaves it before it writes its trace.
-        let result = try measure(["--runs", "2", "--quiet", "--output", "Reports", "--name", "moved"],
-                                 command: ["/bin/sh", "-c", "cd / && exec \(Executables.fixture) tracer-only"], in: scratch.url)
+        let result = try measure(
+            ["--runs", "2", "--quiet", "--output", "Reports", "--name", "moved"],
+            command: ["/bin/sh", "-c", "cd / && exec \(Executables.fixture) tracer-only"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONReport.read(from: output + "/moved.json")
         #expect(report.profile.isInstrumented)
-        #expect(report.runs.allSatisfy { $0.timeline != nil && $0.tracePath == "Reports/moved.runs/run-\($0.index)/trace.lptrace" })
+        #expect(
+            report.runs.allSatisfy {
+                $0.timeline != nil && $0.tracePath == "Reports/moved.runs/run-\($0.index)/trace.lptrace"
+            })
     }
 
     @Test func runsThatWriteNoTraceWhenOthersDidAreWarnedAbout() throws {
         let counter = scratch.file("count")
-        let script = "n=$(cat \(counter) 2>/dev/null || echo 0); echo $((n+1)) > \(counter); "
+        let script =
+            "n=$(cat \(counter) 2>/dev/null || echo 0); echo $((n+1)) > \(counter); "
             + "[ $n = 0 ] && exec \(Executables.fixture) tracer-only; exit 0"
-        let result = try measure(["--runs", "3", "--output", output, "--name", "lost"], command: ["/bin/sh", "-c", script])
+        let result = try measure(
+            ["--runs", "3", "--output", output, "--name", "lost"], command: ["/bin/sh", "-c", script])
         let report = try JSONReport.read(from: output + "/lost.json")
         let warning = try #require(report.profile.warnings?.first { $0.contains("wrote no trace") })
         #expect(warning.contains("2 run(s) (run 2, run 3)") && warning.contains("run 1 did"), "\(warning)")

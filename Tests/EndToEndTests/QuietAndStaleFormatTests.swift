@@ -16,7 +16,10 @@ struct QuietAndStaleFormatTests {
     @Test func quietPrintsExactlyOneLineOnAPassAndNoBudgetIsNotAFailure() throws {
         // Half a second to ready, no budget from any source: measured and reported (exit 0), not failed against 400 ms.
         let result = try Executables.run(
-            ["measure", "--runs", "2", "--warmup", "0", "--quiet", "--output", output, "--name", "server", "--", "sleep", "0.5"],
+            [
+                "measure", "--runs", "2", "--warmup", "0", "--quiet", "--output", output, "--name", "server", "--",
+                "sleep", "0.5",
+            ],
             in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
@@ -27,24 +30,35 @@ struct QuietAndStaleFormatTests {
 
     @Test func aReportRemovesTheFormatsItsNameLeftBeforeButNotAnotherReportsJSON() throws {
         let first = try Executables.run(
-            ["measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "app",
-             "--format", "json,html,markdown,junit,chrome-trace", "--", "/bin/true"], in: scratch.url)
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "app",
+                "--format", "json,html,markdown,junit,chrome-trace", "--", "/bin/true",
+            ], in: scratch.url)
         #expect(first.status == 0, "stderr: \(first.stderr)")
         #expect(Set(entries()).isSuperset(of: ["app.json", "app.html", "app.md", "app.junit.xml"]), "\(entries())")
         // The name 'app.trace' is refused (its JSON would be app's chrome trace); a report copied to that file stays.
         let refused = try Executables.run(
-            ["measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "app.trace", "--format", "json",
-             "--", "/bin/true"], in: scratch.url)
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "app.trace",
+                "--format", "json",
+                "--", "/bin/true",
+            ], in: scratch.url)
         #expect(refused.status == 2, "stderr: \(refused.stderr)")
         let other = try Executables.run(
-            ["measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "other", "--format", "json",
-             "--", "/bin/true"], in: scratch.url)
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "other", "--format",
+                "json",
+                "--", "/bin/true",
+            ], in: scratch.url)
         #expect(other.status == 0, "stderr: \(other.stderr)")
         try FileManager.default.removeItem(atPath: output + "/app.trace.json")
         try FileManager.default.moveItem(atPath: output + "/other.json", toPath: output + "/app.trace.json")
         let second = try Executables.run(
-            ["measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "app", "--format", "json,markdown",
-             "--", "/bin/true"], in: scratch.url)
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--quiet", "--output", output, "--name", "app", "--format",
+                "json,markdown",
+                "--", "/bin/true",
+            ], in: scratch.url)
         #expect(second.status == 0, "stderr: \(second.stderr)")
         let left = entries()
         #expect(left.contains("app.json") && left.contains("app.md"))

@@ -11,12 +11,17 @@ struct RunsFolderSurvivorTests {
     let scratch = ScratchDirectory("lp-runs-survivor")
 
     @Test func theFolderOfTheLaunchASignalEndedIsMarked() throws {
-        let output = scratch.file("Reports"), counter = scratch.file("count")
+        let output = scratch.file("Reports")
+        let counter = scratch.file("count")
         // The second launch sends launchprof SIGTERM itself and waits to be ended: no timing involved.
         let result = try Executables.run(
-            ["measure", "--runs", "3", "--warmup", "0", "--output", output, "--name", "stopped", "--format", "json", "--",
-             "/bin/sh", "-c", "n=$(cat '\(counter)' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '\(counter)'; "
-                + "if [ $n -ge 2 ]; then kill -TERM $PPID; exec sleep 30; fi; exit 0"],
+            [
+                "measure", "--runs", "3", "--warmup", "0", "--output", output, "--name", "stopped", "--format", "json",
+                "--",
+                "/bin/sh", "-c",
+                "n=$(cat '\(counter)' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '\(counter)'; "
+                    + "if [ $n -ge 2 ]; then kill -TERM $PPID; exec sleep 30; fi; exit 0",
+            ],
             in: scratch.url)
         #expect(result.status == 128 + 15, "\(result.stderr)")
         let report = try JSONReport.read(from: output + "/stopped.json")

@@ -28,7 +28,9 @@ struct StoredReportRangeTests {
             return object
         case .index(let index):
             var array = document as? [Any] ?? []
-            if array.indices.contains(index) { array[index] = replacing(path.dropFirst(), in: array[index], with: placeholder) }
+            if array.indices.contains(index) {
+                array[index] = replacing(path.dropFirst(), in: array[index], with: placeholder)
+            }
             return array
         }
     }
@@ -48,18 +50,26 @@ struct StoredReportRangeTests {
     func measured(_ name: String, runs: Int = 3) throws -> String {
         let output = scratch.url.appendingPathComponent(name)
         let result = try Executables.run(
-            ["measure", "--runs", "\(runs)", "--warmup", "0", "--output", output.path, "--name", name, "--format", "json", "--", "/bin/true"],
+            [
+                "measure", "--runs", "\(runs)", "--warmup", "0", "--output", output.path, "--name", name, "--format",
+                "json", "--", "/bin/true",
+            ],
             in: scratch.url)
         try #require(result.status == 0, "\(result.stderr)")
         return output.appendingPathComponent("\(name).json").path
     }
 
     /// Exit 2 and one line on standard error naming `file` and `field`.
-    func expectRefused(_ result: Executables.Result, _ file: String, _ field: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectRefused(
+        _ result: Executables.Result, _ file: String, _ field: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == 2, "\(field): exit \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)",
+            sourceLocation: sourceLocation)
         #expect(result.stderr.contains(file), "\(result.stderr) names \(file)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains("'\(field)'"), "\(result.stderr) names '\(field)'", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.contains("'\(field)'"), "\(result.stderr) names '\(field)'", sourceLocation: sourceLocation)
     }
 
     /// Each edit of a measurement report: the path, the JSON text written there, and the field named.
@@ -69,40 +79,58 @@ struct StoredReportRangeTests {
         ([.key("runs"), .index(0), .key("timeToExitMs")], #""inf""#, "runs[0].timeToExitMs"),
         ([.key("runs"), .index(2), .key("timeToReadyMs")], #""nan""#, "runs[2].timeToReadyMs"),
         ([.key("runs"), .index(0), .key("timeToReadyMs")], "3600001", "runs[0].timeToReadyMs"),
-        ([.key("configuration"), .key("budget"), .key("timeToFirstFrameMs")], "1e19", "configuration.budget.timeToFirstFrameMs"),
+        (
+            [.key("configuration"), .key("budget"), .key("timeToFirstFrameMs")], "1e19",
+            "configuration.budget.timeToFirstFrameMs"
+        ),
         ([.key("configuration"), .key("timeoutSeconds")], #""-inf""#, "configuration.timeoutSeconds"),
-        ([.key("profile"), .key("phases"), .index(0), .key("summary"), .key("median")], "-1", "profile.phases[0].summary.median"),
-        ([.key("profile"), .key("phases"), .index(0), .key("summary"), .key("p95")], "1e300", "profile.phases[0].summary.p95"),
+        (
+            [.key("profile"), .key("phases"), .index(0), .key("summary"), .key("median")], "-1",
+            "profile.phases[0].summary.median"
+        ),
+        (
+            [.key("profile"), .key("phases"), .index(0), .key("summary"), .key("p95")], "1e300",
+            "profile.phases[0].summary.p95"
+        ),
     ]
 
     @Test func reportRefusesEachNumberOutOfRangeNamingFileAndField() throws {
         let source = try measured("source")
         for (number, edit) in Self.measurementEdits.enumerated() {
             let path = try edited(source, edit.path, to: edit.value, as: "edit-\(number).json")
-            let result = try Executables.run(["report", path, "--format", "terminal", "--output", "-"], in: scratch.url)
+            let result = try Executables.run(
+                ["report", path, "--format", "terminal", "--output", "-"], in: scratch.url)
             expectRefused(result, path, edit.field)
         }
     }
 
     @Test func compareAndMergeRefuseAStoredReportOutOfRange() throws {
         // Two measurements: the same run on both sides (or twice in a merge) is refused before any range check.
-        let source = try measured("source", runs: 5), other = try measured("other", runs: 5)
+        let source = try measured("source", runs: 5)
+        let other = try measured("other", runs: 5)
         let huge = try edited(other, [.key("runs"), .index(0), .key("timeToReadyMs")], to: "1e308", as: "huge.json")
-        let negative = try edited(other, [.key("runs"), .index(1), .key("timeToExitMs")], to: "-0.5", as: "negative.json")
+        let negative = try edited(
+            other, [.key("runs"), .index(1), .key("timeToExitMs")], to: "-0.5", as: "negative.json")
         let output = scratch.url.appendingPathComponent("out")
         let compared = try Executables.run(
-            ["compare", "--base-report", source, "--head-report", huge, "--output", output.path, "--name", "cmp"], in: scratch.url)
+            ["compare", "--base-report", source, "--head-report", huge, "--output", output.path, "--name", "cmp"],
+            in: scratch.url)
         expectRefused(compared, huge, "runs[0].timeToReadyMs")
-        let merged = try Executables.run(["merge", negative, source, "-o", scratch.file("fleet.json")], in: scratch.url)
+        let merged = try Executables.run(
+            ["merge", negative, source, "-o", scratch.file("fleet.json")], in: scratch.url)
         expectRefused(merged, negative, "runs[1].timeToExitMs")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("fleet.json")), "nothing is merged")
     }
 
     @Test func aComparisonReportOutOfRangeIsRefusedNamingTheField() throws {
-        let base = try measured("base", runs: 5), head = try measured("head", runs: 5)  // five a side: the metrics are compared
+        let base = try measured("base", runs: 5)
+        let head = try measured("head", runs: 5)  // five a side: the metrics are compared
         let output = scratch.url.appendingPathComponent("cmp")
         let compared = try Executables.run(
-            ["compare", "--base-report", base, "--head-report", head, "--output", output.path, "--name", "cmp", "--format", "json"],
+            [
+                "compare", "--base-report", base, "--head-report", head, "--output", output.path, "--name", "cmp",
+                "--format", "json",
+            ],
             in: scratch.url)
         try #require((0...3).contains(compared.status), "exit \(compared.status): \(compared.stderr)")
         let source = output.appendingPathComponent("cmp.comparison.json").path
@@ -117,12 +145,17 @@ struct StoredReportRangeTests {
         ]
         for (number, edit) in edits.enumerated() {
             let path = try edited(source, edit.path, to: edit.value, as: "edit-\(number).comparison.json")
-            let result = try Executables.run(["report", path, "--format", "markdown", "--output", "-"], in: scratch.url)
+            let result = try Executables.run(
+                ["report", path, "--format", "markdown", "--output", "-"], in: scratch.url)
             expectRefused(result, path, edit.field)
         }
         // An unbounded interval (−∞…+∞) is what the gate writes where no data of that size can narrow it: it is read.
-        let lower = try edited(source, [.key("metrics"), .index(0), .key("intervalMs"), .index(0)], to: #""-inf""#, as: "open-lower.comparison.json")
-        let open = try edited(lower, [.key("metrics"), .index(0), .key("intervalMs"), .index(1)], to: #""inf""#, as: "open.comparison.json")
+        let lower = try edited(
+            source, [.key("metrics"), .index(0), .key("intervalMs"), .index(0)], to: #""-inf""#,
+            as: "open-lower.comparison.json")
+        let open = try edited(
+            lower, [.key("metrics"), .index(0), .key("intervalMs"), .index(1)], to: #""inf""#,
+            as: "open.comparison.json")
         let result = try Executables.run(["report", open, "--format", "markdown", "--output", "-"], in: scratch.url)
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
     }
@@ -130,7 +163,8 @@ struct StoredReportRangeTests {
     @Test func numbersAtTheLimitsAreRead() throws {
         let source = try measured("source")
         // One hour exactly, and 0: the ends of the range.
-        let atLimit = try edited(source, [.key("runs"), .index(0), .key("timeToReadyMs")], to: "3600000", as: "limit.json")
+        let atLimit = try edited(
+            source, [.key("runs"), .index(0), .key("timeToReadyMs")], to: "3600000", as: "limit.json")
         let zero = try edited(atLimit, [.key("runs"), .index(1), .key("timeToExitMs")], to: "0", as: "zero.json")
         let result = try Executables.run(["report", zero, "--format", "json", "--output", "-"], in: scratch.url)
         #expect(result.status == 0, "exit \(result.status): \(result.stderr)")

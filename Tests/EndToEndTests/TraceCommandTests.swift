@@ -25,7 +25,9 @@ struct TraceCommandTests {
         for milestone in ["spawn", "main", "firstFrame", "fullyDrawn"] {
             #expect(lines.contains { $0.hasSuffix("  " + milestone) }, "milestone \(milestone)")
         }
-        let line = try #require(BuiltProducts.line(of: #"LaunchTracer.measure("LoadResources""#, in: "Sources/ExampleHarnessApp/main.swift"))
+        let line = try #require(
+            BuiltProducts.line(of: #"LaunchTracer.measure("LoadResources""#, in: "Sources/ExampleHarnessApp/main.swift")
+        )
         let hook = try #require(lines.first { $0.contains("  didFinishLaunching  harness") })
         let load = try #require(lines.first { $0.contains("LoadResources  io  ExampleHarnessApp/main.swift:\(line)") })
         // One level deeper than the hook it ran in: two more spaces before its name.

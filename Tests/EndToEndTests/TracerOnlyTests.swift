@@ -11,9 +11,12 @@ struct TracerOnlyTests {
     func measure(_ extra: [String]) throws -> (Executables.Result, MeasurementReport) {
         let output = Executables.temporaryDirectory()
         let result = try Executables.run(
-            ["measure", "--runs", "3", "--warmup", "0", "--quiet", "--name", "tracer-only", "--output", output.path, "--budget-ms", "100000",
-             // Generous: the fixture sorts 400,000 numbers, which a sanitized build on a loaded machine takes >20 s for.
-             "--timeout", "300"]
+            [
+                "measure", "--runs", "3", "--warmup", "0", "--quiet", "--name", "tracer-only", "--output", output.path,
+                "--budget-ms", "100000",
+                // Generous: the fixture sorts 400,000 numbers, which a sanitized build on a loaded machine takes >20 s for.
+                "--timeout", "300",
+            ]
                 + extra + ["--", Executables.fixture, "tracer-only"])
         let report = try JSONReport.read(from: output.appendingPathComponent("tracer-only.json").path)
         return (result, report)
@@ -29,7 +32,8 @@ struct TracerOnlyTests {
         #expect(frame.summary.count == 3)
         // Ready at its first frame, from its own trace: before it exits.
         for run in report.runs {
-            let ready = try #require(run.timeToReadyMs), exit = try #require(run.timeToExitMs)
+            let ready = try #require(run.timeToReadyMs)
+            let exit = try #require(run.timeToExitMs)
             #expect(ready == run.milliseconds(.timeToFirstFrame))
             #expect(ready <= exit)
         }
@@ -44,8 +48,9 @@ struct TracerOnlyTests {
             #expect(cpu > 0)
             #expect(index.offCPUNanoseconds != nil)
         }
-        #expect(report.profile.findings.contains { $0.span == "BuildIndex" && $0.rule == .deferrableCPUWork },
-                "\(report.profile.findings.map { "\($0.rule.id) \($0.span)" })")
+        #expect(
+            report.profile.findings.contains { $0.span == "BuildIndex" && $0.rule == .deferrableCPUWork },
+            "\(report.profile.findings.map { "\($0.rule.id) \($0.span)" })")
     }
 
     @Test func anExplicitFirstFrameConditionIsMet() throws {

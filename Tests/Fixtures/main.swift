@@ -125,7 +125,7 @@ case "truncated-trace":
     LaunchTracer.begin("Work").end()
     let bytes = TraceEncoder.encode(LaunchTracer.snapshot())
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 2)))
-    _exit(0) // skips the tracer's exit flush, which would write a whole trace
+    _exit(0)  // skips the tracer's exit flush, which would write a whole trace
 case "tracer-only":
     // Real work: read this program's own file, then sort a few hundred thousand numbers.
     let span = LaunchTracer.begin("LoadSettings", category: .io)
@@ -146,14 +146,17 @@ case "budget-metadata" where arguments.count == 3:
 case "tracer-spans" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
     let spans = Int(arguments[2])!
     var x: UInt64 = 0
-    for _ in 0..<spans { LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(50_000_000 / spans, seed: x) } }
+    for _ in 0..<spans {
+        LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(50_000_000 / spans, seed: x) }
+    }
     LaunchTracer.mark(.firstFrame)
     print(x)
     exit(0)
 case "fixed-work" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
     FixedWorkDelegate.spans = Int(arguments[2])!
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
-case "counted-work" where (3...4).contains(arguments.count) && (Int(arguments[2]) ?? 0) > 0
+case "counted-work"
+where (3...4).contains(arguments.count) && (Int(arguments[2]) ?? 0) > 0
     && (arguments.count == 3 || (Int(arguments[3]) ?? 0) > 0):
     if arguments.count == 4 { FixedWorkDelegate.spans = Int(arguments[3])! }
     FixedWorkDelegate.totalSteps = Int(arguments[2])! * FixedWorkDelegate.spans
@@ -175,13 +178,20 @@ case "forged-trace" where arguments.count >= 3:
     let firstFrame = announced + (UInt64(arguments[2]) ?? 0) * 1_000_000
     let trace = Trace(
         clockSource: .monotonic, processID: getpid(), spawn: SpawnTime(nanoseconds: spawn, source: .parent),
-        runtimeInitNanoseconds: spawn + 1_000_000, flushNanoseconds: firstFrame + 1_000_000, strings: ["", "Forged.swift"],
-        threads: [TraceThread(index: 0, osThreadID: UInt64(getpid()), isMain: true, events: [
-            TraceEvent(kind: .mark, category: Milestone.firstFrame.rawValue, nameID: 0, fileID: 1,
-                       beginNanoseconds: firstFrame, endNanoseconds: firstFrame),
-        ])])
+        runtimeInitNanoseconds: spawn + 1_000_000, flushNanoseconds: firstFrame + 1_000_000,
+        strings: ["", "Forged.swift"],
+        threads: [
+            TraceThread(
+                index: 0, osThreadID: UInt64(getpid()), isMain: true,
+                events: [
+                    TraceEvent(
+                        kind: .mark, category: Milestone.firstFrame.rawValue, nameID: 0, fileID: 1,
+                        beginNanoseconds: firstFrame, endNanoseconds: firstFrame)
+                ])
+        ])
     _ = FileManager.default.createFile(
-        atPath: environment[LaunchContract.Variable.trace] ?? "trace.lptrace", contents: Data(TraceEncoder.encode(trace)))
+        atPath: environment[LaunchContract.Variable.trace] ?? "trace.lptrace",
+        contents: Data(TraceEncoder.encode(trace)))
     let word = LaunchContract.ReadyWord.firstFrame.line(markedAt: announced)
     FileHandle(fileDescriptor: 3).write(Data((word + "\n").utf8))
     usleep(UInt32(arguments.count > 3 ? (UInt32(arguments[3]) ?? 0) * 1_000 : 0))
@@ -195,7 +205,8 @@ case "sample-app":
 case "cpu-burn" where arguments.count == 3:
     // Burns MS of this process's CPU time (not of wall time), then exits 0.
     let wanted = (UInt64(arguments[2]) ?? 0) * 1_000_000
-    var now = timespec(), sink: UInt64 = 0
+    var now = timespec()
+    var sink: UInt64 = 0
     repeat {
         for step in 0..<10_000 { sink = sink &* 31 &+ UInt64(step) }
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
@@ -205,7 +216,8 @@ case "cpu-burn" where arguments.count == 3:
 
 default:
     FileHandle.standardError.write(
-        Data(("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS [SPANS] | budget-metadata JSON | sample-app --variant "
-            + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
+        Data(
+            ("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS [SPANS] | budget-metadata JSON | sample-app --variant "
+                + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

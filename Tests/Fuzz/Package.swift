@@ -14,7 +14,7 @@ let package = Package(
     name: "LaunchProfFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "LaunchProf", path: "../../"),
+        .package(name: "LaunchProf", path: "../../")
     ],
     targets: [
         .target(name: "LibFuzzerDriver"),

@@ -15,15 +15,18 @@ struct AdvisorDiskWriteTests {
     /// `Save` (App.swift:50): 0.4 ms of wall, in which one sample caught the main
     /// thread in `syscall` on `file` (a sample at `at` ms).
     func launch(
-        syscall: Int32?, file: String = "/data/app/snapshot.db", at: Double = 30.2, architecture: String? = SampledArchitecture.x86_64.rawValue
+        syscall: Int32?, file: String = "/data/app/snapshot.db", at: Double = 30.2,
+        architecture: String? = SampledArchitecture.x86_64.rawValue
     ) -> Trace {
         var b = TraceBuilder.hooks()
         b.metadata[LaunchContract.MetadataKey.samplerArchitecture] = architecture
         b.span("Save", 30 * Self.ms, 30 * Self.ms + 400_000, line: 50, usage: ResourceUsage(cpuNanoseconds: 300_000))
         if let syscall {
-            b.samples.append(ThreadSample(
-                nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: syscall, wait: .disk,
-                target: WaitTarget(kind: .file, name: file)))
+            b.samples.append(
+                ThreadSample(
+                    nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: syscall,
+                    wait: .disk,
+                    target: WaitTarget(kind: .file, name: file)))
         }
         return b.trace()
     }
@@ -41,9 +44,12 @@ struct AdvisorDiskWriteTests {
     func anFsyncSeenInOneRunIsAFindingNamingTheFileWhateverItCost() throws {
         let traces = [launch(syscall: Self.fsync)] + (0..<4).map { _ in launch(syscall: nil) }
         let timeline = try #require(LaunchTimeline.build(from: traces[0]).first)
-        #expect(timeline.mainThreadFileWrites == [
-            FileWrite(call: "fsync", file: "/data/app/snapshot.db", span: "Save", spanFile: "Test/App.swift", spanLine: 50),
-        ])
+        #expect(
+            timeline.mainThreadFileWrites == [
+                FileWrite(
+                    call: "fsync", file: "/data/app/snapshot.db", span: "Save", spanFile: "Test/App.swift", spanLine: 50
+                )
+            ])
         let findings = try findings(traces)
         let write = try #require(findings.first { $0.rule == .mainThreadDiskWrite })
         #expect(write.severity >= .info)
@@ -63,14 +69,18 @@ struct AdvisorDiskWriteTests {
             b.metadata[LaunchContract.MetadataKey.samplerArchitecture] = SampledArchitecture.x86_64.rawValue
             b.span("Save", 30 * Self.ms, 70 * Self.ms, line: 50, usage: ResourceUsage(cpuNanoseconds: 300_000))
             for at in stride(from: 31.0, to: 70, by: 1) {
-                b.samples.append(ThreadSample(
-                    nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: Self.fsync, wait: .disk,
-                    target: WaitTarget(kind: .file, name: "/data/app/snapshot.db")))
+                b.samples.append(
+                    ThreadSample(
+                        nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: Self.fsync,
+                        wait: .disk,
+                        target: WaitTarget(kind: .file, name: "/data/app/snapshot.db")))
             }
             return b.trace()
         }
         let findings = try findings((0..<5).map { _ in slowSave() })
-        let disk = findings.filter { $0.span == "Save" && ($0.rule == .mainThreadDiskIO || $0.rule == .mainThreadDiskWrite) }
+        let disk = findings.filter {
+            $0.span == "Save" && ($0.rule == .mainThreadDiskIO || $0.rule == .mainThreadDiskWrite)
+        }
         #expect(disk.map(\.rule) == [.mainThreadDiskIO], "\(findings.map(\.rule))")
         #expect(disk.first?.waitedOn?.contains(WaitTarget(kind: .file, name: "/data/app/snapshot.db")) == true)
     }
@@ -82,8 +92,10 @@ struct AdvisorDiskWriteTests {
         var b = TraceBuilder.hooks()
         b.metadata[LaunchContract.MetadataKey.samplerArchitecture] = SampledArchitecture.x86_64.rawValue
         b.span("Later", 130 * Self.ms, 131 * Self.ms, line: 60, usage: ResourceUsage(cpuNanoseconds: 500_000))
-        b.samples.append(ThreadSample(nanoseconds: 130 * Self.ms + 500_000, osThreadID: 7, state: UInt8(ascii: "D"),
-                                      syscall: Self.fsync, wait: .disk, target: WaitTarget(kind: .file, name: "/data/late.db")))
+        b.samples.append(
+            ThreadSample(
+                nanoseconds: 130 * Self.ms + 500_000, osThreadID: 7, state: UInt8(ascii: "D"),
+                syscall: Self.fsync, wait: .disk, target: WaitTarget(kind: .file, name: "/data/late.db")))
         let late = try #require(LaunchTimeline.build(from: b.trace()).first)
         #expect(late.mainThreadFileWrites.isEmpty)
     }
@@ -109,8 +121,10 @@ struct AdvisorDiskWriteTests {
         b.span("Outer", 30 * Self.ms, 40 * Self.ms, line: 70)
         b.span("Inner", 32 * Self.ms, 34 * Self.ms, line: 71)
         for (at, file) in [(8.0, "/data/outside.db"), (33.0, "/data/inner.db"), (36.0, "/data/outer.db")] {
-            b.samples.append(ThreadSample(nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: Self.fsync,
-                                          wait: .disk, target: WaitTarget(kind: .file, name: file)))
+            b.samples.append(
+                ThreadSample(
+                    nanoseconds: UInt64(at * 1e6), osThreadID: 7, state: UInt8(ascii: "D"), syscall: Self.fsync,
+                    wait: .disk, target: WaitTarget(kind: .file, name: file)))
         }
         let timeline = try #require(LaunchTimeline.build(from: b.trace()).first)
         #expect(timeline.mainThreadFileWrites.map(\.file) == ["/data/outside.db", "/data/inner.db", "/data/outer.db"])

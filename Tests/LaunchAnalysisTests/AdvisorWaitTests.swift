@@ -23,8 +23,11 @@ struct AdvisorWaitTests {
         sampled wait: ThreadSample.Wait?, target: WaitTarget? = nil, majorFaults: UInt64 = 0, estimated: Bool = false
     ) -> Trace {
         var b = TraceBuilder.hooks()
-        b.span("Open", 30 * Self.ms, 33 * Self.ms, line: 30, usage: ResourceUsage(
-            cpuNanoseconds: Self.ms / 2, majorFaults: majorFaults, runQueueNanoseconds: Self.ms / 5), estimated: estimated)
+        b.span(
+            "Open", 30 * Self.ms, 33 * Self.ms, line: 30,
+            usage: ResourceUsage(
+                cpuNanoseconds: Self.ms / 2, majorFaults: majorFaults, runQueueNanoseconds: Self.ms / 5),
+            estimated: estimated)
         if let wait { b.samples(wait, from: 31 * Self.ms, to: 32 * Self.ms, target: target) }
         return b.trace()
     }
@@ -46,14 +49,18 @@ struct AdvisorWaitTests {
     /// peer: the finding names its host once, with the ports it saw.
     @Test func oneHostOnADifferentPortEachRunIsNamedOnce() throws {
         let ports = [34_009, 36_059, 36_967]
-        let traces = ports.map { shortWait(sampled: .network, target: WaitTarget(kind: .socket, name: "127.0.0.1:\($0)")) }
+        let traces =
+            ports.map { shortWait(sampled: .network, target: WaitTarget(kind: .socket, name: "127.0.0.1:\($0)")) }
             + [shortWait(sampled: .network, target: WaitTarget(kind: .socket, name: "[2001:db8::1]:443"))]
         let network = try #require(try profile(traces).findings.first { $0.rule == .mainThreadNetwork })
-        #expect(network.waitedOn == [
-            WaitTarget(kind: .socket, name: "127.0.0.1 (ports 34009, 36059, 36967)"),
-            WaitTarget(kind: .socket, name: "[2001:db8::1]:443"),
-        ])
-        #expect(network.recommendation.contains("socket to 127.0.0.1 (ports 34009, 36059, 36967)"), "\(network.recommendation)")
+        #expect(
+            network.waitedOn == [
+                WaitTarget(kind: .socket, name: "127.0.0.1 (ports 34009, 36059, 36967)"),
+                WaitTarget(kind: .socket, name: "[2001:db8::1]:443"),
+            ])
+        #expect(
+            network.recommendation.contains("socket to 127.0.0.1 (ports 34009, 36059, 36967)"),
+            "\(network.recommendation)")
     }
 
     @Test func portsOfOneHostFoldAndOtherTargetsStayAsTheyAre() {
@@ -64,25 +71,30 @@ struct AdvisorWaitTests {
             WaitTarget(kind: .socket, name: "10.0.0.2:443"): 4, WaitTarget(kind: .socket, name: "::1"): 1,
             WaitTarget(kind: .file, name: "/data/a:1"): 3,
         ])
-        #expect(folded == [
-            WaitTarget(kind: .socket, name: "10.0.0.1 (4 ports)"): 5,
-            WaitTarget(kind: .socket, name: "[::1] (ports 80, 443)"): 2,
-            WaitTarget(kind: .socket, name: "10.0.0.2:443"): 4,
-            WaitTarget(kind: .socket, name: "::1"): 1,
-            WaitTarget(kind: .file, name: "/data/a:1"): 3,
-        ])
+        #expect(
+            folded == [
+                WaitTarget(kind: .socket, name: "10.0.0.1 (4 ports)"): 5,
+                WaitTarget(kind: .socket, name: "[::1] (ports 80, 443)"): 2,
+                WaitTarget(kind: .socket, name: "10.0.0.2:443"): 4,
+                WaitTarget(kind: .socket, name: "::1"): 1,
+                WaitTarget(kind: .file, name: "/data/a:1"): 3,
+            ])
     }
 
     @Test func aCostFromEstimatedUsageSaysSo() throws {
         // One run of five had the span's usage attributed, not read: its record and the finding say so.
         let traces = [shortWait(sampled: .sleep, estimated: true)] + (0..<4).map { _ in shortWait(sampled: nil) }
-        let open = try traces.map { try #require(LaunchTimeline.build(from: $0).first?.mainThreadSpans.first { $0.name == "Open" }) }
+        let open = try traces.map {
+            try #require(LaunchTimeline.build(from: $0).first?.mainThreadSpans.first { $0.name == "Open" })
+        }
         #expect(open[0].usageIsEstimated == true)
         #expect(open[1].usageIsEstimated == nil)
         let sleep = try #require(try profile(traces).findings.first { $0.rule == .mainThreadSleep })
         #expect(sleep.usageIsEstimated == true)
         #expect(sleep.estimateMark == "≈")
-        let exact = try self.profile((0..<5).map { _ in shortWait(sampled: .sleep) }).findings.first { $0.rule == .mainThreadSleep }
+        let exact = try self.profile((0..<5).map { _ in shortWait(sampled: .sleep) }).findings.first {
+            $0.rule == .mainThreadSleep
+        }
         #expect(exact?.usageIsEstimated == nil)
         #expect(exact?.estimateMark == "")
     }
@@ -102,7 +114,8 @@ struct AdvisorWaitTests {
 
     @Test(arguments: [
         (ThreadSample.Wait.process, AdvisorRule.mainThreadProcessWait), (.ipc, .mainThreadIPCWait),
-        (.event, .mainThreadEventWait), (.sleep, .mainThreadSleep), (.lock, .mainThreadLockWait), (.other, .mainThreadBlocked),
+        (.event, .mainThreadEventWait), (.sleep, .mainThreadSleep), (.lock, .mainThreadLockWait),
+        (.other, .mainThreadBlocked),
     ])
     func eachWaitClassHasItsRule(_ wait: ThreadSample.Wait, _ rule: AdvisorRule) throws {
         let findings = try profile([shortWait(sampled: wait), shortWait(sampled: nil)]).findings
@@ -112,7 +125,9 @@ struct AdvisorWaitTests {
     @Test func timeWaitingForACPUIsContentionNotBlocking() throws {
         var b = TraceBuilder.hooks()
         // 30 ms of wall: 10 of CPU, 20 runnable but waiting for a core.
-        b.span("Parse", 30 * Self.ms, 60 * Self.ms, line: 30, usage: ResourceUsage(cpuNanoseconds: 10 * Self.ms, runQueueNanoseconds: 20 * Self.ms))
+        b.span(
+            "Parse", 30 * Self.ms, 60 * Self.ms, line: 30,
+            usage: ResourceUsage(cpuNanoseconds: 10 * Self.ms, runQueueNanoseconds: 20 * Self.ms))
         b.samples(.none, from: 30 * Self.ms, to: 60 * Self.ms)
         let findings = try profile([b.trace(), b.trace()]).findings
         #expect(findings.map(\.rule) == [.deferrableCPUWork])
@@ -123,9 +138,10 @@ struct AdvisorWaitTests {
     @Test func cpuAdviceIsWeighedByWhatIsAtStake() throws {
         let trace = TraceBuilder.launch().trace()  // first frame at 121 ms; Index spends 40 ms of its own CPU
         func index(_ budget: Double) throws -> Finding {
-            try #require(try profile([trace, trace], budget: LaunchBudget(timeToFirstFrameMs: budget)).findings.first {
-                $0.rule == .deferrableCPUWork && $0.span == "Index"
-            })
+            try #require(
+                try profile([trace, trace], budget: LaunchBudget(timeToFirstFrameMs: budget)).findings.first {
+                    $0.rule == .deferrableCPUWork && $0.span == "Index"
+                })
         }
         // Comfortably inside (121 ms of 400): info, though 40 ms is 10% of the budget.
         #expect(try index(400).severity == .info)
@@ -140,7 +156,9 @@ struct AdvisorWaitTests {
     @Test func redactionCutsPathsToTheirLastComponent() {
         let file = WaitTarget(kind: .file, name: "/home/ana/app/catalog.json")
         #expect(file.redacted == WaitTarget(kind: .file, name: "catalog.json"))
-        #expect(WaitTarget(kind: .process, name: "/usr/bin/git -C /home/ana/app status").redacted.name == "git -C app status")
+        #expect(
+            WaitTarget(kind: .process, name: "/usr/bin/git -C /home/ana/app status").redacted.name
+                == "git -C app status")
         #expect(WaitTarget(kind: .socket, name: "10.0.0.1:443").redacted.name == "10.0.0.1:443")
         let text = "blocked on disk (/home/ana/app/catalog.json) and (/home/ana/app/catalog.json.bak)"
         let targets = [file, WaitTarget(kind: .file, name: "/home/ana/app/catalog.json.bak")]

@@ -19,17 +19,22 @@ struct AnalysisCostTests {
         var samples: [ThreadSample] = []
         let strings = ["", "Test/App.swift", "willFinishLaunching", "didFinishLaunching", "Work", "hotLaunch"]
         func mark(_ milestone: Milestone, _ ns: UInt64) {
-            events.append(TraceEvent(kind: .mark, category: milestone.rawValue, nameID: 0, beginNanoseconds: ns, endNanoseconds: ns))
+            events.append(
+                TraceEvent(
+                    kind: .mark, category: milestone.rawValue, nameID: 0, beginNanoseconds: ns, endNanoseconds: ns))
         }
         func span(_ name: UInt32, _ begin: UInt64, _ end: UInt64) {
-            events.append(TraceEvent(kind: .span, category: SpanCategory.general.rawValue, nameID: name, fileID: 1, line: 10,
-                                     beginNanoseconds: begin, endNanoseconds: end))
+            events.append(
+                TraceEvent(
+                    kind: .span, category: SpanCategory.general.rawValue, nameID: name, fileID: 1, line: 10,
+                    beginNanoseconds: begin, endNanoseconds: end))
         }
         mark(.main, 1 * ms)
         for launch in 0..<UInt64(launches) {
             let t = 10 * ms + launch * 10 * ms
             if launch > 0 {
-                events.append(TraceEvent(kind: .instant, category: 0, nameID: 5, beginNanoseconds: t, endNanoseconds: t))
+                events.append(
+                    TraceEvent(kind: .instant, category: 0, nameID: 5, beginNanoseconds: t, endNanoseconds: t))
             }
             mark(.willFinishLaunchingBegin, t + 1 * ms)
             span(2, t + 1 * ms, t + 2 * ms)
@@ -51,8 +56,9 @@ struct AnalysisCostTests {
     /// One thread with `depth` spans each nested in the one before.
     static func nested(_ depth: Int) -> Trace {
         let events = (0..<UInt64(depth)).map {
-            TraceEvent(kind: .span, category: 0, nameID: 2, fileID: 1, line: 1,
-                       beginNanoseconds: 1_000 + $0, endNanoseconds: 10_000_000 - $0)
+            TraceEvent(
+                kind: .span, category: 0, nameID: 2, fileID: 1, line: 1,
+                beginNanoseconds: 1_000 + $0, endNanoseconds: 10_000_000 - $0)
         }
         let samples = (0..<UInt64(depth)).map {
             ThreadSample(nanoseconds: 1_000 + $0 * 2, osThreadID: 7, state: 83, syscall: 0, wait: .lock)
@@ -60,7 +66,8 @@ struct AnalysisCostTests {
         return Trace(
             clockSource: .manual, processID: 1, spawn: SpawnTime(nanoseconds: 0, source: .parent),
             runtimeInitNanoseconds: 500, flushNanoseconds: 20_000_000, metadata: [:],
-            strings: ["", "Test/App.swift", "Nested"], threads: [TraceThread(index: 0, osThreadID: 7, isMain: true, events: events)],
+            strings: ["", "Test/App.swift", "Nested"],
+            threads: [TraceThread(index: 0, osThreadID: 7, isMain: true, events: events)],
             samples: samples)
     }
 
@@ -93,18 +100,24 @@ struct AnalysisCostTests {
     }
 
     @Test func fourTimesTheHotLaunchesCostAtMostFiveTimesTheCPUTime() {
-        let small = Self.hotLaunches(4_000), large = Self.hotLaunches(16_000)
+        let small = Self.hotLaunches(4_000)
+        let large = Self.hotLaunches(16_000)
         #expect(LaunchTimeline.build(from: large).count == 16_000)
         let (smallCost, largeCost) = Self.analysisCPUSeconds(small: small, large: large)
-        #expect(largeCost <= 5 * smallCost, "4 × the events took \(largeCost / smallCost) × the CPU time (\(smallCost) s, \(largeCost) s)")
+        #expect(
+            largeCost <= 5 * smallCost,
+            "4 × the events took \(largeCost / smallCost) × the CPU time (\(smallCost) s, \(largeCost) s)")
     }
 
     @Test func fourTimesTheNestingCostsAtMostFiveTimesTheCPUTime() {
-        let small = Self.nested(4_000), large = Self.nested(16_000)
+        let small = Self.nested(4_000)
+        let large = Self.nested(16_000)
         let deepest = TraceOutline(large).threads[0].spans.last
         #expect(deepest?.depth == 15_999)
         let (smallCost, largeCost) = Self.analysisCPUSeconds(small: small, large: large)
-        #expect(largeCost <= 5 * smallCost, "4 × the events took \(largeCost / smallCost) × the CPU time (\(smallCost) s, \(largeCost) s)")
+        #expect(
+            largeCost <= 5 * smallCost,
+            "4 × the events took \(largeCost / smallCost) × the CPU time (\(smallCost) s, \(largeCost) s)")
     }
 
     /// A million events (125,000 hot launches) are analysed in bounded CPU time. The

@@ -26,15 +26,18 @@ struct BudgetResolutionTests {
             name: "server", commandLine: ["launchprof", "measure"], command: ["server"], runs: 3, warmup: 0,
             mode: .warm, ready: nil, timeoutSeconds: 20, ignoreFailures: false)
         let runs = [900.0, 910, 905].enumerated().map {
-            RunRecord(index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element)
+            RunRecord(
+                index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element)
         }
-        let collected = CollectedLaunches(runs: runs, appBudget: nil, environment: ReportOutcomeTests.machine, finishedAt: "2026-11-26T00:00:00Z")
+        let collected = CollectedLaunches(
+            runs: runs, appBudget: nil, environment: ReportOutcomeTests.machine, finishedAt: "2026-11-26T00:00:00Z")
         let unbudgeted = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution())
         #expect(unbudgeted.outcome.status == .pass && unbudgeted.outcome.exitCode == 0)
         #expect(unbudgeted.outcome.reason.hasPrefix("timeToReady 905 ms (median); measured, no budget to check"))
         #expect(unbudgeted.profile.verdict.checks.isEmpty)
         // The same launches against --budget-ms 400 fail, as before.
-        let budgeted = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
+        let budgeted = MeasurementReport(
+            plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
         #expect(budgeted.outcome.exitCode == 1)
     }
 
@@ -69,7 +72,10 @@ struct BudgetResolutionTests {
     }
 
     @Test func aMissingExplicitFileIsAnErrorNamingIt() {
-        #expect(throws: LaunchBudgetError.badFile(path: "/nonexistent/budget.json", problem: "cannot read the file: no such file or directory")) {
+        #expect(
+            throws: LaunchBudgetError.badFile(
+                path: "/nonexistent/budget.json", problem: "cannot read the file: no such file or directory")
+        ) {
             try BudgetResolution(filePath: "/nonexistent/budget.json", timeToFirstFrameMs: nil)
         }
     }

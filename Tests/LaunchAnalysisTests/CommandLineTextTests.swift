@@ -10,13 +10,18 @@ struct CommandLineTextTests {
     }
 
     @Test func headerValuesAreRedactedWhereverTheyAppear() {
-        let words = ["launchprof", "measure", "--otlp-header", "authorization=Bearer SECRET", "--otlp-header=k=SECRET",
-                     "--", "env", "OTEL_EXPORTER_OTLP_HEADERS=a=SECRET", "OTEL_EXPORTER_OTLP_TRACES_HEADERS=SECRET",
-                     "app", "--otlp-header", "SECRET"]
+        let words = [
+            "launchprof", "measure", "--otlp-header", "authorization=Bearer SECRET", "--otlp-header=k=SECRET",
+            "--", "env", "OTEL_EXPORTER_OTLP_HEADERS=a=SECRET", "OTEL_EXPORTER_OTLP_TRACES_HEADERS=SECRET",
+            "app", "--otlp-header", "SECRET",
+        ]
         let redacted = CommandLineText.redacted(words)
-        #expect(redacted == ["launchprof", "measure", "--otlp-header", "authorization=<redacted>", "--otlp-header=k=<redacted>",
-                             "--", "env", "OTEL_EXPORTER_OTLP_HEADERS=<redacted>", "OTEL_EXPORTER_OTLP_TRACES_HEADERS=<redacted>",
-                             "app", "--otlp-header", "<redacted>"])
+        #expect(
+            redacted == [
+                "launchprof", "measure", "--otlp-header", "authorization=<redacted>", "--otlp-header=k=<redacted>",
+                "--", "env", "OTEL_EXPORTER_OTLP_HEADERS=<redacted>", "OTEL_EXPORTER_OTLP_TRACES_HEADERS=<redacted>",
+                "app", "--otlp-header", "<redacted>",
+            ])
         #expect(!CommandLineText.quoted(words).contains("SECRET"))
         // Redacting twice changes nothing.
         #expect(CommandLineText.redacted(redacted) == redacted)

@@ -7,7 +7,8 @@ import Testing
 @Suite("extreme numbers")
 struct ExtremeNumberTests {
     static let extremes: [Double] = [
-        .nan, .infinity, -.infinity, 1e308, -1e308, .greatestFiniteMagnitude, 1e19, -1e19, 9.3e18, 1e15, 999_999_999_999_999,
+        .nan, .infinity, -.infinity, 1e308, -1e308, .greatestFiniteMagnitude, 1e19, -1e19, 9.3e18, 1e15,
+        999_999_999_999_999,
         .leastNonzeroMagnitude, -0.0, 0,
     ]
 
@@ -15,12 +16,15 @@ struct ExtremeNumberTests {
         let text = Milliseconds.text(value)
         if value.isFinite, abs(value) >= 1e15 { #expect(text == "\(value) ms") }
         let texts = [
-            text, Milliseconds.oneDecimal(value), Milliseconds.twoDecimals(value), Milliseconds.fixed(value, decimals: 6),
+            text, Milliseconds.oneDecimal(value), Milliseconds.twoDecimals(value),
+            Milliseconds.fixed(value, decimals: 6),
             Milliseconds.signed(value), Milliseconds.comparison(value, value), Percent.text(value),
         ]
         // Written, and never as an integer the conversion clamped to (which would state a wrong value).
         for written in texts {
-            #expect(!written.isEmpty && !written.contains("9223372036854775807") && !written.contains("18446744073709551615"))
+            #expect(
+                !written.isEmpty && !written.contains("9223372036854775807")
+                    && !written.contains("18446744073709551615"))
         }
         if value.isNaN {
             #expect(text == "—" && Milliseconds.oneDecimal(value) == "—" && Percent.text(value) == "—")
@@ -59,7 +63,10 @@ struct ExtremeNumberTests {
         #expect(DecimalNumber.parse("5.") == 5)
         #expect(DecimalNumber.parse("-0.2") == -0.2)
         // One rule for every option: plain decimals, no exponent (1e19 and 1e-300 alike).
-        for text in ["1e3", "-2E-1", "1e19", "1e-300", "1e-9", "0x10", "0X1p4", "inf", "-infinity", "nan", "", "+", ".", "1e", "1e400", " 5", "5 ", "1_000", "１２", "5ms"] {
+        for text in [
+            "1e3", "-2E-1", "1e19", "1e-300", "1e-9", "0x10", "0X1p4", "inf", "-infinity", "nan", "", "+", ".", "1e",
+            "1e400", " 5", "5 ", "1_000", "１２", "5ms",
+        ] {
             #expect(DecimalNumber.parse(text) == nil, "\(text)")
         }
     }

@@ -27,8 +27,11 @@ struct FindingRecommendationTests {
     @Test func theStoredWordsAreTheWordsOfTheValuesAndSurviveTheJSON() throws {
         let findings = try findings()
         let rules = Set(findings.map(\.rule))
-        #expect(rules.isSuperset(of: [.mainThreadNetwork, .deferrableCPUWork, .hookOverBudget, .spanOverBudget, .backgroundLaunchOverLimit]),
-                "\(rules)")
+        #expect(
+            rules.isSuperset(of: [
+                .mainThreadNetwork, .deferrableCPUWork, .hookOverBudget, .spanOverBudget, .backgroundLaunchOverLimit,
+            ]),
+            "\(rules)")
         for finding in findings {
             #expect(!finding.recommendation.isEmpty, "\(finding.rule)")
             #expect(finding.wordedRecommendation == finding.recommendation, "\(finding.rule)")

@@ -11,12 +11,15 @@ struct MeasurementReportTests {
         ready: ReadyCondition? = nil, options: LaunchOptions? = nil, trace: Trace = TraceBuilder.launch().trace()
     ) throws -> MeasurementReport {
         let timeline = try #require(LaunchTimeline.build(from: trace).first)
-        let runs = (1...2).map { RunRecord(index: $0, isWarmup: false, status: .ok, timeToReadyMs: 121, timeline: timeline) }
+        let runs = (1...2).map {
+            RunRecord(index: $0, isWarmup: false, status: .ok, timeToReadyMs: 121, timeline: timeline)
+        }
         let plan = MeasurementPlan(
             name: "app", commandLine: ["launchprof", "measure", "--", "app"], command: ["app"], runs: 2, warmup: 0,
             mode: .warm, ready: ready, timeoutSeconds: 20, launchOptions: options)
         let collected = CollectedLaunches(
-            runs: runs, appBudget: LaunchBudget(hooksMs: [.didFinishLaunching: 150]), environment: ReportOutcomeTests.machine,
+            runs: runs, appBudget: LaunchBudget(hooksMs: [.didFinishLaunching: 150]),
+            environment: ReportOutcomeTests.machine,
             finishedAt: "2026-11-23T10:00:00Z")
         return MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 300))
     }
@@ -60,7 +63,8 @@ struct MeasurementReportTests {
     }
 
     @Test func theJSONHoldsObjectsNeverJSONText() throws {
-        let report = try Self.instrumented(ready: .port(8080), options: LaunchOptions(reason: .url, url: "app://book/1"))
+        let report = try Self.instrumented(
+            ready: .port(8080), options: LaunchOptions(reason: .url, url: "app://book/1"))
         let data = try JSONEncoder().encode(report)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["kind"] as? String == "measurement")
@@ -86,7 +90,8 @@ struct MeasurementReportTests {
     }
 
     @Test func aReportRoundTrips() throws {
-        let report = try Self.instrumented(ready: .stdout(pattern: "ready \\d+"), options: LaunchOptions(reason: .location))
+        let report = try Self.instrumented(
+            ready: .stdout(pattern: "ready \\d+"), options: LaunchOptions(reason: .location))
         let decoded = try JSONDecoder().decode(MeasurementReport.self, from: JSONEncoder().encode(report))
         #expect(decoded == report)
     }

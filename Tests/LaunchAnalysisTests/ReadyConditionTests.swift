@@ -32,22 +32,28 @@ struct ReadyConditionTests {
 
     @Test(
         "bad values throw a ParseError naming the text",
-        arguments: ["sometimes", "port:0", "port:99999", "port:abc", "port:", "port:-1", "port:+80", "stdout:",
-                    "stdout:(", "file:", "", "Exit", "ports:80"])
+        arguments: [
+            "sometimes", "port:0", "port:99999", "port:abc", "port:", "port:-1", "port:+80", "stdout:",
+            "stdout:(", "file:", "", "Exit", "ports:80",
+        ])
     func rejected(text: String) {
         #expect {
             try ReadyCondition(parsing: text)
         } throws: { error in
             guard let error = error as? ReadyCondition.ParseError else { return false }
-            let named = error.text, problem = error.problem
+            let named = error.text
+            let problem = error.problem
             let message = "\(error)"
             return named == text && !problem.isEmpty && message.contains("'\(text)'") && !message.contains("\n")
         }
     }
 
-    @Test("a near miss of a keyword gets a suggestion", arguments: [
-        ("firstframe", "first-frame"), ("First_Frame", "first-frame"), ("fullydrawn", "fully-drawn"), ("EXIT", "exit"),
-    ])
+    @Test(
+        "a near miss of a keyword gets a suggestion",
+        arguments: [
+            ("firstframe", "first-frame"), ("First_Frame", "first-frame"), ("fullydrawn", "fully-drawn"),
+            ("EXIT", "exit"),
+        ])
     func suggestion(text: String, keyword: String) throws {
         let error = try #require(throws: ReadyCondition.ParseError.self) { try ReadyCondition(parsing: text) }
         #expect("\(error)".contains("did you mean '\(keyword)'?"))
@@ -69,14 +75,16 @@ struct ReadyConditionTests {
         #expect("\(error)".contains("invalid regular expression"))
     }
 
-    @Test("stdout: takes POSIX extended regular expressions whose search cannot run away", arguments: [
-        ("stdout:(a)\\1", "backreferences"),
-        ("stdout:port \\d+", "write [0-9]"),
-        ("stdout:a)", "unbalanced parenthesis"),
-        ("stdout:(a{100}){100}", "more than 1000"),
-        ("stdout:a{5000}", "more than 1000"),
-        ("stdout:a{2,1}", "invalid regular expression"),
-    ])
+    @Test(
+        "stdout: takes POSIX extended regular expressions whose search cannot run away",
+        arguments: [
+            ("stdout:(a)\\1", "backreferences"),
+            ("stdout:port \\d+", "write [0-9]"),
+            ("stdout:a)", "unbalanced parenthesis"),
+            ("stdout:(a{100}){100}", "more than 1000"),
+            ("stdout:a{5000}", "more than 1000"),
+            ("stdout:a{2,1}", "invalid regular expression"),
+        ])
     func posixPatterns(text: String, problem: String) throws {
         let error = try #require(throws: ReadyCondition.ParseError.self) { try ReadyCondition(parsing: text) }
         #expect("\(error)".contains(problem), "\(error)")
@@ -86,9 +94,12 @@ struct ReadyConditionTests {
 /// The object form a report holds, and the text a schema-1 report held.
 @Suite("ReadyCondition in reports")
 struct ReadyConditionCodingTests {
-    @Test("each condition round-trips through its object form", arguments: [
-        ReadyCondition.exit, .firstFrame, .fullyDrawn, .stdout(pattern: "listening on [0-9]+"), .port(8080), .file(path: "/tmp/ready"),
-    ])
+    @Test(
+        "each condition round-trips through its object form",
+        arguments: [
+            ReadyCondition.exit, .firstFrame, .fullyDrawn, .stdout(pattern: "listening on [0-9]+"), .port(8080),
+            .file(path: "/tmp/ready"),
+        ])
     func roundTrip(condition: ReadyCondition) throws {
         let data = try JSONEncoder().encode(condition)
         #expect(try JSONDecoder().decode(ReadyCondition.self, from: data) == condition)
@@ -103,12 +114,14 @@ struct ReadyConditionCodingTests {
         #expect(object["port"] as? Int == 8080)
     }
 
-    @Test("schema-1 text, including the labels of defaults, is read", arguments: [
-        ("\"port:8080\"", ReadyCondition.port(8080)),
-        ("\"first-frame (exit if uninstrumented)\"", .firstFrame),
-        ("\"end of the hooks (background launch)\"", .firstFrame),
-        ("\"exit\"", .exit),
-    ])
+    @Test(
+        "schema-1 text, including the labels of defaults, is read",
+        arguments: [
+            ("\"port:8080\"", ReadyCondition.port(8080)),
+            ("\"first-frame (exit if uninstrumented)\"", .firstFrame),
+            ("\"end of the hooks (background launch)\"", .firstFrame),
+            ("\"exit\"", .exit),
+        ])
     func legacy(json: String, expected: ReadyCondition) throws {
         #expect(try JSONDecoder().decode(ReadyCondition.self, from: Data(json.utf8)) == expected)
     }

@@ -16,7 +16,8 @@ struct ReadyDefaultTests {
         #expect(ReadyDefault.timeToReady(given: nil, firstFrameMs: nil, backgroundReadyMs: 80, observedMs: 150) == 80)
         #expect(ReadyDefault.timeToReady(given: nil, firstFrameMs: nil, backgroundReadyMs: nil, observedMs: 150) == 150)
         // A condition given keeps what the launcher saw.
-        #expect(ReadyDefault.timeToReady(given: .exit, firstFrameMs: 120, backgroundReadyMs: nil, observedMs: 150) == 150)
+        #expect(
+            ReadyDefault.timeToReady(given: .exit, firstFrameMs: 120, backgroundReadyMs: nil, observedMs: 150) == 150)
     }
 
     @Test func theReportSaysExitOnlyWhenRunsReportedNoFrame() {

@@ -7,7 +7,9 @@ import Testing
 struct ReportFileNameTests {
     @Test func aCommandLineGivesItsProgramAndArguments() {
         #expect(ReportFileName.forCommand(["python3", "-m", "http.server", "8000"]) == "python3-m-http.server-8000")
-        #expect(ReportFileName.forCommand(["python3", "-c", "import time; time.sleep(0.1)"]) == "python3-c-import-time-time.sleep-0.1")
+        #expect(
+            ReportFileName.forCommand(["python3", "-c", "import time; time.sleep(0.1)"])
+                == "python3-c-import-time-time.sleep-0.1")
         #expect(ReportFileName.forCommand(["/usr/bin/git", "--version"]) == "git-version")
         #expect(ReportFileName.forCommand(["./build/My App", "--config=/etc/Settings.JSON"]) == "my-app-settings.json")
         #expect(ReportFileName.forCommand(["./.hidden", "..", "--", "é"]) == "hidden")
@@ -52,7 +54,9 @@ struct ReportFileNameTests {
 @Suite("Report names: given names")
 struct GivenReportNameTests {
     @Test func plainNamesPassAndOthersAreNamed() throws {
-        for name in ["main", "pr-42", "v1.2_rc", "spread", "main.spread2"] { #expect(ReportFileName.problem(with: name) == nil, "\(name)") }
+        for name in ["main", "pr-42", "v1.2_rc", "spread", "main.spread2"] {
+            #expect(ReportFileName.problem(with: name) == nil, "\(name)")
+        }
         #expect(try #require(ReportFileName.problem(with: "main.spread")).contains(".spread"))
         #expect(try #require(ReportFileName.problem(with: "a b")).contains("'a-b'"))
         let newline = try #require(ReportFileName.problem(with: "a\nb"))

@@ -12,7 +12,8 @@ struct ReportOutcomeTests {
     /// A run of an uninstrumented program ready after `ms` milliseconds, or failed.
     static func run(_ index: Int, _ ms: Double?, warmup: Bool = false) -> RunRecord {
         guard let ms else {
-            return RunRecord(index: index, isWarmup: warmup, status: .failedExit, problem: "exited with code 3", exitCode: 3)
+            return RunRecord(
+                index: index, isWarmup: warmup, status: .failedExit, problem: "exited with code 3", exitCode: 3)
         }
         return RunRecord(index: index, isWarmup: warmup, status: .ok, timeToReadyMs: ms, timeToExitMs: ms)
     }
@@ -26,8 +27,10 @@ struct ReportOutcomeTests {
             mode: .warm, ready: nil, timeoutSeconds: 20, ignoreFailures: ignoreFailures)
         let collected = CollectedLaunches(
             runs: values.enumerated().map { run($0.offset + 1, $0.element) }, appBudget: nil, environment: machine,
-            finishedAt: "2026-11-23T10:00:00Z", stopReason: stopReason, stopSignal: stopSignal, stopSignalName: stopSignalName)
-        return MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: budgetMs))
+            finishedAt: "2026-11-23T10:00:00Z", stopReason: stopReason, stopSignal: stopSignal,
+            stopSignalName: stopSignalName)
+        return MeasurementReport(
+            plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: budgetMs))
     }
 
     @Test func withinBudgetPasses() {

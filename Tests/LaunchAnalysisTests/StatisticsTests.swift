@@ -44,9 +44,9 @@ struct StatisticsTests {
         #expect(summary.count == 10)
         #expect(summary.min == 9.75)
         #expect(summary.max == 20.25)
-        #expect(isClose(summary.mean, 14.075))                       // numpy.mean
-        #expect(isClose(summary.standardDeviation, 3.486183044853242)) // numpy.std(ddof=1)
-        #expect(isClose(summary.medianAbsoluteDeviation, 2.5))         // scipy.stats.median_abs_deviation (scale=1)
+        #expect(isClose(summary.mean, 14.075))  // numpy.mean
+        #expect(isClose(summary.standardDeviation, 3.486183044853242))  // numpy.std(ddof=1)
+        #expect(isClose(summary.medianAbsoluteDeviation, 2.5))  // scipy.stats.median_abs_deviation (scale=1)
     }
 
     /// The textbook example (Wikipedia, "Standard deviation"): 2, 4, 4, 4, 5, 5, 7, 9
@@ -110,8 +110,9 @@ struct StatisticsTests {
 
     /// With n < 6 even the whole range reaches less than 95%: 1 − 2·(½)ⁿ,
     /// 0.9375 for n = 5, 0.875 for n = 4; the interval is the whole range.
-    @Test("below six values the interval is the whole range, with the level it reaches",
-          arguments: [(5, 0.9375), (4, 0.875), (2, 0.5)])
+    @Test(
+        "below six values the interval is the whole range, with the level it reaches",
+        arguments: [(5, 0.9375), (4, 0.875), (2, 0.5)])
     func smallSample(n: Int, confidence: Double) throws {
         let values = (0..<n).map { 100 + Double(($0 * 3) % n) }
         let summary = try #require(Summary.of(values))
@@ -204,10 +205,11 @@ struct SummaryCodingTests {
         let summary = try #require(Summary.of((1...10).map(Double.init)))
         let data = try JSONEncoder().encode(summary)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == [
-            "n", "min", "max", "mean", "median", "standardDeviation", "mad", "p90", "p95",
-            "medianConfidenceInterval", "medianConfidenceLevel",
-        ])
+        #expect(
+            Set(object.keys) == [
+                "n", "min", "max", "mean", "median", "standardDeviation", "mad", "p90", "p95",
+                "medianConfidenceInterval", "medianConfidenceLevel",
+            ])
         #expect(object["medianConfidenceInterval"] as? [Double] == [2, 9])
         #expect(try JSONDecoder().decode(Summary.self, from: data) == summary)
     }

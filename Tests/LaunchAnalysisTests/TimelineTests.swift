@@ -37,7 +37,11 @@ struct TimelineTests {
 
     @Test func hotLaunchesSplitIntoTimelines() throws {
         var b = launch()
-        b.events.append(TraceEvent(kind: .instant, category: SpanCategory.harness.rawValue, nameID: b.id(LaunchContract.hotLaunchInstant.description), beginNanoseconds: 200 * Self.ms, endNanoseconds: 200 * Self.ms))
+        b.events.append(
+            TraceEvent(
+                kind: .instant, category: SpanCategory.harness.rawValue,
+                nameID: b.id(LaunchContract.hotLaunchInstant.description), beginNanoseconds: 200 * Self.ms,
+                endNanoseconds: 200 * Self.ms))
         b.mark(.willFinishLaunchingBegin, at: 201 * Self.ms)
         b.mark(.willFinishLaunchingEnd, at: 202 * Self.ms)
         b.mark(.didFinishLaunchingBegin, at: 202 * Self.ms)
@@ -53,7 +57,11 @@ struct TimelineTests {
 
     @Test func milestonesAreTypedAndAHotLaunchKnowsWhereItBegan() throws {
         var b = launch()
-        b.events.append(TraceEvent(kind: .instant, category: SpanCategory.harness.rawValue, nameID: b.id(LaunchContract.hotLaunchInstant.description), beginNanoseconds: 200 * Self.ms, endNanoseconds: 200 * Self.ms))
+        b.events.append(
+            TraceEvent(
+                kind: .instant, category: SpanCategory.harness.rawValue,
+                nameID: b.id(LaunchContract.hotLaunchInstant.description), beginNanoseconds: 200 * Self.ms,
+                endNanoseconds: 200 * Self.ms))
         b.mark(.willFinishLaunchingBegin, at: 201 * Self.ms)
         b.mark(.firstFrame, at: 211 * Self.ms)
         let timelines = LaunchTimeline.build(from: b.trace())
@@ -76,7 +84,11 @@ struct TimelineTests {
 
     @Test func aTimelineRoundTripsThroughJSON() throws {
         var b = launch()
-        b.events.append(TraceEvent(kind: .instant, category: SpanCategory.harness.rawValue, nameID: b.id(LaunchContract.hotLaunchInstant.description), beginNanoseconds: 200 * Self.ms, endNanoseconds: 200 * Self.ms))
+        b.events.append(
+            TraceEvent(
+                kind: .instant, category: SpanCategory.harness.rawValue,
+                nameID: b.id(LaunchContract.hotLaunchInstant.description), beginNanoseconds: 200 * Self.ms,
+                endNanoseconds: 200 * Self.ms))
         b.mark(.willFinishLaunchingBegin, at: 201 * Self.ms)
         for timeline in LaunchTimeline.build(from: b.trace()) {
             let data = try JSONEncoder().encode(timeline)

@@ -16,25 +16,45 @@ struct TraceBuilder {
     }
 
     mutating func mark(_ milestone: Milestone, at ns: UInt64) {
-        events.append(TraceEvent(kind: .mark, category: milestone.rawValue, nameID: id(milestone.id), beginNanoseconds: ns, endNanoseconds: ns))
+        events.append(
+            TraceEvent(
+                kind: .mark, category: milestone.rawValue, nameID: id(milestone.id), beginNanoseconds: ns,
+                endNanoseconds: ns))
     }
 
-    mutating func span(_ name: String, _ begin: UInt64, _ end: UInt64, line: UInt32 = 10, category: SpanCategory = .general, cpu: UInt64? = nil) {
-        events.append(TraceEvent(kind: .span, category: category.rawValue, nameID: id(name), fileID: 1, line: line, beginNanoseconds: begin, endNanoseconds: end))
-        if let cpu { usage.append(SpanUsage(eventIndex: UInt32(events.count - 1), usage: ResourceUsage(cpuNanoseconds: cpu))) }
+    mutating func span(
+        _ name: String, _ begin: UInt64, _ end: UInt64, line: UInt32 = 10, category: SpanCategory = .general,
+        cpu: UInt64? = nil
+    ) {
+        events.append(
+            TraceEvent(
+                kind: .span, category: category.rawValue, nameID: id(name), fileID: 1, line: line,
+                beginNanoseconds: begin, endNanoseconds: end))
+        if let cpu {
+            usage.append(SpanUsage(eventIndex: UInt32(events.count - 1), usage: ResourceUsage(cpuNanoseconds: cpu)))
+        }
     }
 
     /// A span with its whole usage: CPU, run-queue wait, major faults.
-    mutating func span(_ name: String, _ begin: UInt64, _ end: UInt64, line: UInt32 = 10, usage: ResourceUsage, estimated: Bool = false) {
-        events.append(TraceEvent(kind: .span, category: SpanCategory.general.rawValue, nameID: id(name), fileID: 1, line: line, beginNanoseconds: begin, endNanoseconds: end))
+    mutating func span(
+        _ name: String, _ begin: UInt64, _ end: UInt64, line: UInt32 = 10, usage: ResourceUsage, estimated: Bool = false
+    ) {
+        events.append(
+            TraceEvent(
+                kind: .span, category: SpanCategory.general.rawValue, nameID: id(name), fileID: 1, line: line,
+                beginNanoseconds: begin, endNanoseconds: end))
         self.usage.append(SpanUsage(eventIndex: UInt32(events.count - 1), usage: usage, isEstimated: estimated))
     }
 
-    mutating func samples(_ wait: ThreadSample.Wait, from: UInt64, to: UInt64, every: UInt64 = 1_000_000, target: WaitTarget? = nil) {
+    mutating func samples(
+        _ wait: ThreadSample.Wait, from: UInt64, to: UInt64, every: UInt64 = 1_000_000, target: WaitTarget? = nil
+    ) {
         var t = from
         while t < to {
-            samples.append(ThreadSample(
-                nanoseconds: t, osThreadID: 7, state: wait == .none ? 82 : 83, syscall: wait == .none ? -1 : 0, wait: wait, target: target))
+            samples.append(
+                ThreadSample(
+                    nanoseconds: t, osThreadID: 7, state: wait == .none ? 82 : 83, syscall: wait == .none ? -1 : 0,
+                    wait: wait, target: target))
             t += every
         }
     }
@@ -45,7 +65,9 @@ struct TraceBuilder {
         for (new, old) in sorted.enumerated() { remap[old.offset] = new }
         let thread = TraceThread(
             index: 0, osThreadID: 7, isMain: true, events: sorted.map(\.element),
-            usage: usage.map { SpanUsage(eventIndex: UInt32(remap[Int($0.eventIndex)]!), usage: $0.usage, isEstimated: $0.isEstimated) })
+            usage: usage.map {
+                SpanUsage(eventIndex: UInt32(remap[Int($0.eventIndex)]!), usage: $0.usage, isEstimated: $0.isEstimated)
+            })
         return Trace(
             clockSource: .manual, processID: 1, spawn: SpawnTime(nanoseconds: spawn, source: .parent),
             runtimeInitNanoseconds: spawn + 5_000_000, flushNanoseconds: 1_000_000_000,

@@ -6,7 +6,8 @@ import Foundation
 /// schema-1 reports of the LaunchReports tests, with ids from
 /// `SeededGenerator(seed: 15)`.
 enum FixtureFiles {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 

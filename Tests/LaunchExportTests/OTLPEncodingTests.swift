@@ -11,7 +11,8 @@ struct OTLPEncodingTests {
             traceID: OTLPTraceID(high: 0x0102_0304_0506_0708, low: 0x090a_0b0c_0d0e_0f10), spanID: OTLPSpanID(0xab),
             parentSpanID: parent, name: "a \"quoted\"\nname", startUnixNanoseconds: 1_795_000_000_000_000_001,
             endUnixNanoseconds: UInt64.max, attributes: attributes,
-            events: [OTLPEvent(name: "e", unixNanoseconds: 5, attributes: [])], status: OTLPStatus(code: .error, message: "m"))
+            events: [OTLPEvent(name: "e", unixNanoseconds: 5, attributes: [])],
+            status: OTLPStatus(code: .error, message: "m"))
         let request = OTLPTraceRequest(resourceAttributes: [], scopeName: "s", scopeVersion: "1", spans: [span])
         let root = try #require(try JSONSerialization.jsonObject(with: Data(request.json())) as? [String: Any])
         let resourceSpans = try #require((root["resourceSpans"] as? [[String: Any]])?.first)
@@ -32,7 +33,9 @@ struct OTLPEncodingTests {
         let span = try encoded([OTLPAttribute("n", .int(-42)), OTLPAttribute("m", .int(.min))])
         #expect(span["startTimeUnixNano"] as? String == "1795000000000000001")
         #expect(span["endTimeUnixNano"] as? String == "18446744073709551615")
-        let values = (span["attributes"] as? [[String: Any]])?.compactMap { ($0["value"] as? [String: Any])?["intValue"] as? String }
+        let values = (span["attributes"] as? [[String: Any]])?.compactMap {
+            ($0["value"] as? [String: Any])?["intValue"] as? String
+        }
         #expect(values == ["-42", "-9223372036854775808"])
         #expect(span["kind"] as? Int == 1)
         #expect((span["status"] as? [String: Any])?["code"] as? Int == 2)
@@ -40,8 +43,10 @@ struct OTLPEncodingTests {
 
     @Test func valuesOfEveryKind() throws {
         let span = try encoded([
-            OTLPAttribute("d", .double(1.25)), OTLPAttribute("nan", .double(.nan)), OTLPAttribute("inf", .double(-.infinity)),
-            OTLPAttribute("b", .bool(false)), OTLPAttribute("s", .string("tab\there \u{1}")), OTLPAttribute("a", .strings(["x", "y"])),
+            OTLPAttribute("d", .double(1.25)), OTLPAttribute("nan", .double(.nan)),
+            OTLPAttribute("inf", .double(-.infinity)),
+            OTLPAttribute("b", .bool(false)), OTLPAttribute("s", .string("tab\there \u{1}")),
+            OTLPAttribute("a", .strings(["x", "y"])),
         ])
         #expect(span["name"] as? String == "a \"quoted\"\nname")
         let values = try #require(span["attributes"] as? [[String: Any]]).map { $0["value"] as? [String: Any] ?? [:] }

@@ -41,7 +41,8 @@ struct OTLPGoldenTests {
             return OTLPTraceRequest(report: report, identifiers: &identifiers)
         }
         #expect(export(7) == export(7))
-        let ids7 = Set(export(7).spans.map(\.spanID)), ids8 = Set(export(8).spans.map(\.spanID))
+        let ids7 = Set(export(7).spans.map(\.spanID))
+        let ids8 = Set(export(8).spans.map(\.spanID))
         #expect(ids7.isDisjoint(with: ids8))
         var system = OTLPIdentifiers()
         let traces = Set((0..<1_000).map { _ in system.traceID() })

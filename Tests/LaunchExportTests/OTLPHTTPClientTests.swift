@@ -7,8 +7,11 @@ import _LaunchProfTestSupport
 /// collector refuses, fails, throttles or never answers.
 @Suite("OTLP/HTTP client")
 struct OTLPHTTPClientTests {
-    func settings(_ port: UInt16, timeout: Double = 10, headers: [(name: String, value: String)] = []) throws -> OTLPExportSettings {
-        OTLPExportSettings(endpoint: try OTLPEndpoint(baseURL: "http://127.0.0.1:\(port)"), headers: headers, timeoutSeconds: timeout)
+    func settings(_ port: UInt16, timeout: Double = 10, headers: [(name: String, value: String)] = []) throws
+        -> OTLPExportSettings
+    {
+        OTLPExportSettings(
+            endpoint: try OTLPEndpoint(baseURL: "http://127.0.0.1:\(port)"), headers: headers, timeoutSeconds: timeout)
     }
 
     let body = Array(#"{"resourceSpans":[]}"#.utf8)
@@ -16,7 +19,8 @@ struct OTLPHTTPClientTests {
     @Test func thePostIsJSONAtTheTracesPathWithTheHeaders() throws {
         let server = try LoopbackHTTPServer(replies: [.status(200, body: "{}")])
         defer { server.stop() }
-        let delivery = try OTLPHTTPClient.post(body, settings: settings(server.port, headers: [("authorization", "Bearer t")]))
+        let delivery = try OTLPHTTPClient.post(
+            body, settings: settings(server.port, headers: [("authorization", "Bearer t")]))
         #expect(delivery == OTLPDelivery(status: 200, attempts: 1))
         let request = try #require(server.requests.first)
         #expect(request.method == "POST")
@@ -43,8 +47,10 @@ struct OTLPHTTPClientTests {
     @Test func aServerErrorIsRetriedUpToTheLimitThenReported() throws {
         let server = try LoopbackHTTPServer(replies: [.status(500, body: "collector down")])
         defer { server.stop() }
-        #expect(throws: ExportError.rejected(
-            url: "http://127.0.0.1:\(server.port)/v1/traces", status: 500, body: "collector down", attempts: OTLPHTTPClient.maxAttempts)
+        #expect(
+            throws: ExportError.rejected(
+                url: "http://127.0.0.1:\(server.port)/v1/traces", status: 500, body: "collector down",
+                attempts: OTLPHTTPClient.maxAttempts)
         ) {
             try OTLPHTTPClient.post(body, settings: settings(server.port, timeout: 60), firstBackoffSeconds: 0.01)
         }
@@ -61,7 +67,8 @@ struct OTLPHTTPClientTests {
             try OTLPHTTPClient.post(body, settings: settings(server.port, timeout: 2))
         } throws: { error in
             switch error as? ExportError {
-            case .rejected(_, 503, _, let attempts)?: return (1...3).contains(attempts) && attempts == server.requests.count
+            case .rejected(_, 503, _, let attempts)?:
+                return (1...3).contains(attempts) && attempts == server.requests.count
             case .timedOut(_, _, let attempts)?: return attempts == 3 && server.requests.count <= 3
             default: return false
             }
@@ -71,7 +78,10 @@ struct OTLPHTTPClientTests {
     @Test func aClientErrorIsNotRetried() throws {
         let server = try LoopbackHTTPServer(replies: [.status(400, body: "bad span")])
         defer { server.stop() }
-        #expect(throws: ExportError.rejected(url: "http://127.0.0.1:\(server.port)/v1/traces", status: 400, body: "bad span", attempts: 1)) {
+        #expect(
+            throws: ExportError.rejected(
+                url: "http://127.0.0.1:\(server.port)/v1/traces", status: 400, body: "bad span", attempts: 1)
+        ) {
             try OTLPHTTPClient.post(body, settings: settings(server.port))
         }
     }
@@ -108,7 +118,8 @@ struct OTLPHTTPClientTests {
     }
 
     @Test func aHostThatDoesNotResolveFailsWithinTheTimeout() throws {
-        let settings = OTLPExportSettings(endpoint: try OTLPEndpoint(baseURL: "http://collector.invalid:4318"), timeoutSeconds: 1)
+        let settings = OTLPExportSettings(
+            endpoint: try OTLPEndpoint(baseURL: "http://collector.invalid:4318"), timeoutSeconds: 1)
         #expect {
             try OTLPHTTPClient.post(body, settings: settings)
         } throws: { error in

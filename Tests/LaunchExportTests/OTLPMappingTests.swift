@@ -20,9 +20,11 @@ struct OTLPMappingTests {
 
     /// The exported trace of `run`: its root span carries the run's index and warm-up flag.
     func trace(of run: RunRecord) throws -> [DecodedExport.Span] {
-        let root = try #require(export.spans.first {
-            $0.parentSpanID == nil && $0.int("launchprof.run.index") == Int64(run.index) && $0.bool("launchprof.run.warmup") == run.isWarmup
-        })
+        let root = try #require(
+            export.spans.first {
+                $0.parentSpanID == nil && $0.int("launchprof.run.index") == Int64(run.index)
+                    && $0.bool("launchprof.run.warmup") == run.isWarmup
+            })
         return export.traces[root.traceID] ?? []
     }
 
@@ -39,7 +41,10 @@ struct OTLPMappingTests {
             #expect(root.end - root.start == timeline.phases[.timeToFirstFrame])
             // Phases, then the app's spans in the report's order: the same names, the same offsets from the spawn.
             let phases = spans.filter { $0.string("launchprof.phase") != nil }
-            #expect(phases.map(\.name) == ["loader", "staticInit", "appInit", "willFinishLaunching", "didFinishLaunching", "initialFrame"])
+            #expect(
+                phases.map(\.name) == [
+                    "loader", "staticInit", "appInit", "willFinishLaunching", "didFinishLaunching", "initialFrame",
+                ])
             #expect(phases.allSatisfy { $0.parentSpanID == root.spanID })
             let app = spans.filter { $0.attributes["code.file.path"] != nil }
             let records = timeline.mainThreadSpans + timeline.otherSpans
@@ -48,7 +53,10 @@ struct OTLPMappingTests {
             for (span, record) in zip(app, records) {
                 #expect(span.start - root.start == record.beginNanoseconds - spawn, "\(record.name)")
                 #expect(span.end - span.start == record.wallNanoseconds, "\(record.name)")
-                #expect(span.start >= root.start && span.end <= root.start + (timeline.milestones.values.max()! - spawn) + record.wallNanoseconds)
+                #expect(
+                    span.start >= root.start
+                        && span.end <= root.start + (timeline.milestones.values.max()! - spawn) + record.wallNanoseconds
+                )
             }
         }
     }
@@ -63,7 +71,8 @@ struct OTLPMappingTests {
             let records = timeline.mainThreadSpans + timeline.otherSpans
             var open: [UInt64: [String]] = [:]  // thread → span ids by depth
             for (span, record) in zip(app, records) {
-                let parent = try #require(span.parentSpanID.flatMap { byID[$0] }, "\(record.name) has no parent in its trace")
+                let parent = try #require(
+                    span.parentSpanID.flatMap { byID[$0] }, "\(record.name) has no parent in its trace")
                 let thread = try #require(record.threadID)
                 var stack = Array((open[thread] ?? []).prefix(record.depth))
                 if record.depth > 0 {
@@ -71,7 +80,8 @@ struct OTLPMappingTests {
                 } else if timeline.mainThreadSpans.contains(record) {
                     // An outermost main-thread span sits in the phase it began in.
                     #expect(parent.string("launchprof.phase") != nil)
-                    #expect(parent.start <= span.start && span.start < parent.end, "\(record.name) under \(parent.name)")
+                    #expect(
+                        parent.start <= span.start && span.start < parent.end, "\(record.name) under \(parent.name)")
                 } else {
                     #expect(parent.spanID == root.spanID, "\(record.name) on another thread")
                 }
@@ -87,7 +97,8 @@ struct OTLPMappingTests {
         #expect(export.resourceString("host.arch") == "amd64")
         #expect(export.resourceString("os.type") == "linux")
         #expect(export.resourceString("host.cpu.model.name") == report.environment.cpuModel)
-        #expect(export.resource["launchprof.host.cpu.count"]?["intValue"] as? String == String(report.environment.cpuCount))
+        #expect(
+            export.resource["launchprof.host.cpu.count"]?["intValue"] as? String == String(report.environment.cpuCount))
         #expect(export.resourceString("launchprof.mode") == "warm")
         #expect(export.resourceString("launchprof.ready") == "first-frame")
         #expect(export.scope["name"] as? String == "launchprof")
@@ -104,7 +115,9 @@ struct OTLPMappingTests {
                 #expect(span.string("launchprof.span.category") == record.category.description)
                 #expect(span.int("launchprof.span.cpu_time_ns") == record.selfCPUNanoseconds.map { Int64($0) })
                 let blocked = record.blockedNanoseconds.values.reduce(0, +)
-                #expect(span.int("launchprof.span.blocked_time_ns") == (record.selfCPUNanoseconds == nil && blocked == 0 ? nil : Int64(blocked)))
+                #expect(
+                    span.int("launchprof.span.blocked_time_ns")
+                        == (record.selfCPUNanoseconds == nil && blocked == 0 ? nil : Int64(blocked)))
             }
         }
     }
@@ -116,7 +129,9 @@ struct OTLPMappingTests {
             #expect(!matching.isEmpty, "\(finding.rule.id) on \(finding.span)")
             for (span, event) in matching {
                 #expect(event.time == span.start)
-                #expect(event.attributes["launchprof.finding.recommendation"]?["stringValue"] as? String == finding.recommendation)
+                #expect(
+                    event.attributes["launchprof.finding.recommendation"]?["stringValue"] as? String
+                        == finding.recommendation)
                 if let file = finding.file { #expect(span.string("code.file.path") == file) }
             }
         }
@@ -137,7 +152,10 @@ struct OTLPMappingTests {
             let decoded = try DecodedExport(Data(OTLPTraceRequest(report: old, identifiers: &identifiers).json()))
             let createdNanoseconds = UInt64(created.timeIntervalSince1970) * 1_000_000_000
             #expect(decoded.traces.count == old.runs.count, "\(name)")
-            #expect(decoded.spans.allSatisfy { $0.end <= createdNanoseconds && $0.start >= createdNanoseconds - 60_000_000_000 }, "\(name)")
+            #expect(
+                decoded.spans.allSatisfy {
+                    $0.end <= createdNanoseconds && $0.start >= createdNanoseconds - 60_000_000_000
+                }, "\(name)")
             // Launches do not overlap: each root ends before the next begins.
             let roots = decoded.spans.filter { $0.parentSpanID == nil }.sorted { $0.start < $1.start }
             #expect(zip(roots, roots.dropFirst()).allSatisfy { $0.end <= $1.start }, "\(name)")

@@ -1,10 +1,11 @@
 import Foundation
 import LaunchAnalysis
-@testable import LaunchFrontend
 import LaunchReports
 import LaunchTracing
 import Testing
 import _LaunchProfTestSupport
+
+@testable import LaunchFrontend
 
 /// A comparison against a stored baseline: the between-session spread stored
 /// beside it, and the caveat `--quiet` keeps. Nothing here launches a process.
@@ -29,27 +30,58 @@ struct BaselineNoiseTests {
         let parsed = try Arguments(["--output", scratch.path], options: LaunchCommandOptions.table())
         let baseline = try Baseline(name: "main", options: try LaunchCommandOptions(parsed))
         try baseline.save(SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 112], source: .sessions))
-        let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline.spreadPath))) as? [String: Any])
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline.spreadPath)))
+                as? [String: Any])
         #expect(written["schemaVersion"] as? Int == SessionSpread.currentSchemaVersion)
         func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: baseline.spreadPath)) }
         // One written before versions were reads as version 1.
-        try write(#"{"kind": "session-spread", "metric": "timeToReady", "sessionMediansMs": [100, 120], "source": "sessions"}"#)
+        try write(
+            #"{"kind": "session-spread", "metric": "timeToReady", "sessionMediansMs": [100, 120], "source": "sessions"}"#
+        )
         #expect(abs((try baseline.readSpread()?.percent ?? 0) - 20) < 1e-9)
         let bad: [(json: String, says: String)] = [
-            (#"{"kind": "session-spread", "schemaVersion": 3, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 3 is newer"),
-            (#"{"kind": "session-spread", "schemaVersion": 0, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "schemaVersion 0"),
-            (#"{"kind": "measurement", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#, "kind is 'measurement'"),
-            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "", "sessionMediansMs": [1], "source": "sessions"}"#, "names no metric"),
-            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [], "source": "sessions"}"#, "0 session medians"),
-            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100, 1e300], "source": "sessions"}"#, "sessionMediansMs[1]"),
-            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100], "source": "hearsay"}"#, "cannot read"),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 3, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#,
+                "schemaVersion 3 is newer"
+            ),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 0, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#,
+                "schemaVersion 0"
+            ),
+            (
+                #"{"kind": "measurement", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [1], "source": "sessions"}"#,
+                "kind is 'measurement'"
+            ),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 1, "metric": "", "sessionMediansMs": [1], "source": "sessions"}"#,
+                "names no metric"
+            ),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [], "source": "sessions"}"#,
+                "0 session medians"
+            ),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100, 1e300], "source": "sessions"}"#,
+                "sessionMediansMs[1]"
+            ),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100], "source": "hearsay"}"#,
+                "cannot read"
+            ),
             // Strictly: a key twice (Python and jq read the last, the decoder the first), a number its field cannot hold.
-            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [1, 9], "sessionMediansMs": [100, 101], "#
-                + #""source": "sessions"}"#, "'sessionMediansMs' appears twice"),
-            (#"{"kind": "session-spread", "schemaVersion": 1.5, "metric": "m", "sessionMediansMs": [100], "source": "sessions"}"#,
-             "schemaVersion: 1.5 is not a whole number from"),
-            (#"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100, 1e400], "source": "sessions"}"#,
-             "sessionMediansMs[1]: 1e400 is not a finite number"),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [1, 9], "sessionMediansMs": [100, 101], "#
+                    + #""source": "sessions"}"#, "'sessionMediansMs' appears twice"
+            ),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 1.5, "metric": "m", "sessionMediansMs": [100], "source": "sessions"}"#,
+                "schemaVersion: 1.5 is not a whole number from"
+            ),
+            (
+                #"{"kind": "session-spread", "schemaVersion": 1, "metric": "m", "sessionMediansMs": [100, 1e400], "source": "sessions"}"#,
+                "sessionMediansMs[1]: 1e400 is not a finite number"
+            ),
         ]
         for (json, says) in bad {
             try write(json)
@@ -76,8 +108,10 @@ struct BaselineNoiseTests {
     /// differ: a +20 % head is inconclusive, not a regression, and the reason names the fix
     /// in one line; with a history of five sessions it is a regression.
     @Test func aBaselineWithNoHistoryIsInconclusiveAndSaysWhatWouldDecide() throws {
-        let baseMs = (0..<20).map { 100 + Double($0 % 5) * 0.1 }, headMs = baseMs.map { $0 * 1.2 }
-        let base = Self.measured(baseMs, cpuMs: baseMs), head = Self.measured(headMs, cpuMs: headMs)
+        let baseMs = (0..<20).map { 100 + Double($0 % 5) * 0.1 }
+        let headMs = baseMs.map { $0 * 1.2 }
+        let base = Self.measured(baseMs, cpuMs: baseMs)
+        let head = Self.measured(headMs, cpuMs: headMs)
         func compared(history: SessionSpread?) -> ComparisonReport {
             var plan = ComparisonPlan(name: "c", source: .baseline, settings: GateSettings(), stages: [20])
             plan.sessionEvidence.history = history
@@ -86,10 +120,13 @@ struct BaselineNoiseTests {
         let none = compared(history: nil)
         #expect(none.outcome.status == .inconclusive)
         #expect(none.primary?.sessions?.source == SessionComparison.Source.none)
-        #expect(none.outcome.reason.contains("different sessions") && none.outcome.reason.contains("calibrate --rounds 5"), "\(none.outcome.reason)")
+        #expect(
+            none.outcome.reason.contains("different sessions") && none.outcome.reason.contains("calibrate --rounds 5"),
+            "\(none.outcome.reason)")
         #expect(!none.outcome.reason.contains("\n"))
         #expect(none.warnings.contains { $0.contains("sessions differ") })
-        let history = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 101.5, 99.2, 100.8, 99.6], source: .sessions)
+        let history = SessionSpread(
+            metric: "timeToReady", sessionMediansMs: [100, 101.5, 99.2, 100.8, 99.6], source: .sessions)
         let tested = compared(history: history)
         #expect(tested.outcome.status == .regression, "\(tested.outcome.reason)")
         #expect(tested.primary?.sessions?.source == .history)
@@ -99,9 +136,11 @@ struct BaselineNoiseTests {
     /// A comparison of two identical, tight sides (a pass) from `source`.
     static func comparison(source: ComparisonPlan.Source) throws -> ComparisonReport? {
         let values = (0..<30).map { 100 + Double($0 % 5) * 0.1 }
-        let base = measured(values), head = measured(values.reversed())
+        let base = measured(values)
+        let head = measured(values.reversed())
         var plan = ComparisonPlan(name: "c", source: source, settings: GateSettings(), stages: [30])
-        plan.sessionEvidence.history = SessionSpread(metric: "timeToReady", sessionMediansMs: [100, 100.2, 99.9, 100.1], source: .sessions)
+        plan.sessionEvidence.history = SessionSpread(
+            metric: "timeToReady", sessionMediansMs: [100, 100.2, 99.9, 100.1], source: .sessions)
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-26T00:00:00Z")
     }
 
@@ -111,12 +150,17 @@ struct BaselineNoiseTests {
             name: "app", commandLine: ["launchprof", "measure"], command: ["app"], runs: values.count, warmup: 0,
             mode: .warm, ready: nil, timeoutSeconds: 20, ignoreFailures: false)
         let machine = MachineEnvironment(
-            hostname: "ci-7", operatingSystem: "Linux 6.1 x86_64", cpuModel: "Test CPU", cpuCount: 2, clockSource: "tsc")
-        var runs = values.enumerated().map { RunRecord(index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element) }
+            hostname: "ci-7", operatingSystem: "Linux 6.1 x86_64", cpuModel: "Test CPU", cpuCount: 2, clockSource: "tsc"
+        )
+        var runs = values.enumerated().map {
+            RunRecord(
+                index: $0.offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0.element, timeToExitMs: $0.element)
+        }
         for (index, ms) in (cpuMs ?? []).enumerated() where runs.indices.contains(index) {
             runs[index].cpuTime = CPUTime(userNanoseconds: UInt64(ms * 1e6))
         }
-        let collected = CollectedLaunches(runs: runs, appBudget: nil, environment: machine, finishedAt: "2026-11-26T00:00:00Z")
+        let collected = CollectedLaunches(
+            runs: runs, appBudget: nil, environment: machine, finishedAt: "2026-11-26T00:00:00Z")
         return MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
     }
 }

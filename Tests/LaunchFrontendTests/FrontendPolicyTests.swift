@@ -1,31 +1,38 @@
 import Foundation
 import LaunchAnalysis
-@testable import LaunchFrontend
 import LaunchTracing
 import Testing
+
+@testable import LaunchFrontend
 
 /// The Frontend's decisions, tested as values: option declarations, gate and
 /// budget precedence, stages and the minimum-runs check, the calibrate rule and
 /// the one comparison-naming rule. Nothing here launches a process.
 @Suite("Frontend policy")
 struct FrontendPolicyTests {
-    static let compareOptions: [OptionSpec] = LaunchCommandOptions.table(.compare) + [
-        .value("--stages", "LIST", "stages"), .value("--min-effect", "PERCENT", "p"), .value("--min-effect-ms", "MS", "m"),
-        .value("--alpha", "A", "a"), .value("--gate", "LIST", "g"), .flag("--fail-over-budget", "f"),
-    ]
+    static let compareOptions: [OptionSpec] =
+        LaunchCommandOptions.table(.compare) + [
+            .value("--stages", "LIST", "stages"), .value("--min-effect", "PERCENT", "p"),
+            .value("--min-effect-ms", "MS", "m"),
+            .value("--alpha", "A", "a"), .value("--gate", "LIST", "g"), .flag("--fail-over-budget", "f"),
+        ]
 
     static func parsed(_ arguments: [String]) throws -> Arguments { try Arguments(arguments, options: compareOptions) }
 
     // MARK: Declarations
 
     @Test func theHelpShowsTheDeclaredDefaultAndTheValueFallsBackToIt() throws {
-        let rounds = OptionSpec.value("--rounds", "N", "A/A comparisons to make", type: .wholeNumber(1...100), default: "3")
+        let rounds = OptionSpec.value(
+            "--rounds", "N", "A/A comparisons to make", type: .wholeNumber(1...100), default: "3")
         #expect(rounds.help == "A/A comparisons to make (default 3)")
         let parsed = try Arguments([], options: [rounds])
         #expect(try parsed.integer("--rounds") == 3)
         #expect(try Arguments(["--rounds", "7"], options: [rounds]).integer("--rounds") == 7)
-        #expect(OptionSpec.value("--mode", "MODE", "warm (default)", type: .choice(["warm"]), default: "warm", showsDefault: false).help
-            == "warm (default)")
+        #expect(
+            OptionSpec.value(
+                "--mode", "MODE", "warm (default)", type: .choice(["warm"]), default: "warm", showsDefault: false
+            ).help
+                == "warm (default)")
     }
 
     @Test func aChoiceNamesEveryWordItTakesAndTheNearest() throws {
@@ -38,7 +45,10 @@ struct FrontendPolicyTests {
     }
 
     @Test func aWholeNumberOutOfItsDeclaredRangeIsNamed() throws {
-        do { _ = try Self.parsed(["--runs", "0"]).integer("--runs"); Issue.record("--runs 0 was taken") } catch let error as UsageError {
+        do {
+            _ = try Self.parsed(["--runs", "0"]).integer("--runs")
+            Issue.record("--runs 0 was taken")
+        } catch let error as UsageError {
             #expect(error.message == "--runs takes a whole number from 1 to 100000, not '0'")
         }
         #expect(try Self.parsed([]).integer("--runs") == 20)  // compare's declared default
@@ -52,14 +62,19 @@ struct FrontendPolicyTests {
         budget.minimumEffectPercent = 10
         budget.gate = ["phase:didFinishLaunching"]
         let fromFile = try ComparisonOptions(Self.parsed([]), budget: budget)
-        #expect(fromFile.settings.alpha == 0.05 && fromFile.settings.minimumEffectPercent == 10 && fromFile.settings.minimumEffectMs == 5)
+        #expect(
+            fromFile.settings.alpha == 0.05 && fromFile.settings.minimumEffectPercent == 10
+                && fromFile.settings.minimumEffectMs == 5)
         #expect(fromFile.gate == .listed([.phase(.didFinishLaunching)]))
-        let given = try ComparisonOptions(Self.parsed(["--alpha", "0.02", "--min-effect", "3%", "--gate", "span:A, span:B"]), budget: budget)
+        let given = try ComparisonOptions(
+            Self.parsed(["--alpha", "0.02", "--min-effect", "3%", "--gate", "span:A, span:B"]), budget: budget)
         #expect(given.settings.alpha == 0.02 && given.settings.minimumEffectPercent == 3)
         #expect(given.gate == .listed([.span("A"), .span("B")]))
         #expect(try ComparisonOptions(Self.parsed(["--gate", "all"]), budget: budget).gate == .all)
         // A misspelt phase is refused before anything is launched, with the nearest phase.
-        #expect(throws: UsageError.self) { try ComparisonOptions(Self.parsed(["--gate", "phase:didFinishLaunchnig"]), budget: nil) }
+        #expect(throws: UsageError.self) {
+            try ComparisonOptions(Self.parsed(["--gate", "phase:didFinishLaunchnig"]), budget: nil)
+        }
         let none = try ComparisonOptions(Self.parsed([]), budget: nil)
         #expect(none.settings == GateSettings() && none.gate == .listed([]) && !none.failOverBudget)
     }
@@ -70,12 +85,15 @@ struct FrontendPolicyTests {
         #expect(try ComparisonOptions.stages(Self.parsed([]), runs: 20) == [20, 40, 60])
         #expect(try ComparisonOptions.stages(Self.parsed(["--stages", "10,30"]), runs: 20) == [10, 30])
         #expect(throws: UsageError.self) { try ComparisonOptions.stages(Self.parsed(["--stages", "30,10"]), runs: 20) }
-        #expect(throws: UsageError.self) { try ComparisonOptions.stages(Self.parsed(["--runs", "20", "--stages", "10,30"]), runs: 20) }
+        #expect(throws: UsageError.self) {
+            try ComparisonOptions.stages(Self.parsed(["--runs", "20", "--stages", "10,30"]), runs: 20)
+        }
     }
 
     @Test func aFirstStageTooSmallToEverDecideIsRefused() throws {
         func check(_ runs: Int, gate: GatedMetrics = .listed([]), metrics: [LaunchMetric] = [.wall]) throws {
-            try ComparisonOptions.checkMinimumRuns(stages: [runs, 2 * runs, 3 * runs], settings: GateSettings(), gate: gate, metrics: metrics)
+            try ComparisonOptions.checkMinimumRuns(
+                stages: [runs, 2 * runs, 3 * runs], settings: GateSettings(), gate: gate, metrics: metrics)
         }
         #expect(throws: UsageError.self) { try check(3) }
         try check(20)
@@ -85,7 +103,9 @@ struct FrontendPolicyTests {
         do {
             try check(6)
         } catch let error as UsageError {
-            #expect("\(error)".contains("--runs 6 is too few") && "\(error)".contains("fewer than 7 launches per side"), "\(error)")
+            #expect(
+                "\(error)".contains("--runs 6 is too few") && "\(error)".contains("fewer than 7 launches per side"),
+                "\(error)")
         }
         // One look (a baseline, stored reports) keeps α whole: 5 a side.
         try ComparisonOptions.checkMinimumRuns(stages: [5], settings: GateSettings(), gate: .listed([]))
@@ -95,8 +115,11 @@ struct FrontendPolicyTests {
         try check(least, gate: .all)
         #expect(throws: UsageError.self) { try check(least - 1, gate: .all) }
         // With --metric wall,cpu, --gate all gates CPU time too: one metric more to count.
-        #expect(ComparisonMetrics.most(budgetSpans: 0, metrics: [.wall, .cpu]) == ComparisonMetrics.most(budgetSpans: 0) + 1)
-        let withCPU = GateSettings().minimumRuns(gatedMetrics: ComparisonMetrics.most(budgetSpans: 0, metrics: [.wall, .cpu]), looks: 3)
+        #expect(
+            ComparisonMetrics.most(budgetSpans: 0, metrics: [.wall, .cpu]) == ComparisonMetrics.most(budgetSpans: 0) + 1
+        )
+        let withCPU = GateSettings().minimumRuns(
+            gatedMetrics: ComparisonMetrics.most(budgetSpans: 0, metrics: [.wall, .cpu]), looks: 3)
         #expect(throws: UsageError.self) { try check(withCPU - 1, gate: .all, metrics: [.wall, .cpu]) }
         // Stages of another shape are refused by the look that cannot decide: 8 a side at (8/100)³ of α.
         #expect(throws: UsageError.self) {
@@ -133,7 +156,9 @@ struct FrontendPolicyTests {
             #expect(rule.minimumDetectable(runs: 60, effect: effect, level: level) <= target)
             #expect(rule.minimumDetectable(runs: 60, effect: effect + 0.005, level: level) > target)
             #expect(rule.launchesNeeded(target: target, effect: effect, level: level)! <= 60)
-            #expect(rule.minimumDetectable(runs: 20, effect: effect, level: level) > rule.minimumDetectable(runs: 60, effect: effect, level: level))
+            #expect(
+                rule.minimumDetectable(runs: 20, effect: effect, level: level)
+                    > rule.minimumDetectable(runs: 60, effect: effect, level: level))
         }
         // A target inside the noise at these launch counts: half of it, and the launches it needs are more than 60.
         let (small, reached) = rule.recommendedEffect(target: 0.01, runs: 20, alpha: 0.01)

@@ -89,7 +89,7 @@ struct BlockingClassifierTests {
 
     @Test func realDescriptorsAreTold() throws {
         let scratch = ScratchDirectory("lp-fd")
-        defer { withExtendedLifetime(scratch) {} } // the file's link must not read "(deleted)"
+        defer { withExtendedLifetime(scratch) {} }  // the file's link must not read "(deleted)"
         let file = try #require(FileHandle(forReadingAtPath: try scratch.write("x", to: "file")))
         defer { try? file.close() }
         let pipe = System.makePipe()
@@ -111,20 +111,26 @@ struct BlockingClassifierTests {
     @Test func syscallNumbersOfThisArchitecture() {
         var expected: [Int32: Kind] = [-1: .other, 100_000: .other]
         #if arch(x86_64)
-        expected.merge([
-            0: .descriptorIO, 1: .descriptorIO, 17: .descriptorIO, 42: .descriptorIO, 43: .descriptorIO, 45: .descriptorIO,
-            74: .disk(pathArgument: nil, descriptorArgument: true), 257: .disk(pathArgument: 1, descriptorArgument: false),
-            2: .disk(pathArgument: 0, descriptorArgument: false), 162: .disk, 202: .lock,
-            35: .sleep(requestArgument: 0), 230: .sleep(requestArgument: 2), 7: .poll, 271: .poll, 232: .event, 23: .event,
-            61: .process(waitid: false), 247: .process(waitid: true), 56: .process(waitid: false), 39: .other, 60: .other,
-        ]) { $1 }
+            expected.merge([
+                0: .descriptorIO, 1: .descriptorIO, 17: .descriptorIO, 42: .descriptorIO, 43: .descriptorIO,
+                45: .descriptorIO,
+                74: .disk(pathArgument: nil, descriptorArgument: true),
+                257: .disk(pathArgument: 1, descriptorArgument: false),
+                2: .disk(pathArgument: 0, descriptorArgument: false), 162: .disk, 202: .lock,
+                35: .sleep(requestArgument: 0), 230: .sleep(requestArgument: 2), 7: .poll, 271: .poll, 232: .event,
+                23: .event,
+                61: .process(waitid: false), 247: .process(waitid: true), 56: .process(waitid: false), 39: .other,
+                60: .other,
+            ]) { $1 }
         #elseif arch(arm64)
-        expected.merge([
-            63: .descriptorIO, 64: .descriptorIO, 67: .descriptorIO, 203: .descriptorIO, 202: .descriptorIO, 207: .descriptorIO,
-            82: .disk(pathArgument: nil, descriptorArgument: true), 56: .disk(pathArgument: 1, descriptorArgument: false),
-            98: .lock, 101: .sleep(requestArgument: 0), 115: .sleep(requestArgument: 2), 73: .poll, 22: .event,
-            260: .process(waitid: false), 95: .process(waitid: true), 172: .other, 93: .other,
-        ]) { $1 }
+            expected.merge([
+                63: .descriptorIO, 64: .descriptorIO, 67: .descriptorIO, 203: .descriptorIO, 202: .descriptorIO,
+                207: .descriptorIO,
+                82: .disk(pathArgument: nil, descriptorArgument: true),
+                56: .disk(pathArgument: 1, descriptorArgument: false),
+                98: .lock, 101: .sleep(requestArgument: 0), 115: .sleep(requestArgument: 2), 73: .poll, 22: .event,
+                260: .process(waitid: false), 95: .process(waitid: true), 172: .other, 93: .other,
+            ]) { $1 }
         #endif
         for (number, kind) in expected {
             #expect(BlockingClassifier.kind(ofSyscall: number) == kind, "syscall \(number)")
@@ -154,7 +160,8 @@ struct SampledActivityTests {
     func uncachedFile() throws -> String {
         let path = scratch.file("cold.bin")
         let cached = try System.writeUncachedFile(path, megabytes: 64)
-        try #require(cached < 0.05, "the kernel kept \(Int(cached * 100))% of the file cached after POSIX_FADV_DONTNEED")
+        try #require(
+            cached < 0.05, "the kernel kept \(Int(cached * 100))% of the file cached after POSIX_FADV_DONTNEED")
         return path
     }
 
@@ -176,7 +183,8 @@ struct SampledActivityTests {
     @Test func readingAFileThatIsNotCachedWaitsOnlyOnDisk() throws {
         let path = try uncachedFile()
         let bytesRead = Locked<[Int]>([])
-        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples, before: { _ = try? System.evict(path) }) {
+        let activity = SampledActivity.run(minimumSamples: Self.minimumSamples, before: { _ = try? System.evict(path) })
+        {
             bytesRead.value.append(System.readWholeFile(path))
         }
         #expect(bytesRead.value.allSatisfy { $0 == 64 << 20 }, "\(bytesRead.value)")
@@ -191,7 +199,8 @@ struct SampledActivityTests {
         defer { server.stop() }
         let answers = Locked<[[UInt8]]>([])
         let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
-            answers.value.append(System.exchange(port: server.port, request: Array("GET /config HTTP/1.0\r\n\r\n".utf8)))
+            answers.value.append(
+                System.exchange(port: server.port, request: Array("GET /config HTTP/1.0\r\n\r\n".utf8)))
         }
         #expect(answers.value.allSatisfy { $0 == response })
         check(activity, is: .network)
@@ -202,7 +211,7 @@ struct SampledActivityTests {
         let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
             let semaphore = DispatchSemaphore(value: 0)
             Thread {
-                System.sleepInNanosleep(milliseconds: 80) // the other thread's work
+                System.sleepInNanosleep(milliseconds: 80)  // the other thread's work
                 signalled.withLock { $0 += 1 }
                 semaphore.signal()
             }.start()
@@ -225,7 +234,7 @@ struct SampledActivityTests {
         let activity = SampledActivity.run(minimumSamples: Self.minimumSamples) {
             let pipe = System.makePipe()
             Thread {
-                System.sleepInNanosleep(milliseconds: 80) // the other end's work
+                System.sleepInNanosleep(milliseconds: 80)  // the other end's work
                 System.writeByte(pipe.write)
             }.start()
             System.readByte(pipe.read)
@@ -248,8 +257,12 @@ struct SampledActivityTests {
         let named = Set(activity.samples.filter { $0.wait == .process }.compactMap(\.target))
         // By its command line while it runs; by its command's name once it has exited and
         // waits to be reaped (all a sample finds when the machine is busy for the 80 ms).
-        #expect(!named.isEmpty && named.isSubset(of: [WaitTarget(kind: .process, name: "/bin/sleep 0.08"), WaitTarget(kind: .process, name: "sleep")]),
-                "\(named)")
+        #expect(
+            !named.isEmpty
+                && named.isSubset(of: [
+                    WaitTarget(kind: .process, name: "/bin/sleep 0.08"), WaitTarget(kind: .process, name: "sleep"),
+                ]),
+            "\(named)")
     }
 
     @Test func aCPULoopIsNotWaiting() {
@@ -293,7 +306,8 @@ extension SampledActivityTests {
             }
         }
         #expect(result.value != 0)
-        let sleeping = activity.counts[.sleep, default: 0], running = activity.counts[.none, default: 0]
+        let sleeping = activity.counts[.sleep, default: 0]
+        let running = activity.counts[.none, default: 0]
         #expect(sleeping >= Self.minimumSamples / 2, "\(activity)")
         if watched {
             // Running samples come only from the first look, and from a thread woken from its

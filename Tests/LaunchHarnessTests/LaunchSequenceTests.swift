@@ -11,9 +11,10 @@ import Testing
 struct LaunchSequenceTests {
     /// The thread the hooks ran on.
     static func launchThread(_ trace: Trace) throws -> TraceThread {
-        try #require(trace.threads.first { thread in
-            thread.events.contains { $0.kind == .span && trace.name(of: $0) == "willFinishLaunching" }
-        })
+        try #require(
+            trace.threads.first { thread in
+                thread.events.contains { $0.kind == .span && trace.name(of: $0) == "willFinishLaunching" }
+            })
     }
 
     /// The milestones marked on `thread`, in the order they were recorded.
@@ -38,7 +39,7 @@ struct LaunchSequenceTests {
             app.deferUntilAfterFirstFrame("LoadRest") {
                 Self.clock.advance(byMilliseconds: 7)
                 app.reportFullyDrawn()
-                app.reportFullyDrawn() // marked once per launch
+                app.reportFullyDrawn()  // marked once per launch
             }
             return true
         }
@@ -55,10 +56,11 @@ struct LaunchSequenceTests {
             outcome = LaunchApplication.simulateLaunch(delegate: TimedDelegate.self)
         }
         let marks = Self.marks(on: try Self.launchThread(trace))
-        #expect(marks.map(\.milestone) == [
-            .willFinishLaunchingBegin, .willFinishLaunchingEnd, .didFinishLaunchingBegin, .didFinishLaunchingEnd,
-            .didBecomeActive, .firstFrame, .fullyDrawn,
-        ])
+        #expect(
+            marks.map(\.milestone) == [
+                .willFinishLaunchingBegin, .willFinishLaunchingEnd, .didFinishLaunchingBegin, .didFinishLaunchingEnd,
+                .didBecomeActive, .firstFrame, .fullyDrawn,
+            ])
         let ms: UInt64 = 1_000_000
         #expect(marks.map { $0.nanoseconds - start } == [0, 10 * ms, 10 * ms, 30 * ms, 33 * ms, 33 * ms, 40 * ms])
         #expect(trace.spans(named: "willFinishLaunching").map(\.durationNanoseconds) == [10 * ms])
@@ -105,10 +107,11 @@ struct LaunchSequenceTests {
         #expect(journal == ["willFinishLaunching", "didFinishLaunching", "didBecomeActive"])
         let marks = Self.marks(on: try Self.launchThread(trace))
         // No fullyDrawn: the delegate did not say it would report it.
-        #expect(marks.map(\.milestone) == [
-            .willFinishLaunchingBegin, .willFinishLaunchingEnd, .didFinishLaunchingBegin, .didFinishLaunchingEnd,
-            .didBecomeActive, .firstFrame,
-        ])
+        #expect(
+            marks.map(\.milestone) == [
+                .willFinishLaunchingBegin, .willFinishLaunchingEnd, .didFinishLaunchingBegin, .didFinishLaunchingEnd,
+                .didBecomeActive, .firstFrame,
+            ])
         for (earlier, later) in zip(marks, marks.dropFirst()) {
             #expect(later.nanoseconds >= earlier.nanoseconds, "\(later.milestone) before \(earlier.milestone)")
         }
@@ -117,7 +120,7 @@ struct LaunchSequenceTests {
         #expect(will.beginNanoseconds >= marks[0].nanoseconds && will.endNanoseconds <= marks[1].nanoseconds)
         #expect(outcome?.firstFrameMarked == true)
         #expect(outcome?.fullyDrawnMarked == false)
-        #expect(outcome?.openedURL == false) // a user tap has no URL
+        #expect(outcome?.openedURL == false)  // a user tap has no URL
     }
 
     @Test func theHookSpansPointAtTheAppsCallSiteNotTheHarnesss() throws {
@@ -233,7 +236,8 @@ struct LaunchSequenceTests {
             LaunchApplication.simulateLaunch(delegate: DeferringDelegate.self)
             journal = DeferringDelegate.journal.value
         }
-        #expect(journal == ["willFinishLaunching", "didFinishLaunching", "didBecomeActive", "deferred 1", "deferred 2"])
+        #expect(
+            journal == ["willFinishLaunching", "didFinishLaunching", "didBecomeActive", "deferred 1", "deferred 2"])
         let thread = try Self.launchThread(trace)
         let names = thread.events.map { trace.name(of: $0) }
         let firstFrame = try #require(names.firstIndex(of: "firstFrame"))
@@ -295,9 +299,10 @@ struct LaunchSequenceTests {
         #expect(!journal.contains("didBecomeActive"))
         #expect(Set(journal) == ["willFinishLaunching", "didFinishLaunching", "deferred 1", "deferred 2"])
         let milestones = Self.marks(on: try Self.launchThread(trace)).map(\.milestone)
-        #expect(milestones == [
-            .willFinishLaunchingBegin, .willFinishLaunchingEnd, .didFinishLaunchingBegin, .didFinishLaunchingEnd,
-        ])
+        #expect(
+            milestones == [
+                .willFinishLaunchingBegin, .willFinishLaunchingEnd, .didFinishLaunchingBegin, .didFinishLaunchingEnd,
+            ])
         #expect(outcome?.firstFrameMarked == false)
         #expect(outcome?.graceExpired == false)
     }

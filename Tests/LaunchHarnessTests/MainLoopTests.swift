@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-@testable import LaunchHarness
 import Testing
+
+@testable import LaunchHarness
 
 /// The main thread's run loop: work posted from any thread runs in turns, and
 /// a wake ends a wait even with nothing queued.

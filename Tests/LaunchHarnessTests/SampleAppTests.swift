@@ -83,9 +83,11 @@ struct SampleAppTests {
 
     @Test func theOptimizedVariantMovesTheNetworkOffTheLaunchThread() throws {
         func launchThread(_ trace: Trace) throws -> UInt64 {
-            try #require(trace.threads.first { thread in
-                thread.events.contains { $0.kind == .span && trace.name(of: $0) == "didFinishLaunching" }
-            }).osThreadID
+            try #require(
+                trace.threads.first { thread in
+                    thread.events.contains { $0.kind == .span && trace.name(of: $0) == "didFinishLaunching" }
+                }
+            ).osThreadID
         }
         func thread(of span: String, in trace: Trace) throws -> UInt64 {
             let event = try #require(trace.spans(named: span).first, "no \(span) span")
@@ -191,7 +193,8 @@ struct SampleAppTests {
         let data = scratch.file("data")
         let environment = ["LAUNCHPROF_EXIT_AFTER_LAUNCH": "1", "LAUNCHPROF_SAMPLE_DIR": data]
         #expect(try runSample(["--variant", "naive"], environment: environment).status == 0)
-        let settingsPath = data + "/settings.json", oldPath = data + "/settings.before"
+        let settingsPath = data + "/settings.json"
+        let oldPath = data + "/settings.before"
         #expect(link(settingsPath, oldPath) == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: settingsPath))
 

@@ -9,7 +9,9 @@ struct CountedLaunchCheckTests {
     let scratch = ScratchDirectory("counted-check")
 
     /// A record of a launch that printed `output` and ended with `status` (`exitCode` for a failed exit).
-    func record(_ name: String, printed output: String, status: RunRecord.Status = .ok, exitCode: Int32? = nil) throws -> RunRecord {
+    func record(_ name: String, printed output: String, status: RunRecord.Status = .ok, exitCode: Int32? = nil) throws
+        -> RunRecord
+    {
         let path = try scratch.write(output, to: name + ".txt")
         return RunRecord(index: 1, isWarmup: false, status: status, exitCode: exitCode, stdoutPath: path)
     }
@@ -21,7 +23,8 @@ struct CountedLaunchCheckTests {
 
     @Test func otherBytesThanEveryTimedLaunchPrintedAreRefused() throws {
         let timed = try [record("t1", printed: "venv 2\n"), record("t2", printed: "venv 2\n")]
-        let reason = try #require(CountedLaunchCheck.difference(counted: try record("c", printed: "base 0\n"), timed: timed))
+        let reason = try #require(
+            CountedLaunchCheck.difference(counted: try record("c", printed: "base 0\n"), timed: timed))
         #expect(reason == "its stdout (7 bytes) differs from the 7 bytes every timed launch printed")
         // Timed launches that printed different bytes themselves say nothing about the counted one.
         let varied = try [record("v1", printed: "a\n"), record("v2", printed: "b\n")]
@@ -31,8 +34,11 @@ struct CountedLaunchCheckTests {
     @Test func anotherExitStatusIsRefused() throws {
         let timed = try [record("t1", printed: "x\n"), record("t2", printed: "x\n")]
         let failed = try record("c", printed: "x\n", status: .failedExit, exitCode: 3)
-        #expect(CountedLaunchCheck.difference(counted: failed, timed: timed) == "it exited with status 3, the timed launches with 0")
+        #expect(
+            CountedLaunchCheck.difference(counted: failed, timed: timed)
+                == "it exited with status 3, the timed launches with 0")
         // A counted launch that crashed has no exit status to compare: its own problem says what happened.
-        #expect(CountedLaunchCheck.difference(counted: try record("d", printed: "", status: .crashed), timed: timed) == nil)
+        #expect(
+            CountedLaunchCheck.difference(counted: try record("d", printed: "", status: .crashed), timed: timed) == nil)
     }
 }

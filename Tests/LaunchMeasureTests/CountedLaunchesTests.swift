@@ -35,17 +35,27 @@ struct CountedLaunchesTests {
         let (collected, platform) = try measure(
             [.ok(), .ok(), Self.counted(1_000), Self.counted(1_001), Self.counted(1_002)], runs: 2, counted: 3,
             commands: SessionCommands(prepare: "reset"))
-        #expect(platform.executables == ["/scripted/app", "/scripted/app", "/scripted/valgrind", "/scripted/valgrind", "/scripted/valgrind"])
-        #expect(platform.commands.map(\.role) == Array(repeating: .prepare, count: 5), "a prepare before every launch, counted ones too")
+        #expect(
+            platform.executables == [
+                "/scripted/app", "/scripted/app", "/scripted/valgrind", "/scripted/valgrind", "/scripted/valgrind",
+            ])
+        #expect(
+            platform.commands.map(\.role) == Array(repeating: .prepare, count: 5),
+            "a prepare before every launch, counted ones too")
         #expect(platform.orphansSpared == 5, "orphans a prepare adopted are spared before counted launches too")
         #expect(collected.runs.map(\.index) == [1, 2])
         #expect(collected.countedRuns.map(\.index) == [1, 2, 3])
         #expect(collected.countedRuns.map { $0.instructions?.total } == [1_000, 1_001, 1_002])
-        #expect(collected.countedRuns.allSatisfy { $0.status == .ok && $0.timeToReadyMs != nil && $0.timeToReadyMs == $0.timeToExitMs })
+        #expect(
+            collected.countedRuns.allSatisfy {
+                $0.status == .ok && $0.timeToReadyMs != nil && $0.timeToReadyMs == $0.timeToExitMs
+            })
         for request in platform.requests.dropFirst(2) {
             // The timed launch's contract, plus what holds a count fixed; run to the exit, at 50 × the timeout.
             #expect(URL(fileURLWithPath: request.workDirectory).lastPathComponent.hasPrefix("counted-"))
-            #expect(request.extraEnvironment[LaunchContract.Variable.trace] == request.workDirectory + "/" + MeasureSession.traceFileName)
+            #expect(
+                request.extraEnvironment[LaunchContract.Variable.trace] == request.workDirectory + "/"
+                    + MeasureSession.traceFileName)
             #expect(request.extraEnvironment[LaunchContract.Variable.exitAfterLaunch] == "1")
             #expect(request.extraEnvironment[LaunchContract.Variable.sampler] == "0")
             #expect(request.extraEnvironment[LaunchContract.Variable.countInstructions] == "1")
@@ -56,13 +66,19 @@ struct CountedLaunchesTests {
 
     @Test func aComparisonCountsBothSidesInABBAOrderAfterItsTimedLaunches() throws {
         let folder = try RunsFolder(replacing: scratch.file("compare.runs"))
-        let base = scriptedRequest(runs: 1, executable: "base", folder: try folder.root.makeSubdirectory("base"), counted: 3)
-        let head = scriptedRequest(runs: 1, executable: "head", folder: try folder.root.makeSubdirectory("head"), counted: 3)
+        let base = scriptedRequest(
+            runs: 1, executable: "base", folder: try folder.root.makeSubdirectory("base"), counted: 3)
+        let head = scriptedRequest(
+            runs: 1, executable: "head", folder: try folder.root.makeSubdirectory("head"), counted: 3)
         let platform = ScriptedPlatform([.ok(), .ok()] + (1...6).map { Self.counted(UInt64(100 + $0)) })
         var once = StopAfterFirstStage()
-        let compared = try CompareSession.run(base: base, head: head, stages: [1], progress: nil, rule: &once, platform: platform)
+        let compared = try CompareSession.run(
+            base: base, head: head, stages: [1], progress: nil, rule: &once, platform: platform)
         #expect(platform.executables == ["base", "head"] + Array(repeating: "/scripted/valgrind", count: 6))
-        #expect(platform.requests.dropFirst(2).map { $0.arguments.last } == ["base", "head", "head", "base", "base", "head"])
+        #expect(
+            platform.requests.dropFirst(2).map { $0.arguments.last } == [
+                "base", "head", "head", "base", "base", "head",
+            ])
         #expect(compared.base.countedRuns.map { $0.instructions?.total } == [101, 104, 105])
         #expect(compared.head.countedRuns.map { $0.instructions?.total } == [102, 103, 106])
         #expect(compared.base.stopReason == nil && compared.head.stopReason == nil)
@@ -70,13 +86,17 @@ struct CountedLaunchesTests {
 
     @Test func everyCountedLaunchFailingIsFailedRunsSaidToBeUnderValgrind() throws {
         let (collected, _) = try measure(
-            [.ok(), Self.counted(0, code: 1, stderr: "==1== bad option\n"), Self.counted(0, code: 1)], runs: 1, counted: 2)
+            [.ok(), Self.counted(0, code: 1, stderr: "==1== bad option\n"), Self.counted(0, code: 1)], runs: 1,
+            counted: 2)
         #expect(collected.countedRuns.map(\.status) == [.failedExit, .failedExit])
         #expect(collected.countedRuns.first?.problem == "exited with code 1 under valgrind (stderr: ==1== bad option)")
         #expect(collected.countedRuns.first?.exitCode == 1)
-        #expect(collected.countedRuns.first?.diagnosis == LaunchProblem(.failedExit(code: 1), stderrLine: "==1== bad option", isCounted: true))
+        #expect(
+            collected.countedRuns.first?.diagnosis
+                == LaunchProblem(.failedExit(code: 1), stderrLine: "==1== bad option", isCounted: true))
         var plan = MeasurementPlan(
-            name: "scripted", commandLine: ["launchprof", "measure"], command: ["/scripted/app"], runs: 1, warmup: 0, mode: .warm,
+            name: "scripted", commandLine: ["launchprof", "measure"], command: ["/scripted/app"], runs: 1, warmup: 0,
+            mode: .warm,
             ready: .exit, timeoutSeconds: 20)
         plan.countedLaunches = 2
         let report = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution())
@@ -97,14 +117,17 @@ struct CountedLaunchesTests {
         silent.instructions = nil
         let (collected, _) = try measure([.ok(), hung, silent], runs: 1, counted: 2)
         #expect(collected.countedRuns.map(\.status) == [.timedOut, .failedExit])
-        #expect(collected.countedRuns.first?.problem
-            == "did not exit within 1000 s under valgrind (50 × --timeout); callgrind writes its counts only at the exit")
+        #expect(
+            collected.countedRuns.first?.problem
+                == "did not exit within 1000 s under valgrind (50 × --timeout); callgrind writes its counts only at the exit"
+        )
         #expect(collected.countedRuns.last?.problem?.hasPrefix("no instruction count in '") == true)
     }
 
     @Test func aPrepareThatFailsBeforeACountedLaunchStopsCountingKeepingTheCounts() throws {
         let (collected, platform) = try measure(
-            [.ok(), Self.counted(7)], runs: 1, counted: 3, commands: SessionCommands(prepare: "reset"), prepareFailsFrom: 3)
+            [.ok(), Self.counted(7)], runs: 1, counted: 3, commands: SessionCommands(prepare: "reset"),
+            prepareFailsFrom: 3)
         #expect(platform.requests.count == 2)
         #expect(collected.runs.count == 1 && collected.countedRuns.map { $0.instructions?.total } == [7])
         #expect(collected.stopReason?.hasSuffix("(before counted launch 2)") == true, "\(collected.stopReason ?? "")")
@@ -112,9 +135,12 @@ struct CountedLaunchesTests {
 
     @Test func aCountedLaunchThatCannotStartStopsCountingNamingIt() throws {
         let (collected, _) = try measure(
-            [.ok(), ScriptedPlatform.Launch(error: .spawnFailed(path: "/scripted/valgrind", code: 2))], runs: 1, counted: 3)
+            [.ok(), ScriptedPlatform.Launch(error: .spawnFailed(path: "/scripted/valgrind", code: 2))], runs: 1,
+            counted: 3)
         #expect(collected.runs.count == 1 && collected.countedRuns.isEmpty)
-        #expect(collected.stopReason?.hasPrefix("counted launch 1 could not be started: ") == true, "\(collected.stopReason ?? "")")
+        #expect(
+            collected.stopReason?.hasPrefix("counted launch 1 could not be started: ") == true,
+            "\(collected.stopReason ?? "")")
     }
 
     @Test(

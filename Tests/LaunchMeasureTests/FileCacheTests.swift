@@ -1,7 +1,8 @@
 import Foundation
-@testable import LaunchMeasure
 import Testing
 import _LaunchProfTestSupport
+
+@testable import LaunchMeasure
 
 /// Dropping the file cache for cold launches.
 ///
@@ -37,7 +38,9 @@ struct FileCacheTests {
     @Test("a control file that is missing or a folder is a failure to drop, not a want of root")
     func otherFailures() {
         for (path, expected) in [(scratch.file("missing"), ENOENT), (scratch.path, EISDIR)] {
-            #expect(throws: LaunchError.cannotDropCaches(path: path, code: expected)) { try FileCache.drop(through: path) }
+            #expect(throws: LaunchError.cannotDropCaches(path: path, code: expected)) {
+                try FileCache.drop(through: path)
+            }
         }
     }
 }

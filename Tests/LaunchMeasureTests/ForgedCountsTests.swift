@@ -21,7 +21,8 @@ struct ForgedCountsTests {
         let folder = scratch.file("forged")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Valgrind ran 7, and 9, a child it forked (its lines are in 7's log).
-        try scratch.write("==7== Command: prog\n==9== \n==9== Events    : Ir\n==7== Events    : Ir\n", to: "forged/callgrind.7.log")
+        try scratch.write(
+            "==7== Command: prog\n==9== \n==9== Events    : Ir\n==7== Events    : Ir\n", to: "forged/callgrind.7.log")
         try scratch.write(Self.file(1_000), to: "forged/callgrind.7-01")
         try scratch.write(Self.file(200), to: "forged/callgrind.9-01")
         // 8 is no process of the launch: a file the program wrote there.
@@ -38,8 +39,10 @@ struct ForgedCountsTests {
         try scratch.write("==7== Command: prog\n==9== Events    : Ir\n", to: "overflow/callgrind.7.log")
         try scratch.write(Self.file(UInt64.max / 2 + 1), to: "overflow/callgrind.7-01")
         try scratch.write(Self.file(UInt64.max / 2 + 1), to: "overflow/callgrind.9-01")
-        #expect(throws: LaunchError.instructionCountMissing(
-            path: folder + "/callgrind", reason: "the counts add up past 2^64: not counts callgrind wrote")) {
+        #expect(
+            throws: LaunchError.instructionCountMissing(
+                path: folder + "/callgrind", reason: "the counts add up past 2^64: not counts callgrind wrote")
+        ) {
             try counter.collect(output: folder + "/callgrind", processID: 7)
         }
     }

@@ -25,10 +25,11 @@ struct InstructionCounterTests {
         let command = route.wrapping(
             counter.command(program: program, arguments: arguments, output: folder + "/callgrind"),
             program: program, workingDirectoryVariable: ProcessEnvironment.value("PWD"))
-        let outcome = try Launcher.launch(LaunchRequest(
-            executable: command[0], arguments: Array(command.dropFirst()),
-            extraEnvironment: InstructionCounter.environment(existing: []),
-            ready: .exit, timeoutSeconds: 600, workDirectory: folder))
+        let outcome = try Launcher.launch(
+            LaunchRequest(
+                executable: command[0], arguments: Array(command.dropFirst()),
+                extraEnvironment: InstructionCounter.environment(existing: []),
+                ready: .exit, timeoutSeconds: 600, workDirectory: folder))
         #expect(outcome.termination == .exited(code: 0), "stderr: \(ScratchDirectory.read(outcome.stderrPath))")
         return try counter.collect(output: folder + "/callgrind", processID: outcome.processID)
     }
@@ -73,10 +74,13 @@ struct InstructionCounterTests {
             #expect(hook < frame && frame <= counts.mainThread && counts.mainThread <= counts.total)
             #expect(counts.gated == frame)
             #expect(counts.valgrindVersion.hasPrefix("valgrind-"))
-            #expect(counts.functions.contains { $0.name.contains("fixedWork") }, "\(counts.functions.prefix(10).map(\.name))")
+            #expect(
+                counts.functions.contains { $0.name.contains("fixedWork") },
+                "\(counts.functions.prefix(10).map(\.name))")
         }
         // Identical launches: the gated count repeats to within 0.1 %.
-        let a = Double(first.gated), b = Double(second.gated)
+        let a = Double(first.gated)
+        let b = Double(second.gated)
         #expect(abs(a - b) / min(a, b) <= 0.001, "\(first.gated) vs \(second.gated)")
         #expect(first.phases?[.didFinishLaunching] == second.phases?[.didFinishLaunching])
     }
@@ -85,8 +89,12 @@ struct InstructionCounterTests {
         let counter = try #require(Self.counter)
         let folder = scratch.file("none")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "==7== Valgrind: I can't recover.  Giving up.  Sorry.\n".write(toFile: folder + "/callgrind.7.log", atomically: true, encoding: .utf8)
-        #expect(throws: LaunchError.instructionCountMissing(path: folder + "/callgrind", reason: "valgrind: Valgrind: I can't recover.  Giving up.  Sorry.")) {
+        try "==7== Valgrind: I can't recover.  Giving up.  Sorry.\n".write(
+            toFile: folder + "/callgrind.7.log", atomically: true, encoding: .utf8)
+        #expect(
+            throws: LaunchError.instructionCountMissing(
+                path: folder + "/callgrind", reason: "valgrind: Valgrind: I can't recover.  Giving up.  Sorry.")
+        ) {
             try counter.collect(output: folder + "/callgrind", processID: 7)
         }
     }
@@ -104,17 +112,22 @@ struct InstructionCounterRefusalTests {
         guard let failure = found.debugInfoFailure(BuiltProducts.fixture) else { return }  // this valgrind reads it
         // Without unshare, the binary cannot be counted as itself.
         let counter = InstructionCounter(
-            valgrindPath: found.valgrindPath, valgrindVersion: found.valgrindVersion, objcopyPath: found.objcopyPath, unsharePath: nil)
+            valgrindPath: found.valgrindPath, valgrindVersion: found.valgrindVersion, objcopyPath: found.objcopyPath,
+            unsharePath: nil)
         do {
             try counter.checkCanCount(BuiltProducts.fixture)
             Issue.record("a binary valgrind gives up on was accepted without unshare")
         } catch {
             let line = error.description
             #expect(!line.contains("\n"))
-            #expect(line.contains(found.valgrindVersion + " gives up on its debug information (" + failure + ")"), "\(line)")
+            #expect(
+                line.contains(found.valgrindVersion + " gives up on its debug information (" + failure + ")"), "\(line)"
+            )
             #expect(line.contains("unshare") && line.contains("-dwarf-version=4"), "\(line)")
         }
         // A program without debug information is counted as it is.
-        #expect(try found.prepare(program: "/bin/true", in: ScratchDirectory("instruction-refusal").file("true")) == .direct)
+        #expect(
+            try found.prepare(program: "/bin/true", in: ScratchDirectory("instruction-refusal").file("true")) == .direct
+        )
     }
 }

@@ -20,7 +20,10 @@ struct LaunchErrorTests {
             (.waitFailed(processID: 4242, code: 10), "process 4242: no child processes"),
             (.coldModeNeedsRoot(path: "/proc/sys/vm/drop_caches", code: 30), "'/proc/sys/vm/drop_caches'"),
             (.cannotDropCaches(path: "/proc/sys/vm/drop_caches", code: 2), "'/proc/sys/vm/drop_caches'"),
-            (.notTheFolderMade(path: "/r/app.runs.tmp-7"), "'/r/app.runs.tmp-7' is no longer the runs folder launchprof made"),
+            (
+                .notTheFolderMade(path: "/r/app.runs.tmp-7"),
+                "'/r/app.runs.tmp-7' is no longer the runs folder launchprof made"
+            ),
         ])
     func description(error: LaunchError, names value: String) {
         let message = error.description

@@ -34,7 +34,9 @@ struct LauncherResolveTests {
         let resolved = try Launcher.resolve(relative)
         #expect(resolved.hasPrefix("/"))
         #expect(resolved.hasSuffix(relative))
-        #expect(URL(fileURLWithPath: resolved).standardizedFileURL.path == URL(fileURLWithPath: program).standardizedFileURL.path)
+        #expect(
+            URL(fileURLWithPath: resolved).standardizedFileURL.path
+                == URL(fileURLWithPath: program).standardizedFileURL.path)
     }
 
     @Test("a relative path that does not exist is not found, without a PATH search")

@@ -19,10 +19,11 @@ struct LauncherTests {
         _ script: String, _ parameters: String..., ready: ReadyCondition = .exit, timeout: Double = 10,
         environment: [String: String] = [:], grace: Double = 5, pseudoTerminal: Bool = false
     ) throws -> LaunchResult {
-        try Launcher.launch(LaunchRequest(
-            executable: "/bin/sh", arguments: ["-c", script, "sh"] + parameters, extraEnvironment: environment,
-            ready: ready, timeoutSeconds: timeout, workDirectory: scratch.file("run"), readyGraceSeconds: grace,
-            pseudoTerminal: pseudoTerminal))
+        try Launcher.launch(
+            LaunchRequest(
+                executable: "/bin/sh", arguments: ["-c", script, "sh"] + parameters, extraEnvironment: environment,
+                ready: ready, timeoutSeconds: timeout, workDirectory: scratch.file("run"), readyGraceSeconds: grace,
+                pseudoTerminal: pseudoTerminal))
     }
 
     // MARK: Exit status
@@ -60,14 +61,16 @@ struct LauncherTests {
         // 3 MiB on each, then a last line: the head is freed while it writes, the rest cut once it ended.
         let script = "yes | head -c 3145728; echo last-out; yes | head -c 3145728 >&2; echo last-err >&2"
         let limit = 65_536
-        let outcome = try Launcher.launch(LaunchRequest(
-            executable: "/bin/sh", arguments: ["-c", script], ready: .exit, timeoutSeconds: 60,
-            workDirectory: scratch.file("run"), outputLimitBytes: limit))
+        let outcome = try Launcher.launch(
+            LaunchRequest(
+                executable: "/bin/sh", arguments: ["-c", script], ready: .exit, timeoutSeconds: 60,
+                workDirectory: scratch.file("run"), outputLimitBytes: limit))
         #expect(outcome.termination == .exited(code: 0))
         for (path, last) in [(outcome.stdoutPath, "last-out\n"), (outcome.stderrPath, "last-err\n")] {
             let text = ScratchDirectory.read(path)
             let dropped = 3_145_728 + last.utf8.count - limit
-            let header = "[launchprof: the first \(dropped) bytes of \(3_145_728 + last.utf8.count) were dropped; the last \(limit) are kept]\n"
+            let header =
+                "[launchprof: the first \(dropped) bytes of \(3_145_728 + last.utf8.count) were dropped; the last \(limit) are kept]\n"
             #expect(text.hasPrefix(header), "\(text.prefix(120))")
             #expect(text.utf8.count == header.utf8.count + limit)
             #expect(text.hasSuffix("y\n" + last))
@@ -108,9 +111,10 @@ struct LauncherTests {
     func sleepDuration() throws {
         var elapsed: [UInt64] = []
         for index in 0..<3 {
-            let outcome = try Launcher.launch(LaunchRequest(
-                executable: "sleep", arguments: ["0.1"], ready: .exit, timeoutSeconds: 10,
-                workDirectory: scratch.file("run-\(index)")))
+            let outcome = try Launcher.launch(
+                LaunchRequest(
+                    executable: "sleep", arguments: ["0.1"], ready: .exit, timeoutSeconds: 10,
+                    workDirectory: scratch.file("run-\(index)")))
             #expect(outcome.termination == .exited(code: 0))
             let exit = try #require(outcome.exitNanoseconds)
             #expect(exit - outcome.spawnNanoseconds >= 100_000_000)
@@ -122,9 +126,10 @@ struct LauncherTests {
     @Test("a program that is not ready in time is killed and timed out")
     func timeout() throws {
         let before = monotonicNanoseconds()
-        let outcome = try Launcher.launch(LaunchRequest(
-            executable: "sleep", arguments: ["30"], ready: .exit, timeoutSeconds: 0.3,
-            workDirectory: scratch.file("run")))
+        let outcome = try Launcher.launch(
+            LaunchRequest(
+                executable: "sleep", arguments: ["30"], ready: .exit, timeoutSeconds: 0.3,
+                workDirectory: scratch.file("run")))
         let returned = monotonicNanoseconds()
         #expect(outcome.termination == .timedOut)
         #expect(outcome.readyNanoseconds == nil)
@@ -140,7 +145,8 @@ struct LauncherTests {
         // busy machine; the script sleeps 30 s, so only the timeout can end it.
         let outcome = try shell(#"sleep 30 & echo $! > "$1"; sleep 30"#, pidFile, timeout: 2)
         #expect(outcome.termination == .timedOut)
-        let grandchild = try #require(Int32(ScratchDirectory.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(
+            Int32(ScratchDirectory.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(processEnded(grandchild))
     }
 
@@ -149,7 +155,8 @@ struct LauncherTests {
         let pidFile = scratch.file("grandchild.pid")
         let outcome = try shell(#"sleep 30 & echo $! > "$1"; exit 0"#, pidFile)
         #expect(outcome.termination == .exited(code: 0))
-        let grandchild = try #require(Int32(ScratchDirectory.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(
+            Int32(ScratchDirectory.read(pidFile).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(processEnded(grandchild))
     }
 
@@ -194,7 +201,9 @@ struct LauncherTests {
     @Test("stdout:REGEX searches the last 64 KiB of a line longer than that")
     func stdoutLongLine() throws {
         // 200,000 bytes, then READY, on one line: only the line's end is searched, and it holds READY.
-        let outcome = try shell("head -c 200000 /dev/zero | tr '\\0' x; echo READY; sleep 30", ready: .stdout(pattern: "xREADY$"), timeout: 10)
+        let outcome = try shell(
+            "head -c 200000 /dev/zero | tr '\\0' x; echo READY; sleep 30", ready: .stdout(pattern: "xREADY$"),
+            timeout: 10)
         #expect(outcome.termination == .stoppedAtReady)
         #expect(outcome.readyNanoseconds != nil)
     }
@@ -231,17 +240,21 @@ struct LauncherTests {
     func port() throws {
         let port = try freeLoopbackPort()
         let before = monotonicNanoseconds()
-        let outcome = try Launcher.launch(LaunchRequest(
-            executable: "python3",
-            arguments: ["-c", """
-                import socket, sys, time
-                time.sleep(0.1)
-                s = socket.socket()
-                s.bind(("127.0.0.1", int(sys.argv[1])))
-                s.listen()
-                time.sleep(30)
-                """, String(port)],
-            ready: .port(port), timeoutSeconds: 10, workDirectory: scratch.file("run")))
+        let outcome = try Launcher.launch(
+            LaunchRequest(
+                executable: "python3",
+                arguments: [
+                    "-c",
+                    """
+                    import socket, sys, time
+                    time.sleep(0.1)
+                    s = socket.socket()
+                    s.bind(("127.0.0.1", int(sys.argv[1])))
+                    s.listen()
+                    time.sleep(30)
+                    """, String(port),
+                ],
+                ready: .port(port), timeoutSeconds: 10, workDirectory: scratch.file("run")))
         let returned = monotonicNanoseconds()
         #expect(outcome.termination == .stoppedAtReady)
         let ready = try #require(outcome.readyNanoseconds)
@@ -262,22 +275,27 @@ struct LauncherTests {
         return probe.terminationStatus == 0
     }()
 
-    @Test("port:N is ready when a server listens on ::1 only, and says which address answered",
-          .enabled(if: canBindIPv6Loopback, "::1 cannot be bound on this machine (no IPv6 loopback)"))
+    @Test(
+        "port:N is ready when a server listens on ::1 only, and says which address answered",
+        .enabled(if: canBindIPv6Loopback, "::1 cannot be bound on this machine (no IPv6 loopback)"))
     func portIPv6() throws {
         let port = try freeLoopbackPort()
-        let outcome = try Launcher.launch(LaunchRequest(
-            executable: "python3",
-            arguments: ["-c", """
-                import socket, sys, time
-                time.sleep(0.1)
-                s = socket.socket(socket.AF_INET6)
-                s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-                s.bind(("::1", int(sys.argv[1])))
-                s.listen()
-                time.sleep(30)
-                """, String(port)],
-            ready: .port(port), timeoutSeconds: 10, workDirectory: scratch.file("run")))
+        let outcome = try Launcher.launch(
+            LaunchRequest(
+                executable: "python3",
+                arguments: [
+                    "-c",
+                    """
+                    import socket, sys, time
+                    time.sleep(0.1)
+                    s = socket.socket(socket.AF_INET6)
+                    s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                    s.bind(("::1", int(sys.argv[1])))
+                    s.listen()
+                    time.sleep(30)
+                    """, String(port),
+                ],
+                ready: .port(port), timeoutSeconds: 10, workDirectory: scratch.file("run")))
         #expect(outcome.termination == .stoppedAtReady, "stderr: \(ScratchDirectory.read(outcome.stderrPath))")
         #expect(outcome.readyNanoseconds != nil)
         #expect(outcome.readyAddress == "::1")
@@ -377,8 +395,9 @@ struct LauncherTests {
         let plain = try scratch.write("#!/bin/sh\nexit 0\n", to: "plain", permissions: 0o644)
         let garbage = try scratch.write("not a program\n", to: "garbage", permissions: 0o755)
         func launch(_ path: String) throws {
-            _ = try Launcher.launch(LaunchRequest(
-                executable: path, ready: .exit, timeoutSeconds: 5, workDirectory: scratch.file("run")))
+            _ = try Launcher.launch(
+                LaunchRequest(
+                    executable: path, ready: .exit, timeoutSeconds: 5, workDirectory: scratch.file("run")))
         }
         #expect(throws: LaunchError.programNotFound("launchprof-no-such-program", searchedPATH: true)) {
             try launch("launchprof-no-such-program")
@@ -412,9 +431,10 @@ struct LauncherTests {
     func cannotCreate() throws {
         let blocker = try scratch.write("", to: "blocker", permissions: 0o644)
         let error = #expect(throws: LaunchError.self) {
-            try Launcher.launch(LaunchRequest(
-                executable: "/bin/sh", arguments: ["-c", "exit 0"], ready: .exit, timeoutSeconds: 5,
-                workDirectory: blocker + "/run"))
+            try Launcher.launch(
+                LaunchRequest(
+                    executable: "/bin/sh", arguments: ["-c", "exit 0"], ready: .exit, timeoutSeconds: 5,
+                    workDirectory: blocker + "/run"))
         }
         guard case .cannotCreate(let path, _)? = error else {
             Issue.record("expected cannotCreate, got \(String(describing: error))")
@@ -441,8 +461,9 @@ func processEnded(_ pid: Int32) -> Bool {
     repeat {
         if kill(pid, 0) == -1 && errno == ESRCH { return true }
         if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-           let close = stat.lastIndex(of: ")"),
-           stat[close...].dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix("Z") {
+            let close = stat.lastIndex(of: ")"),
+            stat[close...].dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+        {
             return true
         }
         usleep(10_000)

@@ -16,7 +16,8 @@ struct MeasureSessionTests {
     ) throws -> (CollectedLaunches, ScriptedPlatform) {
         let folder = try RunsFolder(replacing: scratch.file("scripted.runs"))
         let platform = ScriptedPlatform(script)
-        let request = scriptedRequest(runs: runs, warmup: warmup, ready: ready, mode: mode, folder: folder.root, commands: commands)
+        let request = scriptedRequest(
+            runs: runs, warmup: warmup, ready: ready, mode: mode, folder: folder.root, commands: commands)
         let collected = try MeasureSession.run(request, progress: nil, platform: platform)
         #expect(platform.sessions == 1 && platform.sessionsEnded == 1, "the stop handlers are put back")
         return (collected, platform)
@@ -28,15 +29,21 @@ struct MeasureSessionTests {
     ]
 
     @Test func warmUpsThenCountedRunsEachInAFolderOfItsOwn() throws {
-        let (collected, platform) = try measure([.ok(readyMs: 7), .ok(readyMs: 11), .ok(readyMs: 12), .ok(readyMs: 13)], runs: 3, warmup: 1)
+        let (collected, platform) = try measure(
+            [.ok(readyMs: 7), .ok(readyMs: 11), .ok(readyMs: 12), .ok(readyMs: 13)], runs: 3, warmup: 1)
         #expect(collected.runs.map(\.isWarmup) == [true, false, false, false])
         #expect(collected.runs.map(\.index) == [0, 1, 2, 3])
         #expect(collected.runs.map(\.timeToReadyMs) == [7, 11, 12, 13])
         #expect(collected.runs.allSatisfy { $0.status == .ok && $0.problem == nil })
-        #expect(platform.requests.map { URL(fileURLWithPath: $0.workDirectory).lastPathComponent } == ["warmup-1", "run-1", "run-2", "run-3"])
+        #expect(
+            platform.requests.map { URL(fileURLWithPath: $0.workDirectory).lastPathComponent } == [
+                "warmup-1", "run-1", "run-2", "run-3",
+            ])
         // The launch contract: the trace path in the launch's folder, exit after the launch, no hot launches.
         for request in platform.requests {
-            #expect(request.extraEnvironment[LaunchContract.Variable.trace] == request.workDirectory + "/" + MeasureSession.traceFileName)
+            #expect(
+                request.extraEnvironment[LaunchContract.Variable.trace] == request.workDirectory + "/"
+                    + MeasureSession.traceFileName)
             #expect(request.extraEnvironment[LaunchContract.Variable.exitAfterLaunch] == "1")
             #expect(request.extraEnvironment[LaunchContract.Variable.hotLaunches] == nil)
             #expect(request.ready == .exit && request.timeoutSeconds == 20)
@@ -46,25 +53,31 @@ struct MeasureSessionTests {
     }
 
     @Test func aFailedExitKeepsItsCodeAndTheLastLineOfStderr() throws {
-        var failing = ScriptedPlatform.Launch(termination: .exited(code: 3), readyMs: nil, stderr: "loading\nno config found\n")
+        var failing = ScriptedPlatform.Launch(
+            termination: .exited(code: 3), readyMs: nil, stderr: "loading\nno config found\n")
         failing.readyMs = nil
         let (collected, _) = try measure([.ok(), failing, .ok()], runs: 3)
         let run = try #require(collected.runs.dropFirst().first)
         #expect(run.status == .failedExit && run.exitCode == 3)
         #expect(run.problem == "exited with code 3 (stderr: no config found)")
-        #expect(run.diagnosis == LaunchProblem(.failedExit(code: 3), stderrLine: "no config found"), "the value beside the words")
+        #expect(
+            run.diagnosis == LaunchProblem(.failedExit(code: 3), stderrLine: "no config found"),
+            "the value beside the words")
         #expect(collected.runs.count == 3, "the runs after a failed one are made")
     }
 
     @Test func aCrashKeepsItsSignal() throws {
-        let (collected, _) = try measure([ScriptedPlatform.Launch(termination: .signaled(signal: 11), readyMs: nil)], runs: 1)
+        let (collected, _) = try measure(
+            [ScriptedPlatform.Launch(termination: .signaled(signal: 11), readyMs: nil)], runs: 1)
         #expect(collected.runs.first?.status == .crashed)
         #expect(collected.runs.first?.signal == 11)
         #expect(collected.runs.first?.problem?.hasPrefix("killed by signal 11") == true)
     }
 
     @Test func aTimeoutUnderAStdoutPatternSaysTheProgramMayBuffer() throws {
-        let (collected, _) = try measure([ScriptedPlatform.Launch(termination: .timedOut, readyMs: nil)], runs: 1, ready: .stdout(pattern: "listening"))
+        let (collected, _) = try measure(
+            [ScriptedPlatform.Launch(termination: .timedOut, readyMs: nil)], runs: 1,
+            ready: .stdout(pattern: "listening"))
         let problem = try #require(collected.runs.first?.problem)
         #expect(collected.runs.first?.status == .timedOut)
         #expect(problem.hasPrefix("not ready within 20 s"))
@@ -101,7 +114,8 @@ struct MeasureSessionTests {
     }
 
     @Test func aFailedWarmUpEndsTheSessionBeforeAnyCountedRun() throws {
-        let (collected, platform) = try measure([ScriptedPlatform.Launch(termination: .exited(code: 1), readyMs: nil)], runs: 3, warmup: 1)
+        let (collected, platform) = try measure(
+            [ScriptedPlatform.Launch(termination: .exited(code: 1), readyMs: nil)], runs: 3, warmup: 1)
         #expect(platform.requests.count == 1)
         #expect(collected.stopReason?.hasPrefix("warm-up 1 failed (exited with code 1)") == true)
     }
@@ -113,7 +127,8 @@ struct MeasureSessionTests {
     }
 
     @Test func aLaterLaunchThatCannotStartEndsTheSessionKeepingWhatWasMeasured() throws {
-        let (collected, _) = try measure([.ok(), ScriptedPlatform.Launch(error: .spawnFailed(path: "/scripted/app", code: 13))], runs: 3)
+        let (collected, _) = try measure(
+            [.ok(), ScriptedPlatform.Launch(error: .spawnFailed(path: "/scripted/app", code: 13))], runs: 3)
         #expect(collected.runs.count == 1)
         #expect(collected.stopReason?.hasPrefix("run 2 of 3 could not be started") == true)
     }
@@ -145,7 +160,8 @@ struct MeasureSessionTests {
     @Test func aFailingPrepareAfterARunEndsTheSessionAndCleansUp() throws {
         let folder = try RunsFolder(replacing: scratch.file("scripted.runs"))
         let platform = ScriptedPlatform([.ok(), .ok()])
-        let request = scriptedRequest(runs: 2, folder: folder.root, commands: SessionCommands(prepare: "reset", cleanup: "stop"))
+        let request = scriptedRequest(
+            runs: 2, folder: folder.root, commands: SessionCommands(prepare: "reset", cleanup: "stop"))
         platform.failingRoles = [.prepare]
         #expect(throws: LaunchError.self) { _ = try MeasureSession.run(request, progress: nil, platform: platform) }
         #expect(platform.requests.isEmpty, "no launch after a failed prepare")
@@ -177,9 +193,13 @@ struct MeasureSessionTests {
 @Suite("Session stop")
 struct SessionStopTests {
     @Test func eachStopNamesTheLaunchAndWhatHappened() {
-        #expect(SessionStop.couldNotStart(.run(2, of: 10), .spawnFailed(path: "/app", code: 13)).text.hasPrefix("run 2 of 10 could not be started: "))
-        #expect(SessionStop.warmupFailed(1, problem: "exited with code 3").text
-            == "warm-up 1 failed (exited with code 3); no counted run was made (--ignore-failures goes on regardless)")
+        #expect(
+            SessionStop.couldNotStart(.run(2, of: 10), .spawnFailed(path: "/app", code: 13)).text.hasPrefix(
+                "run 2 of 10 could not be started: "))
+        #expect(
+            SessionStop.warmupFailed(1, problem: "exited with code 3").text
+                == "warm-up 1 failed (exited with code 3); no counted run was made (--ignore-failures goes on regardless)"
+        )
         let failure = LaunchError.commandFailed(role: "--prepare", command: "reset", problem: "exited with code 1")
         #expect(SessionStop.prepareFailed(failure, before: .hot).text == "\(failure) (before the hot launch)")
         #expect(SessionStop.prepareFailed(failure, before: .warmup(2)).text.hasSuffix("(before warm-up 2)"))
@@ -193,7 +213,9 @@ struct SessionStopTests {
         let stops = [
             SessionStop.couldNotStart(.run(2, of: 10), .spawnFailed(path: "/app", code: 13)),
             SessionStop.warmupFailed(1, problem: "exited with code 3"),
-            SessionStop(.prepareFailed, launch: .hot, detail: "--prepare command 'reset' failed: exited with code 1", side: .base),
+            SessionStop(
+                .prepareFailed, launch: .hot, detail: "--prepare command 'reset' failed: exited with code 1",
+                side: .base),
             SessionStop(.prepareFailed, launch: .counted(2), detail: "x"),
             SessionStop.cannotCount(.toolMissing(tool: "objcopy", hint: "needs objcopy")),
         ]
@@ -202,7 +224,9 @@ struct SessionStopTests {
         }
         let scratch = ScratchDirectory("session-stop")
         let folder = try RunsFolder(replacing: scratch.file("stop.runs"))
-        let platform = ScriptedPlatform([.ok(), ScriptedPlatform.Launch(error: .spawnFailed(path: "/scripted/app", code: 13))])
+        let platform = ScriptedPlatform([
+            .ok(), ScriptedPlatform.Launch(error: .spawnFailed(path: "/scripted/app", code: 13)),
+        ])
         let request = scriptedRequest(runs: 3, folder: folder.root)
         let collected = folder.relocated(try MeasureSession.run(request, progress: nil, platform: platform))
         let stop = try #require(collected.stop)

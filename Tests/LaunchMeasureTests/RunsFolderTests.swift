@@ -15,7 +15,8 @@ struct RunsFolderTests {
 
     /// `app.runs/run-1/stdout.txt`, as an earlier measurement left it.
     func oldRuns() throws {
-        try FileManager.default.createDirectory(atPath: scratch.file("app.runs/run-1"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.file("app.runs/run-1"), withIntermediateDirectories: true)
         try scratch.write("old run\n", to: "app.runs/run-1/stdout.txt")
     }
 
@@ -28,7 +29,9 @@ struct RunsFolderTests {
         try runs.commit()
         #expect(try entries() == ["app.runs"])
         #expect(runs.keepsRuns)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("app.runs/run-1")).isEmpty, "no file of the old runs survives")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.file("app.runs/run-1")).isEmpty,
+            "no file of the old runs survives")
     }
 
     @Test func discardLeavesTheOldFolder() throws {
@@ -42,8 +45,11 @@ struct RunsFolderTests {
 
     @Test func aLinkInItsPlaceIsRefusedBeforeAnythingIsMade() throws {
         try FileManager.default.createDirectory(atPath: scratch.file("elsewhere"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: scratch.file("app.runs"), withDestinationPath: scratch.file("elsewhere"))
-        #expect(throws: LaunchError.linkInTheWay(path: scratch.file("app.runs"))) { _ = try RunsFolder(replacing: scratch.file("app.runs")) }
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.file("app.runs"), withDestinationPath: scratch.file("elsewhere"))
+        #expect(throws: LaunchError.linkInTheWay(path: scratch.file("app.runs"))) {
+            _ = try RunsFolder(replacing: scratch.file("app.runs"))
+        }
         #expect(try entries() == ["app.runs", "elsewhere"])
     }
 
@@ -55,19 +61,26 @@ struct RunsFolderTests {
         let second = try RunsFolder(replacing: scratch.file("app.runs"))
         let names = try entries()
         #expect(!names.contains("app.runs.tmp-99") && !names.contains("app.runs.old.tmp-7-2"))
-        #expect(names.contains("app.runs.tmp-x") && names.contains("other.runs.tmp-5"), "only names a session makes are swept")
-        #expect(names.contains(URL(fileURLWithPath: held.root.path).lastPathComponent), "a folder a live session holds is left")
+        #expect(
+            names.contains("app.runs.tmp-x") && names.contains("other.runs.tmp-5"),
+            "only names a session makes are swept")
+        #expect(
+            names.contains(URL(fileURLWithPath: held.root.path).lastPathComponent),
+            "a folder a live session holds is left")
         withExtendedLifetime(second) {}
     }
 
     @Test func relocatedMovesTheRunsPathsToWhereTheCommitPutsThem() throws {
         let runs = try RunsFolder(replacing: scratch.file("app.runs"))
         let root = runs.root.path
-        var record = RunRecord(index: 1, isWarmup: false, status: .crashed, stdoutPath: root + "/run-1/stdout.txt", stderrPath: root + "/run-1/stderr.txt")
+        var record = RunRecord(
+            index: 1, isWarmup: false, status: .crashed, stdoutPath: root + "/run-1/stdout.txt",
+            stderrPath: root + "/run-1/stderr.txt")
         record.problem = "killed by signal 11 (stderr: cannot open \(root)/run-1/data)"
         let collected = CollectedLaunches(
             runs: [record], appBudget: nil,
-            environment: MachineEnvironment(hostname: "h", operatingSystem: "Linux", cpuModel: "c", cpuCount: 1, clockSource: "monotonic"),
+            environment: MachineEnvironment(
+                hostname: "h", operatingSystem: "Linux", cpuModel: "c", cpuCount: 1, clockSource: "monotonic"),
             finishedAt: "2026-11-26T00:00:00Z")
         let moved = runs.relocated(collected).runs[0]
         #expect(moved.stdoutPath == scratch.file("app.runs") + "/run-1/stdout.txt")

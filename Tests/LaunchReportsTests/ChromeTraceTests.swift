@@ -17,7 +17,9 @@ struct ChromeTraceTests {
     }
 
     static func events(_ events: [Event], phase: String, pid: Int, tid: Int? = nil) -> [Event] {
-        events.filter { $0["ph"] as? String == phase && $0["pid"] as? Int == pid && (tid == nil || $0["tid"] as? Int == tid) }
+        events.filter {
+            $0["ph"] as? String == phase && $0["pid"] as? Int == pid && (tid == nil || $0["tid"] as? Int == tid)
+        }
     }
 
     static func processNames(_ events: [Event]) -> [Int: String] {
@@ -38,9 +40,11 @@ struct ChromeTraceTests {
         #expect(root["displayTimeUnit"] as? String == "ms")
         let runs = report.runs.filter { !$0.isWarmup && $0.status == .ok && $0.timeline != nil }
         #expect(runs.count == 2)
-        #expect(Self.processNames(events) == [
-            1: "run 1 (\(Milliseconds.text(runs[0].timeToReadyMs!)))", 2: "run 2 (\(Milliseconds.text(runs[1].timeToReadyMs!)))",
-        ])
+        #expect(
+            Self.processNames(events) == [
+                1: "run 1 (\(Milliseconds.text(runs[0].timeToReadyMs!)))",
+                2: "run 2 (\(Milliseconds.text(runs[1].timeToReadyMs!)))",
+            ])
         #expect(Self.processNames(events)[1] == "run 1 (1125 ms)")
 
         for (offset, run) in runs.enumerated() {
@@ -51,7 +55,9 @@ struct ChromeTraceTests {
             let others = Self.events(events, phase: "X", pid: pid).filter { ($0["tid"] as! Int) >= 2 }
             #expect(main.count == timeline.mainThreadSpans.count)
             #expect(others.count == timeline.otherSpans.count)
-            #expect(Self.events(events, phase: "X", pid: pid).count == timeline.mainThreadSpans.count + timeline.otherSpans.count)
+            #expect(
+                Self.events(events, phase: "X", pid: pid).count == timeline.mainThreadSpans.count
+                    + timeline.otherSpans.count)
 
             for (event, span) in Array(zip(main, timeline.mainThreadSpans)) + Array(zip(others, timeline.otherSpans)) {
                 #expect(event["name"] as? String == span.name)
@@ -63,9 +69,12 @@ struct ChromeTraceTests {
                 let args = try #require(event["args"] as? [String: Any])
                 #expect(args["location"] as? String == "\(span.file):\(span.line)")
                 // CPU time never exceeds the self time it is part of (read at the thread clock's granularity).
-                #expect(args["selfCPUMs"] as? Double == span.selfCPUNanoseconds.map { Double(min($0, span.selfNanoseconds)) / 1e6 })
+                #expect(
+                    args["selfCPUMs"] as? Double
+                        == span.selfCPUNanoseconds.map { Double(min($0, span.selfNanoseconds)) / 1e6 })
                 let blocked = args["blockedMs"] as? [String: Double] ?? [:]
-                let expected: [String: Double] = Dictionary(uniqueKeysWithValues: span.blockedNanoseconds.map { ($0.key.rawValue, Double($0.value) / 1e6) })
+                let expected: [String: Double] = Dictionary(
+                    uniqueKeysWithValues: span.blockedNanoseconds.map { ($0.key.rawValue, Double($0.value) / 1e6) })
                 #expect(blocked == expected)
             }
 
@@ -86,11 +95,16 @@ struct ChromeTraceTests {
     @Test func threadsAreNamedAndTheBlockedCounterSumsTheMainThreadsWaits() throws {
         let report = try SampleReports.sample()
         let (_, events) = try Self.parse(ChromeTraceReport.render(.measurement(report)))
-        let threadNames = events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "thread_name" && $0["pid"] as? Int == 1 }
-            .map { (($0["tid"] as! Int), ($0["args"] as! [String: Any])["name"] as! String) }
+        let threadNames = events.filter {
+            $0["ph"] as? String == "M" && $0["name"] as? String == "thread_name" && $0["pid"] as? Int == 1
+        }
+        .map { (($0["tid"] as! Int), ($0["args"] as! [String: Any])["name"] as! String) }
         #expect(threadNames.first { $0.0 == 1 }?.1 == "main")
         #expect(threadNames.first { $0.0 == 2 }?.1 == "other threads")
-        #expect(events.contains { $0["ph"] as? String == "M" && $0["name"] as? String == "process_sort_index" && $0["pid"] as? Int == 2 })
+        #expect(
+            events.contains {
+                $0["ph"] as? String == "M" && $0["name"] as? String == "process_sort_index" && $0["pid"] as? Int == 2
+            })
 
         let timeline = try #require(report.runs[1].timeline)
         let counters = Self.events(events, phase: "C", pid: 2)
@@ -129,12 +143,14 @@ struct ChromeTraceTests {
     }
 
     @Test func aComparisonDrawsTheBaseRunsThenTheHeadRuns() throws {
-        let comparison = SampleReports.comparison(try SampleReports.uninstrumented([1, 2]), try SampleReports.uninstrumented([3, 4, 5]))
+        let comparison = SampleReports.comparison(
+            try SampleReports.uninstrumented([1, 2]), try SampleReports.uninstrumented([3, 4, 5]))
         let (root, events) = try Self.parse(ChromeTraceReport.render(.comparison(comparison)))
-        #expect(Self.processNames(events) == [
-            1: "base run 1 (1.00 ms)", 2: "base run 2 (2.00 ms)",
-            3: "head run 1 (3.00 ms)", 4: "head run 2 (4.00 ms)", 5: "head run 3 (5.00 ms)",
-        ])
+        #expect(
+            Self.processNames(events) == [
+                1: "base run 1 (1.00 ms)", 2: "base run 2 (2.00 ms)",
+                3: "head run 1 (3.00 ms)", 4: "head run 2 (4.00 ms)", 5: "head run 3 (5.00 ms)",
+            ])
         #expect((root["otherData"] as? [String: String])?["kind"] == "comparison")
     }
 
@@ -169,7 +185,9 @@ struct ChromeTraceTests {
             return span
         }
         // [0, 10] holds [2, 5]; [4, 12] overlaps both; [10, 20] follows [0, 10].
-        report.runs[0].timeline!.otherSpans = [span(0, 10_000), span(2_000, 5_000), span(4_000, 12_000), span(10_000, 20_000)]
+        report.runs[0].timeline!.otherSpans = [
+            span(0, 10_000), span(2_000, 5_000), span(4_000, 12_000), span(10_000, 20_000),
+        ]
         let (_, events) = try Self.parse(ChromeTraceReport.render(.measurement(report)))
         let tids = Self.events(events, phase: "X", pid: 1).filter { ($0["tid"] as! Int) >= 2 }.map { $0["tid"] as! Int }
         #expect(tids == [2, 2, 3, 2])
@@ -204,7 +222,8 @@ struct ChromeTraceTests {
         // Counted, not parsed: JSONSerialization takes most of a minute over this much.
         let marker = Array(#"{"ph":"X""#.utf8)
         var complete = 0
-        for index in 0..<(bytes.count - marker.count) where bytes[index] == marker[0] && Array(bytes[index..<index + marker.count]) == marker {
+        for index in 0..<(bytes.count - marker.count)
+        where bytes[index] == marker[0] && Array(bytes[index..<index + marker.count]) == marker {
             complete += 1
         }
         #expect(complete == 100 * (10_000 + timeline.otherSpans.count))
@@ -212,7 +231,7 @@ struct ChromeTraceTests {
 }
 
 #if DEBUG
-let isDebugBuild = true
+    let isDebugBuild = true
 #else
-let isDebugBuild = false
+    let isDebugBuild = false
 #endif

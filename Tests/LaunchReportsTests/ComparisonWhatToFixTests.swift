@@ -1,6 +1,7 @@
+import Testing
+
 @testable import LaunchAnalysis
 @testable import LaunchReports
-import Testing
 
 /// A comparison says what to fix right under its verdict, as a measurement's
 /// page does: the head's new findings and the spans that got slower, with
@@ -17,14 +18,18 @@ struct ComparisonWhatToFixTests {
         // A leaf (no span nested in it), so that halving it keeps the nesting whole.
         let leaves = spans.filter { span in
             span.beforeFirstFrame && span.key != finding.spanKey && span.wallNanoseconds > 2_000_000
-                && !spans.contains { $0.depth > span.depth && $0.beginNanoseconds >= span.beginNanoseconds && $0.beginNanoseconds < span.endNanoseconds }
+                && !spans.contains {
+                    $0.depth > span.depth && $0.beginNanoseconds >= span.beginNanoseconds
+                        && $0.beginNanoseconds < span.endNanoseconds
+                }
         }
         let slower = try #require(leaves.max { $0.wallNanoseconds < $1.wallNanoseconds })
         var runs = head.runs
         for index in runs.indices {
             guard var timeline = runs[index].timeline else { continue }
             timeline.mainThreadSpans.removeAll { $0.key == finding.spanKey }
-            for position in timeline.mainThreadSpans.indices where timeline.mainThreadSpans[position].key == slower.key {
+            for position in timeline.mainThreadSpans.indices where timeline.mainThreadSpans[position].key == slower.key
+            {
                 var span = timeline.mainThreadSpans[position]
                 span.endNanoseconds = span.beginNanoseconds + span.wallNanoseconds / 2
                 span.selfNanoseconds /= 2
@@ -33,7 +38,8 @@ struct ComparisonWhatToFixTests {
             runs[index].timeline = timeline
         }
         let base = MeasurementReport(
-            name: "base", createdAt: head.createdAt, environment: head.environment, configuration: head.configuration, runs: runs)
+            name: "base", createdAt: head.createdAt, environment: head.environment, configuration: head.configuration,
+            runs: runs)
         try #require(!base.profile.findings.contains { $0.spanKey == finding.spanKey && $0.rule == finding.rule })
         return (SampleReports.comparison(base, head), finding, slower)
     }
@@ -45,11 +51,15 @@ struct ComparisonWhatToFixTests {
         let markdown = MarkdownReport.render(.comparison(report))
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let top = try #require(lines.firstIndex(of: "**What to fix**"))
-        #expect(lines[2].hasPrefix("❌") || lines[2].hasPrefix("✅") || lines[2].hasPrefix("⚠️"), "the verdict first: \(lines[2])")
+        #expect(
+            lines[2].hasPrefix("❌") || lines[2].hasPrefix("✅") || lines[2].hasPrefix("⚠️"),
+            "the verdict first: \(lines[2])")
         #expect(top == 4, "right under the verdict:\n\(markdown)")
         #expect(lines.firstIndex { $0.hasPrefix("| metric |") }.map { $0 > top } ?? true)
         let site = SourceSite.text(file: finding.file!, line: finding.line!)
-        #expect(lines[top + 2].hasPrefix("- new `\(finding.rule.id)` **") && lines[top + 2].contains("`\(site)`"), "\(lines[top + 2])")
+        #expect(
+            lines[top + 2].hasPrefix("- new `\(finding.rule.id)` **") && lines[top + 2].contains("`\(site)`"),
+            "\(lines[top + 2])")
         let slowerSite = SourceSite.text(file: slower.file, line: slower.line)
         #expect(lines.contains { $0.hasPrefix("- slower **") && $0.contains("`\(slowerSite)`") }, "\(markdown)")
     }
@@ -84,7 +94,9 @@ struct ComparisonWhatToFixTests {
         let lines = annotations.split(separator: "\n").map(String.init)
         let site = SourceSite.text(file: slower.file, line: slower.line)
         let line = try #require(
-            lines.first { $0.hasPrefix("::warning file=Sources/\(slower.file),line=\(slower.line),") && $0.contains("slower span") },
+            lines.first {
+                $0.hasPrefix("::warning file=Sources/\(slower.file),line=\(slower.line),") && $0.contains("slower span")
+            },
             "\(annotations)")
         #expect(line.contains("::\(GitHubAnnotations.data(slower.name)) (\(site)): "), "\(line)")
         #expect(line.hasSuffix("ms)"), "base → head (+Δ): \(line)")
@@ -99,10 +111,12 @@ struct ComparisonWhatToFixTests {
     @Test func aSlowerSpansAnnotationEscapesItsNameAsWorkflowCommandsNeedIt() {
         let span = FindingsDiff.SpanChange(name: "Load:a,b%\nc", file: "App/A.swift", line: 7, baseMs: 1, headMs: 3)
         let title = "launchprof: slower span " + span.name
-        let line = GitHubAnnotations.line(level: "warning", file: "Sources/App/A.swift", line: 7, title: title,
-                                          message: GitHubAnnotations.slowerSpanMessage(span))
-        #expect(line == "::warning file=Sources/App/A.swift,line=7,title=launchprof%3A slower span Load%3Aa%2Cb%25%0Ac::"
-            + "Load:a,b%25%0Ac (A.swift:7): 1.00 ms → 3.00 ms (+2.00 ms)")
+        let line = GitHubAnnotations.line(
+            level: "warning", file: "Sources/App/A.swift", line: 7, title: title,
+            message: GitHubAnnotations.slowerSpanMessage(span))
+        #expect(
+            line == "::warning file=Sources/App/A.swift,line=7,title=launchprof%3A slower span Load%3Aa%2Cb%25%0Ac::"
+                + "Load:a,b%25%0Ac (A.swift:7): 1.00 ms → 3.00 ms (+2.00 ms)")
     }
 
     @Test func aHeadThatAddedNothingHasNoList() throws {

@@ -15,8 +15,12 @@ struct ContrastTests {
         let end = try #require(page.range(of: "}", range: root.upperBound..<page.endIndex))
         var colours: [String: String] = [:]
         for declaration in page[root.upperBound..<end.lowerBound].split(separator: ";") {
-            let parts = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            if parts.count == 2, parts[0].hasPrefix("--"), parts[1].hasPrefix("#") { colours[String(parts[0].dropFirst(2))] = parts[1] }
+            let parts = declaration.split(separator: ":", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            if parts.count == 2, parts[0].hasPrefix("--"), parts[1].hasPrefix("#") {
+                colours[String(parts[0].dropFirst(2))] = parts[1]
+            }
         }
         return colours
     }
@@ -29,7 +33,9 @@ struct ContrastTests {
             let c = Double(byte) / 255
             return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         }
-        let red: Double = 0.2126 * channels[0], green: Double = 0.7152 * channels[1], blue: Double = 0.0722 * channels[2]
+        let red: Double = 0.2126 * channels[0]
+        let green: Double = 0.7152 * channels[1]
+        let blue: Double = 0.0722 * channels[2]
         return red + green + blue
     }
 
@@ -42,14 +48,20 @@ struct ContrastTests {
     func everyTextColourMeetsAAOnWhatItIsDrawnOn(mode: String) throws {
         let page = HTMLReport.render(.measurement(try SampleReports.sample()))
         let colours = try Self.palette(page, after: mode == "  :root {" ? "<style>" : mode)
-        var pairs: [(String, String)] = [("fg", "bg"), ("muted", "bg"), ("muted", "card"), ("fg", "card"),
-                                         ("good", "good-bg"), ("bad", "bad-bg"), ("warn", "warn-bg"),
-                                         ("good", "bg"), ("bad", "bg"), ("warn", "bg")]
-        let fills = ["cpu", "queue", "disk", "network", "lock", "sleep", "wait", "nest", "none", "loader", "staticInit", "appInit",
-                     "willFinishLaunching", "didFinishLaunching", "initialFrame", "extended"]
+        var pairs: [(String, String)] = [
+            ("fg", "bg"), ("muted", "bg"), ("muted", "card"), ("fg", "card"),
+            ("good", "good-bg"), ("bad", "bad-bg"), ("warn", "warn-bg"),
+            ("good", "bg"), ("bad", "bg"), ("warn", "bg"),
+        ]
+        let fills = [
+            "cpu", "queue", "disk", "network", "lock", "sleep", "wait", "nest", "none", "loader", "staticInit",
+            "appInit",
+            "willFinishLaunching", "didFinishLaunching", "initialFrame", "extended",
+        ]
         pairs += fills.map { ("label", $0) }
         for (text, background) in pairs {
-            let foreground = try #require(colours[text], "--\(text)"), back = try #require(colours[background], "--\(background)")
+            let foreground = try #require(colours[text], "--\(text)")
+            let back = try #require(colours[background], "--\(background)")
             let ratio = Self.contrast(foreground, back)
             #expect(ratio >= 4.5, "\(mode): --\(text) on --\(background) is \(ratio)")
         }

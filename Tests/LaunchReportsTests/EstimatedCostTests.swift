@@ -11,11 +11,15 @@ struct EstimatedCostTests {
         try #require(report.profile.findings.count >= 2)
         for index in report.profile.findings.indices { report.profile.findings[index].usageIsEstimated = nil }
         report.profile.findings[0].usageIsEstimated = true
-        let marked = report.profile.findings[0], plain = report.profile.findings[1]
+        let marked = report.profile.findings[0]
+        let plain = report.profile.findings[1]
         let cost = { (finding: Finding) in ms(finding.medianMs) }
 
         let page = HTMLReport.render(.measurement(report))
-        #expect(page.contains("title=\"estimated: in some run a boundary of the span was attributed from the tracer's readings around it, not read\">≈\(cost(marked))</span>"))
+        #expect(
+            page.contains(
+                "title=\"estimated: in some run a boundary of the span was attributed from the tracer's readings around it, not read\">≈\(cost(marked))</span>"
+            ))
         #expect(page.contains("<span class=\"cost\">\(cost(plain))</span>"))
         #expect(!page.contains("≈\(cost(plain))</span>"))
 

@@ -15,7 +15,9 @@ struct ExtremeValueRenderingTests {
             let bytes = try format.render(document)
             #expect(!bytes.isEmpty, "\(format)", sourceLocation: sourceLocation)
             if [.terminal, .markdown, .html, .junit].contains(format) {
-                #expect(!String(decoding: bytes, as: UTF8.self).contains("9223372036854775807"), "\(format)", sourceLocation: sourceLocation)
+                #expect(
+                    !String(decoding: bytes, as: UTF8.self).contains("9223372036854775807"), "\(format)",
+                    sourceLocation: sourceLocation)
             }
         }
     }
@@ -28,7 +30,8 @@ struct ExtremeValueRenderingTests {
         if value.isFinite { #expect(!terminal.contains("9223372036854775807"), "a clamped integer shown as the value") }
     }
 
-    @Test(arguments: extremes) func aSampleReportWithExtremeBudgetsAndShareRendersInEveryFormat(_ value: Double) throws {
+    @Test(arguments: extremes) func aSampleReportWithExtremeBudgetsAndShareRendersInEveryFormat(_ value: Double) throws
+    {
         var report = try SampleReports.sample()
         report.configuration.budget.timeToFirstFrameMs = value
         report.configuration.budget.spansMs["Huge"] = value

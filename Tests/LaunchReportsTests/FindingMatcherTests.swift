@@ -1,7 +1,8 @@
-@testable import LaunchAnalysis
 import LaunchReports
 import LaunchTracing
 import Testing
+
+@testable import LaunchAnalysis
 
 /// A finding is matched to its spans by ``SpanRecord/key``: the same name and
 /// call site; a finding without one (a hook over its budget) by its name.
@@ -9,13 +10,16 @@ import Testing
 struct FindingMatcherTests {
     func span(_ name: String, file: String = "App/Store.swift", line: Int = 40) -> SpanRecord {
         SpanRecord(
-            name: name, category: .io, file: file, line: line, beginNanoseconds: 0, endNanoseconds: 1_000_000, depth: 0, isOpen: false,
+            name: name, category: .io, file: file, line: line, beginNanoseconds: 0, endNanoseconds: 1_000_000, depth: 0,
+            isOpen: false,
             beforeFirstFrame: true, selfNanoseconds: 1_000_000, blockedNanoseconds: [:])
     }
 
     func finding(_ name: String, file: String?, line: Int?) -> Finding {
-        Finding(rule: .mainThreadDiskIO, severity: .warning, span: name, file: file, line: line, medianMs: 1, spanMedianMs: 1,
-                runsAppeared: 1, runsTotal: 1, budgetShare: 0.01, recommendation: "move it")
+        Finding(
+            rule: .mainThreadDiskIO, severity: .warning, span: name, file: file, line: line, medianMs: 1,
+            spanMedianMs: 1,
+            runsAppeared: 1, runsTotal: 1, budgetShare: 0.01, recommendation: "move it")
     }
 
     @Test func aFindingsSpanKeyIsItsSpansKey() {
@@ -32,6 +36,9 @@ struct FindingMatcherTests {
         #expect(matcher.findings(for: span("Load")) == [0])
         #expect(matcher.findings(for: span("Load", line: 41)).isEmpty, "another call site")
         #expect(matcher.findings(for: span("Load", file: "App/Other.swift")).isEmpty)
-        #expect(matcher.findings(for: span("didFinishLaunching", file: "LaunchHarness/LaunchSequence.swift", line: 9)) == [1])
+        #expect(
+            matcher.findings(for: span("didFinishLaunching", file: "LaunchHarness/LaunchSequence.swift", line: 9)) == [
+                1
+            ])
     }
 }

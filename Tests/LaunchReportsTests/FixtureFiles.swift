@@ -9,7 +9,8 @@ import Foundation
 /// --ready exit -- /bin/true`. `*.terminal.txt` are the terminal reports
 /// expected from them, checked whole.
 enum FixtureFiles {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 

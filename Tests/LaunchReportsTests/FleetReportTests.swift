@@ -36,17 +36,24 @@ struct FleetReportTests {
     }
 
     @Test func aComparisonAcrossMachinesShowsEachMachinesShiftAndThoseLeftOut() throws {
-        let plan = ComparisonPlan(name: "fleet", source: .storedReports, settings: GateSettings(), stages: [12], stratifyByMachine: true)
+        let plan = ComparisonPlan(
+            name: "fleet", source: .storedReports, settings: GateSettings(), stages: [12], stratifyByMachine: true)
         let report = ComparisonReport(
-            plan: plan, base: try Self.pooled(["runner-a", "runner-b"]), head: try Self.pooled(["runner-a", "runner-b", "runner-c"]),
+            plan: plan, base: try Self.pooled(["runner-a", "runner-b"]),
+            head: try Self.pooled(["runner-a", "runner-b", "runner-c"]),
             stagesRun: 1, createdAt: "2026-11-23T00:00:00Z")
         let document = ReportDocument.comparison(report)
         let terminal = TerminalReport.render(document, options: RenderOptions(color: false))
-        #expect(terminal.contains("machines (timeToFirstFrame): compared within 2 machines, combined by van Elteren's test"), "\(terminal)")
+        #expect(
+            terminal.contains(
+                "machines (timeToFirstFrame): compared within 2 machines, combined by van Elteren's test"),
+            "\(terminal)")
         #expect(terminal.contains("  runner-a: 6 vs 6 launches"))
         #expect(terminal.contains("  runner-c: head only (6 launches), left out"))
         let markdown = MarkdownReport.render(document)
-        #expect(markdown.contains("- runner-b: 6 vs 6 launches") && markdown.contains("- ⚠️ runner-c: head only (6 launches), left out"))
+        #expect(
+            markdown.contains("- runner-b: 6 vs 6 launches")
+                && markdown.contains("- ⚠️ runner-c: head only (6 launches), left out"))
         let html = String(decoding: try ReportFormat.html.render(document, options: RenderOptions()), as: UTF8.self)
         #expect(html.contains("<section id=\"machines\">"))
         #expect(html.contains(">base · runner-a (6)") && html.contains(">head · runner-c (6)"))

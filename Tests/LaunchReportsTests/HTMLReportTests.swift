@@ -15,7 +15,9 @@ struct HTMLReportTests {
     /// The successful counted run whose time to first frame is the median (the lower middle one).
     static func medianRun(_ report: MeasurementReport) throws -> RunRecord {
         let runs = report.runs.filter { !$0.isWarmup && $0.status == .ok && $0.milliseconds(.timeToFirstFrame) != nil }
-            .sorted { ($0.milliseconds(.timeToFirstFrame)!, $0.index) < ($1.milliseconds(.timeToFirstFrame)!, $1.index) }
+            .sorted {
+                ($0.milliseconds(.timeToFirstFrame)!, $0.index) < ($1.milliseconds(.timeToFirstFrame)!, $1.index)
+            }
         try #require(!runs.isEmpty)
         return runs[(runs.count - 1) / 2]
     }
@@ -29,7 +31,8 @@ struct HTMLReportTests {
 
     /// The first line of the `<title>` of every span rect whose `data-s` starts with `side`, in page order.
     static func drawnSpanNames(_ page: String, side: String) throws -> [String] {
-        let pattern = try NSRegularExpression(pattern: "<rect class=\"s [^\"]*\"[^>]* data-s=\"\(side)[0-9]+\"[^>]*><title>([^\\n<]*)")
+        let pattern = try NSRegularExpression(
+            pattern: "<rect class=\"s [^\"]*\"[^>]* data-s=\"\(side)[0-9]+\"[^>]*><title>([^\\n<]*)")
         let range = NSRange(page.startIndex..., in: page)
         return pattern.matches(in: page, range: range).map { String(page[Range($0.range(at: 1), in: page)!]) }
     }
@@ -37,7 +40,8 @@ struct HTMLReportTests {
     /// Every way a page could make a request, outside the SVG namespace declaration.
     static func requests(in page: String) -> [String] {
         let scanned = page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").lowercased()
-        return ["src=", "href=", "url(", "@import", "fetch(", "http://", "https://", "<link", "<img", "<iframe"].filter {
+        return ["src=", "href=", "url(", "@import", "fetch(", "http://", "https://", "<link", "<img", "<iframe"].filter
+        {
             scanned.contains($0)
         }
     }
@@ -52,8 +56,11 @@ struct HTMLReportTests {
         let old = HTMLReport.render(.measurement(report))
         #expect(old.contains("not by thread"))
         // Spans that carry their thread's id: a lane per thread, by name (escaped), and no such note.
-        timeline.threads = [TimelineThread(id: 7, name: "main", isMain: true), TimelineThread(id: 41, name: "io<queue>", isMain: false)]
-        var named = other, unnamed = other
+        timeline.threads = [
+            TimelineThread(id: 7, name: "main", isMain: true), TimelineThread(id: 41, name: "io<queue>", isMain: false),
+        ]
+        var named = other
+        var unnamed = other
         named.threadID = 41
         unnamed.threadID = 42
         unnamed.name = "OnAnotherThread"
@@ -79,7 +86,8 @@ struct HTMLReportTests {
         // Every phase, with its median as the terminal writes it, on its own row.
         try #require(!report.profile.phases.isEmpty)
         for statistics in report.profile.phases {
-            let row = "\(statistics.phase.rawValue)</td><td class=\"n\">\(Milliseconds.text(statistics.summary.median))</td>"
+            let row =
+                "\(statistics.phase.rawValue)</td><td class=\"n\">\(Milliseconds.text(statistics.summary.median))</td>"
             #expect(page.contains(row), "phase row \(statistics.phase.rawValue)")
         }
 
@@ -99,8 +107,10 @@ struct HTMLReportTests {
         let page = HTMLReport.render(.measurement(report))
         let median = try Self.medianRun(report)
         let timeline = try #require(median.timeline)
-        #expect(page.contains("run \(median.index) of \(report.profile.runCount): timeToFirstFrame "
-            + Milliseconds.text(try #require(median.milliseconds(.timeToFirstFrame)))))
+        #expect(
+            page.contains(
+                "run \(median.index) of \(report.profile.runCount): timeToFirstFrame "
+                    + Milliseconds.text(try #require(median.milliseconds(.timeToFirstFrame)))))
 
         let spans = timeline.mainThreadSpans + timeline.otherSpans
         let drawn = try Self.drawnSpanNames(page, side: "m")
@@ -123,8 +133,10 @@ struct HTMLReportTests {
             pattern: "<rect class=\"s [^\"]* f sev-[^\"]*\"[^>]* data-f=\"([^\"]*)\"><title>(.*?)</title>",
             options: .dotMatchesLineSeparators)
         let rects = outlined.matches(in: page, range: NSRange(page.startIndex..., in: page)).map {
-            (ids: page[Range($0.range(at: 1), in: page)!].split(separator: " ").map(String.init),
-             title: String(page[Range($0.range(at: 2), in: page)!]))
+            (
+                ids: page[Range($0.range(at: 1), in: page)!].split(separator: " ").map(String.init),
+                title: String(page[Range($0.range(at: 2), in: page)!])
+            )
         }
         for (index, finding) in report.profile.findings.enumerated() {
             let concerned = timeline.mainThreadSpans.filter {
@@ -137,9 +149,13 @@ struct HTMLReportTests {
                 #expect(rect.title.contains(Self.escaped(finding.recommendation)))
             }
         }
-        #expect(rects.count == timeline.mainThreadSpans.filter { span in
-            report.profile.findings.contains { $0.span == span.name && ($0.file == nil || ($0.file == span.file && $0.line == span.line)) }
-        }.count)
+        #expect(
+            rects.count
+                == timeline.mainThreadSpans.filter { span in
+                    report.profile.findings.contains {
+                        $0.span == span.name && ($0.file == nil || ($0.file == span.file && $0.line == span.line))
+                    }
+                }.count)
     }
 
     @Test func theDistributionHasOneDotPerSuccessfulRun() throws {
@@ -148,7 +164,9 @@ struct HTMLReportTests {
         let runs = report.runs.filter { !$0.isWarmup && $0.status == .ok }
         #expect(page.components(separatedBy: "<circle class=\"pt").count - 1 == runs.count)
         for run in runs {
-            #expect(page.contains("<title>run \(run.index): \(Milliseconds.text(try #require(run.milliseconds(.timeToFirstFrame))))"))
+            #expect(
+                page.contains(
+                    "<title>run \(run.index): \(Milliseconds.text(try #require(run.milliseconds(.timeToFirstFrame))))"))
         }
     }
 
@@ -197,7 +215,8 @@ struct HTMLReportTests {
         var head = try fixture()
         head.name = "sample-head"
         // Two runs a side: only a level above 1/C(4, 2) can ever decide (issue 21), so α is raised for this rendering test.
-        let plan = ComparisonPlan(name: "sample", source: .storedReports, settings: GateSettings(alpha: 0.4), stages: [2])
+        let plan = ComparisonPlan(
+            name: "sample", source: .storedReports, settings: GateSettings(alpha: 0.4), stages: [2])
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
     }
 
@@ -209,9 +228,12 @@ struct HTMLReportTests {
         for metric in report.metrics {
             #expect(page.contains("<td>" + Self.escaped(metric.name)))
         }
-        #expect(page.contains("<th class=\"n\">base median</th><th class=\"n\">head median</th><th class=\"n\">median diff</th>"
-            + "<th class=\"n\">est. shift</th>"))
-        let base = try Self.medianRun(report.base), head = try Self.medianRun(report.head)
+        #expect(
+            page.contains(
+                "<th class=\"n\">base median</th><th class=\"n\">head median</th><th class=\"n\">median diff</th>"
+                    + "<th class=\"n\">est. shift</th>"))
+        let base = try Self.medianRun(report.base)
+        let head = try Self.medianRun(report.head)
         let baseTitle = try #require(page.range(of: "<h3>base: run \(base.index), timeToFirstFrame"))
         let headTitle = try #require(page.range(of: "<h3>head: run \(head.index), timeToFirstFrame"))
         #expect(baseTitle.lowerBound < headTitle.lowerBound)
@@ -227,12 +249,15 @@ struct HTMLReportTests {
         let gone = head.profile.findings.removeFirst()
         let base = try Self.fixture()
         let plan = ComparisonPlan(name: "sample", source: .storedReports, settings: GateSettings(), stages: [2])
-        let report = ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
+        let report = ComparisonReport(
+            plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
         try #require(report.changes.gone.count == 1)
         let page = HTMLReport.render(.comparison(report))
         #expect(page.contains("<h2>Why it changed</h2>"))
-        #expect(page.contains("<span class=\"tag good\">gone</span><code class=\"rule\">\(gone.rule.id)</code><b>"
-            + Self.escaped(gone.span) + "</b>"))
+        #expect(
+            page.contains(
+                "<span class=\"tag good\">gone</span><code class=\"rule\">\(gone.rule.id)</code><b>"
+                    + Self.escaped(gone.span) + "</b>"))
     }
 
     /// A 100-run report of 10,000 spans a run: the page draws the 2,000 longest
@@ -273,7 +298,10 @@ struct HTMLReportTests {
         let elapsed = clock.measure { page = HTMLReport.render(.measurement(report)) }
         #expect(page.utf8.count < 5_000_000)
         #expect(page.components(separatedBy: "data-s=\"").count - 1 == HTMLReport.spanLimit)
-        #expect(page.contains("drawn: the \(HTMLReport.spanLimit) longest of 10000 spans; \(10_000 - HTMLReport.spanLimit) shorter ones left out"))
+        #expect(
+            page.contains(
+                "drawn: the \(HTMLReport.spanLimit) longest of 10000 spans; \(10_000 - HTMLReport.spanLimit) shorter ones left out"
+            ))
         #expect(page.components(separatedBy: "<circle class=\"pt").count - 1 == 100)
         // Generous for a debug build; a release build renders it in a fraction of this.
         #expect(elapsed < .seconds(10))

@@ -62,20 +62,26 @@ struct HeadlessBrowserTests {
 
     /// What the checks found for `page` framed at `width` × `height`.
     static func layout(of page: String, width: Int, height: Int) throws -> [String: Any] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("launchprof-browser-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "launchprof-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let srcdoc = page.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-        let harness = "<!DOCTYPE html><html><head><style>body{margin:0}iframe{border:0;display:block}</style></head><body>"
+        let harness =
+            "<!DOCTYPE html><html><head><style>body{margin:0}iframe{border:0;display:block}</style></head><body>"
             + "<iframe id=\"f\" width=\"\(width)\" height=\"\(height)\" srcdoc=\"\(srcdoc)\"></iframe><script>\(checks)</script></body></html>"
         let file = directory.appendingPathComponent("harness.html")
         try harness.write(to: file, atomically: true, encoding: .utf8)
-        let output = try run(["--headless", "--no-sandbox", "--disable-gpu", "--window-size=\(max(width, 500)),\(height + 100)",
-                              "--virtual-time-budget=5000", "--dump-dom", file.absoluteString])
-        let start = try #require(output.range(of: "<pre id=\"result\">"), "no result in the dumped DOM:\n\(output.prefix(400))")
+        let output = try run([
+            "--headless", "--no-sandbox", "--disable-gpu", "--window-size=\(max(width, 500)),\(height + 100)",
+            "--virtual-time-budget=5000", "--dump-dom", file.absoluteString,
+        ])
+        let start = try #require(
+            output.range(of: "<pre id=\"result\">"), "no result in the dumped DOM:\n\(output.prefix(400))")
         let end = try #require(output.range(of: "</pre>", range: start.upperBound..<output.endIndex))
         let json = String(output[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 
@@ -104,7 +110,10 @@ struct HeadlessBrowserTests {
         }
         return [
             ("naive sample", HTMLReport.render(.measurement(sample))),
-            ("plain program", HTMLReport.render(.measurement(try SampleReports.uninstrumented(SampleReports.around(400, 100))))),
+            (
+                "plain program",
+                HTMLReport.render(.measurement(try SampleReports.uninstrumented(SampleReports.around(400, 100))))
+            ),
             ("comparison", HTMLReport.render(.comparison(SampleReports.comparison(sample, slower)))),
         ]
     }
@@ -113,7 +122,9 @@ struct HeadlessBrowserTests {
         // LAUNCHPROF_BROWSER_PAGES=DIR keeps the pages, to look at or screenshot.
         if let keep = ProcessInfo.processInfo.environment["LAUNCHPROF_BROWSER_PAGES"] {
             for page in try Self.pages() {
-                try page.html.write(toFile: keep + "/" + page.name.replacingOccurrences(of: " ", with: "-") + ".html", atomically: true, encoding: .utf8)
+                try page.html.write(
+                    toFile: keep + "/" + page.name.replacingOccurrences(of: " ", with: "-") + ".html", atomically: true,
+                    encoding: .utf8)
             }
         }
         for page in try Self.pages() {

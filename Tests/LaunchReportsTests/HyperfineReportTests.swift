@@ -7,7 +7,8 @@ import Testing
 @Suite("hyperfine report")
 struct HyperfineReportTests {
     static func results(_ document: ReportDocument) throws -> [[String: Any]] {
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(HyperfineReport.render(document))) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(HyperfineReport.render(document))) as? [String: Any])
         return try #require(root["results"] as? [[String: Any]])
     }
 
@@ -16,12 +17,16 @@ struct HyperfineReportTests {
             let results = try Self.results(.measurement(report))
             #expect(results.count == 1)
             let result = try #require(results.first)
-            let expected = report.runs.filter { !$0.isWarmup && $0.status == .ok }.compactMap(\.timeToReadyMs).map { $0 / 1000 }
+            let expected = report.runs.filter { !$0.isWarmup && $0.status == .ok }.compactMap(\.timeToReadyMs).map {
+                $0 / 1000
+            }
             let times = try #require(result["times"] as? [Double])
             #expect(times == expected)
             #expect(result["exit_codes"] as? [Int] == expected.map { _ in 0 })
             let sorted = times.sorted()
-            let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            let median =
+                sorted.count % 2 == 1
+                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
             let mean = times.reduce(0, +) / Double(times.count)
             let stddev = (times.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(times.count - 1)).squareRoot()
             #expect(abs((result["median"] as? Double ?? .nan) - median) < 1e-12)
@@ -34,7 +39,8 @@ struct HyperfineReportTests {
             #expect(result["system"] as? Double == 0)
             #expect(result["command"] as? String == HyperfineReport.commandLine(report.configuration.command))
         }
-        #expect(try Self.results(.measurement(SampleReports.uninstrumented())).first?["command"] as? String == "/bin/true")
+        #expect(
+            try Self.results(.measurement(SampleReports.uninstrumented())).first?["command"] as? String == "/bin/true")
     }
 
     @Test func userAndSystemAreTheMeanCPUTimeOfTheSameRunsInSeconds() throws {
@@ -71,20 +77,23 @@ struct HyperfineReportTests {
     }
 
     @Test func aComparisonIsTwoResultsBaseThenHead() throws {
-        let comparison = SampleReports.comparison(try SampleReports.uninstrumented([1, 2, 3]), try SampleReports.uninstrumented([4, 5]))
+        let comparison = SampleReports.comparison(
+            try SampleReports.uninstrumented([1, 2, 3]), try SampleReports.uninstrumented([4, 5]))
         let results = try Self.results(.comparison(comparison))
         #expect(results.map { ($0["parameters"] as? [String: String])?["side"] } == ["base", "head"])
         #expect(results.map { $0["times"] as? [Double] } == [[0.001, 0.002, 0.003], [0.004, 0.005]])
     }
 
     @Test func keysAreSorted() throws {
-        let text = String(decoding: try HyperfineReport.render(.measurement(SampleReports.uninstrumented())), as: UTF8.self)
+        let text = String(
+            decoding: try HyperfineReport.render(.measurement(SampleReports.uninstrumented())), as: UTF8.self)
         let keys = ["command", "exit_codes", "max", "mean", "median", "min", "stddev", "system", "times", "user"]
         let positions = keys.map { text.range(of: "\"\($0)\"")!.lowerBound }
         #expect(positions == positions.sorted())
     }
 
     @Test func wordsThatNeedQuotingAreQuoted() {
-        #expect(HyperfineReport.commandLine(["/bin/echo", "a b", "it's", "--x=1"]) == #"/bin/echo 'a b' 'it'\''s' --x=1"#)
+        #expect(
+            HyperfineReport.commandLine(["/bin/echo", "a b", "it's", "--x=1"]) == #"/bin/echo 'a b' 'it'\''s' --x=1"#)
     }
 }

@@ -29,7 +29,8 @@ struct InstructionTextTests {
         var runs: [RunRecord] = []
         for index in 1...3 {
             var run = RunRecord(index: index, isWarmup: false, status: .ok, timeToReadyMs: 20, timeToExitMs: 20)
-            run.instructions = InstructionCounts(files: [try CallgrindFile(parsing: text)], valgrindVersion: "valgrind-3.19.0")
+            run.instructions = InstructionCounts(
+                files: [try CallgrindFile(parsing: text)], valgrindVersion: "valgrind-3.19.0")
             runs.append(run)
         }
         let template = try SampleReports.uninstrumented()
@@ -37,7 +38,9 @@ struct InstructionTextTests {
             name: "counted", createdAt: template.createdAt, environment: template.environment,
             configuration: template.configuration, runs: runs)
         let terminal = TerminalReport.render(report, color: false)
-        #expect(terminal.contains("instructions to exit, every thread: 57.24 M (median of 3 counted launches, valgrind-3.19.0)"))
+        #expect(
+            terminal.contains(
+                "instructions to exit, every thread: 57.24 M (median of 3 counted launches, valgrind-3.19.0)"))
         #expect(terminal.contains("identical launches differed by 0 %"))
         let markdown = String(decoding: try ReportFormat.markdown.render(.measurement(report)), as: UTF8.self)
         #expect(markdown.contains("**Instructions**"))

@@ -1,12 +1,14 @@
 import Foundation
-@testable import LaunchReports
 import Testing
+
+@testable import LaunchReports
 
 /// The byte writer every fast renderer writes numbers and strings through.
 @Suite("JSON bytes")
 struct JSONBytesTests {
     /// Every number of digits, each side of every power of ten, the extremes.
-    static let integers: [UInt64] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, .max - 1, .max]
+    static let integers: [UInt64] =
+        [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, .max - 1, .max]
         + (1...19).flatMap { exponent -> [UInt64] in
             let power = (0..<exponent).reduce(UInt64(1)) { product, _ in product * 10 }
             return [power - 1, power, power + 1, power + power / 2 + 7]
@@ -23,7 +25,9 @@ struct JSONBytesTests {
                 json.byte(UInt8(ascii: ","))
             }
         }
-        let expected = Self.integers.map { "\($0)," }.joined() + [Int.min, Int.min + 1, -1, -10, -99, -100, Int.max].map { "\($0)," }.joined()
+        let expected =
+            Self.integers.map { "\($0)," }.joined()
+            + [Int.min, Int.min + 1, -1, -10, -99, -100, Int.max].map { "\($0)," }.joined()
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
     }
 

@@ -33,20 +33,25 @@ struct JSONReportStrictReadingTests {
 
     @Test func aNegativeNumberWhereAnUnsignedOneBelongsIsNamedWithItsRange() throws {
         let message = problem(try sample(replacing: "beginNanoseconds", with: "-5"))
-        #expect(message == "r.json: malformed report: runs[0].timeline.mainThreadSpans[0].beginNanoseconds: -5 is not a whole number "
-            + "from 0 to 18446744073709551615")
+        #expect(
+            message
+                == "r.json: malformed report: runs[0].timeline.mainThreadSpans[0].beginNanoseconds: -5 is not a whole number "
+                + "from 0 to 18446744073709551615")
     }
 
     @Test(arguments: ["18446744073709551616", "99999999999999999999999999", "1.5", "1e400"])
     func aWholeNumberFieldOutOfRangeIsNamedWithItsRange(_ value: String) throws {
         let message = problem(try sample(replacing: "index", with: value))
-        #expect(message == "r.json: malformed report: runs[0].index: \(value) is not a whole number "
-            + "from -9223372036854775808 to 9223372036854775807")
+        #expect(
+            message == "r.json: malformed report: runs[0].index: \(value) is not a whole number "
+                + "from -9223372036854775808 to 9223372036854775807")
     }
 
     @Test func aNumberNoDoubleHoldsIsNamed() throws {
         let message = problem(try sample(replacing: "timeToReadyMs", with: "1e400"))
-        #expect(message.hasPrefix("r.json: malformed report: runs[0].timeToReadyMs: 1e400 is not a finite number"), "\(message)")
+        #expect(
+            message.hasPrefix("r.json: malformed report: runs[0].timeToReadyMs: 1e400 is not a finite number"),
+            "\(message)")
     }
 
     @Test(arguments: [("index", "7"), ("schemaVersion", "1"), ("timeToReadyMs", "1")])
@@ -61,7 +66,8 @@ struct JSONReportStrictReadingTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lp-strict-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let plain = directory.appendingPathComponent("plain.json"), doubled = directory.appendingPathComponent("doubled.json")
+        let plain = directory.appendingPathComponent("plain.json")
+        let doubled = directory.appendingPathComponent("doubled.json")
         try Data(contentsOf: URL(fileURLWithPath: FixtureFiles.path("measurement-v1-sample.json"))).write(to: plain)
         try sample(doubling: "schemaVersion", with: "1").write(to: doubled)
         #expect(ReportSummary.read(from: plain.path) != nil)
@@ -69,7 +75,8 @@ struct JSONReportStrictReadingTests {
     }
 
     @Test func anEscapedKeyIsTheSameKey() throws {
-        let message = problem(try sample(doubling: "index", with: "7").replacingFirst("\"index\" : 7", with: "\"ind\\u0065x\" : 7"))
+        let message = problem(
+            try sample(doubling: "index", with: "7").replacingFirst("\"index\" : 7", with: "\"ind\\u0065x\" : 7"))
         #expect(message.contains("index' appears twice"), "\(message)")
     }
 

@@ -24,8 +24,11 @@ struct JSONReportTests {
         #expect(timeline.milestones[.firstFrame] != nil)
         #expect(report.runs.first?.milliseconds(.didFinishLaunching) != nil)
         // Schema 1 recorded no outcome: it is computed from the runs, as it would have been.
-        #expect(report.outcome == ReportOutcome.of(
-            profile: report.profile, runs: report.runs, ignoreFailures: false, stopReason: nil, stopSignal: nil))
+        #expect(
+            report.outcome
+                == ReportOutcome.of(
+                    profile: report.profile, runs: report.runs, ignoreFailures: false, stopReason: nil, stopSignal: nil)
+        )
         #expect(report.outcome.status == .overBudget)
     }
 
@@ -38,7 +41,8 @@ struct JSONReportTests {
             let again = try JSONReport.read(from: path)
             let same = again == report  // (not inside #expect: it would print both whole reports)
             #expect(same, "\(name) changed when written again")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
             #expect(object["kind"] as? String == "measurement")
             #expect(object["schemaVersion"] as? Int == MeasurementReport.currentSchemaVersion)
             #expect(object["outcome"] is [String: Any])
@@ -46,15 +50,17 @@ struct JSONReportTests {
     }
 
     /// A document, and words the error must contain.
-    @Test("what a reader cannot read is rejected with the file named", arguments: [
-        (#"{"kind": "flamegraph", "schemaVersion": 1}"#, "a 'flamegraph' report"),
-        (#"{"kind": "comparison", "schemaVersion": 9}"#, "schemaVersion 9 of a comparison report"),
-        (#"{"kind": "measurement", "schemaVersion": 4}"#, "schemaVersion 4"),
-        (#"{"schemaVersion": 2}"#, "no kind"),
-        (#"{"kind": "measurement"}"#, "no schemaVersion"),
-        (#"[1, 2]"#, "not a JSON object"),
-        (#"{"kind": "measurement", "schemaVersion": 2, "name": "x"}"#, "missing key"),
-    ])
+    @Test(
+        "what a reader cannot read is rejected with the file named",
+        arguments: [
+            (#"{"kind": "flamegraph", "schemaVersion": 1}"#, "a 'flamegraph' report"),
+            (#"{"kind": "comparison", "schemaVersion": 9}"#, "schemaVersion 9 of a comparison report"),
+            (#"{"kind": "measurement", "schemaVersion": 4}"#, "schemaVersion 4"),
+            (#"{"schemaVersion": 2}"#, "no kind"),
+            (#"{"kind": "measurement"}"#, "no schemaVersion"),
+            (#"[1, 2]"#, "not a JSON object"),
+            (#"{"kind": "measurement", "schemaVersion": 2, "name": "x"}"#, "missing key"),
+        ])
     func rejected(json: String, mention: String) throws {
         let path = scratch.file("bad.json")
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))

@@ -68,7 +68,9 @@ struct JSONReportWriterTests {
 
     /// The measurement at `path`, before the range checks.
     static func readMeasurementUnchecked(_ path: String) throws -> MeasurementReport {
-        guard case .measurement(let report) = try readUnchecked(path) else { throw ReportError.malformed(path: path, problem: "not a measurement") }
+        guard case .measurement(let report) = try readUnchecked(path) else {
+            throw ReportError.malformed(path: path, problem: "not a measurement")
+        }
         return report
     }
 
@@ -77,13 +79,15 @@ struct JSONReportWriterTests {
     static func equal(_ left: Any, _ right: Any) -> Bool {
         switch (left, right) {
         case (let left as [String: Any], let right as [String: Any]):
-            return left.count == right.count && left.allSatisfy { key, value in right[key].map { equal(value, $0) } ?? false }
+            return left.count == right.count
+                && left.allSatisfy { key, value in right[key].map { equal(value, $0) } ?? false }
         case (let left as [Any], let right as [Any]):
             return left.count == right.count && zip(left, right).allSatisfy { equal($0, $1) }
         case (let left as String, let right as String):
             return left == right
         case (let left as NSNumber, let right as NSNumber):
-            return left.isEqual(to: right) && (left.doubleValue == right.doubleValue || (left.doubleValue.isNaN && right.doubleValue.isNaN))
+            return left.isEqual(to: right)
+                && (left.doubleValue == right.doubleValue || (left.doubleValue.isNaN && right.doubleValue.isNaN))
         case (is NSNull, is NSNull):
             return true
         default:
@@ -105,7 +109,9 @@ struct JSONReportWriterTests {
 
     @Test func theHeaderComesFirstAndTheRunsLast() throws {
         let text = String(decoding: try JSONReport.render(.measurement(try SampleReports.sample())), as: UTF8.self)
-        let topKeys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.dropFirst(3).prefix { $0 != "\"" } }
+        let topKeys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map {
+            $0.dropFirst(3).prefix { $0 != "\"" }
+        }
         #expect(Array(topKeys.prefix(2)) == ["kind", "schemaVersion"])
         #expect(topKeys.last == "runs")
         for key in ["configuration", "outcome", "profile", "spanStrings"] {
@@ -135,7 +141,8 @@ struct JSONReportWriterTests {
 
     @Test func aComparisonReportIsWrittenWithTheSameKeysAndValues() throws {
         let comparison = SampleReports.comparison(
-            try SampleReports.uninstrumented(SampleReports.around(100)), try SampleReports.uninstrumented(SampleReports.around(130)))
+            try SampleReports.uninstrumented(SampleReports.around(100)),
+            try SampleReports.uninstrumented(SampleReports.around(130)))
         try expectSameAsReference(.comparison(comparison), "comparison")
         let instrumented = SampleReports.comparison(try SampleReports.sample(), try SampleReports.sample())
         try expectSameAsReference(.comparison(instrumented), "comparison-instrumented")
@@ -151,7 +158,9 @@ struct JSONReportWriterTests {
         report.runs[0].problem = Self.awkward
         report.runs[0].timeline?.mainThreadSpans[0].name = Self.awkward
         report.runs[0].timeline?.mainThreadSpans[0].file = "Sources/\"x\".swift"
-        report.runs[0].timeline?.mainThreadSpans[1].blockedNanoseconds = [.unknown: 0, .disk: 5, .lock: 7, .other: 1, .network: 2, .sleep: 3]
+        report.runs[0].timeline?.mainThreadSpans[1].blockedNanoseconds = [
+            .unknown: 0, .disk: 5, .lock: 7, .other: 1, .network: 2, .sleep: 3,
+        ]
         report.runs[0].timeline?.mainThreadSpans[1].majorFaults = 3
         report.runs[0].timeline?.mainThreadSpans[1].involuntaryContextSwitches = 4
         report.runs[0].timeline?.mainThreadSpans[1].voluntaryContextSwitches = 0
@@ -175,7 +184,8 @@ struct JSONReportWriterTests {
     @Test func unusualNumbersReadBackExactly() throws {
         var report = try SampleReports.uninstrumented()
         let values: [Double] = [
-            -0.0, .infinity, -.infinity, 1e300, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude, 20, 1e16, 0.1, 1 / 3,
+            -0.0, .infinity, -.infinity, 1e300, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude, 20, 1e16, 0.1,
+            1 / 3,
             -1.5e-7, 123456789012345680000,
         ]
         report.runs = values.enumerated().map { offset, value in
@@ -210,7 +220,9 @@ struct JSONReportWriterTests {
     @Test func emptyArraysAndObjectsAndAbsentKeys() throws {
         var report = try SampleReports.sample()
         report.runs[0].timeline?.mainThreadSpans = []
-        report.runs[0].timeline?.otherSpans[...].indices.forEach { report.runs[0].timeline?.otherSpans[$0].blockedNanoseconds = [:] }
+        report.runs[0].timeline?.otherSpans[...].indices.forEach {
+            report.runs[0].timeline?.otherSpans[$0].blockedNanoseconds = [:]
+        }
         report.runs[1].timeline?.milestones = [:]
         report.runs[1].timeline = nil
         report.runs[0].stdoutPath = nil

@@ -9,10 +9,13 @@ import Testing
 @Suite("JUnit and every renderer without a verdict")
 struct JUnitNoVerdictTests {
     /// `/bin/true`'s report of `values` ms, stopped by `signal` (2 SIGINT, 15 SIGTERM) when given.
-    static func measured(_ values: [Double?], signal: Int32? = nil, name: String = "true-v1") throws -> MeasurementReport {
+    static func measured(_ values: [Double?], signal: Int32? = nil, name: String = "true-v1") throws
+        -> MeasurementReport
+    {
         let template = try SampleReports.uninstrumented(values, name: name)
         return MeasurementReport(
-            name: name, createdAt: template.createdAt, environment: template.environment, configuration: template.configuration,
+            name: name, createdAt: template.createdAt, environment: template.environment,
+            configuration: template.configuration,
             runs: template.runs, stopSignal: signal)
     }
 
@@ -20,7 +23,8 @@ struct JUnitNoVerdictTests {
     static func stoppedComparison(_ values: [Double?], signal: Int32) throws -> ComparisonReport {
         let plan = ComparisonPlan(name: "pr-42", source: .interleaved, settings: GateSettings(), stages: [20, 40])
         return ComparisonReport(
-            plan: plan, base: try measured(values, signal: signal, name: "base"), head: try measured(values, signal: signal, name: "head"),
+            plan: plan, base: try measured(values, signal: signal, name: "base"),
+            head: try measured(values, signal: signal, name: "head"),
             stagesRun: 0, createdAt: "2026-11-23T10:00:00Z")
     }
 
@@ -64,8 +68,10 @@ struct JUnitNoVerdictTests {
         let base = try SampleReports.uninstrumented(SampleReports.around(100))
         var head = try SampleReports.uninstrumented(SampleReports.around(100))
         head.environment.machine = "another"
-        let plan = ComparisonPlan(name: "pr-42", source: .storedReports, settings: GateSettings(), stages: [20], stratifyByMachine: true)
-        let report = ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
+        let plan = ComparisonPlan(
+            name: "pr-42", source: .storedReports, settings: GateSettings(), stages: [20], stratifyByMachine: true)
+        let report = ComparisonReport(
+            plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
         #expect(report.outcome.status == .incomparable && report.verdict == .error)
         let cases = try Self.cases(JUnitReport.render(.comparison(report)))
         #expect(cases.allSatisfy { $0.result != nil })
@@ -91,9 +97,12 @@ struct JUnitNoVerdictTests {
         #expect(page.contains("<span class=\"warn\">not judged (interrupted)</span>"))
 
         let annotations = GitHubAnnotations.render(document) { _, _ in nil }
-        #expect(annotations.contains("::error title=launchprof compare%3A interrupted::no verdict (interrupted): base: "), "\(annotations)")
+        #expect(
+            annotations.contains("::error title=launchprof compare%3A interrupted::no verdict (interrupted): base: "),
+            "\(annotations)")
         let measurement = try Self.measured(SampleReports.around(100, 4), signal: 15)
-        #expect(GitHubAnnotations.render(.measurement(measurement)) { _, _ in nil }
-            .contains("::error title=launchprof interrupted::no verdict (interrupted): "))
+        #expect(
+            GitHubAnnotations.render(.measurement(measurement)) { _, _ in nil }
+                .contains("::error title=launchprof interrupted::no verdict (interrupted): "))
     }
 }

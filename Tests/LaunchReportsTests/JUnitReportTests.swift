@@ -2,8 +2,9 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The JUnit XML, parsed back with `XMLParser` and checked against the report
@@ -29,8 +30,10 @@ struct JUnitReportTests {
     final class TreeBuilder: NSObject, XMLParserDelegate {
         var stack: [Element] = [Element(name: "#document", attributes: [:])]
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let element = Element(name: name, attributes: attributes)
             stack.last!.children.append(element)
             stack.append(element)
@@ -69,13 +72,15 @@ struct JUnitReportTests {
             let failure = test.first("failure")
             #expect((failure == nil) == check.passed)
             if let failure {
-                #expect(failure.attributes["message"]
-                    == "\(check.subject) \(Milliseconds.text(check.medianMs)) > \(Milliseconds.text(check.budgetMs)) (median)")
+                #expect(
+                    failure.attributes["message"]
+                        == "\(check.subject) \(Milliseconds.text(check.medianMs)) > \(Milliseconds.text(check.budgetMs)) (median)"
+                )
                 #expect(failure.attributes["type"] == "over-budget")
             }
             // A total carries its time; a hook's nests in it and carries none.
             if case .phase(let phase) = check.subject, phase.isTotal {
-                #expect(Double(test.attributes["time"] ?? "") .map { abs($0 - check.medianMs / 1000) < 1e-6 } == true)
+                #expect(Double(test.attributes["time"] ?? "").map { abs($0 - check.medianMs / 1000) < 1e-6 } == true)
             } else {
                 #expect(test.attributes["time"] == nil)
             }
@@ -101,8 +106,9 @@ struct JUnitReportTests {
         #expect(error.attributes["message"] == report.outcome.reason)
         #expect(error.text == "run 2: exited with status 3")
         #expect(suite.attributes["errors"] == "1")
-        #expect(suite.all("testcase").filter { $0.attributes["classname"] == "launchprof.budget" }.count
-            == report.profile.verdict.checks.count)
+        #expect(
+            suite.all("testcase").filter { $0.attributes["classname"] == "launchprof.budget" }.count
+                == report.profile.verdict.checks.count)
     }
 
     @Test func ignoredFailedRunsPassTheRunsCaseAndAreListed() throws {
@@ -116,7 +122,8 @@ struct JUnitReportTests {
 
     @Test func aComparisonHasACasePerGatedMetric() throws {
         let regression = SampleReports.comparison(
-            try SampleReports.uninstrumented(SampleReports.around(100)), try SampleReports.uninstrumented(SampleReports.around(130)))
+            try SampleReports.uninstrumented(SampleReports.around(100)),
+            try SampleReports.uninstrumented(SampleReports.around(130)))
         #expect(regression.outcome.status == .regression)
         let suite = try #require(try Self.parse(JUnitReport.render(.comparison(regression))).first("testsuite"))
         #expect(suite.attributes["name"] == "launchprof compare — pr-42")
@@ -128,7 +135,8 @@ struct JUnitReportTests {
         #expect(failure.attributes["message"] == gated[0].summary)
 
         let inconclusive = SampleReports.comparison(
-            try SampleReports.uninstrumented([100, 140, 90, 120, 80, 130]), try SampleReports.uninstrumented([110, 150, 95, 125, 85, 140]))
+            try SampleReports.uninstrumented([100, 140, 90, 120, 80, 130]),
+            try SampleReports.uninstrumented([110, 150, 95, 125, 85, 140]))
         #expect(inconclusive.outcome.status == .inconclusive)
         // Exit 3 fails the CI step, so the test report fails too…
         #expect(inconclusive.outcome.exitCode == 3)
@@ -140,7 +148,11 @@ struct JUnitReportTests {
         #expect(other.attributes["skipped"] == "0")
         // …unless the team treats inconclusive as a pass.
         let options = RenderOptions(inconclusiveIsPass: true)
-        let passing = try #require(try Self.parse(String(decoding: try ReportFormat.junit.render(.comparison(inconclusive), options: options), as: UTF8.self)).first("testsuite"))
+        let passing = try #require(
+            try Self.parse(
+                String(
+                    decoding: try ReportFormat.junit.render(.comparison(inconclusive), options: options), as: UTF8.self)
+            ).first("testsuite"))
         let skipped = passing.all("testcase").first?.first("skipped")
         #expect(skipped?.attributes["message"]?.hasPrefix("inconclusive: ") == true)
         #expect(passing.attributes["skipped"] == "1")
@@ -166,11 +178,13 @@ struct JUnitReportTests {
         // own 1 ms budget is exceeded: that one stays a failure.
         configuration.budget.spansMs = ["DecodeCatalgo": 50, "DecodeCatalog": 1]
         let report = MeasurementReport(
-            name: sample.name, createdAt: sample.createdAt, environment: sample.environment, configuration: configuration, runs: sample.runs)
+            name: sample.name, createdAt: sample.createdAt, environment: sample.environment,
+            configuration: configuration, runs: sample.runs)
         let warning = try #require(report.profile.warnings?.first { $0.contains("DecodeCatalgo") })
         #expect(warning.contains("'DecodeCatalog'"))
         let suite = try #require(try Self.parse(JUnitReport.render(.measurement(report))).first("testsuite"))
-        let typo = try #require(suite.all("testcase").first { $0.attributes["name"]?.contains("DecodeCatalgo") == true })
+        let typo = try #require(
+            suite.all("testcase").first { $0.attributes["name"]?.contains("DecodeCatalgo") == true })
         #expect(typo.first("skipped")?.attributes["message"] == warning)
         #expect(typo.first("skipped")?.attributes["type"] == "not-recorded")
         let real = try #require(suite.all("testcase").first { $0.attributes["name"] == "span:DecodeCatalog" })

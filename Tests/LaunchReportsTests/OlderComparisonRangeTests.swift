@@ -12,8 +12,12 @@ struct OlderComparisonRangeTests {
     let scratch = ScratchDirectory("lp-older-comparison")
 
     /// `document` written as JSON, changed by `edit`, and read back through ``JSONReport`` (range checks included).
-    func readBack(_ document: ReportDocument, named name: String, _ edit: (inout [String: Any]) -> Void) throws -> ReportDocument {
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render(document, options: RenderOptions()))) as? [String: Any])
+    func readBack(_ document: ReportDocument, named name: String, _ edit: (inout [String: Any]) -> Void) throws
+        -> ReportDocument
+    {
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render(document, options: RenderOptions())))
+                as? [String: Any])
         edit(&object)
         let path = scratch.file(name)
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
@@ -31,7 +35,10 @@ struct OlderComparisonRangeTests {
                 return metric
             }
         }
-        guard case .comparison(let report) = read else { Issue.record("not a comparison"); return }
+        guard case .comparison(let report) = read else {
+            Issue.record("not a comparison")
+            return
+        }
         #expect(!report.metrics.isEmpty)
         #expect(report.metrics.allSatisfy { $0.minimumEffectPercent.isNaN && $0.passPValue.isNaN })
     }

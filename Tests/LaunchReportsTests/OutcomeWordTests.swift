@@ -25,7 +25,8 @@ struct OutcomeWordTests {
 
         let page = HTMLReport.render(.measurement(report))
         let tone = ["good": "good", "warning": "warn", "bad": "bad"][outcome.tone.rawValue]!
-        #expect(page.contains("<div class=\"verdict \(tone)\" role=\"status\"><span class=\"word\">\(outcome.word)</span>"))
+        #expect(
+            page.contains("<div class=\"verdict \(tone)\" role=\"status\"><span class=\"word\">\(outcome.word)</span>"))
 
         let markdown = MarkdownReport.render(.measurement(report))
         let mark = ["good": "✅", "warning": "⚠️", "bad": "❌"][outcome.tone.rawValue]!
@@ -34,8 +35,10 @@ struct OutcomeWordTests {
 
     @Test func wordsAndTonesAreTheOnesTheReportsHaveAlwaysShown() {
         let expected: [ReportOutcome.Status: (String, ReportOutcome.Tone)] = [
-            .pass: ("PASS", .good), .overBudget: ("FAIL", .bad), .failedRuns: ("FAILED RUNS", .bad), .noRuns: ("NO RUNS", .warning),
-            .interrupted: ("STOPPED", .warning), .regression: ("REGRESSION", .bad), .inconclusive: ("INCONCLUSIVE", .warning),
+            .pass: ("PASS", .good), .overBudget: ("FAIL", .bad), .failedRuns: ("FAILED RUNS", .bad),
+            .noRuns: ("NO RUNS", .warning),
+            .interrupted: ("STOPPED", .warning), .regression: ("REGRESSION", .bad),
+            .inconclusive: ("INCONCLUSIVE", .warning),
             .incomparable: ("INCOMPARABLE", .bad),
         ]
         for status in ReportOutcome.Status.allCases {
@@ -49,6 +52,8 @@ struct OutcomeWordTests {
         let annotations = GitHubAnnotations.render(.measurement(over)) { _, _ in nil }
         #expect(annotations.contains("::error title=launchprof over-budget::because of over-budget"), "\(annotations)")
         let stopped = try report(.inconclusive)
-        #expect(GitHubAnnotations.render(.measurement(stopped)) { _, _ in nil }.contains("::warning title=launchprof inconclusive::"))
+        #expect(
+            GitHubAnnotations.render(.measurement(stopped)) { _, _ in nil }.contains(
+                "::warning title=launchprof inconclusive::"))
     }
 }

@@ -41,22 +41,27 @@ struct RenderedGoldenTests {
     @Test("a measurement, whole, in every text format", arguments: formats)
     func measurement(format: ReportFormat) throws {
         let document = Self.measurement()
-        assertGolden(try format.render(document, options: RenderOptions(color: false)), path: Self.path(document, format))
+        assertGolden(
+            try format.render(document, options: RenderOptions(color: false)), path: Self.path(document, format))
     }
 
     @Test("a comparison, whole, in every text format", arguments: formats)
     func comparison(format: ReportFormat) throws {
         let document = Self.comparison()
-        assertGolden(try format.render(document, options: RenderOptions(color: false)), path: Self.path(document, format))
+        assertGolden(
+            try format.render(document, options: RenderOptions(color: false)), path: Self.path(document, format))
     }
 
     /// (Its terminal report is checked by TerminalReportTests, against `Fixtures/measurement-v1-sample.terminal.txt`.)
-    @Test("the sample app's stored report (findings, launch options, a timeline), whole, in Markdown, HTML and JUnit",
-          arguments: formats.filter { $0 != .terminal })
+    @Test(
+        "the sample app's stored report (findings, launch options, a timeline), whole, in Markdown, HTML and JUnit",
+        arguments: formats.filter { $0 != .terminal })
     func sample(format: ReportFormat) throws {
         let document = ReportDocument.measurement(try SampleReports.sample())
         let name = "sample.\(format.fileExtension ?? "terminal.txt")"
-        assertGolden(try format.render(document, options: RenderOptions(color: false)), path: Self.directory.appendingPathComponent(name).path)
+        assertGolden(
+            try format.render(document, options: RenderOptions(color: false)),
+            path: Self.directory.appendingPathComponent(name).path)
     }
 
     @Test("the documents are the same each time they are built")

@@ -30,7 +30,10 @@ struct ReportFormatTests {
         let writer = ReportWriter(directory: scratch.path)
         let written = try writer.write(.measurement(report), formats: ReportFormat.allCases)
         #expect(written == ReportFormat.allCases.compactMap { writer.path(of: $0, name: report.name) })
-        let names = ["true-v1.json", "true-v1.md", "true-v1.html", "true-v1.trace.json", "true-v1.junit.xml", "true-v1.hyperfine.json"]
+        let names = [
+            "true-v1.json", "true-v1.md", "true-v1.html", "true-v1.trace.json", "true-v1.junit.xml",
+            "true-v1.hyperfine.json",
+        ]
         #expect(written == names.map { scratch.path + "/" + $0 })
         #expect(try JSONReport.read(from: written[0]).runs == report.runs)
         // Nothing else was left behind (no temporary files).
@@ -41,7 +44,8 @@ struct ReportFormatTests {
 
     @Test func aReportThatCannotBeWrittenIsAnErrorNamingTheFile() throws {
         let report = try JSONReport.read(from: FixtureFiles.path("measurement-v1-true.json"))
-        try FileManager.default.createDirectory(atPath: scratch.file("missing-parent"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: scratch.file("missing-parent"), withIntermediateDirectories: false)
         let writer = ReportWriter(directory: scratch.file("missing-parent") + "/nowhere")
         let error = try #require(throws: ReportError.self) { try writer.write(.measurement(report), formats: [.json]) }
         guard case .cannotWrite(let path, _) = error else {

@@ -1,22 +1,25 @@
 import Foundation
 import LaunchAnalysis
-@testable import LaunchReports
 import Testing
 import _LaunchProfTestSupport
+
+@testable import LaunchReports
 
 /// The output folder's old report is read by its header: a bounded prefix.
 @Suite("Report header")
 struct ReportHeaderTests {
     let scratch = ScratchDirectory("lp-report-header")
 
-    @Test("a prefix is closed after its last complete value", arguments: [
-        (#"{"a":1,"b":[2,3],"c":{"d":"e"}}"#, #"{"a":1,"b":[2,3],"c":{"d":"e"}}"#),
-        (#"{"a":1,"b":[2,3"#, #"{"a":1,"b":[2]}"#),
-        (#"{"a":1,"b":{"c":"x\"y","d":tr"#, #"{"a":1,"b":{"c":"x\"y"}}"#),
-        (#"{"a":"b","c""#, #"{"a":"b"}"#),
-        (#"{"a":12"#, #"{}"#),
-        (#"{ "a" : [ { "b" : 1 } , { "c"  "#, #"{ "a" : [ { "b" : 1 } , {}]}"#),
-    ])
+    @Test(
+        "a prefix is closed after its last complete value",
+        arguments: [
+            (#"{"a":1,"b":[2,3],"c":{"d":"e"}}"#, #"{"a":1,"b":[2,3],"c":{"d":"e"}}"#),
+            (#"{"a":1,"b":[2,3"#, #"{"a":1,"b":[2]}"#),
+            (#"{"a":1,"b":{"c":"x\"y","d":tr"#, #"{"a":1,"b":{"c":"x\"y"}}"#),
+            (#"{"a":"b","c""#, #"{"a":"b"}"#),
+            (#"{"a":12"#, #"{}"#),
+            (#"{ "a" : [ { "b" : 1 } , { "c"  "#, #"{ "a" : [ { "b" : 1 } , {}]}"#),
+        ])
     func closed(prefix: String, expected: String) throws {
         let closed = try #require(JSONPrefix.closed(Array(prefix.utf8)))
         #expect(String(decoding: closed, as: UTF8.self) == expected)
@@ -38,9 +41,12 @@ struct ReportHeaderTests {
             .write(to: URL(fileURLWithPath: path))
         #expect(throws: ReportError.self) { try JSONReport.read(from: path) }
         let summary = try #require(ReportSummary.read(from: path))
-        #expect(summary == ReportSummary(
-            kind: .measurement, commands: [report.configuration.command], successfulRuns: report.profile.successfulRuns,
-            runCount: report.profile.runCount))
+        #expect(
+            summary
+                == ReportSummary(
+                    kind: .measurement, commands: [report.configuration.command],
+                    successfulRuns: report.profile.successfulRuns,
+                    runCount: report.profile.runCount))
     }
 
     @Test func aReportWrittenBeforeTheHeaderCameFirstIsStillSummarized() throws {

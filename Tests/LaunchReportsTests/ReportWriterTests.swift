@@ -17,7 +17,9 @@ struct ReportWriterTests {
         #expect(writer.path(of: .terminal, name: "x") == nil)
         let report = try SampleReports.uninstrumented([10, 11])
         let comparison = SampleReports.comparison(report, report)
-        #expect(writer.path(of: .json, for: .comparison(comparison)) == writer.path(of: .json, name: comparison.name, kind: .comparison))
+        #expect(
+            writer.path(of: .json, for: .comparison(comparison))
+                == writer.path(of: .json, name: comparison.name, kind: .comparison))
         #expect(writer.path(of: .json, for: .measurement(report)) == writer.path(of: .json, name: report.name))
     }
 
@@ -26,8 +28,9 @@ struct ReportWriterTests {
         var rendered = RenderedReport(.measurement(report), keeping: [.json])
         let written = try ReportWriter(directory: scratch.path).write(&rendered, formats: [.json, .markdown])
         try FileManager.default.createDirectory(atPath: scratch.file("baselines"), withIntermediateDirectories: true)
-        let baseline = try #require(try ReportWriter(directory: scratch.file("baselines"), refusingLink: true)
-            .write(&rendered, format: .json, name: "main"))
+        let baseline = try #require(
+            try ReportWriter(directory: scratch.file("baselines"), refusingLink: true)
+                .write(&rendered, format: .json, name: "main"))
         #expect(rendered.renderCount == 2, "JSON and Markdown once each")
         #expect(baseline == scratch.file("baselines/main.json"))
         let reportBytes = try #require(FileManager.default.contents(atPath: written[0]))
@@ -36,7 +39,8 @@ struct ReportWriterTests {
 
     @Test func aFormatNotKeptIsRenderedAgainWhenAskedAgain() throws {
         var rendered = RenderedReport(.measurement(try SampleReports.uninstrumented([10])))
-        let first = try rendered.bytes(of: .markdown), second = try rendered.bytes(of: .markdown)
+        let first = try rendered.bytes(of: .markdown)
+        let second = try rendered.bytes(of: .markdown)
         #expect(first == second && rendered.renderCount == 2)
     }
 
@@ -48,7 +52,8 @@ struct ReportWriterTests {
         let whole = ChromeTraceReport.render(document)
         for refusingLink in [false, true] {
             var rendered = RenderedReport(document)
-            let written = try ReportWriter(directory: scratch.path, refusingLink: refusingLink).write(&rendered, formats: [.chromeTrace])
+            let written = try ReportWriter(directory: scratch.path, refusingLink: refusingLink).write(
+                &rendered, formats: [.chromeTrace])
             #expect(rendered.renderCount == 1)
             #expect(FileManager.default.contents(atPath: try #require(written.first)).map(Array.init) == whole)
         }

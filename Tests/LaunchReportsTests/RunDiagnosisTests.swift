@@ -19,7 +19,8 @@ struct RunDiagnosisTests {
         LaunchProblem(.invalidTrace(reason: "the trace is not this launch's")),
         LaunchProblem(.backgroundDrawsNoFrame), LaunchProblem(.noFirstFrame), LaunchProblem(.neverFullyDrawn),
         LaunchProblem(.hotModeNeedsHooks), LaunchProblem(.hotLaunchesNotRun(launches: 4)),
-        LaunchProblem(.countsMissing(reason: "no instruction count in '/tmp/x/callgrind': valgrind: bad"), isCounted: true),
+        LaunchProblem(
+            .countsMissing(reason: "no instruction count in '/tmp/x/callgrind': valgrind: bad"), isCounted: true),
         LaunchProblem(.failedExit(code: 1), stderrLine: "==1== bad option", isCounted: true),
     ]
 
@@ -27,15 +28,21 @@ struct RunDiagnosisTests {
         #expect(Set(Self.every.map(\.diagnosis.kind)) == Set(LaunchDiagnosis.Kind.allCases))
         for problem in Self.every {
             let data = try JSONEncoder().encode(problem)
-            #expect(try JSONDecoder().decode(LaunchProblem.self, from: data) == problem, "\(String(decoding: data, as: UTF8.self))")
+            #expect(
+                try JSONDecoder().decode(LaunchProblem.self, from: data) == problem,
+                "\(String(decoding: data, as: UTF8.self))")
         }
-        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.every[3])) as? [String: Any])
-        #expect(object["kind"] as? String == "failedExit" && object["exitCode"] as? Int == 3 && object["stderrLine"] as? String == "no config found")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.every[3])) as? [String: Any])
+        #expect(
+            object["kind"] as? String == "failedExit" && object["exitCode"] as? Int == 3
+                && object["stderrLine"] as? String == "no config found")
         #expect(object.count == 3, "no other field: \(object)")
     }
 
     @Test func aReportWrittenBeforeTheDiagnosisReadsWithItsProseAndAnUnknownKindIsRefused() throws {
-        let older = #"{"index": 2, "isWarmup": false, "status": "failedExit", "problem": "exited with code 3", "exitCode": 3}"#
+        let older =
+            #"{"index": 2, "isWarmup": false, "status": "failedExit", "problem": "exited with code 3", "exitCode": 3}"#
         let run = try JSONDecoder().decode(RunRecord.self, from: Data(older.utf8))
         #expect(run.diagnosis == nil && run.problemText == "exited with code 3")
         let newer = #"{"index": 2, "isWarmup": false, "status": "failedExit", "diagnosis": {"kind": "eatenByGrue"}}"#
@@ -52,14 +59,17 @@ struct RunDiagnosisTests {
         #expect(JUnitReport.render(.measurement(report)).contains(said))
         #expect(HTMLReport.render(.measurement(report)).contains("exited with code 3 (stderr: no config found)"))
         report.runs[index].diagnosis = nil
-        #expect(TerminalReport.render(.measurement(report), options: RenderOptions(color: false)).contains("run 2: words an older launchprof chose"))
+        #expect(
+            TerminalReport.render(.measurement(report), options: RenderOptions(color: false)).contains(
+                "run 2: words an older launchprof chose"))
     }
 
     @Test func redactingPathsScrubsTheDiagnosisAsItDoesTheProse() throws {
         var report = try SampleReports.uninstrumented([10, nil, 12], ignoreFailures: true)
         let index = try #require(report.runs.firstIndex { $0.status != .ok })
         report.runs[index].diagnosis = LaunchProblem(
-            .invalidTrace(reason: "cannot read /home/alice/secret/trace.lptrace"), stderrLine: "open /home/alice/secret/config failed")
+            .invalidTrace(reason: "cannot read /home/alice/secret/trace.lptrace"),
+            stderrLine: "open /home/alice/secret/config failed")
         let redacted = try #require(report.redactingPaths().runs[index].diagnosis)
         #expect(!redacted.text.contains("/home/alice"), "\(redacted.text)")
         #expect(redacted.text.contains("trace.lptrace") && redacted.stderrLine?.contains("config") == true)
@@ -78,17 +88,21 @@ struct RunDiagnosisTests {
         counted.stdoutPath = "/home/alice/out/app.runs/counted-001/stdout.txt"
         report.countedRuns = [counted]
         let redacted = report.redactingPaths(privateNames: PrivateNames(userName: "alice"))
-        let texts = [redacted.runs[index].problemText, try #require(redacted.countedRuns?.first?.problemText),
-                     redacted.configuration.ready.description, redacted.countedRuns?.first?.stdoutPath ?? ""]
+        let texts = [
+            redacted.runs[index].problemText, try #require(redacted.countedRuns?.first?.problemText),
+            redacted.configuration.ready.description, redacted.countedRuns?.first?.stdoutPath ?? "",
+        ]
         for text in texts {
             #expect(!text.contains("/home/alice") && !text.contains("alice"), "\(text)")
         }
         #expect(texts[0].contains("ready.flag"), "\(texts[0])")
         // The prose keeps what stood before the path: a stop's sentence wraps the ready condition in parentheses.
         let names = PrivateNames(userName: "alice")
-        #expect(names.scrub("exited before it was ready (file:/home/alice/secret/ready.flag never held)")
-            == "exited before it was ready (file:ready.flag never held)")
-        #expect(names.scrub("LAUNCHPROF_TRACE=/home/alice/t.lptrace './home/x' /a/b") == "LAUNCHPROF_TRACE=t.lptrace 'x' b")
+        #expect(
+            names.scrub("exited before it was ready (file:/home/alice/secret/ready.flag never held)")
+                == "exited before it was ready (file:ready.flag never held)")
+        #expect(
+            names.scrub("LAUNCHPROF_TRACE=/home/alice/t.lptrace './home/x' /a/b") == "LAUNCHPROF_TRACE=t.lptrace 'x' b")
         let json = String(decoding: try JSONReport.render(.measurement(redacted)), as: UTF8.self)
         #expect(!json.contains("/home/alice"))
     }

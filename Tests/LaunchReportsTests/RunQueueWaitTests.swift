@@ -13,7 +13,9 @@ struct RunQueueWaitTests {
 
     /// The sample report with `DecodeCatalog`'s own time, in every run,
     /// 240 ms: 41 ms on the CPU, 139 ms waiting for one, 60 ms blocked on `blocked`.
-    static func report(blocked: [WaitKind: UInt64] = [.disk: 60_000_000], offCPUKnown: Bool = true) throws -> MeasurementReport {
+    static func report(blocked: [WaitKind: UInt64] = [.disk: 60_000_000], offCPUKnown: Bool = true) throws
+        -> MeasurementReport
+    {
         var report = try SampleReports.sample()
         for run in report.runs.indices {
             guard var timeline = report.runs[run].timeline else { continue }
@@ -36,14 +38,16 @@ struct RunQueueWaitTests {
         let page = HTMLReport.render(.measurement(try Self.report()))
         #expect(page.contains("<i class=\"sw k-queue\"></i>waiting for a CPU (run queue)"))
         #expect(page.contains(".k-queue { fill: var(--queue)"))
-        let pattern = try NSRegularExpression(pattern: "<rect class=\"s k-([a-z]+)[^\"]*\"[^>]*><title>\(Self.spanName)")
+        let pattern = try NSRegularExpression(
+            pattern: "<rect class=\"s k-([a-z]+)[^\"]*\"[^>]*><title>\(Self.spanName)")
         let match = try #require(pattern.firstMatch(in: page, range: NSRange(page.startIndex..., in: page)))
         #expect(String(page[Range(match.range(at: 1), in: page)!]) == "queue")
         #expect(page.contains("self 240 ms: CPU 41.0 ms, waiting for a CPU 139 ms, disk 60.0 ms"))
     }
 
     @Test func aSpanMostlyOnTheCPUStaysCPUWork() throws {
-        var span = try #require(try Self.report().runs.first?.timeline?.mainThreadSpans.first { $0.name == Self.spanName })
+        var span = try #require(
+            try Self.report().runs.first?.timeline?.mainThreadSpans.first { $0.name == Self.spanName })
         span.selfCPUNanoseconds = 200_000_000
         span.runQueueNanoseconds = 30_000_000
         span.blockedNanoseconds = [:]

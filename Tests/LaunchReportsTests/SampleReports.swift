@@ -15,16 +15,23 @@ enum SampleReports {
 
     /// `/bin/true`'s report with one counted run per value, milliseconds to ready;
     /// a nil value is a run that exited with status 3 before it was ready.
-    static func uninstrumented(_ values: [Double?], name: String = "true-v1", ignoreFailures: Bool = false) throws -> MeasurementReport {
+    static func uninstrumented(_ values: [Double?], name: String = "true-v1", ignoreFailures: Bool = false) throws
+        -> MeasurementReport
+    {
         let template = try uninstrumented()
         var configuration = template.configuration
         configuration.ignoreFailures = ignoreFailures
         let runs = values.enumerated().map { offset, value in
-            value.map { RunRecord(index: offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0, timeToExitMs: $0) }
-                ?? RunRecord(index: offset + 1, isWarmup: false, status: .failedExit, problem: "exited with status 3", exitCode: 3)
+            value.map {
+                RunRecord(index: offset + 1, isWarmup: false, status: .ok, timeToReadyMs: $0, timeToExitMs: $0)
+            }
+                ?? RunRecord(
+                    index: offset + 1, isWarmup: false, status: .failedExit, problem: "exited with status 3",
+                    exitCode: 3)
         }
         return MeasurementReport(
-            name: name, createdAt: template.createdAt, environment: template.environment, configuration: configuration, runs: runs)
+            name: name, createdAt: template.createdAt, environment: template.environment, configuration: configuration,
+            runs: runs)
     }
 
     /// `head` compared with `base` as stored reports.
@@ -35,9 +42,11 @@ enum SampleReports {
     ) -> ComparisonReport {
         var settings = GateSettings()
         if let alpha { settings.alpha = alpha }
-        let plan = ComparisonPlan(name: "pr-42", source: .storedReports, settings: settings, stages: [20], failOverBudget: failOverBudget)
+        let plan = ComparisonPlan(
+            name: "pr-42", source: .storedReports, settings: settings, stages: [20], failOverBudget: failOverBudget)
         // Both sides recorded in one session, so the launch-level test decides (the session-level test has its own tests).
-        var base = base, head = head
+        var base = base
+        var head = head
         base.session = base.session ?? "sample-session"
         head.session = head.session ?? "sample-session"
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")

@@ -1,8 +1,9 @@
 import Foundation
 import LaunchAnalysis
-@testable import LaunchReports
 import LaunchTracing
 import Testing
+
+@testable import LaunchReports
 
 /// Schema 3's span tables: the fast path (`SpanTableScanner`) against the
 /// `Codable` conformance, both from ``SpanTable/columns``; older schemas read.
@@ -32,7 +33,9 @@ struct SpanTableReadingTests {
         var spans = report.runs[0].timeline!.mainThreadSpans
         spans.insert(everyField, at: 1)
         var bare = spans[0]
-        (bare.selfCPUNanoseconds, bare.waitSamples, bare.waitTargets, bare.usageIsEstimated, bare.threadID) = (nil, [:], [], true, nil)
+        (bare.selfCPUNanoseconds, bare.waitSamples, bare.waitTargets, bare.usageIsEstimated, bare.threadID) = (
+            nil, [:], [], true, nil
+        )
         spans.append(bare)
         report.runs[0].timeline!.mainThreadSpans = spans
         report.runs[0].timeline!.otherSpans = [everyField]
@@ -47,13 +50,15 @@ struct SpanTableReadingTests {
             // An optional is set when it holds a value, whatever the value (a 0 or a false is a value).
             if Mirror(reflecting: value).displayStyle == .optional {
                 blank = Mirror(reflecting: value).children.isEmpty
-            } else { switch value {
-            case let text as String: blank = text.isEmpty
-            case let number as Int: blank = number == 0
-            case let number as UInt64: blank = number == 0
-            case let flag as Bool: blank = !flag
-            default: blank = "\(value)" == "[:]" || "\(value)" == "[]"
-            } }
+            } else {
+                switch value {
+                case let text as String: blank = text.isEmpty
+                case let number as Int: blank = number == 0
+                case let number as UInt64: blank = number == 0
+                case let flag as Bool: blank = !flag
+                default: blank = "\(value)" == "[:]" || "\(value)" == "[]"
+                }
+            }
             #expect(!blank, "SpanTableReadingTests.everyField leaves \(child.label ?? "?") blank")
         }
     }
@@ -62,10 +67,13 @@ struct SpanTableReadingTests {
         let report = try Self.report()
         let bytes = Data(try JSONReport.render(.measurement(report)))
         let extracted = try #require(SpanTableScanner.extract(bytes), "the fast path took none of the tables")
-        #expect(!String(decoding: extracted.remainder, as: UTF8.self).contains("\"begin\""), "a table was left to JSONDecoder")
+        #expect(
+            !String(decoding: extracted.remainder, as: UTF8.self).contains("\"begin\""),
+            "a table was left to JSONDecoder")
         // The Codable path alone: JSONDecoder over the whole document.
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let slow = try decoder.decode(MeasurementReport.self, from: bytes)
         guard case .measurement(let fast) = try JSONReport.readDocument(bytes, path: "report.json") else {
             Issue.record("not a measurement")
@@ -84,10 +92,13 @@ struct SpanTableReadingTests {
     @Test func theFastPathAloneDecodesAReportWithAndWithoutCountedRuns() throws {
         let report = try Self.report()
         let counted = MeasurementReport(
-            name: report.name, createdAt: report.createdAt, environment: report.environment, configuration: report.configuration,
-            runs: report.runs, countedRuns: report.runs.map { run in
+            name: report.name, createdAt: report.createdAt, environment: report.environment,
+            configuration: report.configuration,
+            runs: report.runs,
+            countedRuns: report.runs.map { run in
                 var run = run
-                run.status = .failedExit  // not counted as a success: the profile keeps no instruction statistics to compare
+                // not counted as a success: the profile keeps no instruction statistics to compare
+                run.status = .failedExit
                 return run
             })
         for document in [report, counted] {
@@ -114,7 +125,8 @@ struct SpanTableReadingTests {
         report.runs = [report.runs[0]]
         let text = String(decoding: try JSONReport.render(.measurement(report)), as: UTF8.self)
         // One cell too few in the first table's begin column.
-        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains("\"begin\" : [") })
+        let line = try #require(
+            text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains("\"begin\" : [") })
         let shorter = line.replacingOccurrences(of: #"\[-?[0-9]+,"#, with: "[", options: .regularExpression)
         let broken = Data(text.replacingOccurrences(of: line, with: shorter).utf8)
         let error = try #require(throws: ReportError.self) { try JSONReport.readDocument(broken, path: "broken.json") }
@@ -149,7 +161,9 @@ struct SpanStringsTests {
     @Test func aStringHasOneIndexWhateverItsStorage() {
         let strings = SpanStrings()
         // Inline (short) and heap (long) strings, enough to grow the table of representations several times.
-        let texts = (0..<3_000).map { $0 % 2 == 0 ? "s\($0)" : "a span name long enough to be stored on the heap #\($0)" }
+        let texts = (0..<3_000).map {
+            $0 % 2 == 0 ? "s\($0)" : "a span name long enough to be stored on the heap #\($0)"
+        }
         for (index, text) in texts.enumerated() { #expect(strings.index(of: text) == index) }
         for (index, text) in texts.enumerated().reversed() {
             // The same text in storage of its own: a representation never seen.

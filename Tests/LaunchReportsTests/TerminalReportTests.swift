@@ -31,11 +31,15 @@ struct TerminalReportTests {
     }
 
     /// An outcome that is no answer (stopped or refused) says so before its reason (issue 31).
-    @Test("the headline is the outcome's status and reason", arguments: [
-        (ReportOutcome.Status.pass, "PASS"), (.overBudget, "FAIL"), (.failedRuns, "FAILED RUNS  no verdict (error):"),
-        (.noRuns, "NO RUNS  no verdict (error):"), (.interrupted, "STOPPED  no verdict (interrupted):"), (.regression, "REGRESSION"),
-        (.inconclusive, "INCONCLUSIVE"), (.incomparable, "INCOMPARABLE  no verdict (error):"),
-    ])
+    @Test(
+        "the headline is the outcome's status and reason",
+        arguments: [
+            (ReportOutcome.Status.pass, "PASS"), (.overBudget, "FAIL"),
+            (.failedRuns, "FAILED RUNS  no verdict (error):"),
+            (.noRuns, "NO RUNS  no verdict (error):"), (.interrupted, "STOPPED  no verdict (interrupted):"),
+            (.regression, "REGRESSION"),
+            (.inconclusive, "INCONCLUSIVE"), (.incomparable, "INCOMPARABLE  no verdict (error):"),
+        ])
     func headline(status: ReportOutcome.Status, word: String) throws {
         var report = try JSONReport.read(from: FixtureFiles.path("measurement-v1-true.json"))
         report.outcome = ReportOutcome(status: status, exitCode: .error, reason: "the reason given")

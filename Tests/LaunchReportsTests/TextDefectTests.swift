@@ -8,12 +8,16 @@ import Testing
 @Suite("Report text")
 struct TextDefectTests {
     /// `report` made again from its runs with a changed configuration (its profile and outcome recomputed).
-    static func remade(_ report: MeasurementReport, runs: [RunRecord]? = nil, _ change: (inout MeasureConfiguration) -> Void = { _ in })
-        -> MeasurementReport {
+    static func remade(
+        _ report: MeasurementReport, runs: [RunRecord]? = nil, _ change: (inout MeasureConfiguration) -> Void = { _ in }
+    )
+        -> MeasurementReport
+    {
         var configuration = report.configuration
         change(&configuration)
         return MeasurementReport(
-            name: report.name, createdAt: report.createdAt, environment: report.environment, configuration: configuration,
+            name: report.name, createdAt: report.createdAt, environment: report.environment,
+            configuration: configuration,
             runs: runs ?? report.runs)
     }
 
@@ -37,7 +41,8 @@ struct TextDefectTests {
 
     @Test func theShareOfBudgetNamesTheBudgetItIsAgainst() throws {
         let report = try SampleReports.sample()
-        let hook = try #require(report.profile.findings.first { $0.rule == .hookOverBudget && $0.span == "didFinishLaunching" })
+        let hook = try #require(
+            report.profile.findings.first { $0.rule == .hookOverBudget && $0.span == "didFinishLaunching" })
         let check = try #require(report.profile.verdict.check(.phase(.didFinishLaunching)))
         // Against the hook's own budget, whatever share the report stored (this one, against the frame budget).
         let share = Int((hook.medianMs / check.budgetMs * 100).rounded())
@@ -53,11 +58,13 @@ struct TextDefectTests {
     @Test func aSpanOverItsBudgetIsAShareOfThatSpansBudget() throws {
         let sample = try SampleReports.sample()
         let report = Self.remade(sample) { $0.budget.spansMs = ["DecodeCatalog": 1] }
-        let finding = try #require(report.profile.findings.first { $0.rule == .spanOverBudget && $0.span == "DecodeCatalog" })
+        let finding = try #require(
+            report.profile.findings.first { $0.rule == .spanOverBudget && $0.span == "DecodeCatalog" })
         let check = try #require(report.profile.verdict.check(.span("DecodeCatalog")))
         let share = Int((finding.medianMs / check.budgetMs * 100).rounded())
         #expect(share > 100)
-        let terminal = TerminalReport.render(.measurement(report), options: RenderOptions(color: false, findingsLimit: .max))
+        let terminal = TerminalReport.render(
+            .measurement(report), options: RenderOptions(color: false, findingsLimit: .max))
         #expect(terminal.contains("\(share)% of DecodeCatalog's budget (\(ms(check.budgetMs)))"), "\(terminal)")
     }
 
@@ -67,7 +74,10 @@ struct TextDefectTests {
         #expect(cold.profile.phases.contains { !$0.warnings.isEmpty })
         #expect(TerminalReport.render(.measurement(cold), options: RenderOptions()).contains("add --warmup"))
         let warmed = Self.remade(cold) { $0.warmup = 2 }
-        for text in [TerminalReport.render(.measurement(warmed), options: RenderOptions()), HTMLReport.render(.measurement(warmed))] {
+        for text in [
+            TerminalReport.render(.measurement(warmed), options: RenderOptions()),
+            HTMLReport.render(.measurement(warmed)),
+        ] {
             #expect(!text.contains("add --warmup"))
             #expect(text.contains("even after 2 warm-up launch(es)"))
         }
@@ -86,8 +96,10 @@ struct TextDefectTests {
         var hair = report.changes.moved[0]
         hair.headMs = hair.baseMs.map { $0 + 0.001 }
         stored.changes.moved.append(hair)
-        for text in [MarkdownReport.render(.comparison(stored)), ComparisonTerminalReport.render(stored, color: false),
-                     HTMLReport.render(.comparison(stored))] {
+        for text in [
+            MarkdownReport.render(.comparison(stored)), ComparisonTerminalReport.render(stored, color: false),
+            HTMLReport.render(.comparison(stored)),
+        ] {
             let shown = text.components(separatedBy: "moved").count - 1
             #expect(shown >= 1)
             #expect(!text.contains("\(ms(hair.baseMs!)) → \(ms(hair.headMs!))"))
@@ -103,10 +115,14 @@ struct TextDefectTests {
         #expect(metric.pValue > 0.99)  // the "head slower" test's p, which must not be printed
         let p = try #require(metric.verdictPValue)
         #expect(p < 0.001)
-        for text in [MarkdownReport.render(.comparison(report)), ComparisonTerminalReport.render(report, color: false),
-                     HTMLReport.render(.comparison(report)), report.outcome.reason] {
+        for text in [
+            MarkdownReport.render(.comparison(report)), ComparisonTerminalReport.render(report, color: false),
+            HTMLReport.render(.comparison(report)), report.outcome.reason,
+        ] {
             #expect(!text.contains("1.0000"))
-            #expect(text.contains(Percent.pValue(p)) || text.contains(Percent.pValue(p).replacingOccurrences(of: "<", with: "&lt;")))
+            #expect(
+                text.contains(Percent.pValue(p))
+                    || text.contains(Percent.pValue(p).replacingOccurrences(of: "<", with: "&lt;")))
         }
     }
 
@@ -122,8 +138,10 @@ struct TextDefectTests {
         #expect(new.presence == .headOnly)
         let typo = try #require(report.metrics.first { $0.name == "span:DecodeCatalgo" })
         #expect(typo.presence == .neither)
-        for text in [MarkdownReport.render(.comparison(report)), ComparisonTerminalReport.render(report, color: false),
-                     HTMLReport.render(.comparison(report))] {
+        for text in [
+            MarkdownReport.render(.comparison(report)), ComparisonTerminalReport.render(report, color: false),
+            HTMLReport.render(.comparison(report)),
+        ] {
             let lines = text.split(separator: "\n")
             let newRow = try #require(lines.first { $0.contains("span:DecodeCatalog") })
             #expect(newRow.contains("new"))
@@ -131,7 +149,9 @@ struct TextDefectTests {
             let typoRow = try #require(lines.first { $0.contains("span:DecodeCatalgo") && !$0.contains("spelt") })
             #expect(typoRow.contains("not recorded"))
             #expect(!typoRow.contains("0.00 ms"))
-            #expect(text.contains("is the budget&#39;s name spelt right?") || text.contains("is the budget's name spelt right?"))
+            #expect(
+                text.contains("is the budget&#39;s name spelt right?")
+                    || text.contains("is the budget's name spelt right?"))
         }
     }
 
@@ -139,8 +159,10 @@ struct TextDefectTests {
         let base = try SampleReports.uninstrumented(SampleReports.around(400, 10), name: "base")
         let head = try SampleReports.uninstrumented(SampleReports.around(400, 20), name: "head")
         let report = SampleReports.comparison(base, head)
-        for text in [MarkdownReport.render(.comparison(report)), ComparisonTerminalReport.render(report, color: false),
-                     HTMLReport.render(.comparison(report))] {
+        for text in [
+            MarkdownReport.render(.comparison(report)), ComparisonTerminalReport.render(report, color: false),
+            HTMLReport.render(.comparison(report)),
+        ] {
             #expect(text.contains("10 base and 20 head launches"))
             #expect(!text.contains("launches per side"))
         }
@@ -150,8 +172,10 @@ struct TextDefectTests {
 
     @Test func theMarkdownNamesAHookOnce() throws {
         let markdown = MarkdownReport.render(.measurement(try SampleReports.sample()))
-        let line = try #require(markdown.split(separator: "\n").first { $0.contains("`hook-over-budget` **didFinishLaunching**") })
-        #expect(line.components(separatedBy: "didFinishLaunching").count - 1 == 2)  // the name, then the recommendation's sentence
+        let line = try #require(
+            markdown.split(separator: "\n").first { $0.contains("`hook-over-budget` **didFinishLaunching**") })
+        // the name, then the recommendation's sentence
+        #expect(line.components(separatedBy: "didFinishLaunching").count - 1 == 2)
         #expect(!line.contains("`didFinishLaunching`"))
     }
 }

@@ -15,7 +15,8 @@ struct ThreadAndRunListTests {
         var report = try SampleReports.sample()
         for index in report.runs.indices {
             guard var timeline = report.runs[index].timeline, !timeline.otherSpans.isEmpty else { continue }
-            timeline.threads = [TimelineThread(id: 7, name: "main", isMain: true)]
+            timeline.threads =
+                [TimelineThread(id: 7, name: "main", isMain: true)]
                 + (41...43).map { TimelineThread(id: UInt64($0), name: "oot.utility-qos", isMain: false) }
             // The same work on each of the three threads.
             let spans = timeline.otherSpans
@@ -75,8 +76,10 @@ struct DrawnRunTests {
         let values: [Double?] = [380, 385, 388, 390, 393, 421, 425, 430, 432, 440]
         let report = try SampleReports.uninstrumented(values)
         let page = HTMLReport.render(.measurement(report))
-        #expect(page.contains("the point outlined in bold is run 5, drawn: the lower of the two middle runs of 10 (393 ms and 421 ms); "
-            + "the median, 407 ms, is their mean"))
+        #expect(
+            page.contains(
+                "the point outlined in bold is run 5, drawn: the lower of the two middle runs of 10 (393 ms and 421 ms); "
+                    + "the median, 407 ms, is their mean"))
         let odd = HTMLReport.render(.measurement(try SampleReports.uninstrumented(Array(values.prefix(9)))))
         #expect(odd.contains("run 5, drawn: the median of the 9 successful run(s)"))
     }
@@ -115,7 +118,9 @@ struct CommandQuotingTests {
         let quoted = "python3 -c 'import json'"
         #expect(HTMLReport.render(.measurement(report)).contains("<code>python3 -c &#39;import json&#39;</code>"))
         #expect(JUnitReport.render(.measurement(report)).contains("value=\"python3 -c &apos;import json&apos;\""))
-        #expect(String(decoding: ChromeTraceReport.render(.measurement(report)), as: UTF8.self).contains("\"command\":\"\(quoted)\""))
+        #expect(
+            String(decoding: ChromeTraceReport.render(.measurement(report)), as: UTF8.self).contains(
+                "\"command\":\"\(quoted)\""))
         let comparison = SampleReports.comparison(report, report)
         #expect(ComparisonTerminalReport.render(comparison, color: false).contains("base: " + quoted))
     }

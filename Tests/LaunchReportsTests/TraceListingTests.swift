@@ -8,13 +8,15 @@ struct TraceListingTests {
     /// One thread with `depth` spans each nested in the one before.
     static func nested(_ depth: Int) -> Trace {
         let events = (0..<UInt64(depth)).map {
-            TraceEvent(kind: .span, category: 0, nameID: 2, fileID: 1, line: 1,
-                       beginNanoseconds: 1_000 + $0, endNanoseconds: 10_000_000 - $0)
+            TraceEvent(
+                kind: .span, category: 0, nameID: 2, fileID: 1, line: 1,
+                beginNanoseconds: 1_000 + $0, endNanoseconds: 10_000_000 - $0)
         }
         return Trace(
             clockSource: .manual, processID: 1, spawn: SpawnTime(nanoseconds: 0, source: .parent),
             runtimeInitNanoseconds: 500, flushNanoseconds: 20_000_000, metadata: [:],
-            strings: ["", "Test/App.swift", "Nested"], threads: [TraceThread(index: 0, osThreadID: 7, isMain: true, events: events)])
+            strings: ["", "Test/App.swift", "Nested"],
+            threads: [TraceThread(index: 0, osThreadID: 7, isMain: true, events: events)])
     }
 
     @Test func deepNestingIsIndentedToSixtyFourLevelsThenMarked() {

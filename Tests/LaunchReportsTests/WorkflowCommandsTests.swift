@@ -13,7 +13,9 @@ struct WorkflowCommandsTests {
         #expect(neutralized("a\r\t::error::x", .markup) == "a\r\t&#58;:error::x")
         #expect(neutralized("::x", .markdown) == "\\::x")
         #expect(neutralized("a ::x", .text) == "a ::x", "only at a line's start")
-        #expect(neutralized("\u{3000}::x", .text) == "\u{3000}:\u{200B}:x", "Unicode whitespace is stripped by the runner too")
+        #expect(
+            neutralized("\u{3000}::x", .text) == "\u{3000}:\u{200B}:x",
+            "Unicode whitespace is stripped by the runner too")
     }
 
     @Test func theLegacyFormIsBrokenAnywhere() {
@@ -45,7 +47,8 @@ struct WorkflowCommandsTests {
     }
 
     @Test func tokensDiffer() {
-        let a = WorkflowCommands.randomToken(), b = WorkflowCommands.randomToken()
+        let a = WorkflowCommands.randomToken()
+        let b = WorkflowCommands.randomToken()
         #expect(a.count == 32 && b.count == 32 && a != b)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import LaunchTracing
-import _LaunchTracingShims
 import LaunchTracingTestSupport
 import Testing
+import _LaunchTracingShims
 
 /// Per-span accounting that reads the thread's usage only where something could
 /// have changed, and attributes the rest.
@@ -21,8 +21,11 @@ struct AccountingTests {
         static func before(_ schedstat: Int32) -> Reference {
             while true {
                 let (runQueue, slices) = schedstatFields(schedstat)
-                let cpu = threadCPUNanoseconds(), wall = monotonicNanoseconds()
-                if schedstatFields(schedstat).timeslices == slices { return Reference(wall: wall, cpu: cpu, runQueue: runQueue) }
+                let cpu = threadCPUNanoseconds()
+                let wall = monotonicNanoseconds()
+                if schedstatFields(schedstat).timeslices == slices {
+                    return Reference(wall: wall, cpu: cpu, runQueue: runQueue)
+                }
             }
         }
 
@@ -31,7 +34,8 @@ struct AccountingTests {
         static func after(_ schedstat: Int32) -> Reference {
             while true {
                 let slices = schedstatFields(schedstat).timeslices
-                let wall = monotonicNanoseconds(), cpu = threadCPUNanoseconds()
+                let wall = monotonicNanoseconds()
+                let cpu = threadCPUNanoseconds()
                 let (runQueue, slicesAfter) = schedstatFields(schedstat)
                 if slicesAfter == slices { return Reference(wall: wall, cpu: cpu, runQueue: runQueue) }
             }
@@ -114,7 +118,8 @@ struct AccountingTests {
             late.end()
         }
         let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
-        let byName = Dictionary(uniqueKeysWithValues: thread.usage.map { (trace.name(of: thread.events[Int($0.eventIndex)]), $0) })
+        let byName = Dictionary(
+            uniqueKeysWithValues: thread.usage.map { (trace.name(of: thread.events[Int($0.eventIndex)]), $0) })
         let blocked = try #require(byName["Blocked"])
         #expect(!blocked.isEstimated)
         #expect(blocked.usage.voluntaryContextSwitches >= 1)
@@ -149,13 +154,22 @@ struct AccountingTests {
             }
             // Two gaps of 5 µs, each long enough to hold a wait: together 10 µs, read.
             counts.waitable = readings {
-                for _ in 0..<2 { clock.advance(byNanoseconds: 5_000); LaunchTracer.begin("Gap").end() }
+                for _ in 0..<2 {
+                    clock.advance(byNanoseconds: 5_000)
+                    LaunchTracer.begin("Gap").end()
+                }
             }
             // 50 µs later (past the granularity again), one gap: read.
-            counts.afterGap = readings { clock.advance(byNanoseconds: 50_000); LaunchTracer.begin("AfterGap").end() }
+            counts.afterGap = readings {
+                clock.advance(byNanoseconds: 50_000)
+                LaunchTracer.begin("AfterGap").end()
+            }
             // 700 µs of close boundaries: read once, when the last reading is 0.5 ms old.
             counts.long = readings {
-                for _ in 0..<700 { clock.advance(byNanoseconds: 1_000); LaunchTracer.begin("Quiet").end() }
+                for _ in 0..<700 {
+                    clock.advance(byNanoseconds: 1_000)
+                    LaunchTracer.begin("Quiet").end()
+                }
             }
         }
         #expect(counts.quiet == 0, "\(counts.quiet) readings for 450 µs of close boundaries past the granularity")
@@ -167,7 +181,8 @@ struct AccountingTests {
     @Test func aBoundaryAttributedAcrossAWaitIsAnEstimate() throws {
         let trace = recordAttributedAcrossAWait()
         let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
-        let byName = Dictionary(uniqueKeysWithValues: thread.usage.map { (trace.name(of: thread.events[Int($0.eventIndex)]), $0) })
+        let byName = Dictionary(
+            uniqueKeysWithValues: thread.usage.map { (trace.name(of: thread.events[Int($0.eventIndex)]), $0) })
         let blocked = try #require(byName["Blocked"])
         #expect(blocked.isEstimated)
         // It slept: some voluntary switch, and little CPU against its 2 ms or more of wall time.
@@ -184,7 +199,15 @@ struct AccountingTests {
                 ("Compute", { spin(cpuNanoseconds: 3_000_000) }),
                 ("OneWait", { usleep(1_200) }),
                 ("ShortWaits", { for _ in 0..<20 { usleep(100) } }),
-                ("Mixed", { for _ in 0..<5 { spin(cpuNanoseconds: 300_000); usleep(200) } }),
+                (
+                    "Mixed",
+                    {
+                        for _ in 0..<5 {
+                            spin(cpuNanoseconds: 300_000)
+                            usleep(200)
+                        }
+                    }
+                ),
             ]
             let schedstat = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)
             defer { close(schedstat) }
@@ -217,8 +240,14 @@ struct AccountingTests {
             // mmap) is in the references alone, never in the span: allowed, and no more.
             let outside = (reference.1.wall - reference.0.wall).subtractingClamped(wall)
             let name = trace.name(of: event)
-            #expect(distance(usage.usage.cpuNanoseconds, cpu) <= bound + outside, "\(name): CPU \(usage.usage.cpuNanoseconds) ns, read \(cpu) ns; wall \(wall) ns, read \(reference.1.wall - reference.0.wall) ns; run queue \(usage.usage.runQueueNanoseconds ?? 0) ns, read \(reference.1.runQueue - reference.0.runQueue) ns; estimated \(usage.isEstimated)")
-            #expect(distance(tracedOff, offCPU) <= bound + outside, "\(name): off-CPU \(tracedOff) ns, read \(offCPU) ns; \(outside) ns between the references and the span")
+            #expect(
+                distance(usage.usage.cpuNanoseconds, cpu) <= bound + outside,
+                "\(name): CPU \(usage.usage.cpuNanoseconds) ns, read \(cpu) ns; wall \(wall) ns, read \(reference.1.wall - reference.0.wall) ns; run queue \(usage.usage.runQueueNanoseconds ?? 0) ns, read \(reference.1.runQueue - reference.0.runQueue) ns; estimated \(usage.isEstimated)"
+            )
+            #expect(
+                distance(tracedOff, offCPU) <= bound + outside,
+                "\(name): off-CPU \(tracedOff) ns, read \(offCPU) ns; \(outside) ns between the references and the span"
+            )
         }
     }
 
@@ -293,7 +322,9 @@ final class ReadingCounts: @unchecked Sendable { var quiet = 0, waitable = 0, af
 
 final class ReferenceLog: @unchecked Sendable {
     var pairs: [(AccountingTests.Reference, AccountingTests.Reference)] = []
-    func append(_ before: AccountingTests.Reference, _ after: AccountingTests.Reference) { pairs.append((before, after)) }
+    func append(_ before: AccountingTests.Reference, _ after: AccountingTests.Reference) {
+        pairs.append((before, after))
+    }
 }
 
 private func distance(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }
@@ -319,6 +350,8 @@ func schedstatFields(_ schedstat: Int32) -> (runQueue: UInt64, timeslices: UInt6
     let count = pread(schedstat, &bytes, bytes.count, 0)
     guard count > 0 else { return (0, 0) }
     let fields = bytes[0..<count].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
-    func field(_ index: Int) -> UInt64 { fields.count > index ? UInt64(String(decoding: fields[index], as: UTF8.self)) ?? 0 : 0 }
+    func field(_ index: Int) -> UInt64 {
+        fields.count > index ? UInt64(String(decoding: fields[index], as: UTF8.self)) ?? 0 : 0
+    }
     return (field(1), field(2))
 }

@@ -56,7 +56,8 @@ struct AtomicFileTests {
         let victim = directory + "/victim"
         try Data("untouched".utf8).write(to: URL(fileURLWithPath: victim))
         try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: victim)
-        try FileManager.default.createSymbolicLink(atPath: directory + "/dangling", withDestinationPath: directory + "/nothing")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/dangling", withDestinationPath: directory + "/nothing")
         for name in ["link", "dangling", "victim"] {
             #expect(throws: SystemError(code: EEXIST)) { try AtomicFile.createNew(directory + "/" + name) }
         }

@@ -1,7 +1,7 @@
 import Foundation
+import LaunchTracing
 import Testing
 import _LaunchProfTestSupport
-import LaunchTracing
 
 /// Whole input files are read only from regular files, up to a limit, and
 /// never block: what a budget, trace or report path may name is anything.
@@ -22,7 +22,9 @@ struct BoundedFileTests {
         #expect(throws: BoundedFileError.notRegular(kind: "a character device")) {
             try BoundedFile.read("/dev/zero", limit: 1 << 20)
         }
-        #expect(throws: BoundedFileError.notRegular(kind: "a directory")) { try BoundedFile.read(scratch.path, limit: 1 << 20) }
+        #expect(throws: BoundedFileError.notRegular(kind: "a directory")) {
+            try BoundedFile.read(scratch.path, limit: 1 << 20)
+        }
         // A FIFO with no writer would block a plain open for reading forever.
         let fifo = scratch.file("fifo")
         #expect(mkfifo(fifo, 0o644) == 0)
@@ -39,7 +41,9 @@ struct BoundedFileTests {
         // A link to a device is refused either way.
         let zero = scratch.file("zero")
         try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
-        #expect(throws: BoundedFileError.notRegular(kind: "a character device")) { try BoundedFile.read(zero, limit: 16) }
+        #expect(throws: BoundedFileError.notRegular(kind: "a character device")) {
+            try BoundedFile.read(zero, limit: 16)
+        }
         #expect(throws: BoundedFileError.symbolicLink) { try BoundedFile.read(zero, limit: 16, followLinks: false) }
     }
 

@@ -75,27 +75,39 @@ struct BudgetTests {
     static let badBudgets: [BadBudget] = [
         BadBudget(
             json: #"{"timeToFirstFrameMs": "soon"}"#,
-            error: .badValue(key: "timeToFirstFrameMs", value: "\"soon\"", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
+            error: .badValue(
+                key: "timeToFirstFrameMs", value: "\"soon\"",
+                expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["timeToFirstFrameMs", "soon"]),
         BadBudget(
             json: #"{"timeToFirstFrameMs": -5}"#,
-            error: .badValue(key: "timeToFirstFrameMs", value: "-5", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
+            error: .badValue(
+                key: "timeToFirstFrameMs", value: "-5",
+                expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["timeToFirstFrameMs", "-5"]),
         BadBudget(
             json: #"{"backgroundTimeToFirstFrameMs": 0}"#,
-            error: .badValue(key: "backgroundTimeToFirstFrameMs", value: "0", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
+            error: .badValue(
+                key: "backgroundTimeToFirstFrameMs", value: "0",
+                expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["backgroundTimeToFirstFrameMs", "0"]),
         BadBudget(
             json: #"{"timeToFirstFrameMs": null}"#,
-            error: .badValue(key: "timeToFirstFrameMs", value: "null", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
+            error: .badValue(
+                key: "timeToFirstFrameMs", value: "null",
+                expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["timeToFirstFrameMs", "null"]),
         BadBudget(
             json: #"{"hooks": {"didFinishLaunching": -1}}"#,
-            error: .badValue(key: "hooks.didFinishLaunching", value: "-1", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
+            error: .badValue(
+                key: "hooks.didFinishLaunching", value: "-1",
+                expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["hooks.didFinishLaunching", "-1"]),
         BadBudget(
             json: #"{"spans": {"DecodeCatalog": "fast"}}"#,
-            error: .badValue(key: "spans.DecodeCatalog", value: "\"fast\"", expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
+            error: .badValue(
+                key: "spans.DecodeCatalog", value: "\"fast\"",
+                expected: "a positive number of milliseconds, at most 3600000 (one hour)"),
             mentions: ["spans.DecodeCatalog", "fast"]),
         BadBudget(
             json: #"{"hooks": [50, 200]}"#,
@@ -107,14 +119,17 @@ struct BudgetTests {
             mentions: ["hooks.applicationDidLaunch", "didFinishLaunching"]),
         BadBudget(
             json: #"{"timeToFirstFrame": 400}"#,
-            error: .unknownKey("timeToFirstFrame", expected: [
-                "timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans", "requiredForFirstFrame",
-                "gate", "minimumEffect", "alpha",
-            ]),
+            error: .unknownKey(
+                "timeToFirstFrame",
+                expected: [
+                    "timeToFirstFrameMs", "backgroundTimeToFirstFrameMs", "hooks", "spans", "requiredForFirstFrame",
+                    "gate", "minimumEffect", "alpha",
+                ]),
             mentions: ["timeToFirstFrame", "timeToFirstFrameMs"]),
         BadBudget(
             json: #"{"requiredForFirstFrame": "ReadCatalog"}"#,
-            error: .badValue(key: "requiredForFirstFrame", value: "\"ReadCatalog\"", expected: "an array of span names"),
+            error: .badValue(
+                key: "requiredForFirstFrame", value: "\"ReadCatalog\"", expected: "an array of span names"),
             mentions: ["requiredForFirstFrame", "ReadCatalog"]),
         BadBudget(
             json: #"{"requiredForFirstFrame": ["ReadCatalog", 7]}"#,
@@ -154,14 +169,19 @@ struct BudgetTests {
         let path = scratch.url.appendingPathComponent("launchprof.json").path
         try #"{"timeToFirstFrameMs": "soon"}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let expected = LaunchBudgetError.badFile(
-            path: path, problem: "'timeToFirstFrameMs' is \"soon\"; expected a positive number of milliseconds, at most 3600000 (one hour)")
+            path: path,
+            problem:
+                "'timeToFirstFrameMs' is \"soon\"; expected a positive number of milliseconds, at most 3600000 (one hour)"
+        )
         #expect(throws: expected) { try LaunchBudget(contentsOf: path) }
         #expect(expected.description.hasPrefix(path + ": "))
     }
 
     @Test func aMissingBudgetFileIsNamed() throws {
         let path = scratch.url.appendingPathComponent("absent.json").path
-        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file: no such file or directory")) {
+        #expect(
+            throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file: no such file or directory")
+        ) {
             try LaunchBudget(contentsOf: path)
         }
         // Where a file is optional (the default ./launchprof.json), its absence is no error.
@@ -190,19 +210,26 @@ struct BudgetTests {
     @Test func anUnreadableBudgetFileIsNamed() {
         // A directory opens but is no budget: refused as such, even as root.
         let path = scratch.url.path
-        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file: it is a directory, not a regular file")) {
+        #expect(
+            throws: LaunchBudgetError.badFile(
+                path: path, problem: "cannot read the file: it is a directory, not a regular file")
+        ) {
             try LaunchBudget(contentsOf: path)
         }
     }
 
     @Test func aBudgetPathThatIsNoRegularFileIsRefusedAtOnce() throws {
         // Each of these used to be read without end (a device) or to block (a FIFO).
-        #expect(throws: LaunchBudgetError.badFile(path: "/dev/zero", problem: "cannot read the file: it is a character device, not a regular file")) {
+        #expect(
+            throws: LaunchBudgetError.badFile(
+                path: "/dev/zero", problem: "cannot read the file: it is a character device, not a regular file")
+        ) {
             try LaunchBudget(contentsOf: "/dev/zero")
         }
         let fifo = scratch.file("launchprof.json")
         #expect(mkfifo(fifo, 0o644) == 0)
-        let expected = LaunchBudgetError.badFile(path: fifo, problem: "cannot read the file: it is a FIFO, not a regular file")
+        let expected = LaunchBudgetError.badFile(
+            path: fifo, problem: "cannot read the file: it is a FIFO, not a regular file")
         #expect(throws: expected) { try LaunchBudget(contentsOf: fifo) }
         // The optional default file is opened once: what is there is what is refused.
         #expect(throws: expected) { try LaunchBudget.loadIfPresent(path: fifo) }
@@ -211,8 +238,12 @@ struct BudgetTests {
     @Test func aBudgetFileOverOneMebibyteIsRefused() throws {
         let path = scratch.file("large.json")
         // Valid JSON, all whitespace but the object: its size alone is refused.
-        try Data((String(repeating: " ", count: LaunchBudget.maximumFileBytes) + "{}").utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: LaunchBudgetError.badFile(path: path, problem: "cannot read the file: it is larger than 1 MiB, the most read of such a file")) {
+        try Data((String(repeating: " ", count: LaunchBudget.maximumFileBytes) + "{}").utf8).write(
+            to: URL(fileURLWithPath: path))
+        #expect(
+            throws: LaunchBudgetError.badFile(
+                path: path, problem: "cannot read the file: it is larger than 1 MiB, the most read of such a file")
+        ) {
             try LaunchBudget(contentsOf: path)
         }
         try Data(("{}" + String(repeating: " ", count: 1000)).utf8).write(to: URL(fileURLWithPath: path))
@@ -232,8 +263,9 @@ struct BudgetTests {
         #expect(throws: LaunchBudgetError.duplicateKey("minimumEffect.percent")) {
             try LaunchBudget(json: #"{"minimumEffect": {"percent": 5, "percent": 1}}"#)
         }
-        #expect(LaunchBudgetError.duplicateKey("hooks.didFinishLaunching").description
-            == "key 'hooks.didFinishLaunching' appears twice (give each key once)")
+        #expect(
+            LaunchBudgetError.duplicateKey("hooks.didFinishLaunching").description
+                == "key 'hooks.didFinishLaunching' appears twice (give each key once)")
         // The same name in different objects is no duplicate.
         #expect(throws: Never.self) { try LaunchBudget(json: #"{"spans": {"alpha": 10}, "alpha": 0.05}"#) }
     }
@@ -241,7 +273,10 @@ struct BudgetTests {
     // MARK: Gate settings
 
     @Test func theGateSettingsOfAComparisonAreReadAndWrittenBack() throws {
-        let budget = try LaunchBudget(json: #"{"gate": ["phase:didFinishLaunching", "span:DecodeCatalog"], "minimumEffect": {"percent": 3, "milliseconds": 2.5}, "alpha": 0.05}"#)
+        let budget = try LaunchBudget(
+            json:
+                #"{"gate": ["phase:didFinishLaunching", "span:DecodeCatalog"], "minimumEffect": {"percent": 3, "milliseconds": 2.5}, "alpha": 0.05}"#
+        )
         #expect(budget.gate == ["phase:didFinishLaunching", "span:DecodeCatalog"])
         #expect(budget.minimumEffectPercent == 3)
         #expect(budget.minimumEffectMs == 2.5)
@@ -250,11 +285,13 @@ struct BudgetTests {
         #expect(try JSONDecoder().decode(LaunchBudget.self, from: JSONEncoder().encode(budget)) == budget)
     }
 
-    @Test("bad gate settings name the key", arguments: [
-        (#"{"alpha": 1.5}"#, "alpha"), (#"{"alpha": 0}"#, "alpha"), (#"{"gate": "all"}"#, "gate"),
-        (#"{"gate": [3]}"#, "gate[0]"), (#"{"minimumEffect": {"percent": -1}}"#, "minimumEffect.percent"),
-        (#"{"minimumEffect": {"seconds": 1}}"#, "minimumEffect.seconds"),
-    ])
+    @Test(
+        "bad gate settings name the key",
+        arguments: [
+            (#"{"alpha": 1.5}"#, "alpha"), (#"{"alpha": 0}"#, "alpha"), (#"{"gate": "all"}"#, "gate"),
+            (#"{"gate": [3]}"#, "gate[0]"), (#"{"minimumEffect": {"percent": -1}}"#, "minimumEffect.percent"),
+            (#"{"minimumEffect": {"seconds": 1}}"#, "minimumEffect.seconds"),
+        ])
     func badGateSettings(json: String, key: String) {
         #expect(throws: LaunchBudgetError.self) { try LaunchBudget(json: json) }
         do { _ = try LaunchBudget(json: json) } catch { #expect(error.description.contains(key), "\(error)") }

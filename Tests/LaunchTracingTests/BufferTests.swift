@@ -19,16 +19,21 @@ func onNewThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
 /// Runs `body` on `count` new POSIX threads and joins them: when it returns the
 /// threads have exited (their thread-exit handlers have run).
 func onJoinedThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
-    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
     var threads: [pthread_t] = []
     for _ in 0..<count {
         var thread = pthread_t()
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        let status = pthread_create(&thread, nil, { context in
-            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+                box.body()
+                return nil
+            }, box)
         precondition(status == 0, "pthread_create: \(status)")
         threads.append(thread)
     }
@@ -132,7 +137,9 @@ struct BufferTests {
     }
 
     @Test func threadsStartingAndExitingWhileOthersRecordLoseNothing() {
-        let longSpans = 50_000, shortThreads = 64, shortSpans = 300
+        let longSpans = 50_000
+        let shortThreads = 64
+        let shortSpans = 300
         let trace = LaunchTraceRecorder.record {
             let group = DispatchGroup()
             for _ in 0..<3 {
@@ -160,7 +167,8 @@ struct BufferTests {
     }
 
     @Test func aFlushWhileThreadsExitSeesWholeEventsAndFinallyAll() throws {
-        let threads = 16, spans = 2_000
+        let threads = 16
+        let spans = 2_000
         var partial: [Trace] = []
         let trace = LaunchTraceRecorder.record {
             let group = DispatchGroup()

@@ -15,7 +15,8 @@ struct ClockTests {
             // fill with a handful of them. The 10 s cap only keeps a broken clock from
             // looping forever (and then the count check below fails).
             while references.count < 300 || lp_monotonic_ns() - start < 100_000_000,
-                  lp_monotonic_ns() - start < 10_000_000_000 {
+                lp_monotonic_ns() - start < 10_000_000_000
+            {
                 let before = lp_monotonic_ns()
                 LaunchTracer.instant("Tick")
                 let after = lp_monotonic_ns()
@@ -31,8 +32,10 @@ struct ClockTests {
         // narrowest of seven bracketed reads, so only the tick conversion's error counts.
         for (index, (event, reference)) in zip(events, references).enumerated() {
             let time = Int64(event.beginNanoseconds)
-            #expect(time >= Int64(reference.before) - 1_000, "event \(index) is \(Int64(reference.before) - time) ns early")
-            #expect(time <= Int64(reference.after) + 1_000, "event \(index) is \(time - Int64(reference.after)) ns late")
+            #expect(
+                time >= Int64(reference.before) - 1_000, "event \(index) is \(Int64(reference.before) - time) ns early")
+            #expect(
+                time <= Int64(reference.after) + 1_000, "event \(index) is \(time - Int64(reference.after)) ns late")
             if index > 0 { #expect(event.beginNanoseconds >= events[index - 1].beginNanoseconds) }
         }
     }

@@ -61,7 +61,9 @@ struct FilePathTests {
         var offset = 12
         while offset + 5 <= bytes.count {
             tags.append(bytes[offset])
-            let length = Int(bytes[offset + 1]) | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]) << 16 | Int(bytes[offset + 4]) << 24
+            let length =
+                Int(bytes[offset + 1]) | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]) << 16 | Int(
+                    bytes[offset + 4]) << 24
             offset += 5 + length + 4
         }
         return tags

@@ -25,7 +25,8 @@ struct FlushIdentityTests {
     @Test(arguments: [TraceClockSource.cpuCounter, .monotonic, .manual], 1...12)
     func randomRecordingsConvertAsTheReferenceDoes(_ source: TraceClockSource, _ seed: UInt64) {
         let recording = SyntheticRecording(seed: seed, threads: 2, eventsPerThread: 600, source: source)
-        let trace = recording.trace(), reference = recording.referenceTrace()
+        let trace = recording.trace()
+        let reference = recording.referenceTrace()
         #expect(trace.strings == reference.strings)
         #expect(trace.filePaths == reference.filePaths)
         for (thread, expected) in zip(trace.threads, reference.threads) {
@@ -44,10 +45,12 @@ struct FlushIdentityTests {
         var random = SeededGenerator(seed: seed)
         recording.threads[0].readings.shuffle(using: &random)
         let earliest = recording.threads[1].readings.map(\.tick).min() ?? 0
-        for index in recording.threads[1].events.indices where index % 7 == 3 && recording.threads[1].events[index].end != 0 {
+        for index in recording.threads[1].events.indices
+        where index % 7 == 3 && recording.threads[1].events[index].end != 0 {
             recording.threads[1].events[index].end = earliest - 1 - UInt64(index)
         }
-        let trace = recording.trace(), reference = recording.referenceTrace()
+        let trace = recording.trace()
+        let reference = recording.referenceTrace()
         #expect(trace.threads.map(\.usage) == reference.threads.map(\.usage))
         #expect(trace.threads.map(\.events) == reference.threads.map(\.events))
     }
@@ -68,8 +71,9 @@ struct FlushIdentityTests {
     func tickConversionRoundsAsFloatingPointDid(_ seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         // Calibrations as machines give them: counters from 0.2 to 5 ticks a nanosecond, read anywhere in their range.
-        let start = CalibrationPair(ticks: random.next() >> UInt64.random(in: 1...40, using: &random),
-                                    nanoseconds: random.next() >> UInt64.random(in: 8...40, using: &random))
+        let start = CalibrationPair(
+            ticks: random.next() >> UInt64.random(in: 1...40, using: &random),
+            nanoseconds: random.next() >> UInt64.random(in: 8...40, using: &random))
         let tickSpan = UInt64.random(in: (1 << 20)...(1 << 40), using: &random)
         let nanoSpan = UInt64(Double(tickSpan) * Double.random(in: 0.2...5, using: &random))
         let end = CalibrationPair(ticks: start.ticks &+ tickSpan, nanoseconds: start.nanoseconds &+ nanoSpan)
@@ -85,11 +89,13 @@ struct FlushIdentityTests {
     @Test func checksumIsTheBitwiseCRC32() {
         var random = SeededGenerator(seed: 7)
         let bytes = (0..<4_200).map { _ in UInt8.random(in: 0...255, using: &random) }
-        #expect(bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<0]) ) } == 0)
+        #expect(bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[0..<0])) } == 0)
         #expect(Array("123456789".utf8).withUnsafeBytes { CRC32.checksum($0) } == 0xCBF4_3926)
         for (start, count) in [(0, 1), (1, 7), (3, 8), (5, 15), (0, 16), (7, 17), (2, 64), (1, 255), (9, 4_000)] {
             let slice = bytes[start..<(start + count)]
-            let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)])) }
+            let checksum = bytes.withUnsafeBytes {
+                CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)]))
+            }
             #expect(checksum == Reference.crc32(slice), "\(count) bytes at \(start)")
         }
     }
@@ -116,22 +122,29 @@ struct SyntheticRecording {
         var random = SeededGenerator(seed: seed)
         self.source = source
         let ticksPerNanosecond = source == .cpuCounter ? 2.0 + Double.random(in: 0..<1.5, using: &random) : 1
-        start = CalibrationPair(ticks: 7_000_000_000 + UInt64.random(in: 0..<1_000, using: &random), nanoseconds: 1_000_000_000)
+        start = CalibrationPair(
+            ticks: 7_000_000_000 + UInt64.random(in: 0..<1_000, using: &random), nanoseconds: 1_000_000_000)
         let last = UInt64(Double(eventsPerThread) * 400_000 * ticksPerNanosecond)
-        end = CalibrationPair(ticks: start.ticks + last, nanoseconds: start.nanoseconds + UInt64(Double(last) / ticksPerNanosecond))
+        end = CalibrationPair(
+            ticks: start.ticks + last, nanoseconds: start.nanoseconds + UInt64(Double(last) / ticksPerNanosecond))
         flushNanoseconds = end.nanoseconds + 5_000
         for thread in 0..<count {
-            threads.append(Self.thread(thread, events: eventsPerThread, ticksPerNanosecond: ticksPerNanosecond, using: &random))
+            threads.append(
+                Self.thread(thread, events: eventsPerThread, ticksPerNanosecond: ticksPerNanosecond, using: &random))
         }
     }
 
     private static func thread(
         _ index: Int, events count: Int, ticksPerNanosecond: Double, using random: inout SeededGenerator
     ) -> (events: [lp_event], readings: [lp_reading]) {
-        var events: [lp_event] = [], readings: [lp_reading] = []
+        var events: [lp_event] = []
+        var readings: [lp_reading] = []
         var open: [Int] = []
-        var tick: UInt64 = 7_000_000_000 - 50_000 + UInt64(index) * 1_000  // the first events come before the start pair
-        var wall: UInt64 = 2_000_000_000, cpu: UInt64 = 5_000_000, queue: UInt64 = 100_000
+        // the first events come before the start pair
+        var tick: UInt64 = 7_000_000_000 - 50_000 + UInt64(index) * 1_000
+        var wall: UInt64 = 2_000_000_000
+        var cpu: UInt64 = 5_000_000
+        var queue: UInt64 = 100_000
         var counters = (voluntary: UInt64(3), involuntary: UInt64(1), minor: UInt64(400), major: UInt64(0))
         let knowsQueue = index != 1
         let accountedThread = index != 2
@@ -140,10 +153,11 @@ struct SyntheticRecording {
             guard accounted else { return }
             readFrom -= 1
             guard readFrom < 0, Int.random(in: 0..<10, using: &random) < 4 else { return }
-            readings.append(lp_reading(
-                tick: tick, wall_ns: wall, cpu_ns: cpu, run_queue_ns: knowsQueue ? queue : .max,
-                voluntary_switches: counters.voluntary, involuntary_switches: counters.involuntary,
-                minor_faults: counters.minor, major_faults: counters.major))
+            readings.append(
+                lp_reading(
+                    tick: tick, wall_ns: wall, cpu_ns: cpu, run_queue_ns: knowsQueue ? queue : .max,
+                    voluntary_switches: counters.voluntary, involuntary_switches: counters.involuntary,
+                    minor_faults: counters.minor, major_faults: counters.major))
         }
         for _ in 0..<count {
             // Time passes: on the CPU, or partly off it (blocked, or queued).
@@ -171,10 +185,12 @@ struct SyntheticRecording {
             if roll < 9 || (open.isEmpty && roll < 15) {
                 let accounted = accountedThread && roll != 0
                 var event = lp_event(
-                    begin: tick, end: 0, name: UnsafeRawPointer(name.utf8Start), file: UnsafeRawPointer(files[file].utf8Start),
+                    begin: tick, end: 0, name: UnsafeRawPointer(name.utf8Start),
+                    file: UnsafeRawPointer(files[file].utf8Start),
                     path: roll == 1 ? nil : UnsafeRawPointer(paths[file].utf8Start), line: line,
                     name_length: UInt16(name.utf8CodeUnitCount),
-                    kind: UInt8(LP_EVENT_SPAN) | (accounted ? UInt8(LP_EVENT_FLAG_USAGE) : 0), category: UInt8(roll % 7))
+                    kind: UInt8(LP_EVENT_SPAN) | (accounted ? UInt8(LP_EVENT_FLAG_USAGE) : 0), category: UInt8(roll % 7)
+                )
                 if roll == 2 {  // a one-letter name, stored as its scalar
                     event.name = UnsafeRawPointer(bitPattern: UInt(0x41 + line % 26))
                     event.name_length = 0
@@ -187,14 +203,19 @@ struct SyntheticRecording {
                 events[last].end = tick
                 boundary(tick, accounted: events[last].kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, random: &random)
             } else if roll < 19 {
-                events.append(lp_event(
-                    begin: tick, end: tick, name: UnsafeRawPointer(name.utf8Start), file: UnsafeRawPointer(files[file].utf8Start),
-                    path: UnsafeRawPointer(paths[file].utf8Start), line: line, name_length: UInt16(name.utf8CodeUnitCount),
-                    kind: UInt8(LP_EVENT_INSTANT), category: 0))
+                events.append(
+                    lp_event(
+                        begin: tick, end: tick, name: UnsafeRawPointer(name.utf8Start),
+                        file: UnsafeRawPointer(files[file].utf8Start),
+                        path: UnsafeRawPointer(paths[file].utf8Start), line: line,
+                        name_length: UInt16(name.utf8CodeUnitCount),
+                        kind: UInt8(LP_EVENT_INSTANT), category: 0))
             } else {
-                events.append(lp_event(
-                    begin: tick, end: tick, name: nil, file: UnsafeRawPointer(files[file].utf8Start), path: nil, line: line,
-                    name_length: 0, kind: UInt8(LP_EVENT_MARK), category: UInt8(Milestone.firstFrame.rawValue)))
+                events.append(
+                    lp_event(
+                        begin: tick, end: tick, name: nil, file: UnsafeRawPointer(files[file].utf8Start), path: nil,
+                        line: line,
+                        name_length: 0, kind: UInt8(LP_EVENT_MARK), category: UInt8(Milestone.firstFrame.rawValue)))
             }
         }
         return (events, readings)  // what is still open stays open
@@ -210,12 +231,16 @@ struct SyntheticRecording {
             // Two chunks, as a thread's events are held.
             let (events, usage) = thread.events.withUnsafeBufferPointer { all in
                 let split = all.count / 3
-                return conversion.thread([UnsafeBufferPointer(rebasing: all[..<split]), UnsafeBufferPointer(rebasing: all[split...])]) {
+                return conversion.thread([
+                    UnsafeBufferPointer(rebasing: all[..<split]), UnsafeBufferPointer(rebasing: all[split...]),
+                ]) {
                     ResourceAccounting.Readings(thread.readings, converter: converter)
                 }
             }
-            converted.append(TraceThread(index: UInt32(index), osThreadID: 100 + UInt64(index), name: index == 0 ? "main" : nil,
-                                         isMain: index == 0, events: events, usage: usage))
+            converted.append(
+                TraceThread(
+                    index: UInt32(index), osThreadID: 100 + UInt64(index), name: index == 0 ? "main" : nil,
+                    isMain: index == 0, events: events, usage: usage))
         }
         return trace(converted, strings: conversion.interner.strings, filePaths: conversion.filePaths)
     }
@@ -226,8 +251,10 @@ struct SyntheticRecording {
         var converted: [TraceThread] = []
         for (index, thread) in threads.enumerated() {
             let (events, usage) = reference.thread(thread.events, readings: thread.readings)
-            converted.append(TraceThread(index: UInt32(index), osThreadID: 100 + UInt64(index), name: index == 0 ? "main" : nil,
-                                         isMain: index == 0, events: events, usage: usage))
+            converted.append(
+                TraceThread(
+                    index: UInt32(index), osThreadID: 100 + UInt64(index), name: index == 0 ? "main" : nil,
+                    isMain: index == 0, events: events, usage: usage))
         }
         return trace(converted, strings: reference.strings, filePaths: reference.filePaths)
     }
@@ -237,11 +264,14 @@ struct SyntheticRecording {
             clockSource: source, calibration: source == .cpuCounter ? [start, end] : [], processID: 4242,
             executablePath: "/usr/local/bin/app", spawn: SpawnTime(nanoseconds: 999_000_000, source: .parent),
             runtimeInitNanoseconds: 999_500_000, flushNanoseconds: flushNanoseconds,
-            metadata: ["launch.options": "{}", "variant": "fixed"], strings: strings, filePaths: filePaths, threads: threads,
+            metadata: ["launch.options": "{}", "variant": "fixed"], strings: strings, filePaths: filePaths,
+            threads: threads,
             samples: [
-                ThreadSample(nanoseconds: 1_000_100_000, osThreadID: 100, state: UInt8(ascii: "R"), syscall: -1, wait: .none),
-                ThreadSample(nanoseconds: 1_000_200_000, osThreadID: 100, state: UInt8(ascii: "S"), syscall: 7, wait: .ipc,
-                             target: WaitTarget(kind: .file, name: "ready.flag")),
+                ThreadSample(
+                    nanoseconds: 1_000_100_000, osThreadID: 100, state: UInt8(ascii: "R"), syscall: -1, wait: .none),
+                ThreadSample(
+                    nanoseconds: 1_000_200_000, osThreadID: 100, state: UInt8(ascii: "S"), syscall: 7, wait: .ipc,
+                    target: WaitTarget(kind: .file, name: "ready.flag")),
             ])
     }
 }
@@ -290,13 +320,15 @@ struct Reference {
         guard let address else { return intern("") }
         if let id = byAddress[UInt(bitPattern: address)] { return id }
         let bytes = address.assumingMemoryBound(to: UInt8.self)
-        let id = intern(String(decoding: UnsafeBufferPointer(start: bytes, count: length ?? strlen(bytes)), as: UTF8.self))
+        let id = intern(
+            String(decoding: UnsafeBufferPointer(start: bytes, count: length ?? strlen(bytes)), as: UTF8.self))
         byAddress[UInt(bitPattern: address)] = id
         return id
     }
 
     mutating func thread(_ raw: [lp_event], readings: [lp_reading]) -> (events: [TraceEvent], usage: [SpanUsage]) {
-        var events: [TraceEvent] = [], usage: [SpanUsage] = []
+        var events: [TraceEvent] = []
+        var usage: [SpanUsage] = []
         var accounted: [(index: UInt32, begin: UInt64, end: UInt64)] = []
         for event in raw {
             let kind = TraceEvent.Kind(rawValue: event.kind & UInt8(LP_EVENT_KIND_MASK)) ?? .instant
@@ -316,20 +348,30 @@ struct Reference {
             let begin = nanoseconds(event.begin)
             let isOpen = kind == .span && event.end == 0
             let end = isOpen ? max(begin, flushNanoseconds) : max(begin, nanoseconds(event.end))
-            if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen { accounted.append((UInt32(events.count), event.begin, event.end)) }
-            events.append(TraceEvent(kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
-                                     line: event.line, beginNanoseconds: begin, endNanoseconds: end))
+            if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen {
+                accounted.append((UInt32(events.count), event.begin, event.end))
+            }
+            events.append(
+                TraceEvent(
+                    kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
+                    line: event.line, beginNanoseconds: begin, endNanoseconds: end))
         }
         guard !readings.isEmpty else { return (events, usage) }
         for span in accounted {
-            guard let first = state(readings, at: span.begin), let last = state(readings, at: span.end) else { continue }
-            usage.append(SpanUsage(eventIndex: span.index, usage: last.usage.since(first.usage), isEstimated: !(first.read && last.read)))
+            guard let first = state(readings, at: span.begin), let last = state(readings, at: span.end) else {
+                continue
+            }
+            usage.append(
+                SpanUsage(
+                    eventIndex: span.index, usage: last.usage.since(first.usage),
+                    isEstimated: !(first.read && last.read)))
         }
         return (events, usage)
     }
 
     private func state(_ readings: [lp_reading], at tick: UInt64) -> (usage: ResourceUsage, read: Bool)? {
-        var low = 0, high = readings.count
+        var low = 0
+        var high = readings.count
         while low < high {
             let middle = (low + high) / 2
             if readings[middle].tick <= tick { low = middle + 1 } else { high = middle }
@@ -339,16 +381,20 @@ struct Reference {
         var usage = ResourceUsage(
             cpuNanoseconds: before.cpu_ns, voluntaryContextSwitches: before.voluntary_switches,
             involuntaryContextSwitches: before.involuntary_switches, minorFaults: before.minor_faults,
-            majorFaults: before.major_faults, runQueueNanoseconds: before.run_queue_ns == .max ? nil : before.run_queue_ns)
+            majorFaults: before.major_faults,
+            runQueueNanoseconds: before.run_queue_ns == .max ? nil : before.run_queue_ns)
         if before.tick == tick { return (usage, true) }
         let elapsed = nanoseconds(tick).subtractingClamped(nanoseconds(before.tick))
         // Less than 3 µs after the reading: no wait fits in between (as the tracer judges a reading).
         let ran = elapsed < UInt64(LP_OFF_CPU_GAP_NS)
         if low < readings.count {
             let after = readings[low]
-            let exact = (after.wall_ns &- before.wall_ns).subtractingClamped(after.cpu_ns &- before.cpu_ns) < UInt64(LP_OFF_CPU_GAP_NS)
+            let exact =
+                (after.wall_ns &- before.wall_ns).subtractingClamped(after.cpu_ns &- before.cpu_ns)
+                < UInt64(LP_OFF_CPU_GAP_NS)
             let cpu = after.cpu_ns.subtractingClamped(before.cpu_ns)
-            let queued = usage.runQueueNanoseconds != nil && after.run_queue_ns != .max
+            let queued =
+                usage.runQueueNanoseconds != nil && after.run_queue_ns != .max
                 ? after.run_queue_ns.subtractingClamped(before.run_queue_ns) : 0
             let busy = min(elapsed, cpu + queued)
             usage.cpuNanoseconds += min(busy, cpu)

@@ -21,7 +21,8 @@ struct LaunchOptionsTests {
         Parsed(
             json: #"{"reason": "userActivity", "activityType": "com.example.reading", "payload": {"bookID": 42}}"#,
             options: LaunchOptions(
-                reason: .userActivity, activityType: "com.example.reading", payload: ["bookID": "42"], isBackground: false)),
+                reason: .userActivity, activityType: "com.example.reading", payload: ["bookID": "42"],
+                isBackground: false)),
         Parsed(
             json: #"{"reason": "remoteNotification", "payload": {"aps.badge": 3, "kind": "newBook", "silent": true}}"#,
             options: LaunchOptions(
@@ -30,7 +31,9 @@ struct LaunchOptionsTests {
         Parsed(
             json: #"{"reason": "location", "payload": {"latitude": 59.33}}"#,
             options: LaunchOptions(reason: .location, payload: ["latitude": "59.33"], isBackground: true)),
-        Parsed(json: #"{"reason": "backgroundFetch"}"#, options: LaunchOptions(reason: .backgroundFetch, isBackground: true)),
+        Parsed(
+            json: #"{"reason": "backgroundFetch"}"#,
+            options: LaunchOptions(reason: .backgroundFetch, isBackground: true)),
         Parsed(
             json: #"{"reason": "shortcutItem", "shortcutType": "com.example.add-book"}"#,
             options: LaunchOptions(reason: .shortcutItem, shortcutType: "com.example.add-book", isBackground: false)),
@@ -38,7 +41,9 @@ struct LaunchOptionsTests {
         Parsed(
             json: #"{"reason": "remoteNotification", "background": false}"#,
             options: LaunchOptions(reason: .remoteNotification, isBackground: false)),
-        Parsed(json: #"{"reason": "userTap", "background": true}"#, options: LaunchOptions(reason: .userTap, isBackground: true)),
+        Parsed(
+            json: #"{"reason": "userTap", "background": true}"#,
+            options: LaunchOptions(reason: .userTap, isBackground: true)),
         // No reason: a user tap.
         Parsed(json: "{}", options: .userTap),
     ]
@@ -63,9 +68,12 @@ struct LaunchOptionsTests {
     }
 
     @Test func theJSONFormIsSortedAndEscaped() {
-        let options = LaunchOptions(reason: .url, url: "readinglist://search?q=\"winter\"", payload: ["b": "2", "a": "1"])
-        #expect(options.json
-            == #"{"background":false,"payload":{"a":"1","b":"2"},"reason":"url","url":"readinglist://search?q=\"winter\""}"#)
+        let options = LaunchOptions(
+            reason: .url, url: "readinglist://search?q=\"winter\"", payload: ["b": "2", "a": "1"])
+        #expect(
+            options.json
+                == #"{"background":false,"payload":{"a":"1","b":"2"},"reason":"url","url":"readinglist://search?q=\"winter\""}"#
+        )
     }
 
     /// A bad options document, the key its error must name, and the offending value.
@@ -128,22 +136,26 @@ struct LaunchOptionsTests {
     @Test func pairsBuildTheSameOptionsAsJSON() throws {
         let pairs = ["reason=url", "url=readinglist://book/42", "payload.kind=newBook", "background=true"]
         let options = try LaunchOptions(keyValuePairs: pairs)
-        #expect(options == LaunchOptions(
-            reason: .url, url: "readinglist://book/42", payload: ["kind": "newBook"], isBackground: true))
+        #expect(
+            options
+                == LaunchOptions(
+                    reason: .url, url: "readinglist://book/42", payload: ["kind": "newBook"], isBackground: true))
         #expect(try LaunchOptions(json: options.json) == options)
     }
 
-    @Test("bad pairs are rejected naming the pair or key", arguments: [
-        (["reason=teleport"], "teleport"),
-        (["reason"], "KEY=VALUE"),
-        (["=x"], "KEY=VALUE"),
-        (["payload.=x"], "payload."),
-        (["reason=url", "reason=url"], "twice"),
-        (["background=yes"], "true or false"),
-        (["colour=red"], "colour"),
-        (["reason=url"], "url"),
-        (["url=a\nb", "reason=teleport"], "teleport"),
-    ])
+    @Test(
+        "bad pairs are rejected naming the pair or key",
+        arguments: [
+            (["reason=teleport"], "teleport"),
+            (["reason"], "KEY=VALUE"),
+            (["=x"], "KEY=VALUE"),
+            (["payload.=x"], "payload."),
+            (["reason=url", "reason=url"], "twice"),
+            (["background=yes"], "true or false"),
+            (["colour=red"], "colour"),
+            (["reason=url"], "url"),
+            (["url=a\nb", "reason=teleport"], "teleport"),
+        ])
     func badPairs(pairs: [String], mention: String) throws {
         let error = try #require(throws: LaunchOptionsError.self) { try LaunchOptions(keyValuePairs: pairs) }
         #expect(error.description.contains(mention), "\(error)")

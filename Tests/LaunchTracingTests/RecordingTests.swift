@@ -120,9 +120,10 @@ struct RecordingTests {
             }.start()
             done.wait()
         }
-        let named = try #require(trace.threads.first { thread in
-            thread.events.contains { trace.name(of: $0) == "OnNamedThread" }
-        })
+        let named = try #require(
+            trace.threads.first { thread in
+                thread.events.contains { trace.name(of: $0) == "OnNamedThread" }
+            })
         #expect(named.name == "lp-worker")
         #expect(!named.isMain)
         #expect(named.osThreadID != 0)
@@ -140,9 +141,10 @@ struct RecordingTests {
                 LaunchTracer.instant("AfterNaming")
             }
         }
-        let exited = try #require(trace.threads.first { thread in
-            thread.events.contains { trace.name(of: $0) == "BeforeNaming" }
-        })
+        let exited = try #require(
+            trace.threads.first { thread in
+                thread.events.contains { trace.name(of: $0) == "BeforeNaming" }
+            })
         #expect(exited.name == "lp-renamed")
         #expect(!exited.isMain)
     }
@@ -169,9 +171,10 @@ struct RecordingTests {
         }
         let thread = try #require(trace.threads.first { !$0.usage.isEmpty })
         #expect(thread.usage.count == 2)
-        let byName = Dictionary(uniqueKeysWithValues: thread.usage.map {
-            (trace.name(of: thread.events[Int($0.eventIndex)]), $0.usage)
-        })
+        let byName = Dictionary(
+            uniqueKeysWithValues: thread.usage.map {
+                (trace.name(of: thread.events[Int($0.eventIndex)]), $0.usage)
+            })
         let spin = try #require(byName["Spin"])
         let sleep = try #require(byName["Sleep"])
         // Spinning burns its 20 ms of CPU; sleeping burns almost none and blocks.

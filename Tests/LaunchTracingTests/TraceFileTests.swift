@@ -129,7 +129,9 @@ struct TraceFileTests {
                 Self.expectNamesAnOffset(error, within: bytes.count, replay)
             }
 
-            let noise = (0..<Int.random(in: 0...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let noise = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             do {
                 _ = try TraceDecoder.decode(noise)
                 Issue.record("\(noise.count) random bytes were accepted as a trace: \(noise); \(replay)")
@@ -162,7 +164,8 @@ struct TraceFileTests {
         } catch {
             #expect(error.description.hasPrefix(path + ": invalid trace at byte 0"))
         }
-        #expect(throws: TraceFileError.cannotRead(path: "/nonexistent/x.lptrace", reason: "no such file or directory")) {
+        #expect(throws: TraceFileError.cannotRead(path: "/nonexistent/x.lptrace", reason: "no such file or directory"))
+        {
             _ = try Trace.read(from: "/nonexistent/x.lptrace")
         }
     }

@@ -11,18 +11,23 @@ struct WaitSectionsTests {
         let thread = TraceThread(
             index: 0, osThreadID: 7, isMain: true, events: [span, span],
             usage: [
-                SpanUsage(eventIndex: 0, usage: ResourceUsage(cpuNanoseconds: 3_000, majorFaults: 2, runQueueNanoseconds: 1_500)),
+                SpanUsage(
+                    eventIndex: 0,
+                    usage: ResourceUsage(cpuNanoseconds: 3_000, majorFaults: 2, runQueueNanoseconds: 1_500)),
                 SpanUsage(eventIndex: 1, usage: ResourceUsage(cpuNanoseconds: 4_000)),
             ])
         let fifo = WaitTarget(kind: .pipe, name: "/run/app/events.fifo")
         return Trace(
             clockSource: .monotonic, processID: 1, strings: ["Load"], threads: [thread],
             samples: [
-                ThreadSample(nanoseconds: 2_000, osThreadID: 7, state: UInt8(ascii: "S"), syscall: 0, wait: .ipc, target: fifo),
+                ThreadSample(
+                    nanoseconds: 2_000, osThreadID: 7, state: UInt8(ascii: "S"), syscall: 0, wait: .ipc, target: fifo),
                 ThreadSample(nanoseconds: 3_000, osThreadID: 7, state: UInt8(ascii: "R"), syscall: -1, wait: .none),
-                ThreadSample(nanoseconds: 4_000, osThreadID: 7, state: UInt8(ascii: "S"), syscall: 0, wait: .ipc, target: fifo),
-                ThreadSample(nanoseconds: 5_000, osThreadID: 7, state: UInt8(ascii: "S"), syscall: 61, wait: .process,
-                             target: WaitTarget(kind: .process, name: "/usr/bin/git status")),
+                ThreadSample(
+                    nanoseconds: 4_000, osThreadID: 7, state: UInt8(ascii: "S"), syscall: 0, wait: .ipc, target: fifo),
+                ThreadSample(
+                    nanoseconds: 5_000, osThreadID: 7, state: UInt8(ascii: "S"), syscall: 61, wait: .process,
+                    target: WaitTarget(kind: .process, name: "/usr/bin/git status")),
                 ThreadSample(nanoseconds: 6_000, osThreadID: 7, state: UInt8(ascii: "S"), syscall: 232, wait: .event),
             ])
     }
@@ -50,11 +55,15 @@ struct WaitSectionsTests {
         var bytes = bytes
         var offset = 12
         while offset < bytes.count {
-            let length = Int(bytes[offset + 1]) | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]) << 16 | Int(bytes[offset + 4]) << 24
+            let length =
+                Int(bytes[offset + 1]) | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]) << 16 | Int(
+                    bytes[offset + 4]) << 24
             if tags.contains(bytes[offset]) {
                 bytes[offset] = tag
                 let crc = checksum(Array(bytes[offset..<offset + 5 + length]))
-                for index in 0..<4 { bytes[offset + 5 + length + index] = UInt8(truncatingIfNeeded: crc >> (8 * index)) }
+                for index in 0..<4 {
+                    bytes[offset + 5 + length + index] = UInt8(truncatingIfNeeded: crc >> (8 * index))
+                }
             }
             if bytes[offset] == 0xFF { break }
             offset += 5 + length + 4

@@ -6,7 +6,9 @@ public enum BuiltProducts {
     /// The package's root: the nearest folder above this file with a Package.swift.
     public static let packageRoot: URL = {
         var root = URL(fileURLWithPath: #filePath)
-        while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+        while root.path != "/"
+            && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+        {
             root.deleteLastPathComponent()
         }
         return root
@@ -65,13 +67,15 @@ public enum BuiltProducts {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        let outData = Collected(), errData = Collected()
+        let outData = Collected()
+        let errData = Collected()
         let readers = DispatchGroup()
         for (pipe, data) in [(out, outData), (err, errData)] {
             DispatchQueue.global().async(group: readers) { data.set(pipe.fileHandleForReading.readDataToEndOfFile()) }
@@ -115,8 +119,12 @@ public enum BuiltProducts {
 
     /// The number of the first line of `file` (relative to the package root) containing `text`.
     public static func line(of text: String, in file: String) -> Int? {
-        guard let source = try? String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8) else { return nil }
-        return source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }.map { $0 + 1 }
+        guard let source = try? String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8) else {
+            return nil
+        }
+        return source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }.map {
+            $0 + 1
+        }
     }
 }
 

@@ -31,18 +31,24 @@ public struct DecodedExport {
     public init(_ data: Data) throws {
         let root = try Self.require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "not a JSON object")
         let resourceSpans = try Self.require((root["resourceSpans"] as? [[String: Any]])?.first, "no resourceSpans")
-        resource = Self.attributes(try Self.require((resourceSpans["resource"] as? [String: Any])?["attributes"] as? [[String: Any]], "no resource attributes"))
+        resource = Self.attributes(
+            try Self.require(
+                (resourceSpans["resource"] as? [String: Any])?["attributes"] as? [[String: Any]],
+                "no resource attributes"))
         let scopeSpans = try Self.require((resourceSpans["scopeSpans"] as? [[String: Any]])?.first, "no scopeSpans")
         scope = try Self.require(scopeSpans["scope"] as? [String: Any], "no scope")
         spans = try (scopeSpans["spans"] as? [[String: Any]] ?? []).map { span in
             Span(
                 traceID: try Self.field(span, "traceId"), spanID: try Self.field(span, "spanId"),
                 parentSpanID: span["parentSpanId"] as? String, name: try Self.field(span, "name"),
-                start: try Self.nanoseconds(span, "startTimeUnixNano"), end: try Self.nanoseconds(span, "endTimeUnixNano"),
+                start: try Self.nanoseconds(span, "startTimeUnixNano"),
+                end: try Self.nanoseconds(span, "endTimeUnixNano"),
                 attributes: Self.attributes(span["attributes"] as? [[String: Any]] ?? []),
                 events: try (span["events"] as? [[String: Any]] ?? []).map { event in
-                    (try Self.field(event, "name"), try Self.nanoseconds(event, "timeUnixNano"),
-                     Self.attributes(event["attributes"] as? [[String: Any]] ?? []))
+                    (
+                        try Self.field(event, "name"), try Self.nanoseconds(event, "timeUnixNano"),
+                        Self.attributes(event["attributes"] as? [[String: Any]] ?? [])
+                    )
                 })
         }
     }

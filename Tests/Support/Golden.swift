@@ -41,8 +41,10 @@ public func assertGolden(_ actual: [UInt8], path: String, sourceLocation: Source
     }
     guard actual != expected else { return }
     let actualLines = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    let expectedLines = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    let line = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    let expectedLines = String(decoding: expected, as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false)
+    let line =
+        zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         ?? min(actualLines.count, expectedLines.count)
     let expectedLine = line < expectedLines.count ? String(expectedLines[line]) : "(end of file)"
     let actualLine = line < actualLines.count ? String(actualLines[line]) : "(end of output)"

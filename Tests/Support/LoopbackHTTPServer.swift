@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for tests of what a client posts: it
@@ -52,7 +52,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard fd >= 0, bound == 0, listen(fd, 16) == 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -112,7 +114,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             case .silence:
                 lock.withLock { held.append(connection) }
             case .status(let status, let headers, let body):
-                var text = "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\nContent-Type: application/json\r\n"
+                var text =
+                    "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\nContent-Type: application/json\r\n"
                     + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n"
                 for header in headers { text += header + "\r\n" }
                 text += "\r\n" + body
@@ -136,7 +139,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             if headEnd == nil, let range = bytes.range(of: Data("\r\n\r\n".utf8)) {
                 headEnd = range.lowerBound
                 let head = String(decoding: bytes[..<range.lowerBound], as: UTF8.self)
-                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                let length =
+                    head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
                 expected = range.upperBound + length
             }
@@ -148,8 +152,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
-        return Request(method: String(start[0]), path: String(start[1]), headers: headers, body: Data(bytes[(headEnd + 4)...]))
+        return Request(
+            method: String(start[0]), path: String(start[1]), headers: headers, body: Data(bytes[(headEnd + 4)...]))
     }
 }

@@ -23,7 +23,10 @@ public enum SyntheticReports {
             let ms: UInt64 = 1_000_000
             let spawn = UInt64(run) * 10_000 * ms
             func mark(_ milestone: Milestone, _ at: UInt64) {
-                events.append(TraceEvent(kind: .mark, category: milestone.rawValue, nameID: 0, beginNanoseconds: spawn + at, endNanoseconds: spawn + at))
+                events.append(
+                    TraceEvent(
+                        kind: .mark, category: milestone.rawValue, nameID: 0, beginNanoseconds: spawn + at,
+                        endNanoseconds: spawn + at))
             }
             mark(.main, 5 * ms)
             mark(.willFinishLaunchingBegin, 6 * ms)
@@ -34,10 +37,14 @@ public enum SyntheticReports {
             for index in 0..<spans {
                 let begin = spawn + 8 * ms + UInt64(index / 2) * 2 * step + (index % 2 == 1 ? step / 4 : 0)
                 let length = index % 2 == 0 ? 2 * step - 1_000 : step
-                events.append(TraceEvent(
-                    kind: .span, category: UInt8(index % 7), nameID: UInt32(3 + index % 64), fileID: UInt32(1 + index % 2),
-                    line: UInt32(10 + index % 200), beginNanoseconds: begin, endNanoseconds: begin + length))
-                usage.append(SpanUsage(eventIndex: UInt32(events.count - 1), usage: ResourceUsage(cpuNanoseconds: length * 3 / 4)))
+                events.append(
+                    TraceEvent(
+                        kind: .span, category: UInt8(index % 7), nameID: UInt32(3 + index % 64),
+                        fileID: UInt32(1 + index % 2),
+                        line: UInt32(10 + index % 200), beginNanoseconds: begin, endNanoseconds: begin + length))
+                usage.append(
+                    SpanUsage(
+                        eventIndex: UInt32(events.count - 1), usage: ResourceUsage(cpuNanoseconds: length * 3 / 4)))
             }
             let end = spawn + 8 * ms + UInt64(spans / 2 + 1) * 2 * step
             mark(.didFinishLaunchingEnd, end - spawn)
@@ -46,18 +53,24 @@ public enum SyntheticReports {
             let trace = Trace(
                 clockSource: .manual, processID: Int32(run), spawn: SpawnTime(nanoseconds: spawn, source: .parent),
                 runtimeInitNanoseconds: spawn + 2 * ms, flushNanoseconds: end + 10 * ms,
-                metadata: [LaunchContract.MetadataKey.launchOptions: LaunchOptions.userTap.json], strings: strings, threads: [thread])
+                metadata: [LaunchContract.MetadataKey.launchOptions: LaunchOptions.userTap.json], strings: strings,
+                threads: [thread])
             let timeline = LaunchTimeline.build(from: trace).first
-            records.append(RunRecord(
-                index: run, isWarmup: false, status: .ok, timeToReadyMs: Double(end + ms - spawn) / 1e6, timeline: timeline))
+            records.append(
+                RunRecord(
+                    index: run, isWarmup: false, status: .ok, timeToReadyMs: Double(end + ms - spawn) / 1e6,
+                    timeline: timeline))
         }
         let configuration = MeasureConfiguration(
-            commandLine: ["launchprof", "measure"], command: ["app"], runs: runs, warmup: 0, mode: .warm, ready: .firstFrame,
-            readyIsDefault: true, timeoutSeconds: 20, budget: LaunchBudget(), budgetSource: BudgetProvenance(origin: .default),
+            commandLine: ["launchprof", "measure"], command: ["app"], runs: runs, warmup: 0, mode: .warm,
+            ready: .firstFrame,
+            readyIsDefault: true, timeoutSeconds: 20, budget: LaunchBudget(),
+            budgetSource: BudgetProvenance(origin: .default),
             launchOptions: nil)
         return MeasurementReport(
             name: "synthetic", createdAt: "2026-11-23T00:00:00Z",
-            environment: MachineEnvironment(hostname: "bench", operatingSystem: "Linux", cpuModel: "cpu", cpuCount: 2, clockSource: "manual"),
+            environment: MachineEnvironment(
+                hostname: "bench", operatingSystem: "Linux", cpuModel: "cpu", cpuCount: 2, clockSource: "manual"),
             configuration: configuration, runs: records)
     }
 }

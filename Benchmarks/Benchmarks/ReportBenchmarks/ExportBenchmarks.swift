@@ -25,9 +25,11 @@ struct SplitMix64: RandomNumberGenerator {
 func exportBenchmarks() {
     let report = SyntheticReports.synthetic(runs: 100, spans: 1_000)
     let size = BenchmarkMetric.custom("output size (bytes)", polarity: .prefersSmaller, useScalingFactor: false)
-    let throughput = BenchmarkMetric.custom("encoder throughput (MB/s)", polarity: .prefersLarger, useScalingFactor: false)
+    let throughput = BenchmarkMetric.custom(
+        "encoder throughput (MB/s)", polarity: .prefersLarger, useScalingFactor: false)
     let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, size], maxDuration: .seconds(5), maxIterations: 10)
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, size], maxDuration: .seconds(5), maxIterations: 10
+    )
 
     Benchmark("OTLP export, 100 runs × 1,000 spans", configuration: configuration) { benchmark in
         var identifiers = OTLPIdentifiers(source: SplitMix64(state: 15))
@@ -40,7 +42,8 @@ func exportBenchmarks() {
     let request = OTLPTraceRequest(report: report, identifiers: &identifiers)
     Benchmark(
         "OTLP encode only, 100 runs × 1,000 spans",
-        configuration: .init(metrics: [.wallClock, .mallocCountTotal, size, throughput], maxDuration: .seconds(5), maxIterations: 10)
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, size, throughput], maxDuration: .seconds(5), maxIterations: 10)
     ) { benchmark in
         let clock = ContinuousClock()
         let start = clock.now

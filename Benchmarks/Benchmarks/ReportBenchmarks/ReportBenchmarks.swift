@@ -33,15 +33,19 @@ let benchmarks: @Sendable () -> Void = {
     // tables parsed straight from the bytes, the rest by JSONDecoder. Big-report.py measures
     // the same for a real app's report, against Python's json.load.
     let tenThousandJSON = Data((try? JSONReport.render(tenThousand)) ?? [])
-    Benchmark("read JSON, 100 runs × 10,000 spans", configuration: Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(5), maxIterations: 3)) { benchmark in
+    Benchmark(
+        "read JSON, 100 runs × 10,000 spans",
+        configuration: Benchmark.Configuration(
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(5), maxIterations: 3)
+    ) { benchmark in
         blackHole(try JSONReport.readDocument(tenThousandJSON, path: "synthetic.json"))
     }
     // Each format of the large report, with its size (the custom metric, in bytes).
     let size = BenchmarkMetric.custom("output size (bytes)", polarity: .prefersSmaller, useScalingFactor: false)
     for format in ReportFormat.allCases {
         let sized = Benchmark.Configuration(
-            metrics: [.wallClock, .mallocCountTotal, size], maxDuration: .seconds(5), maxIterations: format == .json ? 2 : 10)
+            metrics: [.wallClock, .mallocCountTotal, size], maxDuration: .seconds(5),
+            maxIterations: format == .json ? 2 : 10)
         Benchmark("\(format.rawValue), 100 runs × 10,000 spans", configuration: sized) { benchmark in
             let bytes = try format.render(tenThousand)
             benchmark.measurement(size, bytes.count)

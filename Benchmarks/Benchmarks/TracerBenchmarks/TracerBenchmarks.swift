@@ -31,14 +31,22 @@ let short = ProcessInfo.processInfo.environment["LAUNCHPROF_BENCH_SHORT"] == "1"
 
 /// The span/floor ratio, in thousandths; gated at 1500 (see Thresholds/).
 let spanRatio = BenchmarkMetric.custom("span vs floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
-let instantRatio = BenchmarkMetric.custom("instant vs floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
-let freshRatio = BenchmarkMetric.custom("1000 spans on a fresh thread vs floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
-let firstEvent = BenchmarkMetric.custom("first event on a fresh thread (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-let accounted1k = BenchmarkMetric.custom("accounted span vs unaccounted, 1000 spans (permille)", polarity: .prefersSmaller, useScalingFactor: false)
-let accounted10k = BenchmarkMetric.custom("accounted span vs unaccounted, 10000 spans (permille)", polarity: .prefersSmaller, useScalingFactor: false)
-let accountingCalls = BenchmarkMetric.custom("accounting system calls per 10000 spans", polarity: .prefersSmaller, useScalingFactor: false)
-let residentPerThread = BenchmarkMetric.custom("resident bytes added per 10-event thread", polarity: .prefersSmaller, useScalingFactor: false)
-let inUsePerThread = BenchmarkMetric.custom("event memory per 10-event thread (bytes)", polarity: .prefersSmaller, useScalingFactor: false)
+let instantRatio = BenchmarkMetric.custom(
+    "instant vs floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
+let freshRatio = BenchmarkMetric.custom(
+    "1000 spans on a fresh thread vs floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
+let firstEvent = BenchmarkMetric.custom(
+    "first event on a fresh thread (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+let accounted1k = BenchmarkMetric.custom(
+    "accounted span vs unaccounted, 1000 spans (permille)", polarity: .prefersSmaller, useScalingFactor: false)
+let accounted10k = BenchmarkMetric.custom(
+    "accounted span vs unaccounted, 10000 spans (permille)", polarity: .prefersSmaller, useScalingFactor: false)
+let accountingCalls = BenchmarkMetric.custom(
+    "accounting system calls per 10000 spans", polarity: .prefersSmaller, useScalingFactor: false)
+let residentPerThread = BenchmarkMetric.custom(
+    "resident bytes added per 10-event thread", polarity: .prefersSmaller, useScalingFactor: false)
+let inUsePerThread = BenchmarkMetric.custom(
+    "event memory per 10-event thread (bytes)", polarity: .prefersSmaller, useScalingFactor: false)
 
 let benchmarks: @Sendable () -> Void = {
     /// A ratio metric passes while its p90 lies in 0…1500: the threshold file
@@ -105,7 +113,10 @@ let benchmarks: @Sendable () -> Void = {
     var pairs = [TickPair](repeating: TickPair(begin: 0, end: 0), count: turn)
     var singles = [UInt64](repeating: 0, count: turn)
     Benchmark("gate span and instant vs floor", configuration: ratios) { benchmark in
-        var span = UInt64.max, spanFloor = UInt64.max, instant = UInt64.max, instantFloor = UInt64.max
+        var span = UInt64.max
+        var spanFloor = UInt64.max
+        var instant = UInt64.max
+        var instantFloor = UInt64.max
         for _ in 0..<8 {
             LaunchTracer.reset()
             var start = lp_monotonic_ns()
@@ -155,7 +166,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("gate accounted span vs unaccounted", configuration: accountedRatios) { benchmark in
         var calls: UInt64 = 0
         for (count, metric) in [(1_000, accounted1k), (10_000, accounted10k)] {
-            var accounted = UInt64.max, plain = UInt64.max
+            var accounted = UInt64.max
+            var plain = UInt64.max
             for _ in 0..<8 {
                 LaunchTracer.reset()
                 LaunchTracer.setResourceAccounting(true)
@@ -217,7 +229,8 @@ let benchmarks: @Sendable () -> Void = {
         done.wait()
         benchmark.measurement(firstEvent, Int(result.first))
         // The first event is counted among the 1,000: (first + 999 more) against 1,000 floors.
-        benchmark.measurement(freshRatio, Int((result.first + result.spans * 999 / 1_000) * 1000 / max(1, result.floor)))
+        benchmark.measurement(
+            freshRatio, Int((result.first + result.spans * 999 / 1_000) * 1000 / max(1, result.floor)))
     }
 
     // Unaccounted spans on fresh threads at several counts a thread, through the
@@ -229,22 +242,28 @@ let benchmarks: @Sendable () -> Void = {
     // from 1,000 to 10,000.
     let perThreadCounts = [100, 1_000, 2_000, 5_000, 10_000]
     let perThreadMetrics = perThreadCounts.map {
-        BenchmarkMetric.custom("\($0) spans on a fresh thread vs floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
+        BenchmarkMetric.custom(
+            "\($0) spans on a fresh thread vs floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
     }
     /// The band a ratio passes in: 0…3000 at 100 spans, 0…1500 from 1,000 (the
     /// threshold file holds the middle, this tolerance the half-width).
-    let perThreadCeilings = Dictionary(uniqueKeysWithValues: zip(perThreadCounts, perThreadMetrics).map { count, metric in
-        (metric, BenchmarkThresholds(absolute: [.p90: count == 100 ? 1500 : 750]))
-    })
-    Benchmark("gate fresh thread spans vs floor by count", configuration: .init(
-        metrics: perThreadMetrics, maxDuration: .seconds(short ? 2 : 5), maxIterations: short ? 20 : 200,
-        thresholds: perThreadCeilings
-    )) { benchmark in
+    let perThreadCeilings = Dictionary(
+        uniqueKeysWithValues: zip(perThreadCounts, perThreadMetrics).map { count, metric in
+            (metric, BenchmarkThresholds(absolute: [.p90: count == 100 ? 1500 : 750]))
+        })
+    Benchmark(
+        "gate fresh thread spans vs floor by count",
+        configuration: .init(
+            metrics: perThreadMetrics, maxDuration: .seconds(short ? 2 : 5), maxIterations: short ? 20 : 200,
+            thresholds: perThreadCeilings
+        )
+    ) { benchmark in
         for (count, metric) in zip(perThreadCounts, perThreadMetrics) {
             // The fastest of five threads: a 100-span sample lasts about a microsecond, and on a
             // loaded machine one of three fresh threads was often slowed by the scheduler or by
             // first touches of memory other work was claiming (p90 4.3 × beside a sanitizer's test run).
-            var spans = UInt64.max, floor = UInt64.max
+            var spans = UInt64.max
+            var floor = UInt64.max
             for _ in 0..<5 {
                 LaunchTracer.reset()
                 let result = FreshThreadTimes()
@@ -274,9 +293,13 @@ let benchmarks: @Sendable () -> Void = {
 
     // Resident memory: 32 threads that each record 10 events and wait, against
     // 32 that record nothing and wait; the difference over 32 is the tracer's.
-    Benchmark("fresh thread memory of 10 events", configuration: .init(
-        metrics: [residentPerThread, inUsePerThread], maxDuration: .seconds(short ? 1 : 5), maxIterations: short ? 5 : 20
-    )) { benchmark in
+    Benchmark(
+        "fresh thread memory of 10 events",
+        configuration: .init(
+            metrics: [residentPerThread, inUsePerThread], maxDuration: .seconds(short ? 1 : 5),
+            maxIterations: short ? 5 : 20
+        )
+    ) { benchmark in
         LaunchTracer.reset()
         let idle = ParkedThreads(count: 32, events: 0)
         let idleResident = residentBytes()

@@ -8,7 +8,14 @@ extension Advisor {
     /// flash or a loaded CI disk (Android's StrictMode flags every one). Its cost
     /// is the site's median time blocked on disk; its severity follows that cost.
     static func diskWriteFindings(_ timelines: [LaunchTimeline], frameBudget: Double) -> [Finding] {
-        struct Site { var name: String; var file: String?; var line: Int?; var files: [String] = []; var calls: [String] = []; var runs = 0 }
+        struct Site {
+            var name: String
+            var file: String?
+            var line: Int?
+            var files: [String] = []
+            var calls: [String] = []
+            var runs = 0
+        }
         var sites: [String: Site] = [:]
         var order: [String] = []
         for timeline in timelines {
@@ -33,16 +40,23 @@ extension Advisor {
                     .reduce(0.0) { $0 + Double($1.blockedNanoseconds[.disk] ?? 0) / 1e6 }
             }
             let cost = Summary.median(padded(blocked, to: runs))
-            let wall = Summary.median(padded(timelines.map { timeline in
-                timeline.mainThreadSpans.filter { $0.name == site.name && $0.file == site.file && $0.line == site.line }
-                    .reduce(0.0) { $0 + Double($1.wallNanoseconds) / 1e6 }
-            }, to: runs))
+            let wall = Summary.median(
+                padded(
+                    timelines.map { timeline in
+                        timeline.mainThreadSpans.filter {
+                            $0.name == site.name && $0.file == site.file && $0.line == site.line
+                        }
+                        .reduce(0.0) { $0 + Double($1.wallNanoseconds) / 1e6 }
+                    }, to: runs))
             return Finding(
                 rule: .mainThreadDiskWrite, severity: max(.info, severity(cost, budget: frameBudget)), span: site.name,
-                file: site.file, line: site.line, medianMs: cost, spanMedianMs: wall, runsAppeared: site.runs, runsTotal: runs,
+                file: site.file, line: site.line, medianMs: cost, spanMedianMs: wall, runsAppeared: site.runs,
+                runsTotal: runs,
                 budgetShare: cost / frameBudget,
-                recommendation: "", waitedOn: site.files.prefix(maximumTargetsShown).map { WaitTarget(kind: .file, name: $0) },
-                writeCalls: site.calls, filesWritten: site.files.count).worded
+                recommendation: "",
+                waitedOn: site.files.prefix(maximumTargetsShown).map { WaitTarget(kind: .file, name: $0) },
+                writeCalls: site.calls, filesWritten: site.files.count
+            ).worded
         }
     }
 }

@@ -40,7 +40,9 @@ public enum Advisor {
     /// Budgets are not checked here: `verdict` (made once, from the same runs)
     /// is, and each failed check of a hook, a span or a background launch
     /// becomes a finding.
-    public static func findings(for timelines: [LaunchTimeline], budget: LaunchBudget, verdict: BudgetVerdict) -> [Finding] {
+    public static func findings(for timelines: [LaunchTimeline], budget: LaunchBudget, verdict: BudgetVerdict)
+        -> [Finding]
+    {
         let runs = timelines.count
         guard runs > 0 else { return [] }
         let isBackground = timelines.contains { $0.isBackground }
@@ -62,20 +64,25 @@ public enum Advisor {
                 let required = budget.requiredForFirstFrame.contains(site.name)
                 let appeared = site.cpu.filter { $0 >= minimumCPUMs }.count
                 let contention = Summary.median(padded(site.runQueue, to: runs))
-                findings.append(Finding(
-                    rule: required ? .slowRequiredWork : .deferrableCPUWork,
-                    severity: blockingLeads ? .info : cpuSeverity(cpu, budget: frameBudget, launchMedianMs: launchMedian),
-                    span: site.name, file: site.file, line: site.line, medianMs: cpu, spanMedianMs: wallMedian,
-                    runsAppeared: appeared, runsTotal: runs, budgetShare: cpu / frameBudget,
-                    recommendation: "", usageIsEstimated: site.estimatedRuns > 0 ? true : nil,
-                    runQueueMs: contention >= minimumContentionMs ? contention : nil).worded)
+                findings.append(
+                    Finding(
+                        rule: required ? .slowRequiredWork : .deferrableCPUWork,
+                        severity: blockingLeads
+                            ? .info : cpuSeverity(cpu, budget: frameBudget, launchMedianMs: launchMedian),
+                        span: site.name, file: site.file, line: site.line, medianMs: cpu, spanMedianMs: wallMedian,
+                        runsAppeared: appeared, runsTotal: runs, budgetShare: cpu / frameBudget,
+                        recommendation: "", usageIsEstimated: site.estimatedRuns > 0 ? true : nil,
+                        runQueueMs: contention >= minimumContentionMs ? contention : nil
+                    ).worded)
             }
         }
 
         // A write long enough to be a blocking disk finding already is one (naming the file): the
         // write rule adds the sites it would miss, those under its threshold.
         let blockedOnDisk = Set(findings.filter { $0.rule == .mainThreadDiskIO }.map(\.siteKey))
-        findings += diskWriteFindings(timelines, frameBudget: frameBudget).filter { !blockedOnDisk.contains($0.siteKey) }
+        findings += diskWriteFindings(timelines, frameBudget: frameBudget).filter {
+            !blockedOnDisk.contains($0.siteKey)
+        }
         findings += budgetFindings(verdict, timelines: timelines, frameBudget: frameBudget)
         let paths = timelines.reduce(into: [String: String]()) { $0.merge($1.filePaths) { first, _ in first } }
         for index in findings.indices {
@@ -112,24 +119,31 @@ public enum Advisor {
             let appeared = values.filter { $0 >= minimumBlockedMs }.count
             var targets = site.targets[kind] ?? [:]
             if kind == .unknown { targets.merge(site.targets[.other] ?? [:], uniquingKeysWith: +) }
-            let named = WaitTarget.foldingPorts(targets).sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
-                .prefix(maximumTargetsShown).map(\.key)
+            let named = WaitTarget.foldingPorts(targets).sorted {
+                $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name
+            }
+            .prefix(maximumTargetsShown).map(\.key)
             let rule = AdvisorRule(blockingOn: kind)
-            findings.append(Finding(
-                rule: rule, severity: severity(cost, budget: frameBudget), span: site.name, file: site.file,
-                line: site.line, medianMs: cost, spanMedianMs: wallMedian, runsAppeared: appeared, runsTotal: runs,
-                budgetShare: cost / frameBudget,
-                recommendation: "", waitedOn: named.isEmpty ? nil : named,
-                usageIsEstimated: !site.offCPU.isEmpty && site.estimatedRuns > 0 ? true : nil).worded)
+            findings.append(
+                Finding(
+                    rule: rule, severity: severity(cost, budget: frameBudget), span: site.name, file: site.file,
+                    line: site.line, medianMs: cost, spanMedianMs: wallMedian, runsAppeared: appeared, runsTotal: runs,
+                    budgetShare: cost / frameBudget,
+                    recommendation: "", waitedOn: named.isEmpty ? nil : named,
+                    usageIsEstimated: !site.offCPU.isEmpty && site.estimatedRuns > 0 ? true : nil
+                ).worded)
         }
         return findings
     }
 
     /// One finding per failed check of a hook, a span or a background launch.
-    private static func budgetFindings(_ verdict: BudgetVerdict, timelines: [LaunchTimeline], frameBudget: Double) -> [Finding] {
+    private static func budgetFindings(_ verdict: BudgetVerdict, timelines: [LaunchTimeline], frameBudget: Double)
+        -> [Finding]
+    {
         let runs = timelines.count
         return verdict.checks.filter { !$0.passed }.compactMap { check in
-            let cost = check.medianMs, limit = check.budgetMs
+            let cost = check.medianMs
+            let limit = check.budgetMs
             switch check.subject {
             case .phase(.willFinishLaunching), .phase(.didFinishLaunching):
                 let hook = check.subject.description
@@ -137,20 +151,26 @@ public enum Advisor {
                     rule: .hookOverBudget, severity: .critical, span: hook, file: nil, line: nil,
                     medianMs: cost, spanMedianMs: cost, runsAppeared: check.runsOver, runsTotal: runs,
                     budgetShare: cost / limit,
-                    recommendation: "", budgetMs: limit, runsMeasured: check.runsMeasured).worded
+                    recommendation: "", budgetMs: limit, runsMeasured: check.runsMeasured
+                ).worded
             case .span(let name):
-                guard let span = timelines.lazy.flatMap(\.mainThreadSpans).first(where: { $0.name == name }) else { return nil }
+                guard let span = timelines.lazy.flatMap(\.mainThreadSpans).first(where: { $0.name == name }) else {
+                    return nil
+                }
                 return Finding(
                     rule: .spanOverBudget, severity: .critical, span: name, file: span.file, line: span.line,
                     medianMs: cost, spanMedianMs: cost, runsAppeared: check.runsOver, runsTotal: runs,
                     budgetShare: cost / limit,
-                    recommendation: "", budgetMs: limit).worded
+                    recommendation: "", budgetMs: limit
+                ).worded
             case .phase(.timeToBackgroundReady):
                 return Finding(
-                    rule: .backgroundLaunchOverLimit, severity: .critical, span: Phase.timeToBackgroundReady.rawValue, file: nil, line: nil,
+                    rule: .backgroundLaunchOverLimit, severity: .critical, span: Phase.timeToBackgroundReady.rawValue,
+                    file: nil, line: nil,
                     medianMs: cost, spanMedianMs: cost, runsAppeared: check.runsOver, runsTotal: runs,
                     budgetShare: cost / limit,
-                    recommendation: "", budgetMs: limit).worded
+                    recommendation: "", budgetMs: limit
+                ).worded
             case .phase:
                 return nil
             }

@@ -48,7 +48,8 @@ public enum AdvisorRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .mainThreadSleep: return "the main thread slept before the first frame"
         case .mainThreadProcessWait: return "the main thread waited for a child process before the first frame"
         case .mainThreadIPCWait: return "the main thread waited on a pipe or local socket before the first frame"
-        case .mainThreadEventWait: return "the main thread waited in an event loop (poll, epoll, select) before the first frame"
+        case .mainThreadEventWait:
+            return "the main thread waited in an event loop (poll, epoll, select) before the first frame"
         case .mainThreadBlocked: return "the main thread was blocked on something the sampler could not name"
         case .deferrableCPUWork: return "long CPU work before the first frame that the first frame does not need"
         case .slowRequiredWork: return "long CPU work the first frame needs"

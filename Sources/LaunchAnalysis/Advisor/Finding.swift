@@ -13,7 +13,8 @@ public struct Finding: Sendable, Codable, Equatable {
 
         /// Orders severities from ``info`` to ``critical``.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            [Severity.info, .warning, .critical].firstIndex(of: lhs)! < [Severity.info, .warning, .critical].firstIndex(of: rhs)!
+            [Severity.info, .warning, .critical].firstIndex(of: lhs)! < [Severity.info, .warning, .critical].firstIndex(
+                of: rhs)!
         }
     }
 

@@ -52,7 +52,9 @@ extension MeasurementReport {
 
     func redactingPaths(naming targets: Set<WaitTarget>, privateNames: PrivateNames) -> MeasurementReport {
         var names = privateNames
-        names.hostNames = PrivateNames(hostNames: names.hostNames + [environment.hostname] + (machines ?? []).map(\.hostname)).hostNames
+        names.hostNames =
+            PrivateNames(hostNames: names.hostNames + [environment.hostname] + (machines ?? []).map(\.hostname))
+            .hostNames
         var report = self
         report.profile.findings = profile.findings.map { $0.redactingPaths(naming: targets) }
         func redacted(_ run: RunRecord) -> RunRecord {

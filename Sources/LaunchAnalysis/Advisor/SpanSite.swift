@@ -41,14 +41,19 @@ struct SpanSite {
             for span in timeline.mainThreadSpans where span.beforeFirstFrame && span.category != .harness {
                 var entry = seen[span.key] ?? RunEntry()
                 for (kind, ns) in span.blockedNanoseconds { entry.blocked[kind, default: 0] += Double(ns) / 1e6 }
-                let selfCPU = span.selfCPUNanoseconds ?? span.selfNanoseconds.subtractingClamped(span.blockedNanoseconds.values.reduce(0, +))
+                let selfCPU =
+                    span.selfCPUNanoseconds
+                    ?? span.selfNanoseconds.subtractingClamped(span.blockedNanoseconds.values.reduce(0, +))
                 entry.cpu += Double(selfCPU) / 1e6
                 entry.wall += Double(span.wallNanoseconds) / 1e6
                 if let off = span.offCPUNanoseconds { entry.offCPU = (entry.offCPU ?? 0) + Double(off) / 1e6 }
-                if let queued = span.runQueueNanoseconds { entry.runQueue = (entry.runQueue ?? 0) + Double(queued) / 1e6 }
+                if let queued = span.runQueueNanoseconds {
+                    entry.runQueue = (entry.runQueue ?? 0) + Double(queued) / 1e6
+                }
                 if span.usageIsEstimated == true { entry.estimated = true }
                 if sites[span.key] == nil {
-                    sites[span.key] = SpanSite(name: span.name, category: span.category, file: span.file, line: span.line)
+                    sites[span.key] = SpanSite(
+                        name: span.name, category: span.category, file: span.file, line: span.line)
                     order.append(span.key)
                 }
                 seen[span.key] = entry

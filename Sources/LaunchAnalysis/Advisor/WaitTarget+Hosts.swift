@@ -30,7 +30,8 @@ extension WaitTarget {
                 continue
             }
             let numbers = ports.map(\.port).sorted()
-            let name = numbers.count <= portsNamed
+            let name =
+                numbers.count <= portsNamed
                 ? "\(host) (ports \(numbers.map(String.init).joined(separator: ", ")))"
                 : "\(host) (\(numbers.count) ports)"
             folded[WaitTarget(kind: .socket, name: name), default: 0] += ports.map(\.count).reduce(0, +)
@@ -41,7 +42,8 @@ extension WaitTarget {
     /// A socket peer's host (an IPv6 one in its brackets) and port, when its name is `host:port`.
     var hostAndPort: (host: String, port: Int)? {
         guard let colon = name.lastIndex(of: ":"), let port = Int(name[name.index(after: colon)...]),
-              (0...65_535).contains(port) else { return nil }
+            (0...65_535).contains(port)
+        else { return nil }
         let host = String(name[..<colon])
         // An IPv6 peer is bracketed ("[::1]:443"); an unbracketed colon belongs to the address.
         guard !host.isEmpty, host.hasPrefix("[") ? host.hasSuffix("]") : !host.contains(":") else { return nil }

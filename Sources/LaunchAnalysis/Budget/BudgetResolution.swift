@@ -70,7 +70,9 @@ public struct BudgetResolution: Sendable, Equatable {
             if let appBudget {
                 budget.hooksMs.merge(appBudget.hooksMs) { fromFile, _ in fromFile }
                 budget.spansMs.merge(appBudget.spansMs) { fromFile, _ in fromFile }
-                if budget.requiredForFirstFrame.isEmpty { budget.requiredForFirstFrame = appBudget.requiredForFirstFrame }
+                if budget.requiredForFirstFrame.isEmpty {
+                    budget.requiredForFirstFrame = appBudget.requiredForFirstFrame
+                }
                 provenance.appEntriesMerged = true
             }
         } else if let appBudget {
@@ -133,7 +135,9 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
         case .default: text = "default (400 ms, Apple's figure)"
         case .none: text = "none (no budget file, none in the app's code, no --budget-ms): measured, not checked"
         }
-        if appEntriesMerged { text += " (with the app's own hook, span and required-work entries where the file has none)" }
+        if appEntriesMerged {
+            text += " (with the app's own hook, span and required-work entries where the file has none)"
+        }
         if timeToFirstFrameFromCommandLine { text += ", time to first frame from --budget-ms" }
         return text
     }
@@ -161,7 +165,10 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
     /// Decodes the object form, or a schema-1 report's text.
     public init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
-            self.init(origin: text.hasPrefix("default") ? .default : text.hasPrefix("none (") ? .none : text.hasPrefix("the app's") ? .app : .file(path: text))
+            self.init(
+                origin: text.hasPrefix("default")
+                    ? .default
+                    : text.hasPrefix("none (") ? .none : text.hasPrefix("the app's") ? .app : .file(path: text))
             if text != description { recordedText = text }
             return
         }
@@ -173,12 +180,14 @@ public struct BudgetProvenance: Sendable, Equatable, Codable, CustomStringConver
         case "default": origin = .default
         case "none": origin = .none
         case let other:
-            throw DecodingError.dataCorruptedError(forKey: .origin, in: container, debugDescription: "unknown budget origin '\(other)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .origin, in: container, debugDescription: "unknown budget origin '\(other)'")
         }
         self.init(
             origin: origin,
             appEntriesMerged: try container.decodeIfPresent(Bool.self, forKey: .appEntriesMerged) ?? false,
-            timeToFirstFrameFromCommandLine: try container.decodeIfPresent(Bool.self, forKey: .timeToFirstFrameFromCommandLine) ?? false)
+            timeToFirstFrameFromCommandLine: try container.decodeIfPresent(
+                Bool.self, forKey: .timeToFirstFrameFromCommandLine) ?? false)
         // A schema-1 report's text, carried over when it was written again.
         if let text = try container.decodeIfPresent(String.self, forKey: .description), text != description {
             recordedText = text

@@ -24,7 +24,9 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
         public var runsMeasured: Int
 
         /// Makes a check of `subject`; it passes when the median is within the limit.
-        public init(subject: BudgetSubject, medianMs: Double, budgetMs: Double, runsOver: Int = 0, runsMeasured: Int = 0) {
+        public init(
+            subject: BudgetSubject, medianMs: Double, budgetMs: Double, runsOver: Int = 0, runsMeasured: Int = 0
+        ) {
             self.subject = subject
             self.medianMs = medianMs
             self.budgetMs = budgetMs
@@ -64,15 +66,20 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
         var checks: [Check] = []
         func check(_ subject: BudgetSubject, _ values: [Double], _ limit: Double) {
             guard !values.isEmpty else { return }
-            checks.append(Check(
-                subject: subject, medianMs: Summary.median(values), budgetMs: limit,
-                runsOver: values.filter { $0 > limit }.count, runsMeasured: values.count))
+            checks.append(
+                Check(
+                    subject: subject, medianMs: Summary.median(values), budgetMs: limit,
+                    runsOver: values.filter { $0 > limit }.count, runsMeasured: values.count))
         }
         // The launch's total: to the end of the hooks in the background, to the first
         // frame when the app reports one, else to the ready condition.
-        let total: Phase = timelines.contains { $0.isBackground }
-            ? .timeToBackgroundReady : instrumented && phases[.timeToFirstFrame] != nil ? .timeToFirstFrame : .timeToReady
-        check(.phase(total), phases[total] ?? [], total == .timeToBackgroundReady ? budget.backgroundTimeToFirstFrameMs : budget.timeToFirstFrameMs)
+        let total: Phase =
+            timelines.contains { $0.isBackground }
+            ? .timeToBackgroundReady
+            : instrumented && phases[.timeToFirstFrame] != nil ? .timeToFirstFrame : .timeToReady
+        check(
+            .phase(total), phases[total] ?? [],
+            total == .timeToBackgroundReady ? budget.backgroundTimeToFirstFrameMs : budget.timeToFirstFrameMs)
         for (hook, limit) in budget.hooksMs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             check(.phase(Phase(hook)), phases[Phase(hook)] ?? [], limit)
         }
@@ -85,14 +92,18 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
     /// One line for people: `timeToFirstFrame 123 ms (median) within budget 400 ms`
     /// when it passed, else every failed check: `didFinishLaunching 180 ms > 150 ms (medians)`.
     public var summary: String {
-        if checks.isEmpty { return "measured, no budget to check (give one with --budget-ms, a budget file or in the app's code)" }
+        if checks.isEmpty {
+            return "measured, no budget to check (give one with --budget-ms, a budget file or in the app's code)"
+        }
         if passed {
             let main = checks[0]
-            return "\(main.subject) \(Milliseconds.text(main.medianMs)) (median) within budget \(Milliseconds.text(main.budgetMs))"
+            return
+                "\(main.subject) \(Milliseconds.text(main.medianMs)) (median) within budget \(Milliseconds.text(main.budgetMs))"
         }
         let over = checks.filter { !$0.passed }
         guard !over.isEmpty else { return "nothing to check" }
-        return over.map { "\($0.subject) \(Milliseconds.comparison($0.medianMs, $0.budgetMs))" }.joined(separator: ", ") + " (medians)"
+        return over.map { "\($0.subject) \(Milliseconds.comparison($0.medianMs, $0.budgetMs))" }.joined(separator: ", ")
+            + " (medians)"
     }
 
     /// The check of `subject`, if it was checked.

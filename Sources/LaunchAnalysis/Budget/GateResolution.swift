@@ -26,7 +26,8 @@ public struct GateResolution: Sendable, Equatable {
 
     /// What the command line gave; nil for what it did not.
     public init(
-        gateNames: [String]? = nil, alpha: Double? = nil, minimumEffectPercent: Double? = nil, minimumEffectMs: Double? = nil,
+        gateNames: [String]? = nil, alpha: Double? = nil, minimumEffectPercent: Double? = nil,
+        minimumEffectMs: Double? = nil,
         sessionSD: Double? = nil
     ) {
         self.gateNames = gateNames
@@ -71,7 +72,9 @@ public struct GateResolution: Sendable, Equatable {
         /// What is wrong, in a few words.
         public var reason: String
         /// `--gate: …` or `the budget file's gate: …`.
-        public var description: String { (source == .commandLine ? "--gate" : "the budget file's gate") + ": " + reason }
+        public var description: String {
+            (source == .commandLine ? "--gate" : "the budget file's gate") + ": " + reason
+        }
     }
 
     /// The evidence a comparison across sessions may use from these options (``SessionEvidence``).

@@ -37,8 +37,10 @@ extension GateDecision.Statistics {
     /// Replaces the ratio tests by the sign test of `headMs` (finite) against `floorMs` (``AbsoluteChange``).
     mutating func useAbsoluteTest(headMs: [Double], floorMs: Double) {
         let sorted = headMs.sorted()
-        let above = sorted.filter { $0 > floorMs }.count, below = sorted.filter { $0 < floorMs }.count
-        let positive = sorted.filter { $0 > 0 }.count, nonZero = sorted.filter { $0 != 0 }.count
+        let above = sorted.filter { $0 > floorMs }.count
+        let below = sorted.filter { $0 < floorMs }.count
+        let positive = sorted.filter { $0 > 0 }.count
+        let nonZero = sorted.filter { $0 != 0 }.count
         absolute = AbsoluteChange(floorMs: floorMs, above: above, below: below)
         shift = Summary.quantile(sorted: sorted, 0.5)
         pRegression = Binomial.upperTail(above, of: above + below)

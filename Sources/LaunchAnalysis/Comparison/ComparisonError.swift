@@ -19,7 +19,8 @@ public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible
         case .noMetricInCommon(let reason): return "nothing to compare: \(reason)"
         case .cannotPool(let reason): return "cannot pool these reports: \(reason)"
         case .tooFewLaunches(let shortfall): return "too few launches: \(shortfall)"
-        case .unknownGateName(let name, let nearest?): return "unknown gate metric '\(name)': did you mean '\(nearest)'?"
+        case .unknownGateName(let name, let nearest?):
+            return "unknown gate metric '\(name)': did you mean '\(nearest)'?"
         case .unknownGateName(let name, nil): return "unknown gate metric '\(name)'"
         case .repeatedRun(let first, let second, let run):
             return "'\(first)' and '\(second)' hold the same \(run): one run cannot be counted twice"

@@ -59,8 +59,11 @@ public struct ComparisonMetrics: Sendable, Equatable {
         let primaryPhase: Phase = background ? .timeToBackgroundReady : frames ? .timeToFirstFrame : .timeToReady
         var series: [Series] = []
         func values(_ report: MeasurementReport, side: ComparisonSide, _ value: (RunRecord) -> Double?)
-            -> (ms: [Double], machines: [String], sessions: [String]) {
-            var ms: [Double] = [], machines: [String] = [], sessions: [String] = []
+            -> (ms: [Double], machines: [String], sessions: [String])
+        {
+            var ms: [Double] = []
+            var machines: [String] = []
+            var sessions: [String] = []
             for run in report.successfulRuns {
                 guard let v = value(run) else { continue }
                 ms.append(v)
@@ -70,14 +73,18 @@ public struct ComparisonMetrics: Sendable, Equatable {
             return (ms, machines, sessions)
         }
         func add(_ id: MetricID, budgetMs: Double? = nil, _ value: (RunRecord) -> Double?) {
-            let baseValues = values(base, side: .base, value), headValues = values(head, side: .head, value)
+            let baseValues = values(base, side: .base, value)
+            let headValues = values(head, side: .head, value)
             guard !baseValues.ms.isEmpty, !headValues.ms.isEmpty else { return }
-            let gated = (id == .total(primaryPhase) && metrics.contains(.wall)) || gate.contains(id)
+            let gated =
+                (id == .total(primaryPhase) && metrics.contains(.wall)) || gate.contains(id)
                 || (id == .cpuTime && metrics.contains(.cpu))
-            series.append(Series(
-                id: id, gated: gated, baseMs: baseValues.ms, headMs: headValues.ms,
-                machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines),
-                sessions: GateDecision.Sessions(base: baseValues.sessions, head: headValues.sessions), budgetMs: budgetMs))
+            series.append(
+                Series(
+                    id: id, gated: gated, baseMs: baseValues.ms, headMs: headValues.ms,
+                    machines: GateDecision.Machines(base: baseValues.machines, head: headValues.machines),
+                    sessions: GateDecision.Sessions(base: baseValues.sessions, head: headValues.sessions),
+                    budgetMs: budgetMs))
         }
         add(.total(primaryPhase)) { $0.milliseconds(primaryPhase) }
         guard !series.isEmpty else {
@@ -87,7 +94,10 @@ public struct ComparisonMetrics: Sendable, Equatable {
         // ready at its exit; an instrumented one ready at its first frame, plus the trace flush).
         let repeats: Set<Phase> = [.timeToReady, .timeToExit]
         for phase in Phase.allCases where phase != primaryPhase && !repeats.contains(phase) {
-            add(.phase(phase), budgetMs: LaunchHook(rawValue: phase.rawValue).flatMap { head.configuration.budget.hooksMs[$0] }) {
+            add(
+                .phase(phase),
+                budgetMs: LaunchHook(rawValue: phase.rawValue).flatMap { head.configuration.budget.hooksMs[$0] }
+            ) {
                 $0.milliseconds(phase)
             }
         }
@@ -99,7 +109,10 @@ public struct ComparisonMetrics: Sendable, Equatable {
         }
         let spans = Set(base.configuration.budget.spansMs.keys).union(head.configuration.budget.spansMs.keys)
         for name in spans.sorted() {
-            add(.span(name), budgetMs: head.configuration.budget.spansMs[name] ?? base.configuration.budget.spansMs[name]) {
+            add(
+                .span(name),
+                budgetMs: head.configuration.budget.spansMs[name] ?? base.configuration.budget.spansMs[name]
+            ) {
                 $0.timeline?.mainThreadMilliseconds(named: name)
             }
         }
@@ -108,7 +121,9 @@ public struct ComparisonMetrics: Sendable, Equatable {
         }
         self.primary = primaryPhase.rawValue
         self.series = series
-        primaryBudgetMs = background ? head.configuration.budget.backgroundTimeToFirstFrameMs : head.configuration.budget.timeToFirstFrameMs
+        primaryBudgetMs =
+            background
+            ? head.configuration.budget.backgroundTimeToFirstFrameMs : head.configuration.budget.timeToFirstFrameMs
     }
 
     /// The head's budget for the primary metric, milliseconds.

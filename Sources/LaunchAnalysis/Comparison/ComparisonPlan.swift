@@ -39,7 +39,8 @@ public struct ComparisonPlan: Sendable, Equatable {
 
     /// Makes a plan.
     public init(
-        name: String, source: Source, settings: GateSettings, gate: GatedMetrics = .listed([]), stages: [Int], failOverBudget: Bool = false,
+        name: String, source: Source, settings: GateSettings, gate: GatedMetrics = .listed([]), stages: [Int],
+        failOverBudget: Bool = false,
         stratifyByMachine: Bool = false
     ) {
         self.name = name
@@ -62,21 +63,27 @@ public struct ComparisonPlan: Sendable, Equatable {
     ///   ``ComparisonError/unknownGateName(name:nearest:)`` for a gate name the
     ///   comparison does not have; ``ComparisonError/tooFewLaunches(_:)`` when
     ///   ``shortfall(_:look:)`` finds one at this look.
-    public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError) -> ComparisonLook {
+    public func look(_ index: Int, base: MeasurementReport, head: MeasurementReport) throws(ComparisonError)
+        -> ComparisonLook
+    {
         let metrics = try ComparisonMetrics(base: base, head: head, gate: gate, metrics: self.metrics)
         if stratifyByMachine, let primary = metrics.series.first {
-            let baseMachines = Set(primary.machines.base), headMachines = Set(primary.machines.head)
+            let baseMachines = Set(primary.machines.base)
+            let headMachines = Set(primary.machines.head)
             guard !baseMachines.isDisjoint(with: headMachines) else {
-                throw .noMetricInCommon("no machine has launches on both sides (base: \(baseMachines.sorted().joined(separator: ", ")); "
-                    + "head: \(headMachines.sorted().joined(separator: ", ")))")
+                throw .noMetricInCommon(
+                    "no machine has launches on both sides (base: \(baseMachines.sorted().joined(separator: ", ")); "
+                        + "head: \(headMachines.sorted().joined(separator: ", ")))")
             }
         }
         if let shortfall = shortfall(metrics, look: index) { throw .tooFewLaunches(shortfall) }
         // The two sides of an interleaved comparison are one session by construction; any other
         // source is tested session by session unless its runs name one session on both sides.
         let look = stagedGate.look(
-            index, metrics: metrics.gateInput, primary: metrics.primary, machines: stratifyByMachine ? metrics.machineInput : nil,
-            floorShares: metrics.floorShares, sessions: source == .interleaved ? nil : metrics.sessionInput, evidence: sessionEvidence)
+            index, metrics: metrics.gateInput, primary: metrics.primary,
+            machines: stratifyByMachine ? metrics.machineInput : nil,
+            floorShares: metrics.floorShares, sessions: source == .interleaved ? nil : metrics.sessionInput,
+            evidence: sessionEvidence)
         return ComparisonLook(metrics: look.metrics, primary: metrics.primary, verdict: look.verdict, stop: look.stop)
     }
 
@@ -98,19 +105,29 @@ public struct ComparisonPlan: Sendable, Equatable {
     public func shortfall(_ metrics: ComparisonMetrics, look index: Int) -> LaunchShortfall? {
         let gated = metrics.series.filter(\.gated)
         for series in gated {
-            let baseCount = series.baseMs.filter(\.isFinite).count, headCount = series.headMs.filter(\.isFinite).count
+            let baseCount = series.baseMs.filter(\.isFinite).count
+            let headCount = series.headMs.filter(\.isFinite).count
             if let short = settings.shortfall(
-                baseCount: baseCount, headCount: headCount, gatedMetrics: gated.count, stages: stages, look: index, subject: series.name) {
+                baseCount: baseCount, headCount: headCount, gatedMetrics: gated.count, stages: stages, look: index,
+                subject: series.name)
+            {
                 return short
             }
             guard stratifyByMachine else { continue }
-            var base: [String: Int] = [:], head: [String: Int] = [:]
-            for (value, machine) in zip(series.baseMs, series.machines.base) where value.isFinite { base[machine, default: 0] += 1 }
-            for (value, machine) in zip(series.headMs, series.machines.head) where value.isFinite { head[machine, default: 0] += 1 }
+            var base: [String: Int] = [:]
+            var head: [String: Int] = [:]
+            for (value, machine) in zip(series.baseMs, series.machines.base) where value.isFinite {
+                base[machine, default: 0] += 1
+            }
+            for (value, machine) in zip(series.headMs, series.machines.head) where value.isFinite {
+                head[machine, default: 0] += 1
+            }
             let least = GateSettings.minimumLaunchesPerMachine
-            for machine in base.keys.sorted() where head[machine] != nil && (base[machine]! < least || head[machine]! < least) {
+            for machine in base.keys.sorted()
+            where head[machine] != nil && (base[machine]! < least || head[machine]! < least) {
                 return LaunchShortfall(
-                    subject: "\(series.name) on machine '\(machine)'", baseCount: base[machine]!, headCount: head[machine]!,
+                    subject: "\(series.name) on machine '\(machine)'", baseCount: base[machine]!,
+                    headCount: head[machine]!,
                     neededPerSide: least, reason: "a fleet comparison needs \(least) launches per machine and side")
             }
         }

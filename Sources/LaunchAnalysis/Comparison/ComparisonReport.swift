@@ -82,7 +82,8 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// the last stage run (`stagesRun`, at least the first). `look`, when given,
     /// is that stage's look already made (``ComparisonRule``), reused instead of looking again.
     public init(
-        plan: ComparisonPlan, base: MeasurementReport, head: MeasurementReport, stagesRun: Int, warnings: [String] = [], createdAt: String,
+        plan: ComparisonPlan, base: MeasurementReport, head: MeasurementReport, stagesRun: Int, warnings: [String] = [],
+        createdAt: String,
         look reused: Result<ComparisonLook, ComparisonError>? = nil
     ) {
         schemaVersion = Self.currentSchemaVersion
@@ -98,11 +99,15 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         self.head = head
         failOverBudget = plan.failOverBudget
         changes = FindingsDiff(base: base, head: head)
-        var warnings = warnings + Self.environmentWarnings(base: base, head: head, acrossMachines: plan.stratifyByMachine)
+        var warnings =
+            warnings + Self.environmentWarnings(base: base, head: head, acrossMachines: plan.stratifyByMachine)
         if plan.source == .baseline { warnings.append(Self.baselineCaveat) }
         var gatedVerdict: MetricVerdict
         do {
-            let look = try (reused ?? Result { () throws(ComparisonError) in try plan.look(max(0, stagesRun - 1), base: base, head: head) }).get()
+            let look = try
+                (reused
+                ?? Result { () throws(ComparisonError) in try plan.look(max(0, stagesRun - 1), base: base, head: head) })
+                .get()
             metrics = look.metrics
             primaryMetric = look.primary
             gatedVerdict = look.verdict
@@ -120,15 +125,22 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
             if let modes = metric.shape?.bimodal { warnings.append(modes.summary(metric: metric.name)) }
             // In a fleet the shape is each machine's own (launches of different machines are never pooled).
             for machine in metric.fleet?.machines ?? [] {
-                if let modes = machine.shape?.bimodal { warnings.append(modes.summary(metric: metric.name, machine: machine.machine)) }
+                if let modes = machine.shape?.bimodal {
+                    warnings.append(modes.summary(metric: metric.name, machine: machine.machine))
+                }
             }
         }
         // What a comparison across sessions rested on, once (the primary metric's, else the first gated one's).
-        if let sessions = (metrics.first { $0.name == primaryName && $0.sessions != nil } ?? metrics.first { $0.gated && $0.sessions != nil })?.sessions {
+        if let sessions =
+            (metrics.first { $0.name == primaryName && $0.sessions != nil }
+            ?? metrics.first { $0.gated && $0.sessions != nil })?.sessions
+        {
             warnings.append(sessions.summary)
         }
         for machine in fleet?.leftOut ?? [] {
-            warnings.append("machine '\(machine.machine)' has \(machine.side.rawValue) launches only (\(machine.launches)): left out")
+            warnings.append(
+                "machine '\(machine.machine)' has \(machine.side.rawValue) launches only (\(machine.launches)): left out"
+            )
         }
         if !head.profile.verdict.passed, head.profile.successfulRuns > 0 {
             warnings.append("the head is over its budget: \(head.profile.verdict.summary)")
@@ -144,10 +156,12 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
             }
         }
         self.warnings = warnings
-        outcome = ReportOutcome(comparison: (base, head), metrics: metrics, primary: primaryMetric, verdict: timeVerdict,
-                                problem: problem, failOverBudget: failOverBudget, stagesRun: stagesRun)
+        outcome = ReportOutcome(
+            comparison: (base, head), metrics: metrics, primary: primaryMetric, verdict: timeVerdict,
+            problem: problem, failOverBudget: failOverBudget, stagesRun: stagesRun)
         if let instructions {
-            outcome = Self.outcome(outcome, instructions: instructions, timeMetricsGated: metrics.contains(where: \.gated))
+            outcome = Self.outcome(
+                outcome, instructions: instructions, timeMetricsGated: metrics.contains(where: \.gated))
         }
         if let advice = Self.sessionAdvice(metrics: metrics, outcome: outcome) { outcome.reason += advice }
         // Computed once, from the outcome: a stopped or refused comparison is never a pass.
@@ -167,8 +181,10 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// ```
     static func sessionAdvice(metrics: [MetricComparison], outcome: ReportOutcome) -> String? {
         guard outcome.status == .inconclusive,
-              metrics.contains(where: { $0.gated && $0.sessions?.source == SessionComparison.Source.none }) else { return nil }
-        return "; base and head come from different sessions and nothing estimates how far sessions differ: " + SessionComparison.fix
+            metrics.contains(where: { $0.gated && $0.sessions?.source == SessionComparison.Source.none })
+        else { return nil }
+        return "; base and head come from different sessions and nothing estimates how far sessions differ: "
+            + SessionComparison.fix
     }
 
     /// The warning every comparison against a stored baseline carries, printed even under `--quiet`.
@@ -210,9 +226,12 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
 
     /// Where the two sides' measurements differ in ways that weaken a comparison
     /// (the machines are expected to differ `acrossMachines`, in a fleet comparison).
-    static func environmentWarnings(base: MeasurementReport, head: MeasurementReport, acrossMachines: Bool = false) -> [String] {
+    static func environmentWarnings(base: MeasurementReport, head: MeasurementReport, acrossMachines: Bool = false)
+        -> [String]
+    {
         var differences: [String] = []
-        let a = base.environment, b = head.environment
+        let a = base.environment
+        let b = head.environment
         if !acrossMachines {
             if a.hostname != b.hostname { differences.append("machine (\(a.hostname) vs \(b.hostname))") }
             if a.cpuCount != b.cpuCount { differences.append("CPU count (\(a.cpuCount) vs \(b.cpuCount))") }
@@ -222,7 +241,9 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         if base.configuration.mode != head.configuration.mode {
             differences.append("mode (\(base.configuration.mode.rawValue) vs \(head.configuration.mode.rawValue))")
         }
-        if base.readyLabel != head.readyLabel { differences.append("ready condition (\(base.readyLabel) vs \(head.readyLabel))") }
+        if base.readyLabel != head.readyLabel {
+            differences.append("ready condition (\(base.readyLabel) vs \(head.readyLabel))")
+        }
         guard !differences.isEmpty else { return [] }
         return ["the two sides were measured differently: " + differences.joined(separator: ", ")]
     }

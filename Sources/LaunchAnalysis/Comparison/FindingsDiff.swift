@@ -76,8 +76,11 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
     /// The differences between the base's and the head's findings and spans
     /// (every main-thread span before the first frame of their successful runs).
     public init(base baseReport: MeasurementReport, head headReport: MeasurementReport) {
-        let base = baseReport.profile, head = headReport.profile
-        func key(_ finding: Finding) -> String { "\(finding.rule.id)|\(finding.span)|\(finding.file ?? ""):\(finding.line ?? 0)" }
+        let base = baseReport.profile
+        let head = headReport.profile
+        func key(_ finding: Finding) -> String {
+            "\(finding.rule.id)|\(finding.span)|\(finding.file ?? ""):\(finding.line ?? 0)"
+        }
         let baseByKey = Dictionary(base.findings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
         let headByKey = Dictionary(head.findings.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
         func change(_ finding: Finding, base: Finding?, head: Finding?) -> FindingChange {
@@ -89,7 +92,9 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         gone = base.findings.filter { headByKey[key($0)] == nil }.map { change($0, base: $0, head: nil) }
         var both: [FindingChange] = []
         for finding in head.findings {
-            guard let before = baseByKey[key(finding)], Self.moved(from: before.medianMs, to: finding.medianMs) else { continue }
+            guard let before = baseByKey[key(finding)], Self.moved(from: before.medianMs, to: finding.medianMs) else {
+                continue
+            }
             both.append(change(finding, base: before, head: finding))
         }
         func size(_ change: FindingChange) -> Double { abs((change.headMs ?? 0) - (change.baseMs ?? 0)) }
@@ -101,7 +106,9 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
             var result: [String: (String, String, Int, Double)] = [:]
             for site in SpanSite.collect(timelines) {
                 let values = site.wall + Array(repeating: 0, count: max(0, runs - site.wall.count))
-                result[SpanRecord.key(name: site.name, file: site.file, line: site.line)] = (site.name, site.file, site.line, Summary.median(values))
+                result[SpanRecord.key(name: site.name, file: site.file, line: site.line)] = (
+                    site.name, site.file, site.line, Summary.median(values)
+                )
             }
             return result
         }
@@ -110,14 +117,18 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
             spans[key] = SpanChange(name: site.name, file: site.file, line: site.line, baseMs: site.ms, headMs: nil)
         }
         for (key, site) in medians(headReport) {
-            spans[key, default: SpanChange(name: site.name, file: site.file, line: site.line, baseMs: nil, headMs: nil)].headMs = site.ms
+            spans[key, default: SpanChange(name: site.name, file: site.file, line: site.line, baseMs: nil, headMs: nil)]
+                .headMs = site.ms
         }
         let filePaths = (headReport.successfulRuns + baseReport.successfulRuns).compactMap(\.timeline)
             .reduce(into: [String: String]()) { $0.merge($1.filePaths) { first, _ in first } }
         for (key, span) in spans { spans[key]?.filePath = filePaths[span.file] }
         self.spans = spans.values.filter(\.hasMoved)
             // Ties in a fixed order (name, file, line): the dictionary's order differs from run to run.
-            .sorted { abs($0.deltaMs) != abs($1.deltaMs) ? abs($0.deltaMs) > abs($1.deltaMs) : ($0.name, $0.file, $0.line) < ($1.name, $1.file, $1.line) }
+            .sorted {
+                abs($0.deltaMs) != abs($1.deltaMs)
+                    ? abs($0.deltaMs) > abs($1.deltaMs) : ($0.name, $0.file, $0.line) < ($1.name, $1.file, $1.line)
+            }
             .prefix(Self.limit).map { $0 }
     }
 }

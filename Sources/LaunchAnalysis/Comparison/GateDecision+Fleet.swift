@@ -33,11 +33,16 @@ extension GateDecision.Statistics {
     /// the machines' own U. With one machine: that machine's single-machine
     /// statistics. The base median is that of the base values of the machines
     /// taking part.
-    init(baseMs: [Double], headMs: [Double], machines: GateDecision.Machines, settings: GateSettings, floorShare: Double) {
-        precondition(machines.base.count == baseMs.count && machines.head.count == headMs.count,
-                     "a machine for every value: \(machines.base.count) for \(baseMs.count) base, \(machines.head.count) for \(headMs.count) head")
+    init(
+        baseMs: [Double], headMs: [Double], machines: GateDecision.Machines, settings: GateSettings, floorShare: Double
+    ) {
+        precondition(
+            machines.base.count == baseMs.count && machines.head.count == headMs.count,
+            "a machine for every value: \(machines.base.count) for \(baseMs.count) base, \(machines.head.count) for \(headMs.count) head"
+        )
         var order: [String] = []
-        var base: [String: [Double]] = [:], head: [String: [Double]] = [:]
+        var base: [String: [Double]] = [:]
+        var head: [String: [Double]] = [:]
         for (value, machine) in zip(baseMs, machines.base) where value.isFinite {
             if base[machine] == nil, head[machine] == nil { order.append(machine) }
             base[machine, default: []].append(value)
@@ -51,21 +56,26 @@ extension GateDecision.Statistics {
             base[machine].map { FleetComparison.LeftOut(machine: machine, side: .base, launches: $0.count) }
                 ?? FleetComparison.LeftOut(machine: machine, side: .head, launches: head[machine]?.count ?? 0)
         }
-        let owns = taking.map { GateDecision.Statistics(baseMs: base[$0]!, headMs: head[$0]!, settings: settings, floorShare: floorShare) }
+        let owns = taking.map {
+            GateDecision.Statistics(baseMs: base[$0]!, headMs: head[$0]!, settings: settings, floorShare: floorShare)
+        }
         let shifts = zip(taking, owns).map { machine, own in
             FleetComparison.Machine(
                 machine: machine, baseCount: base[machine]!.count, headCount: head[machine]!.count,
                 baseMedianMs: own.baseMedianMs, headMedianMs: Summary.median(head[machine]!),
-                shiftMs: own.baseMedianMs * (Platform.exponential(own.shift) - 1), shiftPercent: 100 * (Platform.exponential(own.shift) - 1),
+                shiftMs: own.baseMedianMs * (Platform.exponential(own.shift) - 1),
+                shiftPercent: 100 * (Platform.exponential(own.shift) - 1),
                 shape: ShapeCheck(baseMs: base[machine]!, headMs: head[machine]!))
         }
         if owns.count == 1 {
             self = owns[0]
-            fleet = FleetComparison(test: .mannWhitney, statistic: nil, z: nil, resamples: 0, seed: 0, machines: shifts, leftOut: leftOut)
+            fleet = FleetComparison(
+                test: .mannWhitney, statistic: nil, z: nil, resamples: 0, seed: 0, machines: shifts, leftOut: leftOut)
             return
         }
         let strata = taking.map { machine in
-            RankStatistics.Stratum(head: head[machine]!.map(GateDecision.logarithm), base: base[machine]!.map(GateDecision.logarithm))
+            RankStatistics.Stratum(
+                head: head[machine]!.map(GateDecision.logarithm), base: base[machine]!.map(GateDecision.logarithm))
         }
         self.init(baseMs: [], headMs: [], settings: settings, floorShare: floorShare)
         let pooledBase = taking.flatMap { base[$0]! }
@@ -77,9 +87,14 @@ extension GateDecision.Statistics {
         interval = { RankStatistics.vanElterenInterval(strata, alpha: $0) }
         u = strata.reduce(0) { $0 + RankStatistics.mannWhitneyU(head: $1.head, base: $1.base) }
         pGreater = strata.isEmpty ? 1 : greater.pValue
-        pRegression = strata.isEmpty || !e.isFinite ? 1 : RankStatistics.vanElteren(strata, alternative: .greater, shift: e).pValue
-        pImprovement = strata.isEmpty || !e.isFinite ? 1 : RankStatistics.vanElteren(strata, alternative: .less, shift: -e).pValue
-        pPass = strata.isEmpty ? 1 : !e.isFinite ? 0 : RankStatistics.vanElteren(strata, alternative: .less, shift: e).pValue
+        pRegression =
+            strata.isEmpty || !e.isFinite
+            ? 1 : RankStatistics.vanElteren(strata, alternative: .greater, shift: e).pValue
+        pImprovement =
+            strata.isEmpty || !e.isFinite ? 1 : RankStatistics.vanElteren(strata, alternative: .less, shift: -e).pValue
+        pPass =
+            strata.isEmpty
+            ? 1 : !e.isFinite ? 0 : RankStatistics.vanElteren(strata, alternative: .less, shift: e).pValue
         methods = (.asymptotic, .asymptotic, .asymptotic)
         fleet = FleetComparison(
             test: .vanElteren, statistic: greater.statistic, z: greater.z, resamples: 0,

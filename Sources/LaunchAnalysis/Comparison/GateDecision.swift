@@ -73,7 +73,9 @@ public enum GateDecision {
             let share = floorShares.flatMap { $0.indices.contains(index) ? $0[index] : nil } ?? 1
             var stats: Statistics
             if let machines, machines.indices.contains(index) {
-                stats = Statistics(baseMs: metric.baseMs, headMs: metric.headMs, machines: machines[index], settings: settings, floorShare: share)
+                stats = Statistics(
+                    baseMs: metric.baseMs, headMs: metric.headMs, machines: machines[index], settings: settings,
+                    floorShare: share)
             } else {
                 stats = Statistics(baseMs: metric.baseMs, headMs: metric.headMs, settings: settings, floorShare: share)
             }
@@ -103,7 +105,8 @@ public enum GateDecision {
             levels[index] = alpha / Double(gated.count - rank)
         }
         return metrics.indices.map { index in
-            let metric = metrics[index], stats = statistics[index]
+            let metric = metrics[index]
+            let stats = statistics[index]
             var verdict: MetricVerdict
             if adjustedRegression[index] < alpha {
                 verdict = .regression
@@ -130,7 +133,8 @@ public enum GateDecision {
                 intervalPercent: [stats.percent(lower), stats.percent(upper)],
                 mannWhitneyU: stats.u, pValue: stats.pRegression, adjustedPValue: adjustedRegression[index],
                 verdict: verdict, method: stats.method(of: verdict), fleet: stats.fleet,
-                minimumEffectPercent: 100 * stats.effect, level: level, passPValue: stats.pPass, slowerPValue: stats.pGreater,
+                minimumEffectPercent: 100 * stats.effect, level: level, passPValue: stats.pPass,
+                slowerPValue: stats.pGreater,
                 shape: stats.fleet == nil ? ShapeCheck(baseMs: metric.baseMs, headMs: metric.headMs) : nil)
             comparison.improvementPValue = adjustedImprovement[index]
             comparison.absolute = stats.absolute
@@ -177,7 +181,8 @@ extension GateDecision {
         var pImprovement: Double
         var pPass: Double
         /// How each of the three tests was computed (the regression, improvement and pass tests).
-        var methods: (regression: RankStatistics.Method, improvement: RankStatistics.Method, pass: RankStatistics.Method)
+        var methods:
+            (regression: RankStatistics.Method, improvement: RankStatistics.Method, pass: RankStatistics.Method)
         /// The interval whose bounds are each one-sided at the level given.
         var interval: (Double) -> (lower: Double, upper: Double)
         /// The machines' part, in a comparison stratified by machine.
@@ -188,8 +193,10 @@ extension GateDecision {
         var sessions: SessionComparison?
 
         init(baseMs: [Double], headMs: [Double], settings: GateSettings, floorShare: Double) {
-            let finiteBase = baseMs.filter(\.isFinite), finiteHead = headMs.filter(\.isFinite)
-            let base = finiteBase.map(GateDecision.logarithm), head = finiteHead.map(GateDecision.logarithm)
+            let finiteBase = baseMs.filter(\.isFinite)
+            let finiteHead = headMs.filter(\.isFinite)
+            let base = finiteBase.map(GateDecision.logarithm)
+            let head = finiteHead.map(GateDecision.logarithm)
             let samples = RankStatistics.TwoSamples(head: head, base: base)
             baseMedianMs = finiteBase.isEmpty ? .nan : Summary.quantile(sorted: finiteBase.sorted(), 0.5)
             effect = settings.minimumEffectRatio(baseMedianMs: baseMedianMs, floorShare: floorShare)
@@ -204,7 +211,10 @@ extension GateDecision {
             pImprovement = improvement?.pValue ?? 1
             let pass = e.isFinite ? samples.mannWhitney(.less, shift: e) : nil
             pPass = pass?.pValue ?? (head.isEmpty || base.isEmpty ? 1 : 0)
-            methods = (regression?.method ?? greater.method, improvement?.method ?? greater.method, pass?.method ?? greater.method)
+            methods = (
+                regression?.method ?? greater.method, improvement?.method ?? greater.method,
+                pass?.method ?? greater.method
+            )
             interval = { samples.mosesInterval(alpha: $0) }
             if !finiteHead.isEmpty, finiteBase.isEmpty || !(baseMedianMs >= GateDecision.smallestMs) {
                 useAbsoluteTest(headMs: finiteHead, floorMs: settings.absoluteFloorMs(floorShare: floorShare))

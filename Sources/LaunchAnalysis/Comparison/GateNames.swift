@@ -18,9 +18,14 @@ public enum GateNames {
     /// ```swift
     /// GateNames.firstUnknown(.listed([.span("Nope")]), available: [.span("Decode")])?.nearest  // "span:Decode"
     /// ```
-    public static func firstUnknown(_ requested: GatedMetrics, available: [MetricID]) -> (name: String, nearest: String?)? {
-        guard case .listed(let ids) = requested, let unknown = ids.first(where: { !available.contains($0) }) else { return nil }
-        let name = unknown.description, spellings = available.map(\.description)
+    public static func firstUnknown(_ requested: GatedMetrics, available: [MetricID]) -> (
+        name: String, nearest: String?
+    )? {
+        guard case .listed(let ids) = requested, let unknown = ids.first(where: { !available.contains($0) }) else {
+            return nil
+        }
+        let name = unknown.description
+        let spellings = available.map(\.description)
         let nearest = spellings.min { Spelling.editDistance(name, $0) < Spelling.editDistance(name, $1) }
         return (name, nearest)
     }

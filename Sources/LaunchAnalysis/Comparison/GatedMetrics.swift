@@ -33,7 +33,9 @@ public enum GatedMetrics: Sendable, Equatable {
         var ids: [MetricID] = []
         for name in names {
             guard let id = MetricID(parsing: name) else {
-                let nearest = MetricID.phaseSpellings.min { Spelling.editDistance(name, $0) < Spelling.editDistance(name, $1) }
+                let nearest = MetricID.phaseSpellings.min {
+                    Spelling.editDistance(name, $0) < Spelling.editDistance(name, $1)
+                }
                 throw .unknownGateName(name: name, nearest: nearest)
             }
             if !ids.contains(id) { ids.append(id) }

@@ -64,16 +64,21 @@ extension GateSettings {
         baseCount: Int, headCount: Int, gatedMetrics: Int, stages: [Int], look: Int, subject: String = "the comparison"
     ) -> LaunchShortfall? {
         let level = smallestLevel(gatedMetrics: gatedMetrics, stages: stages, look: look)
-        let n = max(baseCount, 0), m = max(headCount, 0)
+        let n = max(baseCount, 0)
+        let m = max(headCount, 0)
         let needed = Self.minimumRuns(level: level)
         if level > 0, min(n, m) >= needed { return nil }
-        let looks = max(stages.count, 1), index = min(max(look, 0), looks - 1)
-        let share = stages.count > 1
+        let looks = max(stages.count, 1)
+        let index = min(max(look, 0), looks - 1)
+        let share =
+            stages.count > 1
             ? "α \(Self.levelText(alpha))'s share at look \(index + 1) of \(looks) (α·t³, t = \(stages[index])/\(stages.max() ?? 0))"
             : "α \(Self.levelText(alpha)) at one look"
         return LaunchShortfall(
             subject: subject, baseCount: n, headCount: m, neededPerSide: needed,
-            reason: "no test could reach the level \(Self.levelText(level)): \(share), over \(max(gatedMetrics, 1)) gated metric(s)")
+            reason:
+                "no test could reach the level \(Self.levelText(level)): \(share), over \(max(gatedMetrics, 1)) gated metric(s)"
+        )
     }
 
     /// The first look of `stages` whose launches per side could never decide with
@@ -88,7 +93,8 @@ extension GateSettings {
         for (index, stage) in stages.enumerated() {
             if let short = shortfall(
                 baseCount: stage, headCount: stage, gatedMetrics: gatedMetrics, stages: stages, look: index,
-                subject: "the look at \(stage) launches per side") {
+                subject: "the look at \(stage) launches per side")
+            {
                 return short
             }
         }
@@ -99,10 +105,17 @@ extension GateSettings {
     /// small share of α reads as a number and not as `5e-06`.
     static func levelText(_ value: Double) -> String {
         guard value.isFinite, value > 0, value < 1 else { return Milliseconds.fixed(value, decimals: 2) }
-        var exponent = 0, scaled = value
-        while scaled < 10 { scaled *= 10; exponent += 1 }  // value = scaled · 10^−exponent, scaled in [10, 100)
+        var exponent = 0
+        var scaled = value
+        while scaled < 10 {
+            scaled *= 10
+            exponent += 1
+        }  // value = scaled · 10^−exponent, scaled in [10, 100)
         var digits = Int(scaled.rounded())
-        if digits == 100 { digits = 10; exponent -= 1 }
+        if digits == 100 {
+            digits = 10
+            exponent -= 1
+        }
         var text = "0." + String(repeating: "0", count: max(exponent - 2, 0)) + String(digits)
         if exponent < 2 { text = String(digits / 10) + "." + String(digits % 10) }
         while text.hasSuffix("0") { text.removeLast() }

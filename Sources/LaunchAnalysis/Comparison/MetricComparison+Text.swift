@@ -7,7 +7,8 @@ extension MetricComparison {
     public var summary: String {
         let interval = "\(confidenceText) CI \(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1]))"
         if sessions?.source == SessionComparison.Source.none {
-            return "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))) within sessions, \(interval); sessions differ: no verdict"
+            return
+                "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))) within sessions, \(interval); sessions differ: no verdict"
         }
         return "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))), \(interval), p\(effectText) "
             + (verdictPValue.map(Percent.pValueRelation) ?? "not recorded")
@@ -62,7 +63,8 @@ extension MetricComparison {
     /// Which sides recorded the metric (see ``Presence``).
     public var presence: Presence {
         guard case .span? = id else { return .both }
-        let base = baseMs.contains { $0 > 0 }, head = headMs.contains { $0 > 0 }
+        let base = baseMs.contains { $0 > 0 }
+        let head = headMs.contains { $0 > 0 }
         switch (base, head) {
         case (true, true): return .both
         case (false, true): return .headOnly

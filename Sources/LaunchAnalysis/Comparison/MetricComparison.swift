@@ -93,7 +93,8 @@ public struct MetricComparison: Sendable, Equatable, Codable {
         name: String, gated: Bool, baseMs: [Double], headMs: [Double], shiftMs: Double, shiftPercent: Double,
         intervalMs: [Double], intervalPercent: [Double], mannWhitneyU: Double, pValue: Double, adjustedPValue: Double,
         verdict: MetricVerdict, method: RankStatistics.Method, fleet: FleetComparison? = nil,
-        minimumEffectPercent: Double = .nan, level: Double = 0.025, passPValue: Double = .nan, slowerPValue: Double? = nil,
+        minimumEffectPercent: Double = .nan, level: Double = 0.025, passPValue: Double = .nan,
+        slowerPValue: Double? = nil,
         shape: ShapeCheck? = nil
     ) {
         self.shape = shape

@@ -37,11 +37,15 @@ extension RankStatistics {
     /// RankStatistics.kolmogorovSmirnov(head: [5, 6, 7], base: [1, 2, 3]).pValue  // 0.1 (every head value above every base value)
     /// ```
     public static func kolmogorovSmirnov(head: [Double], base: [Double]) -> KolmogorovSmirnov {
-        let n = head.count, m = base.count
+        let n = head.count
+        let m = base.count
         guard n > 0, m > 0 else { return KolmogorovSmirnov(statistic: 0, pValue: 1, method: .exact) }
-        let a = head.sorted(), b = base.sorted()
+        let a = head.sorted()
+        let b = base.sorted()
         // Walk both sorted samples; the largest |i·m − j·n| after each group of equal values.
-        var i = 0, j = 0, largest = 0
+        var i = 0
+        var j = 0
+        var largest = 0
         while i < n || j < m {
             let value = j == m ? a[i] : i == n ? b[j] : min(a[i], b[j])
             while i < n, a[i] == value { i += 1 }
@@ -64,7 +68,10 @@ extension RankStatistics {
         for r in 1...n {
             row[0] = r * m < largest ? row[0] : 0
             for column in 1...m {
-                guard abs(r * m - column * n) < largest else { row[column] = 0; continue }
+                guard abs(r * m - column * n) < largest else {
+                    row[column] = 0
+                    continue
+                }
                 let total = Double(r + column)
                 row[column] = row[column] * Double(r) / total + row[column - 1] * Double(column) / total
             }
@@ -75,7 +82,8 @@ extension RankStatistics {
     /// Kolmogorov's limiting survival function Q(λ) = 2 Σₖ (−1)^(k−1) e^(−2k²λ²).
     static func kolmogorovLimit(_ lambda: Double) -> Double {
         guard lambda > 0.2 else { return 1 }
-        var sum = 0.0, sign = 1.0
+        var sum = 0.0
+        var sign = 1.0
         for k in 1...100 {
             let term = Platform.exponential(-2 * Double(k * k) * lambda * lambda)
             sum += sign * term

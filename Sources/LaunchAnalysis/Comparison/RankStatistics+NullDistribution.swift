@@ -13,7 +13,8 @@ extension RankStatistics {
     /// coefficient is an integer no larger in magnitude than C(n+m, n), so Double holds
     /// it exactly. O(S·nm) time, O(nm) memory.
     static func exactNullCounts(_ n: Int, _ m: Int) -> [Double] {
-        let small = min(n, m), large = max(n, m)
+        let small = min(n, m)
+        let large = max(n, m)
         var polynomial = [Double](repeating: 0, count: small * (large + 1) + 1)
         polynomial[0] = 1
         // Plain while loops: this runs once per comparison, and also in debug builds.

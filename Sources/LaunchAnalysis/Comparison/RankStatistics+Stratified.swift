@@ -62,16 +62,23 @@ extension RankStatistics {
     /// RankStatistics.vanElteren(strata, alternative: .greater).pValue  // ≈ 0.00348 (T ≈ 3.714)
     /// ```
     public static func vanElteren(_ strata: [Stratum], alternative: Alternative) -> VanElteren {
-        var statistic = 0.0, expected = 0.0, variance = 0.0
+        var statistic = 0.0
+        var expected = 0.0
+        var variance = 0.0
         for stratum in strata where !stratum.head.isEmpty && !stratum.base.isEmpty {
-            let n = Double(stratum.head.count), m = Double(stratum.base.count), count = n + m
+            let n = Double(stratum.head.count)
+            let m = Double(stratum.base.count)
+            let count = n + m
             let ranked = RankedSample(headAscending: stratum.head.sorted(), baseDescending: stratum.base.sorted(by: >))
             let rankSum = ranked.u + n * (n + 1) / 2
             statistic += rankSum / (count + 1)
             expected += n / 2
-            variance += n * m / 12 * ((count + 1) - ranked.tieTerm / (count * (count - 1))) / ((count + 1) * (count + 1))
+            variance +=
+                n * m / 12 * ((count + 1) - ranked.tieTerm / (count * (count - 1))) / ((count + 1) * (count + 1))
         }
-        guard variance > 0 else { return VanElteren(statistic: statistic, expected: expected, variance: variance, z: 0, pValue: 1) }
+        guard variance > 0 else {
+            return VanElteren(statistic: statistic, expected: expected, variance: variance, z: 0, pValue: 1)
+        }
         let z = (statistic - expected) / variance.squareRoot()
         let p = alternative == .greater ? normalCDF(-z) : normalCDF(z)
         return VanElteren(statistic: statistic, expected: expected, variance: variance, z: z, pValue: min(max(p, 0), 1))
@@ -85,7 +92,8 @@ extension RankStatistics {
     /// ```
     public static func vanElteren(_ strata: [Stratum], alternative: Alternative, shift: Double) -> VanElteren {
         guard shift != 0 else { return vanElteren(strata, alternative: alternative) }
-        return vanElteren(strata.map { Stratum(head: $0.head.map { $0 - shift }, base: $0.base) }, alternative: alternative)
+        return vanElteren(
+            strata.map { Stratum(head: $0.head.map { $0 - shift }, base: $0.base) }, alternative: alternative)
     }
 
     /// The confidence interval of the common shift obtained by inverting van
@@ -115,10 +123,15 @@ extension RankStatistics {
             return points[gap - 1] + (points[gap] - points[gap - 1]) / 2
         }
         // The first gap whose shift the "greater" test no longer rejects (it rejects below).
-        var low = 0, high = points.count + 1
+        var low = 0
+        var high = points.count + 1
         while low < high {
             let middle = (low + high) / 2
-            if vanElteren(strata, alternative: .greater, shift: probe(middle)).pValue < alpha { low = middle + 1 } else { high = middle }
+            if vanElteren(strata, alternative: .greater, shift: probe(middle)).pValue < alpha {
+                low = middle + 1
+            } else {
+                high = middle
+            }
         }
         let lower = low == 0 ? -Double.infinity : low > points.count ? Double.infinity : points[low - 1]
         // The last gap whose shift the "less" test does not reject (it rejects above).
@@ -126,7 +139,11 @@ extension RankStatistics {
         high = points.count
         while low < high {
             let middle = (low + high + 1) / 2
-            if vanElteren(strata, alternative: .less, shift: probe(middle)).pValue < alpha { high = middle - 1 } else { low = middle }
+            if vanElteren(strata, alternative: .less, shift: probe(middle)).pValue < alpha {
+                high = middle - 1
+            } else {
+                low = middle
+            }
         }
         let upper = low == points.count ? Double.infinity : low < 0 ? -Double.infinity : points[low]
         return (lower, upper)
@@ -160,8 +177,11 @@ extension RankStatistics {
     /// ```swift
     /// let (lower, upper) = RankStatistics.bootstrapInterval(strata, resamples: 2_000, seed: RankStatistics.bootstrapSeed)
     /// ```
-    public static func bootstrapInterval(_ strata: [Stratum], resamples: Int = bootstrapResamples, seed: UInt64 = bootstrapSeed)
-        -> (lower: Double, upper: Double) {
+    public static func bootstrapInterval(
+        _ strata: [Stratum], resamples: Int = bootstrapResamples, seed: UInt64 = bootstrapSeed
+    )
+        -> (lower: Double, upper: Double)
+    {
         let differences = PooledDifferences(strata)
         guard differences.count > 0, resamples > 0 else { return (.nan, .nan) }
         var medians = differences.bootstrapMedians(resamples: resamples, seed: seed)
@@ -202,7 +222,10 @@ extension RankStatistics {
         init(_ given: [Stratum]) {
             var all: [(value: Double, head: Int32, base: Int32)] = []
             for stratum in given where !stratum.head.isEmpty && !stratum.base.isEmpty {
-                strata.append(Span(headStart: headCount, headCount: stratum.head.count, baseStart: baseCount, baseCount: stratum.base.count))
+                strata.append(
+                    Span(
+                        headStart: headCount, headCount: stratum.head.count, baseStart: baseCount,
+                        baseCount: stratum.base.count))
                 for (i, h) in stratum.head.enumerated() {
                     for (j, b) in stratum.base.enumerated() {
                         all.append((h - b, Int32(headCount + i), Int32(baseCount + j)))
@@ -231,8 +254,11 @@ extension RankStatistics {
         func bootstrapMedians(resamples: Int, seed: UInt64) -> [Double] {
             var random = SplitMix64(seed: seed)
             var medians = [Double](repeating: .nan, count: resamples)
-            var headWeights = [Int](repeating: 0, count: headCount), baseWeights = [Int](repeating: 0, count: baseCount)
-            let total = count, lowRank = (total + 1) / 2, highRank = total / 2 + 1
+            var headWeights = [Int](repeating: 0, count: headCount)
+            var baseWeights = [Int](repeating: 0, count: baseCount)
+            let total = count
+            let lowRank = (total + 1) / 2
+            let highRank = total / 2 + 1
             values.withUnsafeBufferPointer { values in
                 heads.withUnsafeBufferPointer { heads in
                     bases.withUnsafeBufferPointer { bases in
@@ -242,11 +268,18 @@ extension RankStatistics {
                                     headWeights.update(repeating: 0)
                                     baseWeights.update(repeating: 0)
                                     for stratum in strata {
-                                        let b = UInt64(stratum.baseCount), h = UInt64(stratum.headCount)
-                                        for _ in 0..<stratum.baseCount { baseWeights[stratum.baseStart + Int(random.next() % b)] += 1 }
-                                        for _ in 0..<stratum.headCount { headWeights[stratum.headStart + Int(random.next() % h)] += 1 }
+                                        let b = UInt64(stratum.baseCount)
+                                        let h = UInt64(stratum.headCount)
+                                        for _ in 0..<stratum.baseCount {
+                                            baseWeights[stratum.baseStart + Int(random.next() % b)] += 1
+                                        }
+                                        for _ in 0..<stratum.headCount {
+                                            headWeights[stratum.headStart + Int(random.next() % h)] += 1
+                                        }
                                     }
-                                    var seen = 0, low = Double.nan, position = 0
+                                    var seen = 0
+                                    var low = Double.nan
+                                    var position = 0
                                     while position < total {
                                         seen += headWeights[Int(heads[position])] * baseWeights[Int(bases[position])]
                                         if seen >= lowRank {

@@ -20,7 +20,8 @@ extension RankStatistics {
             m = base.count
             differences = Differences(head: head, base: base)
             ranked = RankedSample(headAscending: differences.head, baseDescending: differences.base)
-            let repeatsWithin = zip(differences.head, differences.head.dropFirst()).contains { $0 == $1 }
+            let repeatsWithin =
+                zip(differences.head, differences.head.dropFirst()).contains { $0 == $1 }
                 || zip(differences.base, differences.base.dropFirst()).contains { $0 == $1 }
             if !repeatsWithin && RankStatistics.exactIsCheap(n, m) {
                 let counts = exactNullCounts(n, m)
@@ -41,7 +42,9 @@ extension RankStatistics {
         /// `shift` (`.greater`) or fall short of it (`.less`)? As SciPy on the shifted head.
         func mannWhitney(_ alternative: Alternative, shift: Double) -> MannWhitney {
             guard shift != 0 else { return mannWhitney(alternative) }
-            return test(RankedSample(headAscending: differences.head.map { $0 - shift }, baseDescending: differences.base), alternative)
+            return test(
+                RankedSample(headAscending: differences.head.map { $0 - shift }, baseDescending: differences.base),
+                alternative)
         }
 
         private func test(_ ranked: RankedSample, _ alternative: Alternative) -> MannWhitney {
@@ -80,7 +83,9 @@ extension RankStatistics {
                 for c in 0...pairs {
                     cumulative += counts[c]
                     // P(U ≤ c) ≤ alpha; at 2.5 % compared exactly on the counts (integers below 2^53 for n + m ≤ 40).
-                    guard alpha == 0.025 ? 40 * cumulative <= arrangements : cumulative <= alpha * arrangements else { break }
+                    guard alpha == 0.025 ? 40 * cumulative <= arrangements : cumulative <= alpha * arrangements else {
+                        break
+                    }
                     k = c + 1
                 }
                 return k
@@ -106,11 +111,13 @@ extension RankStatistics {
 
         /// Walks the two sorted samples together, one group of equal values at a time.
         init(headAscending head: [Double], baseDescending base: [Double]) {
-            var h = 0, b = base.count - 1  // base read backwards: ascending
+            var h = 0
+            var b = base.count - 1  // base read backwards: ascending
             var baseBelow = 0.0
             while h < head.count || b >= 0 {
                 let value = b < 0 ? head[h] : h == head.count ? base[b] : min(head[h], base[b])
-                var headInGroup = 0.0, baseInGroup = 0.0
+                var headInGroup = 0.0
+                var baseInGroup = 0.0
                 while h < head.count, head[h] == value {
                     headInGroup += 1
                     h += 1
@@ -120,7 +127,13 @@ extension RankStatistics {
                     b -= 1
                 }
                 if headInGroup + baseInGroup == 0 {  // NaN equals nothing: count it alone, never loop
-                    if h < head.count, head[h].isNaN { headInGroup = 1; h += 1 } else { baseInGroup = 1; b -= 1 }
+                    if h < head.count, head[h].isNaN {
+                        headInGroup = 1
+                        h += 1
+                    } else {
+                        baseInGroup = 1
+                        b -= 1
+                    }
                 }
                 let size = headInGroup + baseInGroup
                 u += headInGroup * baseBelow + 0.5 * headInGroup * baseInGroup
@@ -168,7 +181,8 @@ extension RankStatistics {
         /// The k-th smallest difference, k in 1…count.
         func smallest(_ k: Int) -> Double {
             precondition((1...count).contains(k), "order statistic \(k) of \(count) differences")
-            let rows = head.count, columns = base.count
+            let rows = head.count
+            let columns = base.count
             var low = [Int](repeating: 0, count: rows)  // positions before low[i] are below the answer
             var high = [Int](repeating: columns, count: rows)  // positions from high[i] on are above it
             var random: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -186,8 +200,10 @@ extension RankStatistics {
                     row += 1
                 }
                 let pivot = head[row] - base[low[row] + offset]
-                var below = low, atMost = low
-                var countBelow = 0, countAtMost = 0
+                var below = low
+                var atMost = low
+                var countBelow = 0
+                var countAtMost = 0
                 for i in 0..<rows {
                     below[i] = firstPosition(in: i, from: low[i], to: high[i], pastOrAt: pivot)
                     atMost[i] = firstPosition(in: i, from: below[i], to: high[i], past: pivot)
@@ -206,7 +222,8 @@ extension RankStatistics {
 
         /// The first position in `from..<to` of row `row` whose difference is ≥ `pivot`, or `to`.
         private func firstPosition(in row: Int, from: Int, to: Int, pastOrAt pivot: Double) -> Int {
-            var low = from, high = to
+            var low = from
+            var high = to
             while low < high {
                 let middle = (low + high) / 2
                 if head[row] - base[middle] >= pivot { high = middle } else { low = middle + 1 }
@@ -216,7 +233,8 @@ extension RankStatistics {
 
         /// The first position in `from..<to` of row `row` whose difference is > `pivot`, or `to`.
         private func firstPosition(in row: Int, from: Int, to: Int, past pivot: Double) -> Int {
-            var low = from, high = to
+            var low = from
+            var high = to
             while low < high {
                 let middle = (low + high) / 2
                 if head[row] - base[middle] > pivot { high = middle } else { low = middle + 1 }

@@ -135,7 +135,9 @@ public enum RankStatistics {
     /// let test = RankStatistics.mannWhitney(head: [5, 6, 7], base: [1, 2, 3, 4], alternative: .greater)
     /// // u 12, pValue 1/35 ≈ 0.02857, method .exact
     /// ```
-    public static func mannWhitney(head: [Double], base: [Double], alternative: Alternative, shift: Double = 0) -> MannWhitney {
+    public static func mannWhitney(head: [Double], base: [Double], alternative: Alternative, shift: Double = 0)
+        -> MannWhitney
+    {
         TwoSamples(head: head, base: base).mannWhitney(alternative, shift: shift)
     }
 
@@ -180,7 +182,9 @@ public enum RankStatistics {
     /// let (lower, upper) = RankStatistics.mosesInterval(head: head, base: base, alpha: 0.005)  // 99 %
     /// if lower > 0 { print("head is slower by at least \(lower)") }
     /// ```
-    public static func mosesInterval(head: [Double], base: [Double], alpha: Double = 0.025) -> (lower: Double, upper: Double) {
+    public static func mosesInterval(head: [Double], base: [Double], alpha: Double = 0.025) -> (
+        lower: Double, upper: Double
+    ) {
         TwoSamples(head: head, base: base).mosesInterval(alpha: alpha)
     }
 

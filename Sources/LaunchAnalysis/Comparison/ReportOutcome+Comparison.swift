@@ -4,13 +4,16 @@ extension ReportOutcome {
     /// 1), inconclusive (exit 3), pass or improvement (exit 0, or 1 for a head
     /// over its budget with `failOverBudget`).
     init(
-        comparison sides: (base: MeasurementReport, head: MeasurementReport), metrics: [MetricComparison], primary: String,
+        comparison sides: (base: MeasurementReport, head: MeasurementReport), metrics: [MetricComparison],
+        primary: String,
         verdict: MetricVerdict, problem: String?, failOverBudget: Bool, stagesRun: Int
     ) {
         for (label, side) in [("base", sides.base), ("head", sides.head)] {
             switch side.outcome.status {
             case .interrupted, .failedRuns, .noRuns:
-                self.init(status: side.outcome.status, exitCode: ExitCode(rawValue: side.outcome.exitCode), reason: "\(label): \(side.outcome.reason)")
+                self.init(
+                    status: side.outcome.status, exitCode: ExitCode(rawValue: side.outcome.exitCode),
+                    reason: "\(label): \(side.outcome.reason)")
                 return
             default:
                 continue
@@ -22,26 +25,36 @@ extension ReportOutcome {
         }
         // The metric the reason names: the primary one when it is gated, else the first gated one
         // (`--metric cpu` alone gates CPU time, not the primary wall-time metric).
-        let main = metrics.first { $0.name == primary && $0.gated } ?? metrics.first(where: \.gated) ?? metrics.first { $0.name == primary }
+        let main =
+            metrics.first { $0.name == primary && $0.gated } ?? metrics.first(where: \.gated)
+            ?? metrics.first { $0.name == primary }
         let changed = metrics.filter { $0.gated && $0.verdict == verdict && $0.verdict != .pass }
         let shown = (verdict == .regression || verdict == .improvement ? changed : []).first ?? main
         let detail = shown.map { $0.summary } ?? ""
         switch verdict {
         case .regression:
             let names = metrics.filter { $0.gated && $0.verdict == .regression }.map(\.name)
-            self.init(status: .regression, exitCode: .gateFailed, reason: "regression in \(names.joined(separator: ", ")): \(detail)")
+            self.init(
+                status: .regression, exitCode: .gateFailed,
+                reason: "regression in \(names.joined(separator: ", ")): \(detail)")
         case .inconclusive:
-            let base = main?.baseMs.count ?? sides.base.profile.successfulRuns, head = main?.headMs.count ?? sides.head.profile.successfulRuns
+            let base = main?.baseMs.count ?? sides.base.profile.successfulRuns
+            let head = main?.headMs.count ?? sides.head.profile.successfulRuns
             let launches = base == head ? "\(base) launches per side" : "\(base) base and \(head) head launches"
             self.init(
                 status: .inconclusive, exitCode: .inconclusive,
                 reason: "inconclusive after \(launches) (\(stagesRun) stage(s)): \(detail); the noise seen: "
-                    + "base ±\(Self.noise(main?.baseMs)), head ±\(Self.noise(main?.headMs)) — more launches, a quieter machine, or a larger minimum effect")
+                    + "base ±\(Self.noise(main?.baseMs)), head ±\(Self.noise(main?.headMs)) — more launches, a quieter machine, or a larger minimum effect"
+            )
         case .improvement, .pass:
             if failOverBudget, !sides.head.profile.verdict.passed {
-                self.init(status: .overBudget, exitCode: .gateFailed, reason: "no regression, but the head is over its budget: \(sides.head.profile.verdict.summary)")
+                self.init(
+                    status: .overBudget, exitCode: .gateFailed,
+                    reason: "no regression, but the head is over its budget: \(sides.head.profile.verdict.summary)")
             } else {
-                self.init(status: .pass, exitCode: .success, reason: (verdict == .improvement ? "improvement: " : "no regression: ") + detail)
+                self.init(
+                    status: .pass, exitCode: .success,
+                    reason: (verdict == .improvement ? "improvement: " : "no regression: ") + detail)
             }
         }
     }

@@ -80,9 +80,11 @@ public struct SessionComparison: Sendable, Equatable, Codable {
         let sd = sessionSDPercent.map { " (session SD \(Percent.text($0, signed: false)))" } ?? ""
         switch source {
         case .fleet: return "sessions differ: tested across \(estimatedFrom) machines\(sd)"
-        case .sessions: return "sessions differ: tested across \(baseSessions) base and \(headSessions) head sessions\(sd)"
+        case .sessions:
+            return "sessions differ: tested across \(baseSessions) base and \(headSessions) head sessions\(sd)"
         case .history: return "sessions differ: tested with \(estimatedFrom) sessions of the baseline's history\(sd)"
-        case .stated: return "sessions differ: tested with the stated session SD\(sd); α holds only if the true SD is no larger"
+        case .stated:
+            return "sessions differ: tested with the stated session SD\(sd); α holds only if the true SD is no larger"
         case .none: return "sessions differ: no estimate of the between-session variance, so no verdict"
         }
     }

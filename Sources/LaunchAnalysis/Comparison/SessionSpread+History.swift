@@ -40,7 +40,8 @@ extension SessionSpread {
                 let finite = values.filter(\.isFinite)
                 guard !finite.isEmpty else { return nil }
                 let summary = GateDecision.SessionSummary.of(finite, sessions: finite.map { _ in "" }, machines: nil)[0]
-                self.init(medianMs: Summary.median(finite), launches: finite.count, medianVariance: summary.medianVariance)
+                self.init(
+                    medianMs: Summary.median(finite), launches: finite.count, medianVariance: summary.medianVariance)
             }
         }
     }
@@ -63,7 +64,9 @@ extension SessionSpread {
     public func appending(_ session: StoredSession) -> SessionSpread {
         var next = SessionSpread(metric: metric, sessionMediansMs: sessionMediansMs, source: .sessions)
         next.history = Array(((history ?? []) + [session]).suffix(Self.maximumSessions))
-        if let median = session.metrics[metric]?.medianMs { next.sessionMediansMs = Array((sessionMediansMs + [median]).suffix(Self.maximumSessions)) }
+        if let median = session.metrics[metric]?.medianMs {
+            next.sessionMediansMs = Array((sessionMediansMs + [median]).suffix(Self.maximumSessions))
+        }
         return next
     }
 
@@ -71,8 +74,11 @@ extension SessionSpread {
     /// of it can have (the primary, the other phases, CPU time, the budget's spans), nil
     /// when it has no successful run; with the primary metric's name.
     public static func storedSession(of report: MeasurementReport) -> (session: StoredSession, primary: String)? {
-        guard let compared = try? ComparisonMetrics(base: report, head: report, gate: .listed([]), metrics: [.wall, .cpu])
-            ?? ComparisonMetrics(base: report, head: report, gate: .listed([]), metrics: [.wall]) else { return nil }
+        guard
+            let compared = try? ComparisonMetrics(
+                base: report, head: report, gate: .listed([]), metrics: [.wall, .cpu])
+                ?? ComparisonMetrics(base: report, head: report, gate: .listed([]), metrics: [.wall])
+        else { return nil }
         var metrics: [String: StoredSession.Metric] = [:]
         for series in compared.series { metrics[series.name] = StoredSession.Metric(values: series.baseMs) }
         return (StoredSession(session: report.session ?? "unrecorded", metrics: metrics), compared.primary)

@@ -93,7 +93,8 @@ public struct SessionSpread: Sendable, Equatable, Codable {
         guard kind == Self.kind else { return "its kind is '\(kind)', not '\(Self.kind)'" }
         guard schemaVersion >= 1 else { return "schemaVersion \(schemaVersion) is not a version (1 or more)" }
         guard schemaVersion <= Self.currentSchemaVersion else {
-            return "schemaVersion \(schemaVersion) is newer than this launchprof reads (\(Self.currentSchemaVersion)): update launchprof"
+            return
+                "schemaVersion \(schemaVersion) is newer than this launchprof reads (\(Self.currentSchemaVersion)): update launchprof"
         }
         guard !metric.isEmpty else { return "it names no metric" }
         guard (1...Self.maximumSessions).contains(sessionMediansMs.count) else {
@@ -101,7 +102,8 @@ public struct SessionSpread: Sendable, Equatable, Codable {
         }
         let limit = LaunchBudget.maximumMilliseconds
         if let index = sessionMediansMs.firstIndex(where: { !($0.isFinite && $0 >= 0 && $0 <= limit) }) {
-            return "sessionMediansMs[\(index)] is \(sessionMediansMs[index]): a median is a time from 0 to \(Int(limit)) ms"
+            return
+                "sessionMediansMs[\(index)] is \(sessionMediansMs[index]): a median is a time from 0 to \(Int(limit)) ms"
         }
         guard (history?.count ?? 0) <= Self.maximumSessions else {
             return "its history has \(history?.count ?? 0) sessions, more than \(Self.maximumSessions)"
@@ -110,13 +112,16 @@ public struct SessionSpread: Sendable, Equatable, Codable {
             for name in session.metrics.keys.sorted() {
                 let metric = session.metrics[name]!
                 guard metric.medianMs.isFinite, metric.medianMs >= 0, metric.medianMs <= limit else {
-                    return "history[\(index)].metrics[\"\(name)\"].medianMs is \(metric.medianMs): a median is a time from 0 to \(Int(limit)) ms"
+                    return
+                        "history[\(index)].metrics[\"\(name)\"].medianMs is \(metric.medianMs): a median is a time from 0 to \(Int(limit)) ms"
                 }
                 guard metric.medianVariance.isFinite, metric.medianVariance >= 0, metric.medianVariance <= 100 else {
-                    return "history[\(index)].metrics[\"\(name)\"].medianVariance is \(metric.medianVariance): a variance of log time from 0 to 100"
+                    return
+                        "history[\(index)].metrics[\"\(name)\"].medianVariance is \(metric.medianVariance): a variance of log time from 0 to 100"
                 }
                 guard metric.launches >= 0, metric.launches <= 10_000_000 else {
-                    return "history[\(index)].metrics[\"\(name)\"].launches is \(metric.launches): a count from 0 to 10000000"
+                    return
+                        "history[\(index)].metrics[\"\(name)\"].launches is \(metric.launches): a count from 0 to 10000000"
                 }
             }
         }
@@ -156,14 +161,17 @@ public struct SessionSpread: Sendable, Equatable, Codable {
             }
             return SessionSpread(metric: metric, sessionMediansMs: medians, source: .withinSessions)
         }
-        return spreads.max { $0.ratio < $1.ratio } ?? SessionSpread(metric: metric, sessionMediansMs: [], source: .withinSessions)
+        return spreads.max { $0.ratio < $1.ratio }
+            ?? SessionSpread(metric: metric, sessionMediansMs: [], source: .withinSessions)
     }
 
     /// One line for a report's warnings: the spread, what it was measured from, and that ε is raised by it.
     public var summary: String {
-        let measured = source == .sessions
+        let measured =
+            source == .sessions
             ? "the between-session spread stored beside the baseline (\(sessionMediansMs.count) sessions)"
             : "the drift within these two sessions (no between-session spread is stored: 'launchprof calibrate --save-baseline' measures one)"
-        return "ε is at least \(measured), \(Milliseconds.oneDecimal(percent))% of \(metric): a regression must exceed both"
+        return
+            "ε is at least \(measured), \(Milliseconds.oneDecimal(percent))% of \(metric): a regression must exceed both"
     }
 }

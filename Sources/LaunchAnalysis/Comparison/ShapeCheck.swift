@@ -80,7 +80,8 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
 
     /// c(n) for n = 5…21 (see ``criticalSeparation(launches:)``).
     static let criticalValues: [Double] = [
-        8.600, 7.267, 6.476, 5.961, 5.571, 5.299, 4.925, 4.788, 4.669, 4.565, 4.479, 4.311, 4.257, 4.193, 4.143, 4.094, 4.014,
+        8.600, 7.267, 6.476, 5.961, 5.571, 5.299, 4.925, 4.788, 4.669, 4.565, 4.479, 4.311, 4.257, 4.193, 4.143, 4.094,
+        4.014,
     ]
 
     /// The shape check of `headMs` against `baseMs` (finite values, milliseconds);
@@ -100,9 +101,11 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
     /// let shape = ShapeCheck(baseMs: base, headMs: head)
     /// ```
     public init?(baseMs: [Double], headMs: [Double]) {
-        let base = baseMs.filter(\.isFinite), head = headMs.filter(\.isFinite)
+        let base = baseMs.filter(\.isFinite)
+        let head = headMs.filter(\.isFinite)
         guard base.count >= 5, head.count >= 5 else { return nil }
-        let logHead = head.map(GateDecision.logarithm).sorted(), logBase = base.map(GateDecision.logarithm).sorted()
+        let logHead = head.map(GateDecision.logarithm).sorted()
+        let logBase = base.map(GateDecision.logarithm).sorted()
         let test = RankStatistics.kolmogorovSmirnov(head: logHead, base: logBase)
         statistic = test.statistic
         pValue = test.pValue
@@ -112,30 +115,36 @@ public struct ShapeCheck: Sendable, Equatable, Codable {
 
     /// The best two-group split of ascending log times, if its groups are modes.
     static func modes(_ sorted: [Double]) -> Modes? {
-        let n = sorted.count, least = max(2, Int((0.2 * Double(n)).rounded(.up)))
+        let n = sorted.count
+        let least = max(2, Int((0.2 * Double(n)).rounded(.up)))
         guard n >= 2 * least else { return nil }
-        var prefix = [0.0], prefixSquares = [0.0]
+        var prefix = [0.0]
+        var prefixSquares = [0.0]
         for value in sorted {
             prefix.append(prefix.last! + value)
             prefixSquares.append(prefixSquares.last! + value * value)
         }
         func squares(_ from: Int, _ to: Int) -> Double {  // Σ (x − mean)² over sorted[from..<to]
-            let count = Double(to - from), sum = prefix[to] - prefix[from]
+            let count = Double(to - from)
+            let sum = prefix[to] - prefix[from]
             return max(prefixSquares[to] - prefixSquares[from] - sum * sum / count, 0)
         }
-        var best = least, bestSquares = Double.infinity
+        var best = least
+        var bestSquares = Double.infinity
         for split in least...(n - least) {
             let within = squares(0, split) + squares(split, n)
             if within < bestSquares { (best, bestSquares) = (split, within) }
         }
-        let lowerMean = (prefix[best] - prefix[0]) / Double(best), upperMean = (prefix[n] - prefix[best]) / Double(n - best)
+        let lowerMean = (prefix[best] - prefix[0]) / Double(best)
+        let upperMean = (prefix[n] - prefix[best]) / Double(n - best)
         let deviation = (bestSquares / Double(n - 2)).squareRoot()
         let separation = deviation > 0 ? (upperMean - lowerMean) / deviation : .infinity
         guard separation >= criticalSeparation(launches: n) else { return nil }
         let exp = Platform.exponential
         return Modes(
             lowerMs: exp(Summary.quantile(sorted: Array(sorted[..<best]), 0.5)), lowerCount: best,
-            upperMs: exp(Summary.quantile(sorted: Array(sorted[best...]), 0.5)), upperCount: n - best, separation: separation)
+            upperMs: exp(Summary.quantile(sorted: Array(sorted[best...]), 0.5)), upperCount: n - best,
+            separation: separation)
     }
 }
 
@@ -149,7 +158,8 @@ extension ShapeCheck.Modes {
     /// ```
     public func summary(metric: String, machine: String? = nil) -> String {
         let place = machine.map { " on machine '\($0)'" } ?? ""
-        return "\(metric)\(place): the head is bimodal: \(lowerCount) launches near \(Milliseconds.text(lowerMs)) and \(upperCount) near "
+        return
+            "\(metric)\(place): the head is bimodal: \(lowerCount) launches near \(Milliseconds.text(lowerMs)) and \(upperCount) near "
             + "\(Milliseconds.text(upperMs)) (\(Percent.text(100 * (upperMs / lowerMs - 1)))) — a regression in some launches only "
             + "(a lock, a cold cache) that the median hides"
     }

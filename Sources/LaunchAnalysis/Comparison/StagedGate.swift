@@ -73,11 +73,13 @@ public struct StagedGate: Sendable {
     /// ```
     public func look(
         _ index: Int, metrics: [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])], primary: String,
-        machines: [GateDecision.Machines]? = nil, floorShares: [Double]? = nil, sessions: [GateDecision.Sessions]? = nil,
+        machines: [GateDecision.Machines]? = nil, floorShares: [Double]? = nil,
+        sessions: [GateDecision.Sessions]? = nil,
         evidence: SessionEvidence = SessionEvidence()
     ) -> (metrics: [MetricComparison], verdict: MetricVerdict, stop: Bool) {
         let compared = GateDecision.compare(
-            metrics, settings: settings, alpha: alpha(atLook: index), machines: machines, floorShares: floorShares, sessions: sessions,
+            metrics, settings: settings, alpha: alpha(atLook: index), machines: machines, floorShares: floorShares,
+            sessions: sessions,
             evidence: evidence)
         let verdict = GateDecision.overall(compared, primary: primary)
         return (compared, verdict, verdict != .inconclusive || index >= stages.count - 1)

@@ -57,9 +57,12 @@ public struct ComparisonRule: StopRule, Sendable {
     /// The comparison report of the session's final launches: the last look
     /// is reused when the sides hold exactly the launches it saw at the stage
     /// the session ended on; otherwise (the session was stopped between looks) it looks again.
-    public func report(base collected: CollectedLaunches, head headCollected: CollectedLaunches, stagesRun: Int) -> ComparisonReport {
+    public func report(base collected: CollectedLaunches, head headCollected: CollectedLaunches, stagesRun: Int)
+        -> ComparisonReport
+    {
         let reused = last.flatMap { last in
-            last.stage == max(0, stagesRun - 1) && last.runs == [collected.runs.count, headCollected.runs.count] ? last.look : nil
+            last.stage == max(0, stagesRun - 1) && last.runs == [collected.runs.count, headCollected.runs.count]
+                ? last.look : nil
         }
         return ComparisonReport(
             plan: plan, base: MeasurementReport(plan: base, collected: collected, budget: budget),

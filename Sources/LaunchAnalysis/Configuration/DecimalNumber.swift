@@ -27,7 +27,9 @@ public enum DecimalNumber {
             fraction = bytes.prefix(while: isDigit)
             bytes = bytes.dropFirst(fraction.count)
         }
-        guard !integer.isEmpty || !fraction.isEmpty, bytes.isEmpty, let value = Double(text), value.isFinite else { return nil }
+        guard !integer.isEmpty || !fraction.isEmpty, bytes.isEmpty, let value = Double(text), value.isFinite else {
+            return nil
+        }
         return value
     }
 

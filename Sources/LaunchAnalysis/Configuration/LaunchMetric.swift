@@ -37,7 +37,9 @@ public enum LaunchMetric: String, Sendable, Hashable, Codable, CaseIterable {
 
         public var description: String {
             "--metric takes wall, cpu or instructions, comma-separated, not '\(word)'"
-                + (Spelling.nearest(to: word.lowercased(), among: LaunchMetric.allCases.map(\.rawValue)).map { ": did you mean '\($0)'?" } ?? "")
+                + (Spelling.nearest(to: word.lowercased(), among: LaunchMetric.allCases.map(\.rawValue)).map {
+                    ": did you mean '\($0)'?"
+                } ?? "")
         }
     }
 

@@ -78,7 +78,8 @@ extension MeasureConfiguration: Codable {
         timeoutSeconds = try container.decode(Double.self, forKey: .timeoutSeconds)
         if let text = try? container.decode(String.self, forKey: .budget) {
             do { budget = try LaunchBudget(json: text) } catch {
-                throw DecodingError.dataCorruptedError(forKey: .budget, in: container, debugDescription: error.description)
+                throw DecodingError.dataCorruptedError(
+                    forKey: .budget, in: container, debugDescription: error.description)
             }
         } else {
             budget = try container.decode(LaunchBudget.self, forKey: .budget)
@@ -86,7 +87,8 @@ extension MeasureConfiguration: Codable {
         budgetSource = try container.decode(BudgetProvenance.self, forKey: .budgetSource)
         if let text = try? container.decode(String.self, forKey: .launchOptions) {
             do { launchOptions = try LaunchOptions(json: text) } catch {
-                throw DecodingError.dataCorruptedError(forKey: .launchOptions, in: container, debugDescription: error.description)
+                throw DecodingError.dataCorruptedError(
+                    forKey: .launchOptions, in: container, debugDescription: error.description)
             }
         } else {
             launchOptions = try container.decodeIfPresent(LaunchOptions.self, forKey: .launchOptions)

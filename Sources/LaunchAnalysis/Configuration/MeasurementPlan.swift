@@ -42,7 +42,8 @@ public struct MeasurementPlan: Sendable, Equatable {
     /// Makes a plan from values already validated; it checks nothing itself.
     public init(
         name: String, commandLine: [String], command: [String], runs: Int, warmup: Int, mode: MeasureMode,
-        ready: ReadyCondition?, timeoutSeconds: Double, launchOptions: LaunchOptions? = nil, ignoreFailures: Bool = false,
+        ready: ReadyCondition?, timeoutSeconds: Double, launchOptions: LaunchOptions? = nil,
+        ignoreFailures: Bool = false,
         machine: String? = nil
     ) {
         self.name = name

@@ -58,9 +58,15 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
     /// ``ParseError`` naming the value.
     public init(parsing text: String) throws(ParseError) {
         switch text {
-        case "exit": self = .exit; return
-        case "first-frame": self = .firstFrame; return
-        case "fully-drawn": self = .fullyDrawn; return
+        case "exit":
+            self = .exit
+            return
+        case "first-frame":
+            self = .firstFrame
+            return
+        case "fully-drawn":
+            self = .fullyDrawn
+            return
         default: break
         }
         guard let colon = text.firstIndex(of: ":") else {
@@ -79,7 +85,8 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
             self = .stdout(pattern: value)
         case "port":
             guard value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let port = UInt16(value), port > 0 else {
+                let port = UInt16(value), port > 0
+            else {
                 throw ParseError(text: text, problem: "the port must be a whole number from 1 to 65535")
             }
             self = .port(port)
@@ -144,9 +151,11 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
                 // A letter after '\' is literal in POSIX, and only GNU's \w \W \s \S \b \B mean more:
                 // a \d written out of habit would silently match a 'd'.
                 if index + 1 < bytes.count, Character(UnicodeScalar(bytes[index + 1])).isLetter,
-                   !"wWsSbB".utf8.contains(bytes[index + 1]) {
+                    !"wWsSbB".utf8.contains(bytes[index + 1])
+                {
                     let letter = Character(UnicodeScalar(bytes[index + 1]))
-                    let hint = ["d": " (write [0-9])", "D": " (write [^0-9])", "t": " (write a tab itself)"][letter] ?? ""
+                    let hint =
+                        ["d": " (write [0-9])", "D": " (write [^0-9])", "t": " (write a tab itself)"][letter] ?? ""
                     return "\\\(letter) is not part of POSIX extended regular expressions\(hint)"
                 }
                 index += 2
@@ -157,8 +166,10 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
                 if end < bytes.count, bytes[end] == UInt8(ascii: "^") { end += 1 }
                 if end < bytes.count, bytes[end] == UInt8(ascii: "]") { end += 1 }
                 while end < bytes.count, bytes[end] != UInt8(ascii: "]") {
-                    if bytes[end] == UInt8(ascii: "["), end + 1 < bytes.count, [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[end + 1]),
-                       let close = bytes[(end + 2)...].firstIndex(of: UInt8(ascii: "]")) {
+                    if bytes[end] == UInt8(ascii: "["), end + 1 < bytes.count,
+                        [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[end + 1]),
+                        let close = bytes[(end + 2)...].firstIndex(of: UInt8(ascii: "]"))
+                    {
                         end = close + 1
                     } else {
                         end += 1
@@ -176,8 +187,11 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
                 last = groups.removeLast() + 1
                 index += 1
             case UInt8(ascii: "{"):
-                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else { return "'{' without its '}'" }
-                let bounds = String(decoding: bytes[(index + 1)..<close], as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+                    return "'{' without its '}'"
+                }
+                let bounds = String(decoding: bytes[(index + 1)..<close], as: UTF8.self).split(
+                    separator: ",", omittingEmptySubsequences: false)
                 let numbers = bounds.map { Int($0) }
                 let most = numbers.compactMap { $0 }.max() ?? 0
                 guard most <= stdoutPatternLimit else { return "a repetition of more than \(stdoutPatternLimit)" }
@@ -274,7 +288,8 @@ extension ReadyCondition: Codable {
         case "port": self = .port(try container.decode(UInt16.self, forKey: .port))
         case "file": self = .file(path: try container.decode(String.self, forKey: .path))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown ready condition kind '\(kind)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container, debugDescription: "unknown ready condition kind '\(kind)'")
         }
     }
 
@@ -284,7 +299,8 @@ extension ReadyCondition: Codable {
         do {
             return try ReadyCondition(parsing: text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 }

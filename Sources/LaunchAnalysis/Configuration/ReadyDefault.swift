@@ -25,7 +25,9 @@ public enum ReadyDefault {
     /// A successful run's time to ready from what was observed: by default its
     /// first frame, else the end of its background launch, else the time the
     /// launcher saw (`observedMs`); a condition given keeps what the launcher saw.
-    public static func timeToReady(given: ReadyCondition?, firstFrameMs: Double?, backgroundReadyMs: Double?, observedMs: Double?) -> Double? {
+    public static func timeToReady(
+        given: ReadyCondition?, firstFrameMs: Double?, backgroundReadyMs: Double?, observedMs: Double?
+    ) -> Double? {
         guard given == nil else { return observedMs }
         return firstFrameMs ?? backgroundReadyMs ?? observedMs
     }
@@ -33,7 +35,9 @@ public enum ReadyDefault {
     /// The condition a report says applied to `runs`.
     public static func reported(_ given: ReadyCondition?, runs: [RunRecord]) -> ReadyCondition {
         if let given { return given }
-        let reportsFrames = runs.contains { $0.timeline?.milestones[.firstFrame] != nil || $0.timeline?.isBackground == true }
+        let reportsFrames = runs.contains {
+            $0.timeline?.milestones[.firstFrame] != nil || $0.timeline?.isBackground == true
+        }
         return reportsFrames || runs.isEmpty ? .firstFrame : .exit
     }
 }

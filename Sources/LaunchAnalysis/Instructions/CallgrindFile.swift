@@ -52,11 +52,18 @@ public struct CallgrindFile: Sendable, Equatable {
 
     /// Parses the text of one callgrind output file.
     public init(parsing text: String) throws(FormatError) {
-        var trigger = "", thread: Int?, totals: UInt64?, summed: UInt64 = 0
+        var trigger = ""
+        var thread: Int?
+        var totals: UInt64?
+        var summed: UInt64 = 0
         var positionColumns = 1
-        var functionNames: [String: String] = [:], fileNames: [String: String] = [:]
-        var selfCost: [String: UInt64] = [:], callCost: [String: UInt64] = [:], fileOf: [String: String] = [:]
-        var currentFunction = "???", currentFile: String?
+        var functionNames: [String: String] = [:]
+        var fileNames: [String: String] = [:]
+        var selfCost: [String: UInt64] = [:]
+        var callCost: [String: UInt64] = [:]
+        var fileOf: [String: String] = [:]
+        var currentFunction = "???"
+        var currentFile: String?
         var callPending = false
         var number = 0
 
@@ -94,7 +101,8 @@ public struct CallgrindFile: Sendable, Equatable {
                 continue
             }
             guard let equals = line.firstIndex(where: { $0 == "=" || $0 == ":" }) else { continue }
-            let key = line[..<equals], value = line[line.index(after: equals)...].drop { $0 == " " }
+            let key = line[..<equals]
+            let value = line[line.index(after: equals)...].drop { $0 == " " }
             switch key {
             case "fn":
                 currentFunction = resolve(value, in: &functionNames)
@@ -113,7 +121,9 @@ public struct CallgrindFile: Sendable, Equatable {
             case "totals", "summary":
                 if let first = value.split(separator: " ").first, let count = UInt64(first) { totals = count }
             case "desc":
-                if value.hasPrefix("Trigger:") { trigger = String(value.dropFirst("Trigger:".count).drop { $0 == " " }) }
+                if value.hasPrefix("Trigger:") {
+                    trigger = String(value.dropFirst("Trigger:".count).drop { $0 == " " })
+                }
             case "thread":
                 thread = Int(value)
             default:
@@ -138,6 +148,7 @@ public struct CallgrindFile: Sendable, Equatable {
 
     /// The milestone a tracer's dump was named after, if this file is one.
     public var milestoneID: String? {
-        trigger.hasPrefix(InstructionMarks.dumpPrefix) ? String(trigger.dropFirst(InstructionMarks.dumpPrefix.count)) : nil
+        trigger.hasPrefix(InstructionMarks.dumpPrefix)
+            ? String(trigger.dropFirst(InstructionMarks.dumpPrefix.count)) : nil
     }
 }

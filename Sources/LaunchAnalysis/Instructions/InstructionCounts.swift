@@ -101,9 +101,13 @@ public struct InstructionCounts: Sendable, Codable, Equatable {
                 functions[name] = sum
             }
         }
-        self.functions = functions
-            .map { FunctionInstructions(name: $0.key, file: $0.value.file, selfInstructions: $0.value.selfInstructions,
-                                        inclusiveInstructions: $0.value.inclusiveInstructions) }
+        self.functions =
+            functions
+            .map {
+                FunctionInstructions(
+                    name: $0.key, file: $0.value.file, selfInstructions: $0.value.selfInstructions,
+                    inclusiveInstructions: $0.value.inclusiveInstructions)
+            }
             .sorted { ($0.inclusiveInstructions, $1.name) > ($1.inclusiveInstructions, $0.name) }
             .prefix(functionLimit).map { $0 }
     }

@@ -64,14 +64,17 @@ public enum InstructionGate {
         guard base.count >= minimumLaunches, head.count >= minimumLaunches else {
             throw .tooFewLaunches(base: base.count, head: head.count, needed: minimumLaunches)
         }
-        let baseValues = base.map { Double($0) }.sorted(), headValues = head.map { Double($0) }.sorted()
+        let baseValues = base.map { Double($0) }.sorted()
+        let headValues = head.map { Double($0) }.sorted()
         func spread(_ sorted: [Double]) -> Double { sorted.first! > 0 ? sorted.last! / sorted.first! - 1 : 0 }
         let aa = max(spread(baseValues), spread(headValues))
-        let baseMedian = Summary.median(baseValues), headMedian = Summary.median(headValues)
+        let baseMedian = Summary.median(baseValues)
+        let headMedian = Summary.median(headValues)
         let shift = baseMedian > 0 ? headMedian / baseMedian - 1 : 0
         let threshold = max(minimumEffect, aa)
         let passBelow = minimumEffect - aa
-        let above = headValues.first! > baseValues.last!, below = headValues.last! < baseValues.first!
+        let above = headValues.first! > baseValues.last!
+        let below = headValues.last! < baseValues.first!
         let status: Decision.Status
         if shift > threshold {
             status = .regression
@@ -82,6 +85,8 @@ public enum InstructionGate {
         } else {
             status = .inconclusive
         }
-        return Decision(status: status, shift: shift, spread: aa, threshold: threshold, passBelow: passBelow, separated: above || below)
+        return Decision(
+            status: status, shift: shift, spread: aa, threshold: threshold, passBelow: passBelow,
+            separated: above || below)
     }
 }

@@ -73,7 +73,9 @@ public struct InstructionStatistics: Sendable, Codable, Equatable {
             Summary.median((values + Array(repeating: 0, count: counted.count - values.count)).sorted())
         }
         functions = byName.map {
-            FunctionStatistics(name: $0.key, file: $0.value.file, inclusiveMedian: median($0.value.inclusive), selfMedian: median($0.value.own))
+            FunctionStatistics(
+                name: $0.key, file: $0.value.file, inclusiveMedian: median($0.value.inclusive),
+                selfMedian: median($0.value.own))
         }
         .sorted { ($0.inclusiveMedian, $1.name) > ($1.inclusiveMedian, $0.name) }
         .prefix(Self.functionLimit).map { $0 }
@@ -119,11 +121,15 @@ public struct InstructionComparison: Sendable, Codable, Equatable {
     /// Compares two measurements' counts; nil when either was not counted.
     ///
     /// - Throws: ``InstructionGate/RuleError`` with fewer than 3 counted launches a side.
-    public init?(base: InstructionStatistics?, head: InstructionStatistics?, minimumEffect: Double = InstructionGate.defaultMinimumEffect)
+    public init?(
+        base: InstructionStatistics?, head: InstructionStatistics?,
+        minimumEffect: Double = InstructionGate.defaultMinimumEffect
+    )
         throws(InstructionGate.RuleError)
     {
         guard let base, let head else { return nil }
-        decision = try InstructionGate.decide(base: base.gatedValues, head: head.gatedValues, minimumEffect: minimumEffect)
+        decision = try InstructionGate.decide(
+            base: base.gatedValues, head: head.gatedValues, minimumEffect: minimumEffect)
         gatedDescription = head.gatedDescription
         baseMedian = base.gated.median
         headMedian = head.gated.median
@@ -132,7 +138,8 @@ public struct InstructionComparison: Sendable, Codable, Equatable {
         let changes = Set(baseFunctions.keys).union(headFunctions.keys).map { name in
             FunctionChange(
                 name: name, file: headFunctions[name]?.file ?? baseFunctions[name]?.file,
-                baseInclusive: baseFunctions[name]?.inclusiveMedian ?? 0, headInclusive: headFunctions[name]?.inclusiveMedian ?? 0)
+                baseInclusive: baseFunctions[name]?.inclusiveMedian ?? 0,
+                headInclusive: headFunctions[name]?.inclusiveMedian ?? 0)
         }
         .filter { $0.change != 0 }
         .sorted { (abs($0.change), $1.name) > (abs($1.change), $0.name) }

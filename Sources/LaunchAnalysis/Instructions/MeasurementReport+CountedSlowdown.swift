@@ -10,7 +10,11 @@ extension MeasurementReport {
             let base = Summary.median(timed.sorted())
             return base > 0 ? Summary.median(counted.sorted()) / base : nil
         }
-        return (ratio(counted.compactMap(\.timeToExitMs), timed.compactMap { $0.timeToExitMs ?? $0.timeToReadyMs }),
-                ratio(counted.compactMap { $0.cpuTime?.totalMilliseconds }, timed.compactMap { $0.cpuTime?.totalMilliseconds }))
+        return (
+            ratio(counted.compactMap(\.timeToExitMs), timed.compactMap { $0.timeToExitMs ?? $0.timeToReadyMs }),
+            ratio(
+                counted.compactMap { $0.cpuTime?.totalMilliseconds }, timed.compactMap { $0.cpuTime?.totalMilliseconds }
+            )
+        )
     }
 }

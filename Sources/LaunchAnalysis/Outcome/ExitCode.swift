@@ -63,7 +63,8 @@ extension ExitCode {
 
     /// Every code a `launchprof` command can exit with, in the order help lists
     /// them: 0, 1, 2, 3, then 130, 143 and 129 for the stop signals.
-    public static let all: [ExitCode] = [.success, .gateFailed, .error, .inconclusive]
+    public static let all: [ExitCode] =
+        [.success, .gateFailed, .error, .inconclusive]
         + StopSignal.allCases.map(stopped(by:))
 
     /// What the code means, in a few words, for help: "passed", "stopped by SIGINT (Ctrl-C)".

@@ -8,7 +8,8 @@ extension LaunchDiagnosis {
         case .exitedBeforeReady(let ready):
             return "exited before it was ready (\(ready) never held)"
         case .exitedWithoutAnnouncing(let ready):
-            return "exited without reporting \(ready) (does it call LaunchTracer.mark(.firstFrame), or run LaunchHarness? else use --ready exit)"
+            return
+                "exited without reporting \(ready) (does it call LaunchTracer.mark(.firstFrame), or run LaunchHarness? else use --ready exit)"
         case .stopped:
             return "ended when launchprof was told to stop"
         case .failedExit(let code):

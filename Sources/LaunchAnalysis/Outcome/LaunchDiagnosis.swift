@@ -1,4 +1,3 @@
-
 /// What went wrong with one launch, as a value with its data: the session
 /// classifies a launch into one of these and words it in one place
 /// (``LaunchDiagnosis/text``), and a run's status follows from it (``status``).

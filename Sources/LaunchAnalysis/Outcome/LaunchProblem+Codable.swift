@@ -43,9 +43,13 @@ extension LaunchProblem {
         case .exitedWithoutAnnouncing: diagnosis = .exitedWithoutAnnouncing(try value(.ready))
         case .stopped: diagnosis = .stopped
         case .failedExit: diagnosis = .failedExit(code: try value(.exitCode))
-        case .crashed: diagnosis = .crashed(signal: try value(.signal), signalName: try container.decodeIfPresent(String.self, forKey: .signalName))
+        case .crashed:
+            diagnosis = .crashed(
+                signal: try value(.signal), signalName: try container.decodeIfPresent(String.self, forKey: .signalName))
         case .timedOut:
-            diagnosis = .timedOut(seconds: try value(.seconds), silentStdout: try container.decodeIfPresent(Bool.self, forKey: .silentStdout) ?? false)
+            diagnosis = .timedOut(
+                seconds: try value(.seconds),
+                silentStdout: try container.decodeIfPresent(Bool.self, forKey: .silentStdout) ?? false)
         case .invalidTrace: diagnosis = .invalidTrace(reason: try value(.reason))
         case .backgroundDrawsNoFrame: diagnosis = .backgroundDrawsNoFrame
         case .noFirstFrame: diagnosis = .noFirstFrame
@@ -63,7 +67,8 @@ extension LaunchProblem {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(diagnosis.kind, forKey: .kind)
         switch diagnosis {
-        case .exitedBeforeReady(let ready), .exitedWithoutAnnouncing(let ready): try container.encode(ready, forKey: .ready)
+        case .exitedBeforeReady(let ready), .exitedWithoutAnnouncing(let ready):
+            try container.encode(ready, forKey: .ready)
         case .failedExit(let code): try container.encode(code, forKey: .exitCode)
         case .crashed(let signal, let name):
             try container.encode(signal, forKey: .signal)
@@ -89,7 +94,8 @@ extension LaunchProblem {
         case .invalidTrace(let reason): problem.diagnosis = .invalidTrace(reason: transform(reason))
         case .countsMissing(let reason): problem.diagnosis = .countsMissing(reason: transform(reason))
         case .exitedBeforeReady(let ready): problem.diagnosis = .exitedBeforeReady(ready.mappingText(transform))
-        case .exitedWithoutAnnouncing(let ready): problem.diagnosis = .exitedWithoutAnnouncing(ready.mappingText(transform))
+        case .exitedWithoutAnnouncing(let ready):
+            problem.diagnosis = .exitedWithoutAnnouncing(ready.mappingText(transform))
         default: break
         }
         return problem

@@ -59,7 +59,9 @@ extension ReportOutcome {
         if let stopSignal {
             return ReportOutcome(
                 status: .interrupted, exitCode: .stoppedBySignal(stopSignal),
-                reason: "\(stopReason ?? "stopped by signal \(stopSignal)"); the report covers the \(counted.count) run(s) before it")
+                reason:
+                    "\(stopReason ?? "stopped by signal \(stopSignal)"); the report covers the \(counted.count) run(s) before it"
+            )
         }
         if let stopReason {
             return ReportOutcome(
@@ -77,20 +79,24 @@ extension ReportOutcome {
         if let first = failed.first, !ignoreFailures {
             return ReportOutcome(
                 status: .failedRuns, exitCode: .error,
-                reason: "\(failed.count) of \(counted.count) runs failed (\(failure(first))); --ignore-failures judges the rest")
+                reason:
+                    "\(failed.count) of \(counted.count) runs failed (\(failure(first))); --ignore-failures judges the rest"
+            )
         }
         // Instructions were asked for (counted launches ran) and not one was counted: no count to report.
         if let countedRuns, !countedRuns.isEmpty, countedRuns.successful.isEmpty {
             let first = countedRuns.failed.first
             return ReportOutcome(
                 status: .failedRuns, exitCode: .error,
-                reason: "every counted launch failed" + (first.map { " (counted \($0.index): \($0.problemText))" } ?? ""))
+                reason: "every counted launch failed"
+                    + (first.map { " (counted \($0.index): \($0.problemText))" } ?? ""))
         }
         let verdict = profile.verdict
         if verdict.checks.isEmpty, let phase = profile.primaryPhase, let statistics = profile.statistics(phase) {
             return ReportOutcome(
                 status: .pass, exitCode: .success,
-                reason: "\(phase.rawValue) \(Milliseconds.text(statistics.summary.median)) (median); \(verdict.summary)")
+                reason: "\(phase.rawValue) \(Milliseconds.text(statistics.summary.median)) (median); \(verdict.summary)"
+            )
         }
         if verdict.passed {
             return ReportOutcome(status: .pass, exitCode: .success, reason: verdict.summary)

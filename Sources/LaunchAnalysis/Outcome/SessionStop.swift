@@ -67,7 +67,8 @@ public struct SessionStop: Sendable, Equatable, Codable {
         switch (kind, launch) {
         case (.couldNotStart, let launch?): said = "\(launch) could not be started: \(detail)"
         case (.warmupFailed, .warmup(let number)?):
-            said = "warm-up \(number) failed (\(detail)); no counted run was made (--ignore-failures goes on regardless)"
+            said =
+                "warm-up \(number) failed (\(detail)); no counted run was made (--ignore-failures goes on regardless)"
         case (.prepareFailed, let launch?): said = "\(detail) (before \(launch))"
         case (.cannotCount, _): said = "instructions could not be counted: \(detail)"
         default: said = detail
@@ -90,11 +91,14 @@ extension SessionStop.Launch: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(String.self, forKey: .kind) {
         case "warmup": self = .warmup(try container.decode(Int.self, forKey: .number))
-        case "run": self = .run(try container.decode(Int.self, forKey: .number), of: try container.decode(Int.self, forKey: .of))
+        case "run":
+            self = .run(
+                try container.decode(Int.self, forKey: .number), of: try container.decode(Int.self, forKey: .of))
         case "hot": self = .hot
         case "counted": self = .counted(try container.decode(Int.self, forKey: .number))
         case let other:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "no launch of kind '\(other)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container, debugDescription: "no launch of kind '\(other)'")
         }
     }
 

@@ -48,12 +48,15 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
             let measured = runs.compactMap { run in run.cpuTime.map { (run: run.index, cpu: $0) } }
             let totals = measured.map(\.cpu.totalMilliseconds)
             guard let total = Summary.of(totals), let user = Summary.of(measured.map(\.cpu.userMilliseconds)),
-                  let system = Summary.of(measured.map(\.cpu.systemMilliseconds)) else { return nil }
+                let system = Summary.of(measured.map(\.cpu.systemMilliseconds))
+            else { return nil }
             self.total = total
             self.user = user
             self.system = system
-            outlierRuns = Outliers.detect(totals, minimumDeviation: LaunchProfile.minimumOutlierDeviationMs(total.median))
-                .indices.map { measured[$0].run }
+            outlierRuns = Outliers.detect(
+                totals, minimumDeviation: LaunchProfile.minimumOutlierDeviationMs(total.median)
+            )
+            .indices.map { measured[$0].run }
             warnings = RunWarnings.detect(totals)
         }
     }
@@ -111,11 +114,14 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
             let phaseValues = measured.map(\.value)
             guard let summary = Summary.of(phaseValues) else { continue }
             values[phase] = phaseValues
-            phases.append(PhaseStatistics(
-                phase: phase, summary: summary,
-                outlierRuns: Outliers.detect(phaseValues, minimumDeviation: Self.minimumOutlierDeviationMs(summary.median))
+            phases.append(
+                PhaseStatistics(
+                    phase: phase, summary: summary,
+                    outlierRuns: Outliers.detect(
+                        phaseValues, minimumDeviation: Self.minimumOutlierDeviationMs(summary.median)
+                    )
                     .indices.map { measured[$0].run },
-                warnings: RunWarnings.detect(phaseValues)))
+                    warnings: RunWarnings.detect(phaseValues)))
         }
         self.phases = phases
         cpuTime = CPUStatistics(good)
@@ -129,10 +135,13 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         .sorted { $0.summary.median > $1.summary.median }
         .prefix(Self.topSpanCount).map { $0 }
 
-        verdict = checkingBudget
-            ? BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented) : BudgetVerdict(checks: [])
+        verdict =
+            checkingBudget
+            ? BudgetVerdict(phases: values, timelines: timelines, budget: budget, instrumented: isInstrumented)
+            : BudgetVerdict(checks: [])
         findings = Advisor.findings(for: timelines, budget: budget, verdict: verdict)
-        let found = Self.unknownSpanNames(in: budget, timelines: timelines) + Self.openSpans(timelines)
+        let found =
+            Self.unknownSpanNames(in: budget, timelines: timelines) + Self.openSpans(timelines)
             + Self.missingTraces(runs)
         warnings = found.isEmpty ? nil : found
     }
@@ -167,9 +176,11 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
         guard !missing.isEmpty else { return [] }
         let shown = missing.prefix(5).map { "run \($0.index)" }.joined(separator: ", ") + (missing.count > 5 ? "…" : "")
         let example = traced.isWarmup ? "a warm-up" : "run \(traced.index)"
-        return ["\(missing.count) run(s) (\(shown)) wrote no trace although \(example) did: they were measured as an "
-            + "uninstrumented program, not to their first frame (did the program exit before its trace was written, "
-            + "or write it elsewhere than LAUNCHPROF_TRACE?)"]
+        return [
+            "\(missing.count) run(s) (\(shown)) wrote no trace although \(example) did: they were measured as an "
+                + "uninstrumented program, not to their first frame (did the program exit before its trace was written, "
+                + "or write it elsewhere than LAUNCHPROF_TRACE?)"
+        ]
     }
 
     /// Warnings for the span names `budget` gives that no timeline recorded.
@@ -189,7 +200,9 @@ public struct LaunchProfile: Sendable, Codable, Equatable {
     /// Spans are read where they lie, only until every name is found: a report
     /// of 100 runs × 10,000 spans is never copied to be searched (JUnit asks this
     /// of every report it writes, most with no span budgets at all).
-    static func unrecordedBudgetNames(in budget: LaunchBudget, timelines: [LaunchTimeline]) -> [(key: String, name: String)] {
+    static func unrecordedBudgetNames(in budget: LaunchBudget, timelines: [LaunchTimeline]) -> [(
+        key: String, name: String
+    )] {
         guard !timelines.isEmpty else { return [] }
         let named = [("spans", budget.spansMs.keys.sorted()), ("requiredForFirstFrame", budget.requiredForFirstFrame)]
         var unseen = Set(named.flatMap(\.1))

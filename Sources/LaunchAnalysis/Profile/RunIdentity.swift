@@ -76,7 +76,8 @@ extension RunRecord {
         let launchIndex = timeline?.launchIndex ?? 0
         if let wallClock {
             return RunIdentity(
-                spawnUnixNanoseconds: wallClock.unixNanoseconds, spawnMonotonicNanoseconds: wallClock.monotonicNanoseconds,
+                spawnUnixNanoseconds: wallClock.unixNanoseconds,
+                spawnMonotonicNanoseconds: wallClock.monotonicNanoseconds,
                 launchIndex: launchIndex, isWarmup: isWarmup, samples: [])
         }
         var samples: [UInt64] = []

@@ -57,9 +57,12 @@ public enum CommandLineText {
 
     /// One word as a shell reads it.
     public static func quotedWord(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./=:,@%+".unicodeScalars.contains($0)
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "-_./=:,@%+".unicodeScalars.contains($0)
+            }
         return plain ? word : "'" + word.map { $0 == "'" ? #"'\''"# : String($0) }.joined() + "'"
     }
 }

@@ -30,7 +30,10 @@ public struct MachineEnvironment: Sendable, Equatable {
 
     /// Makes an environment from values already read from the machine; `machine`
     /// nil (or blank) takes the default key made from them.
-    public init(hostname: String, operatingSystem: String, cpuModel: String, cpuCount: Int, clockSource: String, machine: String? = nil) {
+    public init(
+        hostname: String, operatingSystem: String, cpuModel: String, cpuCount: Int, clockSource: String,
+        machine: String? = nil
+    ) {
         self.hostname = hostname
         self.operatingSystem = operatingSystem
         self.cpuModel = cpuModel

@@ -20,7 +20,8 @@ extension MeasurementReport {
 
     /// The machine keys of the runs, in order of first appearance (one for a report of one measurement).
     public var machineKeys: [String] {
-        var seen: Set<String> = [], keys: [String] = []
+        var seen: Set<String> = []
+        var keys: [String] = []
         for run in runs where seen.insert(machine(of: run)).inserted { keys.append(machine(of: run)) }
         if keys.isEmpty { keys = [environment.machine] }
         return keys
@@ -55,19 +56,24 @@ extension MeasurementReport {
         guard let first = reports.first else { throw .cannotPool("no report given") }
         for report in reports.dropFirst() {
             if report.configuration.mode != first.configuration.mode {
-                throw .cannotPool("'\(first.name)' was launched \(first.configuration.mode.rawValue) and '\(report.name)' "
-                    + "\(report.configuration.mode.rawValue)")
+                throw .cannotPool(
+                    "'\(first.name)' was launched \(first.configuration.mode.rawValue) and '\(report.name)' "
+                        + "\(report.configuration.mode.rawValue)")
             }
             if report.readyLabel != first.readyLabel {
-                throw .cannotPool("'\(first.name)' was measured to \(first.readyLabel) and '\(report.name)' to \(report.readyLabel)")
+                throw .cannotPool(
+                    "'\(first.name)' was measured to \(first.readyLabel) and '\(report.name)' to \(report.readyLabel)")
             }
         }
-        var runs: [RunRecord] = [], machines: [MachineEnvironment] = []
-        var counted = 0, warmups = 0
+        var runs: [RunRecord] = []
+        var machines: [MachineEnvironment] = []
+        var counted = 0
+        var warmups = 0
         for report in reports {
             // A report that recorded no session is a session of its own: a new id, never one inferred from its metadata.
             let ownSession = report.session ?? SessionID.make()
-            for environment in report.machines ?? [report.environment] where !machines.contains(where: { $0.machine == environment.machine }) {
+            for environment in report.machines ?? [report.environment]
+            where !machines.contains(where: { $0.machine == environment.machine }) {
                 machines.append(environment)
             }
             for var run in report.runs {
@@ -85,7 +91,8 @@ extension MeasurementReport {
         var configuration = first.configuration
         configuration.runs = counted
         configuration.warmup = warmups
-        self.init(name: name, createdAt: createdAt, environment: first.environment, configuration: configuration, runs: runs)
+        self.init(
+            name: name, createdAt: createdAt, environment: first.environment, configuration: configuration, runs: runs)
         self.machines = machines
         judgeRunOrderWithinMachines()
     }
@@ -96,7 +103,8 @@ extension MeasurementReport {
     private mutating func judgeRunOrderWithinMachines() {
         for index in profile.phases.indices {
             let phase = profile.phases[index].phase
-            var outliers: [Int] = [], warnings: [RunWarning] = []
+            var outliers: [Int] = []
+            var warnings: [RunWarning] = []
             for machine in machineBreakdown(phase) {
                 outliers += machine.outlierRuns
                 warnings += RunWarnings.detect(machine.points.map(\.ms)).filter { !warnings.contains($0) }
@@ -138,7 +146,8 @@ extension MeasurementReport {
     /// `metric` machine by machine, in order of first appearance; machines with no
     /// successful value are left out. One element for a report of one machine.
     public func machineBreakdown(_ metric: Phase) -> [MachineBreakdown] {
-        var order: [String] = [], points: [String: [MachineBreakdown.RunValue]] = [:]
+        var order: [String] = []
+        var points: [String: [MachineBreakdown.RunValue]] = [:]
         for run in successfulRuns {
             guard let value = run.milliseconds(metric), value.isFinite else { continue }
             let key = machine(of: run)
@@ -148,8 +157,11 @@ extension MeasurementReport {
         return order.compactMap { key in
             let values = points[key]!.map(\.ms)
             guard let summary = Summary.of(values) else { return nil }
-            let outliers = Outliers.detect(values, minimumDeviation: LaunchProfile.minimumOutlierDeviationMs(summary.median))
-            return MachineBreakdown(machine: key, points: points[key]!, summary: summary, outlierRuns: outliers.indices.map { points[key]![$0].run })
+            let outliers = Outliers.detect(
+                values, minimumDeviation: LaunchProfile.minimumOutlierDeviationMs(summary.median))
+            return MachineBreakdown(
+                machine: key, points: points[key]!, summary: summary,
+                outlierRuns: outliers.indices.map { points[key]![$0].run })
         }
     }
 }

@@ -72,7 +72,8 @@ public struct MeasurementReport: Sendable, Equatable {
         self.environment = environment
         self.configuration = configuration
         self.runs = runs
-        self.profile = LaunchProfile(runs: runs, budget: configuration.budget, checkingBudget: !configuration.budgetSource.isNone)
+        self.profile = LaunchProfile(
+            runs: runs, budget: configuration.budget, checkingBudget: !configuration.budgetSource.isNone)
         self.countedRuns = countedRuns
         if let countedRuns { profile.instructions = InstructionStatistics(countedRuns.successful) }
         self.stopReason = stop?.text ?? stopReason
@@ -93,14 +94,17 @@ public struct MeasurementReport: Sendable, Equatable {
             mode: plan.mode, ready: ReadyDefault.reported(plan.ready, runs: collected.runs),
             readyIsDefault: plan.ready == nil, timeoutSeconds: plan.timeoutSeconds, budget: resolved,
             budgetSource: provenance, launchOptions: plan.launchOptions, ignoreFailures: plan.ignoreFailures)
-        let stopReason = collected.stopReason ?? collected.stopSignal.map { signal in
-            "stopped by " + (collected.stopSignalName.map { "SIG" + $0 } ?? "signal \(signal)")
-        }
+        let stopReason =
+            collected.stopReason
+            ?? collected.stopSignal.map { signal in
+                "stopped by " + (collected.stopSignalName.map { "SIG" + $0 } ?? "signal \(signal)")
+            }
         var environment = collected.environment
         if let machine = MachineEnvironment.key(plan.machine) { environment.machine = machine }
         self.init(
             name: plan.name, createdAt: collected.finishedAt, environment: environment,
-            configuration: configuration, runs: collected.runs, stopReason: stopReason, stopSignal: collected.stopSignal,
+            configuration: configuration, runs: collected.runs, stopReason: stopReason,
+            stopSignal: collected.stopSignal,
             countedRuns: collected.countedRuns.isEmpty ? nil : collected.countedRuns, stop: collected.stop)
         session = plan.session
     }
@@ -146,7 +150,10 @@ extension MeasurementReport: Codable {
         let strings = try container.decodeIfPresent([String].self, forKey: .spanStrings).map(SpanStrings.init)
         // In the order they are written (counted runs, then runs): the fast reader hands the span tables over in that order.
         (countedRuns, runs) = try SpanStrings.$current.withValue(strings) {
-            (try container.decodeIfPresent([RunRecord].self, forKey: .countedRuns), try container.decode([RunRecord].self, forKey: .runs))
+            (
+                try container.decodeIfPresent([RunRecord].self, forKey: .countedRuns),
+                try container.decode([RunRecord].self, forKey: .runs)
+            )
         }
         profile = try container.decode(LaunchProfile.self, forKey: .profile)
         stopReason = try container.decodeIfPresent(String.self, forKey: .stopReason)
@@ -154,7 +161,8 @@ extension MeasurementReport: Codable {
         stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
         machines = try container.decodeIfPresent([MachineEnvironment].self, forKey: .machines)
         session = try container.decodeIfPresent(String.self, forKey: .session)
-        outcome = try container.decodeIfPresent(ReportOutcome.self, forKey: .outcome)
+        outcome =
+            try container.decodeIfPresent(ReportOutcome.self, forKey: .outcome)
             ?? ReportOutcome.of(
                 profile: profile, runs: runs, ignoreFailures: configuration.ignoreFailures,
                 stopReason: stopReason, stopSignal: stopSignal)
@@ -189,8 +197,11 @@ extension MeasurementReport: Codable {
             try container.encode(runs, forKey: .runs)
         }
         guard strings.strings.count == collected else {
-            throw EncodingError.invalidValue(strings.strings.last ?? "", .init(
-                codingPath: encoder.codingPath, debugDescription: "a span's string was not collected before the runs were written"))
+            throw EncodingError.invalidValue(
+                strings.strings.last ?? "",
+                .init(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "a span's string was not collected before the runs were written"))
         }
     }
 }
@@ -201,7 +212,8 @@ extension MeasurementReport {
     /// measure nothing, and the profile warns about each.
     public var unrecordedBudgetSpans: Set<String> {
         let timelines = successfulRuns.compactMap(\.timeline)
-        return Set(LaunchProfile.unrecordedBudgetNames(in: configuration.budget, timelines: timelines)
-            .filter { $0.key == "spans" }.map(\.name))
+        return Set(
+            LaunchProfile.unrecordedBudgetNames(in: configuration.budget, timelines: timelines)
+                .filter { $0.key == "spans" }.map(\.name))
     }
 }

@@ -57,7 +57,8 @@ public enum Milliseconds {
 
     /// `412 ms > 400 ms`, with a decimal more when rounding would make the two look equal.
     public static func comparison(_ value: Double, _ limit: Double) -> String {
-        var left = text(value), right = text(limit)
+        var left = text(value)
+        var right = text(limit)
         if left == right {
             left = "\(twoDecimals(value)) ms"
             right = "\(twoDecimals(limit)) ms"

@@ -38,12 +38,16 @@ extension ReportFileName {
         }
         let bytes = name.utf8.count
         if bytes > maximumGivenLength {
-            return "\(shown) is \(bytes) bytes; a name takes at most \(maximumGivenLength) (a file name's \(fileNameLimit) less "
+            return
+                "\(shown) is \(bytes) bytes; a name takes at most \(maximumGivenLength) (a file name's \(fileNameLimit) less "
                 + "the longest suffix launchprof adds, '\(longestSuffix)')"
         }
-        if name.contains("."), let ending = name.split(separator: ".").last.map(String.init), reservedEndings.contains(ending) {
+        if name.contains("."), let ending = name.split(separator: ".").last.map(String.init),
+            reservedEndings.contains(ending)
+        {
             let stem = String(name.dropLast(ending.count + 1))
-            return "\(shown) ends in '.\(ending)': its JSON, '\(displayed(name).dropFirst().dropLast()).json', is a file of the name "
+            return
+                "\(shown) ends in '.\(ending)': its JSON, '\(displayed(name).dropFirst().dropLast()).json', is a file of the name "
                 + "\(displayed(stem)) (choose another name)"
         }
         return nil

@@ -37,17 +37,22 @@ public struct WallClockAnchor: Sendable, Codable, Equatable {
     /// (the civil calendar from days since 1970, proleptic Gregorian).
     public static func utcText(unixNanoseconds: UInt64) -> String {
         let milliseconds = unixNanoseconds / 1_000_000
-        let days = Int64(milliseconds / 86_400_000), inDay = Int64(milliseconds % 86_400_000)
+        let days = Int64(milliseconds / 86_400_000)
+        let inDay = Int64(milliseconds % 86_400_000)
         // Days since 1970-01-01 to year, month, day (Howard Hinnant's civil_from_days).
-        let z = days + 719_468, era = z / 146_097, dayOfEra = z - era * 146_097
+        let z = days + 719_468
+        let era = z / 146_097
+        let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1, month = shifted < 10 ? shifted + 3 : shifted - 9
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let millis = inDay % 1_000
-        return "\(year)-\(two(month))-\(two(day))T\(two(inDay / 3_600_000)):\(two(inDay / 60_000 % 60)):\(two(inDay / 1_000 % 60))."
+        return
+            "\(year)-\(two(month))-\(two(day))T\(two(inDay / 3_600_000)):\(two(inDay / 60_000 % 60)):\(two(inDay / 1_000 % 60))."
             + (millis < 10 ? "00" : millis < 100 ? "0" : "") + "\(millis)Z"
     }
 }

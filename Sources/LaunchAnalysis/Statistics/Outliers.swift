@@ -29,7 +29,9 @@ public struct Outliers: Sendable, Equatable {
         guard mad > 0 else { return Outliers(indices: [], scores: values.map { _ in 0 }) }
         let scores = values.map { 0.6745 * ($0 - median) / mad }
         return Outliers(
-            indices: scores.indices.filter { abs(scores[$0]) > threshold && abs(values[$0] - median) >= minimumDeviation },
+            indices: scores.indices.filter {
+                abs(scores[$0]) > threshold && abs(values[$0] - median) >= minimumDeviation
+            },
             scores: scores)
     }
 }

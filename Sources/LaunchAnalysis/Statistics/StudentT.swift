@@ -35,7 +35,8 @@ public enum StudentT {
         if p == 1 { return .infinity }
         guard nu.isFinite, nu < 1e7 else { return RankStatistics.normalQuantile(p) }
         if p < 0.5 { return -quantile(1 - p, degreesOfFreedom: nu) }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         while cdf(high, degreesOfFreedom: nu) < p {
             low = high
             high *= 2
@@ -53,7 +54,8 @@ public enum StudentT {
     static func regularizedBeta(_ x: Double, _ a: Double, _ b: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        let logFront = Platform.logGamma(a + b) - Platform.logGamma(a) - Platform.logGamma(b)
+        let logFront =
+            Platform.logGamma(a + b) - Platform.logGamma(a) - Platform.logGamma(b)
             + a * Platform.naturalLogarithm(x) + b * Platform.naturalLogarithm(1 - x)
         let front = Platform.exponential(logFront)
         // The continued fraction converges fast for x < (a + 1)/(a + b + 2); else use the symmetry.
@@ -63,14 +65,16 @@ public enum StudentT {
 
     /// The continued fraction of the incomplete beta function (modified Lentz).
     private static func continuedFraction(_ x: Double, _ a: Double, _ b: Double) -> Double {
-        let tiny = 1e-300, epsilon = 1e-16
+        let tiny = 1e-300
+        let epsilon = 1e-16
         var c = 1.0
         var d = 1 - (a + b) * x / (a + 1)
         if abs(d) < tiny { d = tiny }
         d = 1 / d
         var result = d
         for step in 1...10_000 {
-            let m = Double(step), twoM = 2 * m
+            let m = Double(step)
+            let twoM = 2 * m
             var term = m * (b - m) * x / ((a + twoM - 1) * (a + twoM))
             d = 1 + term * d
             if abs(d) < tiny { d = tiny }

@@ -14,8 +14,11 @@ extension LaunchTimeline {
             thread.events.filter { $0.kind == .mark }.map { (thread: thread.index, event: $0) }
         }.sorted { $0.event.beginNanoseconds < $1.event.beginNanoseconds }
         let willBegins = marks.filter { $0.event.category == Milestone.willFinishLaunchingBegin.rawValue }
-        guard let mainIndex = willBegins.first?.thread ?? (trace.threads.first { $0.isMain } ?? trace.threads.first)?.index,
-              let mainThread = trace.threads.first(where: { $0.index == mainIndex }) else { return [] }
+        guard
+            let mainIndex = willBegins.first?.thread
+                ?? (trace.threads.first { $0.isMain } ?? trace.threads.first)?.index,
+            let mainThread = trace.threads.first(where: { $0.index == mainIndex })
+        else { return [] }
         let options = trace.launchOptions
         let isBackground = options?.isBackground ?? false
         let hotLaunchName = LaunchContract.hotLaunchInstant.description
@@ -31,12 +34,16 @@ extension LaunchTimeline {
         }
 
         let filePaths = Dictionary(
-            trace.filePaths.map { (trace.string($0.key), trace.string($0.value)) }, uniquingKeysWith: { first, _ in first })
+            trace.filePaths.map { (trace.string($0.key), trace.string($0.value)) },
+            uniquingKeysWith: { first, _ in first })
         // Each thread's spans are ordered once; each launch takes its share by binary search.
-        let mainSamples = trace.samples.filter { $0.osThreadID == mainThread.osThreadID }.sorted { $0.nanoseconds < $1.nanoseconds }
+        let mainSamples = trace.samples.filter { $0.osThreadID == mainThread.osThreadID }.sorted {
+            $0.nanoseconds < $1.nanoseconds
+        }
         // File writes are told by their system call's number on the machine the trace was sampled on.
         let mainAccountant = SpanAccountant(
-            trace: trace, thread: mainThread, samples: mainSamples, fileWriteCalls: SampledArchitecture(trace)?.fileWriteCalls ?? [:])
+            trace: trace, thread: mainThread, samples: mainSamples,
+            fileWriteCalls: SampledArchitecture(trace)?.fileWriteCalls ?? [:])
         let otherAccountants = trace.threads.filter { $0.index != mainIndex }.map {
             SpanAccountant(trace: trace, thread: $0, samples: [])
         }
@@ -70,18 +77,24 @@ extension LaunchTimeline {
                 others += records
             }
             let firstSample = firstPosition(mainSamples.count, notBelow: lowerBound) { mainSamples[$0].nanoseconds }
-            let endSample = max(firstSample, firstPosition(mainSamples.count, notBelow: upperBound) { mainSamples[$0].nanoseconds })
+            let endSample = max(
+                firstSample, firstPosition(mainSamples.count, notBelow: upperBound) { mainSamples[$0].nanoseconds })
             let sampleCount = endSample - firstSample
-            let threads = [mainThread] + trace.threads.filter { thread in
-                thread.index != mainIndex && threadsWithSpans.contains(thread.osThreadID)
-            }
-            timelines.append(LaunchTimeline(
-                launchIndex: launch, milestones: milestones, hotLaunchBeginNanoseconds: hotBegin,
-                phases: phases(milestones, hotLaunchBegin: hotBegin, background: isBackground),
-                mainThreadSpans: main, otherSpans: others.sorted { $0.beginNanoseconds < $1.beginNanoseconds },
-                launchOptions: options, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
-                sampleCount: sampleCount, droppedEvents: trace.droppedCount, filePaths: filePaths,
-                threads: threads.map { TimelineThread(id: $0.osThreadID, name: $0.name, isMain: $0.index == mainIndex) }))
+            let threads =
+                [mainThread]
+                + trace.threads.filter { thread in
+                    thread.index != mainIndex && threadsWithSpans.contains(thread.osThreadID)
+                }
+            timelines.append(
+                LaunchTimeline(
+                    launchIndex: launch, milestones: milestones, hotLaunchBeginNanoseconds: hotBegin,
+                    phases: phases(milestones, hotLaunchBegin: hotBegin, background: isBackground),
+                    mainThreadSpans: main, otherSpans: others.sorted { $0.beginNanoseconds < $1.beginNanoseconds },
+                    launchOptions: options, spawnIsApproximate: trace.spawn?.isApproximate ?? true,
+                    sampleCount: sampleCount, droppedEvents: trace.droppedCount, filePaths: filePaths,
+                    threads: threads.map {
+                        TimelineThread(id: $0.osThreadID, name: $0.name, isMain: $0.index == mainIndex)
+                    }))
             timelines[timelines.count - 1].mainThreadFileWrites = fileWrites
         }
         return timelines
@@ -89,7 +102,8 @@ extension LaunchTimeline {
 
     /// The first position in `count` sorted items whose key is not below `bound` (binary search).
     static func firstPosition(_ count: Int, notBelow bound: UInt64, key: (Int) -> UInt64) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             if key(middle) < bound { low = middle + 1 } else { high = middle }

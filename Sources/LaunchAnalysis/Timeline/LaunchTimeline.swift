@@ -116,7 +116,8 @@ public struct SpanRecord: Sendable, Codable, Equatable {
 extension LaunchTimeline {
     private enum CodingKeys: String, CodingKey {
         case launchIndex, milestones, hotLaunchBeginNanoseconds, phases, mainThreadSpans, otherSpans
-        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, filePaths, threads, mainThreadFileWrites
+        case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, filePaths, threads,
+            mainThreadFileWrites
     }
 
     /// Decodes a timeline; a schema-1 report's string options and its

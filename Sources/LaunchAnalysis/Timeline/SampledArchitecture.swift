@@ -27,11 +27,15 @@ public enum SampledArchitecture: String, Sendable, CaseIterable {
     public var fileWriteCalls: [Int32: String] {
         switch self {
         case .x86_64:
-            return [1: "write", 18: "pwrite64", 20: "writev", 26: "msync", 74: "fsync", 75: "fdatasync", 162: "sync",
-                    277: "sync_file_range", 296: "pwritev", 306: "syncfs", 328: "pwritev2"]
+            return [
+                1: "write", 18: "pwrite64", 20: "writev", 26: "msync", 74: "fsync", 75: "fdatasync", 162: "sync",
+                277: "sync_file_range", 296: "pwritev", 306: "syncfs", 328: "pwritev2",
+            ]
         case .arm64:
-            return [64: "write", 66: "writev", 68: "pwrite64", 70: "pwritev", 81: "sync", 82: "fsync", 83: "fdatasync",
-                    84: "sync_file_range", 227: "msync", 267: "syncfs", 287: "pwritev2"]
+            return [
+                64: "write", 66: "writev", 68: "pwrite64", 70: "pwritev", 81: "sync", 82: "fsync", 83: "fdatasync",
+                84: "sync_file_range", 227: "msync", 267: "syncfs", 287: "pwritev2",
+            ]
         }
     }
 }

@@ -31,11 +31,13 @@ struct SpanAccountant {
         self.thread = thread
         self.fileWriteCalls = fileWriteCalls
         self.samples = samples.enumerated().sorted {
-            $0.element.nanoseconds != $1.element.nanoseconds ? $0.element.nanoseconds < $1.element.nanoseconds : $0.offset < $1.offset
+            $0.element.nanoseconds != $1.element.nanoseconds
+                ? $0.element.nanoseconds < $1.element.nanoseconds : $0.offset < $1.offset
         }.map(\.element)
         let events = thread.events
         orderedSpans = events.indices.filter { events[$0].kind == .span }.sorted {
-            let a = events[$0], b = events[$1]
+            let a = events[$0]
+            let b = events[$1]
             if a.beginNanoseconds != b.beginNanoseconds { return a.beginNanoseconds < b.beginNanoseconds }
             if a.endNanoseconds != b.endNanoseconds { return a.endNanoseconds > b.endNanoseconds }
             return $0 < $1
@@ -55,17 +57,25 @@ struct SpanAccountant {
     /// `firstFrame`, each with the innermost span around it: one pass over the
     /// samples gives each to its span and finds the writes. O(s log s) in those
     /// spans and samples.
-    func account(from lower: UInt64, to upper: UInt64, firstFrame: UInt64) -> (spans: [SpanRecord], fileWrites: [FileWrite]) {
+    func account(from lower: UInt64, to upper: UInt64, firstFrame: UInt64) -> (
+        spans: [SpanRecord], fileWrites: [FileWrite]
+    ) {
         let events = thread.events
-        let first = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: lower) { events[orderedSpans[$0]].beginNanoseconds }
-        let last = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: upper) { events[orderedSpans[$0]].beginNanoseconds }
+        let first = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: lower) {
+            events[orderedSpans[$0]].beginNanoseconds
+        }
+        let last = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: upper) {
+            events[orderedSpans[$0]].beginNanoseconds
+        }
         let spans = Array(orderedSpans[first..<max(first, last)])
         var parents: [Int?] = Array(repeating: nil, count: spans.count)
         var depths = Array(repeating: 0, count: spans.count)
         var stack: [Int] = []
         for (position, index) in spans.enumerated() {
             let event = events[index]
-            while let top = stack.last, events[spans[top]].endNanoseconds <= event.beginNanoseconds { stack.removeLast() }
+            while let top = stack.last, events[spans[top]].endNanoseconds <= event.beginNanoseconds {
+                stack.removeLast()
+            }
             parents[position] = stack.last
             depths[position] = stack.count
             stack.append(position)
@@ -102,10 +112,13 @@ struct SpanAccountant {
                     next += 1
                 }
                 while let top = open.last, events[spans[top]].endNanoseconds < sample.nanoseconds { open.removeLast() }
-                if sample.nanoseconds < firstFrame, let call = fileWriteCalls[sample.syscall], let target = sample.target, target.kind == .file {
+                if sample.nanoseconds < firstFrame, let call = fileWriteCalls[sample.syscall],
+                    let target = sample.target, target.kind == .file
+                {
                     let span = open.last.map { events[spans[$0]] }
                     let write = FileWrite(
-                        call: call, file: target.name, span: span.map(trace.name(of:)), spanFile: span.map(trace.file(of:)),
+                        call: call, file: target.name, span: span.map(trace.name(of:)),
+                        spanFile: span.map(trace.file(of:)),
                         spanLine: span.map { Int($0.line) })
                     if !fileWrites.contains(write) { fileWrites.append(write) }
                 }
@@ -154,7 +167,9 @@ struct SpanAccountant {
             }
             var sampled: [WaitKind: Int] = [:]
             for (wait, count) in waitSamples { if let kind = WaitKind(wait) { sampled[kind, default: 0] += count } }
-            let named = targets[position].sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name }
+            let named = targets[position].sorted {
+                $0.value != $1.value ? $0.value > $1.value : $0.key.name < $1.key.name
+            }
             return SpanRecord(
                 name: trace.name(of: event), category: SpanCategory(rawValue: event.category),
                 file: trace.file(of: event), line: Int(event.line),

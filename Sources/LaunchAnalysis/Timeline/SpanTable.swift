@@ -59,21 +59,26 @@ extension SpanTable {
 
     /// Flag bits of the `flags` column.
     enum Flag {
-        static let isOpen: UInt64 = 1, beforeFirstFrame: UInt64 = 2, usageIsEstimatedKnown: UInt64 = 4, usageIsEstimated: UInt64 = 8
+        static let isOpen: UInt64 = 1, beforeFirstFrame: UInt64 = 2, usageIsEstimatedKnown: UInt64 = 4,
+            usageIsEstimated: UInt64 = 8
         static let hasWaitSamples: UInt64 = 16, hasWaitTargets: UInt64 = 32
         static let all: UInt64 = 63
     }
 
     /// Every column, in the order cells are stored into a span.
-    public static let columns: [Column] = [
-        Column("name", .name), Column("file", .file), Column("line", .line, signed: true), Column("category", .category),
-        Column("begin", .begin, signed: true), Column("duration", .duration, signed: true), Column("depth", .depth, signed: true),
-        Column("flags", .flags), Column("self", .selfTime),
-        Column("selfCPU", .selfCPU, optional: true), Column("runQueue", .runQueue, optional: true),
-        Column("offCPU", .offCPU, optional: true), Column("voluntarySwitches", .voluntarySwitches, optional: true),
-        Column("involuntarySwitches", .involuntarySwitches, optional: true), Column("majorFaults", .majorFaults, optional: true),
-        Column("thread", .thread, optional: true),
-    ] + WaitKind.allCases.map { Column("blocked." + $0.rawValue, .blocked($0), optional: true) }
+    public static let columns: [Column] =
+        [
+            Column("name", .name), Column("file", .file), Column("line", .line, signed: true),
+            Column("category", .category),
+            Column("begin", .begin, signed: true), Column("duration", .duration, signed: true),
+            Column("depth", .depth, signed: true),
+            Column("flags", .flags), Column("self", .selfTime),
+            Column("selfCPU", .selfCPU, optional: true), Column("runQueue", .runQueue, optional: true),
+            Column("offCPU", .offCPU, optional: true), Column("voluntarySwitches", .voluntarySwitches, optional: true),
+            Column("involuntarySwitches", .involuntarySwitches, optional: true),
+            Column("majorFaults", .majorFaults, optional: true),
+            Column("thread", .thread, optional: true),
+        ] + WaitKind.allCases.map { Column("blocked." + $0.rawValue, .blocked($0), optional: true) }
         + WaitKind.allCases.map { Column("waitSamples." + $0.rawValue, .waitSamples($0), signed: true, optional: true) }
 
     /// The position of the column named `key` in ``columns``.
@@ -108,8 +113,10 @@ extension SpanTable.Column {
         case .depth: return UInt64(bitPattern: Int64(span.pointee.depth))
         case .flags:
             return (span.pointee.isOpen ? Flag.isOpen : 0) | (span.pointee.beforeFirstFrame ? Flag.beforeFirstFrame : 0)
-                | (span.pointee.usageIsEstimated != nil ? Flag.usageIsEstimatedKnown : 0) | (span.pointee.usageIsEstimated == true ? Flag.usageIsEstimated : 0)
-                | (span.pointee.waitSamples != nil ? Flag.hasWaitSamples : 0) | (span.pointee.waitTargets != nil ? Flag.hasWaitTargets : 0)
+                | (span.pointee.usageIsEstimated != nil ? Flag.usageIsEstimatedKnown : 0)
+                | (span.pointee.usageIsEstimated == true ? Flag.usageIsEstimated : 0)
+                | (span.pointee.waitSamples != nil ? Flag.hasWaitSamples : 0)
+                | (span.pointee.waitTargets != nil ? Flag.hasWaitTargets : 0)
         case .selfTime: return span.pointee.selfNanoseconds
         case .selfCPU: return span.pointee.selfCPUNanoseconds
         case .runQueue: return span.pointee.runQueueNanoseconds
@@ -119,7 +126,8 @@ extension SpanTable.Column {
         case .majorFaults: return span.pointee.majorFaults
         case .thread: return span.pointee.threadID
         // Most spans wait on nothing: an empty dictionary is not hashed into.
-        case .blocked(let kind): return span.pointee.blockedNanoseconds.isEmpty ? nil : span.pointee.blockedNanoseconds[kind]
+        case .blocked(let kind):
+            return span.pointee.blockedNanoseconds.isEmpty ? nil : span.pointee.blockedNanoseconds[kind]
         case .waitSamples(let kind): return span.pointee.waitSamples?[kind].map { UInt64(bitPattern: Int64($0)) }
         }
     }
@@ -225,7 +233,10 @@ extension SpanTable {
     /// array per column. `strings` must hold every string of `spans` already
     /// (a report's, collected before its runs are written): a string added here
     /// would be added in another order than ``cells(strings:)`` adds it.
-    public static func cells(ofColumn position: Int, of spans: UnsafeBufferPointer<SpanRecord>, strings: SpanStrings, into cells: inout [UInt64?]) -> Bool {
+    public static func cells(
+        ofColumn position: Int, of spans: UnsafeBufferPointer<SpanRecord>, strings: SpanStrings,
+        into cells: inout [UInt64?]
+    ) -> Bool {
         let column = columns[position]
         cells.removeAll(keepingCapacity: true)
         guard let base = spans.baseAddress else { return !column.isOptional }
@@ -255,7 +266,10 @@ extension SpanTable {
         var cells: [UInt64] = []
         for (position, span) in spans.enumerated() {
             for target in span.waitTargets ?? [] {
-                cells += [UInt64(position), UInt64(strings.index(of: target.kind.rawValue)), UInt64(strings.index(of: target.name))]
+                cells += [
+                    UInt64(position), UInt64(strings.index(of: target.kind.rawValue)),
+                    UInt64(strings.index(of: target.name)),
+                ]
             }
         }
         return cells
@@ -265,13 +279,17 @@ extension SpanTable {
     /// ``SpanTable/Problem`` naming what does not fit (a short column, an
     /// index out of range, a missing column).
     public init(_ cells: Cells, strings: SpanStrings) throws(Problem) {
-        guard cells.count >= 0, cells.columns.count == Self.columns.count else { throw Problem("a table of \(cells.count) spans") }
+        guard cells.count >= 0, cells.columns.count == Self.columns.count else {
+            throw Problem("a table of \(cells.count) spans")
+        }
         for (position, column) in Self.columns.enumerated() {
             if let values = cells.columns[position] {
                 guard values.count == cells.count else {
                     throw Problem("column '\(column.key)' has \(values.count) cells for \(cells.count) spans")
                 }
-                if !column.isOptional, values.contains(where: { $0 == nil }) { throw Problem("column '\(column.key)' has a null") }
+                if !column.isOptional, values.contains(where: { $0 == nil }) {
+                    throw Problem("column '\(column.key)' has a null")
+                }
             } else if !column.isOptional {
                 throw Problem("no column '\(column.key)'")
             }
@@ -296,8 +314,8 @@ extension SpanTable {
         while at < cells.waitTargets.count {
             let position = cells.waitTargets[at]
             guard position < UInt64(spans.count), spans[Int(position)].waitTargets != nil,
-                  let kind = strings.string(at: cells.waitTargets[at + 1]).flatMap(WaitTarget.Kind.init(rawValue:)),
-                  let name = strings.string(at: cells.waitTargets[at + 2])
+                let kind = strings.string(at: cells.waitTargets[at + 1]).flatMap(WaitTarget.Kind.init(rawValue:)),
+                let name = strings.string(at: cells.waitTargets[at + 2])
             else { throw Problem("wait target \(at / 3) does not fit its table") }
             spans[Int(position)].waitTargets!.append(WaitTarget(kind: kind, name: name))
             at += 3
@@ -307,7 +325,8 @@ extension SpanTable {
 
     /// What a span is before its cells are stored into it.
     private static let blank = SpanRecord(
-        name: "", category: .general, file: "", line: 0, beginNanoseconds: 0, endNanoseconds: 0, depth: 0, isOpen: false,
+        name: "", category: .general, file: "", line: 0, beginNanoseconds: 0, endNanoseconds: 0, depth: 0,
+        isOpen: false,
         beforeFirstFrame: false, selfNanoseconds: 0, selfCPUNanoseconds: nil, voluntaryContextSwitches: nil,
         involuntaryContextSwitches: nil, majorFaults: nil, blockedNanoseconds: [:], runQueueNanoseconds: nil,
         offCPUNanoseconds: nil, waitSamples: nil, waitTargets: nil, threadID: nil)
@@ -342,7 +361,9 @@ extension SpanTable: Codable {
             guard let values = cells.columns[position] else { continue }
             if column.isSigned {
                 let signed = values.map { $0.map { Int64(bitPattern: $0) } }
-                if column.isOptional { try container.encode(signed, forKey: Key(column.key)) } else {
+                if column.isOptional {
+                    try container.encode(signed, forKey: Key(column.key))
+                } else {
                     try container.encode(signed.map { $0! }, forKey: Key(column.key))
                 }
             } else if column.isOptional {
@@ -367,7 +388,8 @@ extension SpanTable: Codable {
         if container.contains(Key(Parsed.key)) {
             let index = try container.decode(Int.self, forKey: Key(Parsed.key))
             guard let spans = Parsed.current?.take(index) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a span table that was not parsed"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "a span table that was not parsed"))
             }
             self.init(spans)
             return
@@ -378,12 +400,15 @@ extension SpanTable: Codable {
         } else if let current = SpanStrings.current {
             strings = current
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a span table without strings"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a span table without strings"))
         }
         var cells = Cells(count: try container.decode(Int.self, forKey: Key(Self.countKey)))
         for (position, column) in Self.columns.enumerated() where container.contains(Key(column.key)) {
             if column.isSigned {
-                cells.columns[position] = try container.decode([Int64?].self, forKey: Key(column.key)).map { $0.map { UInt64(bitPattern: $0) } }
+                cells.columns[position] = try container.decode([Int64?].self, forKey: Key(column.key)).map {
+                    $0.map { UInt64(bitPattern: $0) }
+                }
             } else {
                 cells.columns[position] = try container.decode([UInt64?].self, forKey: Key(column.key))
             }
@@ -392,7 +417,8 @@ extension SpanTable: Codable {
         do {
             try self.init(cells, strings: strings)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "span table: \(error.description)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "span table: \(error.description)"))
         }
     }
 }

@@ -62,10 +62,13 @@ public struct TraceOutline: Sendable, Equatable {
         threads = trace.threads.map { thread in
             let accountant = SpanAccountant(
                 trace: trace, thread: thread,
-                samples: trace.samples.filter { $0.osThreadID == thread.osThreadID && thread.osThreadID == mainOSThread })
+                samples: trace.samples.filter {
+                    $0.osThreadID == thread.osThreadID && thread.osThreadID == mainOSThread
+                })
             let instants = thread.events.filter { $0.kind == .instant }.map {
-                Instant(name: trace.name(of: $0), category: SpanCategory(rawValue: $0.category), file: trace.file(of: $0),
-                        line: Int($0.line), nanoseconds: $0.beginNanoseconds)
+                Instant(
+                    name: trace.name(of: $0), category: SpanCategory(rawValue: $0.category), file: trace.file(of: $0),
+                    line: Int($0.line), nanoseconds: $0.beginNanoseconds)
             }
             return Thread(
                 index: Int(thread.index), osThreadID: thread.osThreadID, name: thread.name, isMain: thread.isMain,

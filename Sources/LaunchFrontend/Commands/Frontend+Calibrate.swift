@@ -20,22 +20,27 @@ extension Frontend {
         let alpha = shared.budget.file?.budget.alpha ?? GateSettings().alpha
         // Its advice is for compare's default stages from --runs (r, 2r, 3r): their first look must be able to decide.
         try ComparisonOptions.checkMinimumRuns(
-            stages: (1...CalibrationRule.defaultLooks).map { $0 * shared.runs }, settings: GateSettings(alpha: alpha), gate: .listed([]))
+            stages: (1...CalibrationRule.defaultLooks).map { $0 * shared.runs }, settings: GateSettings(alpha: alpha),
+            gate: .listed([]))
         let target = try targetEffect(parsed)
         let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
         if baseline != nil, rounds < 2 {
-            throw UsageError("--save-baseline stores the spread between sessions, which takes --rounds 2 or more, not \(rounds)")
+            throw UsageError(
+                "--save-baseline stores the spread between sessions, which takes --rounds 2 or more, not \(rounds)")
         }
 
         let name = "calibrate-\(program.shortName)"
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "calibrate"] + arguments)
         try pipeline.checkCounting(program)
         let plan = pipeline.plan(program, name: name, runs: shared.runs)
-        var rule = ComparisonPlan(name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
+        var rule = ComparisonPlan(
+            name: name, source: .interleaved, settings: CalibrationRule.roundSettings, stages: [shared.runs])
         rule.metrics = shared.metrics
         var instructionSpreads: [Double] = []
         var calibration = CalibrationRule()
-        var lines: [String] = [], sides: [MeasurementReport] = [], metric = ""
+        var lines: [String] = []
+        var sides: [MeasurementReport] = []
+        var metric = ""
         // The rounds' launches replace the last calibration's once all are made (or one fails).
         let runs = try shared.runsFolder(name: name)
         defer {
@@ -56,7 +61,9 @@ extension Frontend {
                 let compared = try CompareSession.run(
                     base: a, head: b, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet), rule: &once)
                 comparison = ComparisonRule(plan: rule, base: plan, head: plan, budget: shared.budget)
-                    .report(base: runs.relocated(compared.base), head: runs.relocated(compared.head), stagesRun: compared.stagesRun)
+                    .report(
+                        base: runs.relocated(compared.base), head: runs.relocated(compared.head),
+                        stagesRun: compared.stagesRun)
             } catch {
                 throw UsageError("\(error)")
             }
@@ -81,31 +88,43 @@ extension Frontend {
             }
         }
         if !shared.quiet {
-            Terminal.print("launchprof calibrate — \(ControlCharacters.escaped(program.shortName)), \(rounds) A/A round(s) of \(shared.runs) launches per side")
+            Terminal.print(
+                "launchprof calibrate — \(ControlCharacters.escaped(program.shortName)), \(rounds) A/A round(s) of \(shared.runs) launches per side"
+            )
             lines.forEach { Terminal.print($0) }
             Terminal.print("")
         }
         let (effect, reached) = calibration.recommendedEffect(target: target, runs: shared.runs, alpha: alpha)
-        let levels = CalibrationRule.lookLevels(alpha: alpha), last = CalibrationRule.defaultLooks * shared.runs
-        let first = levels.first!, final = levels.last!
+        let levels = CalibrationRule.lookLevels(alpha: alpha)
+        let last = CalibrationRule.defaultLooks * shared.runs
+        let first = levels.first!
+        let final = levels.last!
         let percent = { (ratio: Double) in Milliseconds.oneDecimal(100 * ratio) + "%" }
         if !shared.quiet {
-            Terminal.print("noise: one launch varies by \(percent(exp(calibration.noise) - 1)) (σ of log time); the widest A/A interval "
-                + "was ±\(Milliseconds.oneDecimal(calibration.widestPercent))%, ±\(ms(calibration.widestMs))")
-            Terminal.print("minimum detectable effect at ε \(percent(effect)) (found in 80% of comparisons, α \(alpha) "
-                + "spent over \(CalibrationRule.defaultLooks) looks as α·t³): "
-                + "\(percent(calibration.minimumDetectable(runs: shared.runs, effect: effect, level: first))) "
-                + "with \(shared.runs) launches a side (the first look), "
-                + "\(percent(calibration.minimumDetectable(runs: last, effect: effect, level: final))) "
-                + "with \(last) (compare's last stage)")
-            let needed = calibration.launchesNeeded(target: target, effect: effect, level: final).map { "\($0) launches a side" } ?? "no number of launches"
-            Terminal.print("target \(percent(target)) (--target-effect): needs \(needed) at ε \(percent(effect)) (at the last look's share of α)"
-                + (reached ? "" : "; more than compare's default stages from --runs \(shared.runs) give: raise --runs"))
+            Terminal.print(
+                "noise: one launch varies by \(percent(exp(calibration.noise) - 1)) (σ of log time); the widest A/A interval "
+                    + "was ±\(Milliseconds.oneDecimal(calibration.widestPercent))%, ±\(ms(calibration.widestMs))")
+            Terminal.print(
+                "minimum detectable effect at ε \(percent(effect)) (found in 80% of comparisons, α \(alpha) "
+                    + "spent over \(CalibrationRule.defaultLooks) looks as α·t³): "
+                    + "\(percent(calibration.minimumDetectable(runs: shared.runs, effect: effect, level: first))) "
+                    + "with \(shared.runs) launches a side (the first look), "
+                    + "\(percent(calibration.minimumDetectable(runs: last, effect: effect, level: final))) "
+                    + "with \(last) (compare's last stage)")
+            let needed =
+                calibration.launchesNeeded(target: target, effect: effect, level: final).map { "\($0) launches a side" }
+                ?? "no number of launches"
+            Terminal.print(
+                "target \(percent(target)) (--target-effect): needs \(needed) at ε \(percent(effect)) (at the last look's share of α)"
+                    + (reached
+                        ? "" : "; more than compare's default stages from --runs \(shared.runs) give: raise --runs"))
         }
         let recommendedMs = calibration.milliseconds(effect: effect)
-        Terminal.print("recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(100 * effect))% "
-            + "--min-effect-ms \(Milliseconds.oneDecimal(recommendedMs))"
-            + "  (for a target of \(percent(target)); the noise beside it: the widest A/A interval ±\(Milliseconds.oneDecimal(calibration.widestPercent))%)")
+        Terminal.print(
+            "recommended minimum effect: --min-effect \(Milliseconds.oneDecimal(100 * effect))% "
+                + "--min-effect-ms \(Milliseconds.oneDecimal(recommendedMs))"
+                + "  (for a target of \(percent(target)); the noise beside it: the widest A/A interval ±\(Milliseconds.oneDecimal(calibration.widestPercent))%)"
+        )
         if let baseline {
             var rendered = RenderedReport(.measurement(try pooled(sides, name: baseline.name)))
             do {
@@ -116,8 +135,9 @@ extension Frontend {
             } catch {
                 throw UsageError("\(error)")
             }
-            Terminal.print("baseline: \(baseline.path), between-session spread \(Milliseconds.oneDecimal(calibration.spread(metric: metric).percent))% "
-                + "over \(rounds) sessions in \(baseline.spreadPath)")
+            Terminal.print(
+                "baseline: \(baseline.path), between-session spread \(Milliseconds.oneDecimal(calibration.spread(metric: metric).percent))% "
+                    + "over \(rounds) sessions in \(baseline.spreadPath)")
         }
         if let widest = instructionSpreads.max() {
             Terminal.print(CalibrationRule.instructionAdvice(widestSpread: widest))
@@ -141,9 +161,11 @@ extension Frontend {
     static func targetEffect(_ parsed: Arguments) throws -> Double {
         let text = parsed.value("--target-effect") ?? "10%"
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let percent = DecimalNumber.parse(number), percent > 0, percent <= LaunchBudget.maximumEffectPercent else {
-            throw UsageError("--target-effect takes a percentage above 0% and at most \(Int(LaunchBudget.maximumEffectPercent))% "
-                + "such as 10%, not '\(text)'")
+        guard let percent = DecimalNumber.parse(number), percent > 0, percent <= LaunchBudget.maximumEffectPercent
+        else {
+            throw UsageError(
+                "--target-effect takes a percentage above 0% and at most \(Int(LaunchBudget.maximumEffectPercent))% "
+                    + "such as 10%, not '\(text)'")
         }
         return percent / 100
     }
@@ -152,14 +174,17 @@ extension Frontend {
     /// program, in one session) summarised together.
     static func storedSession(_ comparison: ComparisonReport, id: String) -> SessionSpread.StoredSession {
         var metrics: [String: SessionSpread.StoredSession.Metric] = [:]
-        for metric in comparison.metrics { metrics[metric.name] = SessionSpread.StoredSession.Metric(values: metric.baseMs + metric.headMs) }
+        for metric in comparison.metrics {
+            metrics[metric.name] = SessionSpread.StoredSession.Metric(values: metric.baseMs + metric.headMs)
+        }
         return SessionSpread.StoredSession(session: id, metrics: metrics)
     }
 
     /// Every round's sides pooled into one measurement named `name`: the baseline `calibrate` saves.
     static func pooled(_ sides: [MeasurementReport], name: String) throws -> MeasurementReport {
         do {
-            var report = try MeasurementReport(merging: sides, name: name, createdAt: sides.map(\.createdAt).max() ?? "")
+            var report = try MeasurementReport(
+                merging: sides, name: name, createdAt: sides.map(\.createdAt).max() ?? "")
             report.name = name
             return report
         } catch {

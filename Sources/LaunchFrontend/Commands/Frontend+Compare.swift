@@ -30,31 +30,39 @@ extension Frontend {
     }
 
     /// Base and head launched alternately, stage by stage, until a look has a verdict.
-    static func compareInterleaved(_ parsed: Arguments, pipeline: LaunchPipeline, comparison: ComparisonOptions) throws -> ExitCode {
+    static func compareInterleaved(_ parsed: Arguments, pipeline: LaunchPipeline, comparison: ComparisonOptions) throws
+        -> ExitCode
+    {
         let shared = pipeline.options
         guard shared.mode != .hot else {
-            throw UsageError("--mode hot runs one process per side and cannot interleave base and head: use warm or cold")
+            throw UsageError(
+                "--mode hot runs one process per side and cannot interleave base and head: use warm or cold")
         }
         guard parsed.command.isEmpty else {
             throw UsageError("give the programs with --base and --head (a command after '--' is for --baseline)")
         }
-        let base = try ProgramTarget(side: .base, parsed), head = try ProgramTarget(side: .head, parsed)
+        let base = try ProgramTarget(side: .base, parsed)
+        let head = try ProgramTarget(side: .head, parsed)
         try pipeline.checkCounting(base, head)
         let stages = try ComparisonOptions.stages(parsed, runs: shared.runs)
         if comparison.gatesTime {
-            try ComparisonOptions.checkMinimumRuns(stages: stages, settings: comparison.settings, gate: comparison.checkedGate, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
+            try ComparisonOptions.checkMinimumRuns(
+                stages: stages, settings: comparison.settings, gate: comparison.checkedGate,
+                budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
         }
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)
         let runs = try shared.runsFolder(name: name)
         func request(_ target: ProgramTarget, _ side: ComparisonSide) throws -> SessionRequest {
             let plan = pipeline.plan(target, side: side, of: rule)
-            do { return pipeline.request(target, plan: plan, in: try runs.root.makeSubdirectory(side.rawValue)) } catch {
+            do { return pipeline.request(target, plan: plan, in: try runs.root.makeSubdirectory(side.rawValue)) } catch
+            {
                 runs.discard()
                 throw UsageError("\(error)")
             }
         }
-        let session = LaunchPipeline.LaunchSession.interleaved(base: try request(base, .base), head: try request(head, .head), rule: rule)
+        let session = LaunchPipeline.LaunchSession.interleaved(
+            base: try request(base, .base), head: try request(head, .head), rule: rule)
         return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)
     }
 
@@ -64,13 +72,17 @@ extension Frontend {
     ) throws -> ExitCode {
         let shared = pipeline.options
         let baseline = try Baseline(name: name, options: shared)
-        let stored = try baseline.read(), spread = try baseline.readSpread()
+        let stored = try baseline.read()
+        let spread = try baseline.readSpread()
         let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
         try pipeline.checkCounting(target)
         if comparison.gatesTime {
-            try ComparisonOptions.checkMinimumRuns(stages: [shared.runs], settings: comparison.settings, gate: comparison.checkedGate, budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
+            try ComparisonOptions.checkMinimumRuns(
+                stages: [shared.runs], settings: comparison.settings, gate: comparison.checkedGate,
+                budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
         }
-        let comparisonName = shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
+        let comparisonName =
+            shared.name ?? ReportName.comparison(name, target.shortName, hashing: [name, "--vs--"] + target.command)
         let plan = pipeline.plan(target, name: "\(comparisonName) (\(ComparisonSide.head.rawValue))", runs: shared.runs)
         let runs = try shared.runsFolder(name: comparisonName)
         let folder: OwnedDirectory
@@ -79,8 +91,11 @@ extension Frontend {
             throw UsageError("\(error)")
         }
         // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
-        let rule = comparison.rule(name: comparisonName, source: .baseline, stages: [shared.runs], stratifyByMachine: stored.machineKeys.count > 1)
-        let session = LaunchPipeline.LaunchSession.againstStored(stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule, history: spread)
+        let rule = comparison.rule(
+            name: comparisonName, source: .baseline, stages: [shared.runs],
+            stratifyByMachine: stored.machineKeys.count > 1)
+        let session = LaunchPipeline.LaunchSession.againstStored(
+            stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule, history: spread)
         return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)
     }
 }

@@ -7,12 +7,17 @@ extension Frontend {
     /// `launchprof export`: a saved measurement as OpenTelemetry spans, to a file and/or a collector.
     @Sendable
     public static func export(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
-        let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "export takes one report file")
-        guard let path = parsed.positionals.first else { throw UsageError("export needs a report file: launchprof export REPORT.json --otlp FILE") }
+        let parsed = try Arguments(
+            arguments, options: options, positionals: 1, positionalHint: "export takes one report file")
+        guard let path = parsed.positionals.first else {
+            throw UsageError("export needs a report file: launchprof export REPORT.json --otlp FILE")
+        }
         let otlp = try OTLPOptions(parsed)
         let file = parsed.value("--otlp")
         guard file != nil || otlp.settings != nil else {
-            throw UsageError("export needs somewhere to send the spans: --otlp FILE, --otlp-endpoint URL or OTEL_EXPORTER_OTLP_ENDPOINT")
+            throw UsageError(
+                "export needs somewhere to send the spans: --otlp FILE, --otlp-endpoint URL or OTEL_EXPORTER_OTLP_ENDPOINT"
+            )
         }
         let report: MeasurementReport
         do {
@@ -32,6 +37,8 @@ extension Frontend {
                 Terminal.print("wrote \(file)")
             }
         }
-        return otlp.post(request, launches: report.runs.filter { $0.status != .interrupted }.count, after: .success, quiet: file == "-")
+        return otlp.post(
+            request, launches: report.runs.filter { $0.status != .interrupted }.count, after: .success,
+            quiet: file == "-")
     }
 }

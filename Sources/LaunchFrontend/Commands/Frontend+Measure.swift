@@ -25,11 +25,15 @@ public enum Frontend {
             (name, old) = ReportName.measurement(target.command, derived: target.defaultName, writer: shared.writer)
         }
         let plan = pipeline.plan(target, name: name)
-        if plan.name != name || target.isSample || shared.name != nil { old = ReportName.previous(plan.name, writer: shared.writer) }
+        if plan.name != name || target.isSample || shared.name != nil {
+            old = ReportName.previous(plan.name, writer: shared.writer)
+        }
         guard plan.name.contains(where: { $0 != "." }) else {
             throw UsageError("--name takes a report name, not '\(plan.name)'")
         }
-        if shared.formats.contains(.json), let json = shared.writer?.path(of: .json, name: plan.name), SystemCalls.isDirectory(json) {
+        if shared.formats.contains(.json), let json = shared.writer?.path(of: .json, name: plan.name),
+            SystemCalls.isDirectory(json)
+        {
             throw UsageError("cannot write the report to '\(json)': it is a directory")
         }
         // Cold mode's privilege is checked by the first launch's cache drop, before anything runs.
@@ -39,6 +43,8 @@ public enum Frontend {
         // After the report is saved and shown: a failed post loses nothing measured.
         guard otlp.settings != nil, case .measurement(let report) = document else { return code }
         let exported = shared.redactPaths ? report.redactingPaths() : report
-        return otlp.post(otlp.request(for: exported), launches: report.runs.filter { $0.status != .interrupted }.count, after: code, quiet: shared.quiet)
+        return otlp.post(
+            otlp.request(for: exported), launches: report.runs.filter { $0.status != .interrupted }.count, after: code,
+            quiet: shared.quiet)
     }
 }

@@ -10,13 +10,15 @@ extension Frontend {
     /// `launchprof trace`: what one trace file holds, as text, JSON or a Chrome trace.
     @Sendable
     public static func trace(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
-        let parsed = try Arguments(arguments, options: options, positionals: 1, positionalHint: "trace takes one trace file")
+        let parsed = try Arguments(
+            arguments, options: options, positionals: 1, positionalHint: "trace takes one trace file")
         guard let path = parsed.positionals.first else {
             throw UsageError("trace needs a trace file: launchprof trace FILE.\(TraceFormat.fileExtension)")
         }
         let name = parsed.text("--format")!
         guard let format = ReportFormat(rawValue: name), traceFormats.contains(format) else {
-            throw UsageError("unknown trace format '\(name)': expected " + traceFormats.map(\.rawValue).joined(separator: ", "))
+            throw UsageError(
+                "unknown trace format '\(name)': expected " + traceFormats.map(\.rawValue).joined(separator: ", "))
         }
         let output = parsed.value("--output")
         if output == "" { throw UsageError("--output takes a file, or '-' for standard output, not ''") }

@@ -23,7 +23,10 @@ struct Arguments {
 
     /// Parses `arguments`; up to `positionals` plain arguments are kept (for
     /// commands that take files), any other is an error.
-    init(_ arguments: [String], options: [OptionSpec], positionals maximum: Int = 0, positionalHint: String = "put the command to measure after '--'") throws {
+    init(
+        _ arguments: [String], options: [OptionSpec], positionals maximum: Int = 0,
+        positionalHint: String = "put the command to measure after '--'"
+    ) throws {
         self.options = options
         var index = 0
         while index < arguments.count {
@@ -89,7 +92,9 @@ struct Arguments {
     /// left out), or a usage error naming the option and value.
     func integer(_ name: String) throws -> Int? {
         guard let text = text(name) else { return nil }
-        guard case .wholeNumber(let range)? = spec(name)?.type else { preconditionFailure("\(name) is not declared as a whole number") }
+        guard case .wholeNumber(let range)? = spec(name)?.type else {
+            preconditionFailure("\(name) is not declared as a whole number")
+        }
         guard let number = Int(text), range.contains(number) else {
             let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
             throw UsageError("\(name) takes a whole number from \(range.lowerBound)\(upper), not '\(text)'")
@@ -108,10 +113,12 @@ struct Arguments {
     /// is absent. A refusal names the range.
     func milliseconds(_ name: String, allowingZero: Bool = false) throws -> Double? {
         guard let text = value(name) else { return nil }
-        let lower = allowingZero ? 0 : Self.smallestMilliseconds, limit = LaunchBudget.maximumMilliseconds
+        let lower = allowingZero ? 0 : Self.smallestMilliseconds
+        let limit = LaunchBudget.maximumMilliseconds
         guard let number = DecimalNumber.parse(text, in: lower...limit) else {
-            throw UsageError("\(name) takes milliseconds \(DecimalNumber.rangeText(lower, limit, unit: "(one hour)")) "
-                + "as a plain decimal such as 250 or 12.5, not '\(text)'")
+            throw UsageError(
+                "\(name) takes milliseconds \(DecimalNumber.rangeText(lower, limit, unit: "(one hour)")) "
+                    + "as a plain decimal such as 250 or 12.5, not '\(text)'")
         }
         return number
     }
@@ -121,8 +128,9 @@ struct Arguments {
     func seconds(_ name: String) throws -> Double? {
         guard let text = text(name) else { return nil }
         guard let number = DecimalNumber.parse(text, in: 0.001...Self.maximumSeconds) else {
-            throw UsageError("\(name) takes seconds \(DecimalNumber.rangeText(0.001, Self.maximumSeconds, unit: "(one day)")) "
-                + "as a plain decimal such as 20 or 2.5, not '\(text)'")
+            throw UsageError(
+                "\(name) takes seconds \(DecimalNumber.rangeText(0.001, Self.maximumSeconds, unit: "(one day)")) "
+                    + "as a plain decimal such as 20 or 2.5, not '\(text)'")
         }
         return number
     }
@@ -131,10 +139,13 @@ struct Arguments {
     /// usage error listing them: "--mode takes warm, cold or hot, not 'x'; did you mean …".
     func choice(_ name: String) throws -> String? {
         guard let text = text(name) else { return nil }
-        guard case .choice(let words)? = spec(name)?.type else { preconditionFailure("\(name) is not declared as a choice") }
+        guard case .choice(let words)? = spec(name)?.type else {
+            preconditionFailure("\(name) is not declared as a choice")
+        }
         guard words.contains(text) else {
-            throw UsageError("\(name) takes \(words.dropLast().joined(separator: ", ")) or \(words.last!), not '\(text)'"
-                + suggestion(text, among: words))
+            throw UsageError(
+                "\(name) takes \(words.dropLast().joined(separator: ", ")) or \(words.last!), not '\(text)'"
+                    + suggestion(text, among: words))
         }
         return text
     }

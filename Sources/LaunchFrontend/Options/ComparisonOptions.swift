@@ -25,7 +25,8 @@ struct ComparisonOptions {
 
     /// `gate` with CPU time among the gated metrics when it decides beside wall time, for ``checkMinimumRuns(stages:settings:gate:budgetSpans:metrics:)``.
     var checkedGate: GatedMetrics {
-        guard metrics.contains(.cpu), metrics.contains(.wall), case .listed(let ids) = gate, !ids.contains(.cpuTime) else { return gate }
+        guard metrics.contains(.cpu), metrics.contains(.wall), case .listed(let ids) = gate, !ids.contains(.cpuTime)
+        else { return gate }
         return .listed(ids + [.cpuTime])
     }
 
@@ -45,9 +46,11 @@ struct ComparisonOptions {
         }
         if let text = parsed.value("--min-effect") {
             let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-            guard let percent = DecimalNumber.parse(number), percent >= 0, percent <= LaunchBudget.maximumEffectPercent else {
-                throw UsageError("--min-effect takes a percentage from 0% to \(Int(LaunchBudget.maximumEffectPercent))% "
-                    + "such as 5%, not '\(text)'")
+            guard let percent = DecimalNumber.parse(number), percent >= 0, percent <= LaunchBudget.maximumEffectPercent
+            else {
+                throw UsageError(
+                    "--min-effect takes a percentage from 0% to \(Int(LaunchBudget.maximumEffectPercent))% "
+                        + "such as 5%, not '\(text)'")
             }
             resolution.minimumEffectPercent = percent
         }
@@ -68,9 +71,12 @@ struct ComparisonOptions {
     /// The stages: `--stages`, else `--runs` and twice and three times it.
     static func stages(_ parsed: Arguments, runs: Int) throws -> [Int] {
         guard let text = parsed.value("--stages") else { return [runs, 2 * runs, 3 * runs] }
-        let stages = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let stages = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
         guard !stages.isEmpty, stages.allSatisfy({ $0 != nil && $0! > 0 && $0! <= 100_000 }),
-              zip(stages, stages.dropFirst()).allSatisfy({ $0! < $1! }) else {
+            zip(stages, stages.dropFirst()).allSatisfy({ $0! < $1! })
+        else {
             throw UsageError("--stages takes increasing launch counts per side such as 20,40,60, not '\(text)'")
         }
         let values = stages.map { $0! }
@@ -87,22 +93,29 @@ struct ComparisonOptions {
     /// `--runs` r (r, 2r, 3r, or r alone) are named by `--runs` and the least r
     /// that can; other stages by the look that cannot.
     static func checkMinimumRuns(
-        stages: [Int], settings: GateSettings, gate: GatedMetrics, budgetSpans: Int = 0, metrics: [LaunchMetric] = [.wall]
+        stages: [Int], settings: GateSettings, gate: GatedMetrics, budgetSpans: Int = 0,
+        metrics: [LaunchMetric] = [.wall]
     ) throws {
         let gated = gate.count(among: ComparisonMetrics.most(budgetSpans: budgetSpans, metrics: metrics))
-        guard let first = stages.first, let short = settings.shortStage(stages: stages, gatedMetrics: gated) else { return }
+        guard let first = stages.first, let short = settings.shortStage(stages: stages, gatedMetrics: gated) else {
+            return
+        }
         let looks = stages.count
         if stages == (1...looks).map({ $0 * first }) {
             let least = settings.minimumRuns(gatedMetrics: gated, looks: looks)
-            let spent = looks > 1 ? " spent over \(looks) looks as α·t³ (the first look at α/\(looks * looks * looks))" : ""
-            throw UsageError("--runs \(first) is too few: with α \(settings.alpha)\(spent) and \(gated) gated metric(s), "
-                + "no difference could be significant with fewer than \(least) launches per side")
+            let spent =
+                looks > 1 ? " spent over \(looks) looks as α·t³ (the first look at α/\(looks * looks * looks))" : ""
+            throw UsageError(
+                "--runs \(first) is too few: with α \(settings.alpha)\(spent) and \(gated) gated metric(s), "
+                    + "no difference could be significant with fewer than \(least) launches per side")
         }
         throw UsageError("--stages \(stages.map(String.init).joined(separator: ",")): \(short)")
     }
 
     /// The rule of a comparison named `name` of sides from `source`, deciding at `stages`.
-    func rule(name: String, source: ComparisonPlan.Source, stages: [Int], stratifyByMachine: Bool = false) -> ComparisonPlan {
+    func rule(name: String, source: ComparisonPlan.Source, stages: [Int], stratifyByMachine: Bool = false)
+        -> ComparisonPlan
+    {
         var plan = ComparisonPlan(
             name: name, source: source, settings: settings, gate: gate, stages: stages, failOverBudget: failOverBudget,
             stratifyByMachine: stratifyByMachine)

@@ -9,6 +9,7 @@ extension LaunchCommandOptions.Defaults {
 
     /// `calibrate`'s: 20 launches per side in each round, no report.
     public static let calibrate = Self(
-        runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal", name: "calibrate-<program>",
+        runs: 20, runsMeaning: "counted launches per side in each round", formats: "terminal",
+        name: "calibrate-<program>",
         writesReports: false, quietKeeps: "only the recommendation and where a baseline went")
 }

@@ -4,12 +4,16 @@ import LaunchMeasure
 extension LaunchCommandOptions {
     /// `--metric` and `--counted-runs`, declared once for every launching command.
     static let metricOptions: [OptionSpec] = [
-        .value("--metric", "LIST", "what is measured and decides, comma-separated: wall (time to ready, the default), "
-            + "cpu (user + system CPU time of the process tree), instructions (counted under valgrind in --counted-runs "
-            + "extra launches, 20–50× slower each; gated at 1% by every head launch above every base launch)",
+        .value(
+            "--metric", "LIST",
+            "what is measured and decides, comma-separated: wall (time to ready, the default), "
+                + "cpu (user + system CPU time of the process tree), instructions (counted under valgrind in --counted-runs "
+                + "extra launches, 20–50× slower each; gated at 1% by every head launch above every base launch)",
             default: LaunchMetric.wall.rawValue, showsDefault: false),
-        .value("--counted-runs", "N", "launches counted under valgrind per side with --metric instructions",
-            type: .wholeNumber(InstructionGate.minimumLaunches...999), default: "\(LaunchMetric.defaultCountedLaunches)"),
+        .value(
+            "--counted-runs", "N", "launches counted under valgrind per side with --metric instructions",
+            type: .wholeNumber(InstructionGate.minimumLaunches...999), default: "\(LaunchMetric.defaultCountedLaunches)"
+        ),
     ]
 
     /// The metrics `--metric` asks for, the counted launches, and the counter, checked
@@ -26,12 +30,14 @@ extension LaunchCommandOptions {
         let countedRuns = try parsed.integer("--counted-runs") ?? LaunchMetric.defaultCountedLaunches
         guard metrics.contains(.instructions) else { return (metrics, 0, nil) }
         if mode == .hot {
-            throw UsageError("--metric instructions counts launches of new processes: --mode hot cannot be counted (use warm)")
+            throw UsageError(
+                "--metric instructions counts launches of new processes: --mode hot cannot be counted (use warm)")
         }
         switch ready {
         case .port, .stdout, .file:
-            throw UsageError("--metric instructions cannot end a launch at --ready \(ready!): callgrind writes its counts only "
-                + "when the program exits (use --ready exit, or leave --ready out)")
+            throw UsageError(
+                "--metric instructions cannot end a launch at --ready \(ready!): callgrind writes its counts only "
+                    + "when the program exits (use --ready exit, or leave --ready out)")
         default:
             break
         }

@@ -7,14 +7,23 @@ import LaunchTracing
 public struct OTLPOptions {
     /// The rows for the option table and help.
     public static let table: [OptionSpec] = [
-        .value("--otlp-endpoint", "URL", "post every launch as OpenTelemetry spans (OTLP/HTTP, JSON) to "
-            + "URL/v1/traces (http only; OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_TRACES_ENDPOINT are read too)"),
-        .repeatable("--otlp-header", "K=V", "a request header for the collector, such as authorization "
-            + "(repeatable; OTEL_EXPORTER_OTLP_HEADERS is read too)"),
-        .value("--otlp-timeout", "SECONDS", "the most the post may take, retries included (default 10; "
-            + "OTEL_EXPORTER_OTLP_TIMEOUT, in milliseconds, is read too)"),
-        .flag("--otlp-best-effort", "a failed post is a warning and the exit code is the measurement's "
-            + "(default: exit 2, the report still written)"),
+        .value(
+            "--otlp-endpoint", "URL",
+            "post every launch as OpenTelemetry spans (OTLP/HTTP, JSON) to "
+                + "URL/v1/traces (http only; OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_TRACES_ENDPOINT are read too)"
+        ),
+        .repeatable(
+            "--otlp-header", "K=V",
+            "a request header for the collector, such as authorization "
+                + "(repeatable; OTEL_EXPORTER_OTLP_HEADERS is read too)"),
+        .value(
+            "--otlp-timeout", "SECONDS",
+            "the most the post may take, retries included (default 10; "
+                + "OTEL_EXPORTER_OTLP_TIMEOUT, in milliseconds, is read too)"),
+        .flag(
+            "--otlp-best-effort",
+            "a failed post is a warning and the exit code is the measurement's "
+                + "(default: exit 2, the report still written)"),
     ]
 
     /// Where to post; nil when neither an option nor a variable names an endpoint.
@@ -33,8 +42,11 @@ public struct OTLPOptions {
             throw UsageError(error.description)
         }
         bestEffort = parsed.has("--otlp-best-effort")
-        if settings == nil, parsed.value("--otlp-timeout") != nil || !parsed.all("--otlp-header").isEmpty || bestEffort {
-            throw UsageError("--otlp-header, --otlp-timeout and --otlp-best-effort need an endpoint: --otlp-endpoint URL or OTEL_EXPORTER_OTLP_ENDPOINT")
+        if settings == nil, parsed.value("--otlp-timeout") != nil || !parsed.all("--otlp-header").isEmpty || bestEffort
+        {
+            throw UsageError(
+                "--otlp-header, --otlp-timeout and --otlp-best-effort need an endpoint: --otlp-endpoint URL or OTEL_EXPORTER_OTLP_ENDPOINT"
+            )
         }
     }
 
@@ -44,7 +56,9 @@ public struct OTLPOptions {
         guard let settings else { return code }
         do {
             _ = try request.post(settings)
-            if !quiet { Terminal.print("sent \(request.spans.count) spans of \(launches) launches to \(settings.endpoint)") }
+            if !quiet {
+                Terminal.print("sent \(request.spans.count) spans of \(launches) launches to \(settings.endpoint)")
+            }
             return code
         } catch {
             Terminal.standardError("launchprof: \(bestEffort ? "warning: " : "")\(error)")
@@ -55,6 +69,8 @@ public struct OTLPOptions {
     /// The request for `report`, with fresh random ids.
     func request(for report: MeasurementReport) -> OTLPTraceRequest {
         var identifiers = OTLPIdentifiers()
-        return OTLPTraceRequest(report: report, serviceName: settings?.serviceName ?? ProcessEnvironment.value("OTEL_SERVICE_NAME"), identifiers: &identifiers)
+        return OTLPTraceRequest(
+            report: report, serviceName: settings?.serviceName ?? ProcessEnvironment.value("OTEL_SERVICE_NAME"),
+            identifiers: &identifiers)
     }
 }

@@ -61,11 +61,14 @@ public struct OptionSpec: Sendable {
     /// ends with "(default …)": `shownDefault` when given, else the default itself;
     /// `showsDefault: false` when the help already says it in its own words.
     public static func value(
-        _ name: String, _ placeholder: String, _ help: String, type: ValueType = .text, default defaultValue: String? = nil,
+        _ name: String, _ placeholder: String, _ help: String, type: ValueType = .text,
+        default defaultValue: String? = nil,
         shownDefault: String? = nil, showsDefault: Bool = true
     ) -> OptionSpec {
         let shown = showsDefault ? (shownDefault ?? defaultValue).map { " (default \($0))" } ?? "" : ""
-        return OptionSpec(name: name, placeholder: placeholder, kind: .value, type: type, defaultValue: defaultValue, help: help + shown)
+        return OptionSpec(
+            name: name, placeholder: placeholder, kind: .value, type: type, defaultValue: defaultValue,
+            help: help + shown)
     }
 
     /// `--launch-option K=V`: any number of values.
@@ -77,7 +80,8 @@ public struct OptionSpec: Sendable {
 
     /// The help's OPTIONS section for `options`: names in a column, help wrapped beside them.
     static func helpSection(_ options: [OptionSpec]) -> String {
-        let column = 24, width = 80
+        let column = 24
+        let width = 80
         var lines: [String] = []
         for option in options {
             let label = "  " + option.name + (option.placeholder.isEmpty ? "" : " " + option.placeholder)

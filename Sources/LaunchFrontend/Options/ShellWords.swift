@@ -13,12 +13,19 @@ enum ShellWords {
         while let character = iterator.next() {
             switch character {
             case " ", "\t", "\n":
-                if inWord { words.append(word); word = ""; inWord = false }
+                if inWord {
+                    words.append(word)
+                    word = ""
+                    inWord = false
+                }
             case "'":
                 inWord = true
                 var closed = false
                 while let next = iterator.next() {
-                    if next == "'" { closed = true; break }
+                    if next == "'" {
+                        closed = true
+                        break
+                    }
                     word.append(next)
                 }
                 guard closed else { throw UsageError("\(option) has an unclosed single quote: \(text)") }
@@ -26,7 +33,10 @@ enum ShellWords {
                 inWord = true
                 var closed = false
                 while let next = iterator.next() {
-                    if next == "\"" { closed = true; break }
+                    if next == "\"" {
+                        closed = true
+                        break
+                    }
                     if next == "\\" {
                         guard let escaped = iterator.next() else { break }
                         if !"\"\\$`".contains(escaped) { word.append("\\") }
@@ -38,7 +48,9 @@ enum ShellWords {
                 guard closed else { throw UsageError("\(option) has an unclosed double quote: \(text)") }
             case "\\":
                 inWord = true
-                guard let escaped = iterator.next() else { throw UsageError("\(option) ends with a lone backslash: \(text)") }
+                guard let escaped = iterator.next() else {
+                    throw UsageError("\(option) ends with a lone backslash: \(text)")
+                }
                 word.append(escaped)
             default:
                 inWord = true

@@ -23,7 +23,9 @@ struct Baseline {
             throw UsageError("baseline name: \(problem)")
         }
         guard !options.toStandardOutput else {
-            throw UsageError("baselines are kept in the output folder (<output>/\(Self.folder)/), so '--output -' cannot be used with them")
+            throw UsageError(
+                "baselines are kept in the output folder (<output>/\(Self.folder)/), so '--output -' cannot be used with them"
+            )
         }
         self.name = name
         directory = options.outputDirectory + "/" + Self.folder
@@ -48,7 +50,8 @@ struct Baseline {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
-            try AtomicFile.write(Array(try encoder.encode(spread)) + [0x0A], named: name + ".spread.json", inFolder: directory)
+            try AtomicFile.write(
+                Array(try encoder.encode(spread)) + [0x0A], named: name + ".spread.json", inFolder: directory)
         } catch {
             throw ReportError.cannotWrite(path: spreadPath, reason: "\(error)")
         }
@@ -65,7 +68,9 @@ struct Baseline {
             let bytes = try BoundedFile.read(spreadPath, limit: 1 << 20, followLinks: false)
             // Strictly: a key twice, or a number its field cannot hold, is named (never DecodingError's text).
             let spread = try StrictJSON.decode(SessionSpread.self, from: Data(bytes))
-            if let problem = spread.problem { throw UsageError("\(spreadPath): not a between-session spread: \(problem)") }
+            if let problem = spread.problem {
+                throw UsageError("\(spreadPath): not a between-session spread: \(problem)")
+            }
             return spread
         } catch let error as UsageError {
             throw error
@@ -107,7 +112,9 @@ struct Baseline {
     /// report it was saved from).
     func read() throws -> MeasurementReport {
         guard SystemCalls.exists(path) else {
-            throw UsageError("no baseline '\(name)': \(path) does not exist (make one with 'launchprof measure --save-baseline \(name)')")
+            throw UsageError(
+                "no baseline '\(name)': \(path) does not exist (make one with 'launchprof measure --save-baseline \(name)')"
+            )
         }
         do {
             var report = try JSONReport.read(from: path)

@@ -8,10 +8,12 @@ extension CalibrationRule {
         let spread = Milliseconds.fixed(widestSpread * 100, decimals: 3) + "%"
         let effect = Milliseconds.fixed(InstructionGate.defaultMinimumEffect * 100, decimals: 0) + "%"
         guard widestSpread <= InstructionGate.defaultMinimumEffect else {
-            return "instructions: identical launches differed by up to \(spread), above the \(effect) the instruction gate "
+            return
+                "instructions: identical launches differed by up to \(spread), above the \(effect) the instruction gate "
                 + "tests: its comparisons will be inconclusive until what varies between launches is held fixed "
                 + "(files the program changes: reset them with --prepare)"
         }
-        return "instructions: identical launches differed by up to \(spread), within the \(effect) the instruction gate tests"
+        return
+            "instructions: identical launches differed by up to \(spread), within the \(effect) the instruction gate tests"
     }
 }

@@ -66,7 +66,9 @@ struct LaunchPipeline {
     func checkCounting(_ targets: ProgramTarget...) throws {
         guard let counter = options.instructionCounter else { return }
         for target in targets {
-            do { try counter.checkCanCount(target.executable) } catch { throw UsageError("--metric instructions: \(error)") }
+            do { try counter.checkCanCount(target.executable) } catch {
+                throw UsageError("--metric instructions: \(error)")
+            }
         }
     }
 
@@ -82,15 +84,21 @@ struct LaunchPipeline {
                 return .measurement(report(request.plan, collected))
             case .interleaved(let base, let head, let plan):
                 var rule = ComparisonRule(plan: plan, base: base.plan, head: head.plan, budget: options.budget)
-                let compared = try CompareSession.run(base: base, head: head, stages: plan.stages, progress: options.progressLine(), rule: &rule)
+                let compared = try CompareSession.run(
+                    base: base, head: head, stages: plan.stages, progress: options.progressLine(), rule: &rule)
                 // The report reuses the last look (the paths move, the launches and so the decision do not).
-                return .comparison(rule.report(base: runs.relocated(compared.base), head: runs.relocated(compared.head), stagesRun: compared.stagesRun))
+                return .comparison(
+                    rule.report(
+                        base: runs.relocated(compared.base), head: runs.relocated(compared.head),
+                        stagesRun: compared.stagesRun))
             case .againstStored(let stored, let head, var rule, let history):
                 let collected = runs.relocated(try MeasureSession.run(head, progress: options.progressLine()))
                 let headReport = report(head.plan, collected)
                 // Base and head are different sessions: the gate tests them session by session, with the baseline's history.
                 rule.sessionEvidence.history = history
-                return .comparison(ComparisonReport(plan: rule, base: stored, head: headReport, stagesRun: 1, createdAt: collected.finishedAt))
+                return .comparison(
+                    ComparisonReport(
+                        plan: rule, base: stored, head: headReport, stagesRun: 1, createdAt: collected.finishedAt))
             }
         } catch {
             runs.discard()
@@ -106,7 +114,10 @@ struct LaunchPipeline {
     // MARK: Output
 
     /// Shows and saves `document` (see ``ReportOutput``) in place of `old` (read before the launches), and returns its exit code.
-    func write(_ document: ReportDocument, baseline: Baseline? = nil, runs: RunsFolder? = nil, replacing old: ReportSummary? = nil) -> ExitCode {
+    func write(
+        _ document: ReportDocument, baseline: Baseline? = nil, runs: RunsFolder? = nil,
+        replacing old: ReportSummary? = nil
+    ) -> ExitCode {
         ReportOutput.write(document, options: options, baseline: baseline, runs: runs, replacing: old)
     }
 }

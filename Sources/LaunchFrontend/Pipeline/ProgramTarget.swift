@@ -25,7 +25,8 @@ struct ProgramTarget {
             try self.init(sample: try parsed.choice(option) ?? SampleApp.Variant.naive.rawValue, option: option)
         } else {
             guard parsed.value(option) == nil else {
-                throw UsageError("\(option) measures the bundled sample; it cannot be combined with a command after '--'")
+                throw UsageError(
+                    "\(option) measures the bundled sample; it cannot be combined with a command after '--'")
             }
             try self.init(command: parsed.command)
         }
@@ -46,8 +47,9 @@ struct ProgramTarget {
     init(sample text: String, option: String) throws {
         guard let variant = SampleApp.Variant(rawValue: text) else {
             let names = SampleApp.Variant.allCases.map(\.rawValue)
-            throw UsageError("\(option) takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(text)'"
-                + suggestion(text, among: names))
+            throw UsageError(
+                "\(option) takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(text)'"
+                    + suggestion(text, among: names))
         }
         try self.init(
             command: [SelfExecutable.path, CommandLineTool.sampleAppMode, "--variant", variant.rawValue],

@@ -15,12 +15,14 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
 
     init(quiet: Bool) { self.quiet = quiet }
 
-    func runFinished(_ run: RunRecord, side: String?, counted: Int, of total: Int, warmup: Bool, elapsedSeconds: Double) {
+    func runFinished(_ run: RunRecord, side: String?, counted: Int, of total: Int, warmup: Bool, elapsedSeconds: Double)
+    {
         guard !quiet else { return }
         let value = run.timeToReadyMs ?? run.milliseconds(.timeToFirstFrame)
         let label = (side.map { $0 + " " } ?? "") + (warmup ? "warm-up" : "run \(counted)/\(total)")
         if !warmup, let value, run.status == .ok { values[side ?? "", default: []].append(value) }
-        let status = run.status == .ok
+        let status =
+            run.status == .ok
             ? (value.map { ms($0) } ?? "ok") : "FAILED: \(ControlCharacters.escaped(run.problemText))"
         guard interactive else {
             Terminal.standardError("\(label): \(status)")

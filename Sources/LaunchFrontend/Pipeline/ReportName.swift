@@ -11,7 +11,9 @@ enum ReportName {
     /// The name of a measurement of `command`, written by `writer` (nil: to
     /// standard output), and the summary of the old report that name already has,
     /// read once (only its header fields), before any launch.
-    static func measurement(_ command: [String], derived: String, writer: ReportWriter?) -> (name: String, old: ReportSummary?) {
+    static func measurement(_ command: [String], derived: String, writer: ReportWriter?) -> (
+        name: String, old: ReportSummary?
+    ) {
         guard let path = writer?.path(of: .json, name: derived), SystemCalls.exists(path) else { return (derived, nil) }
         let old = ReportSummary.read(from: path)
         if let old, old.kind == .measurement, old.commands == [command] { return (derived, old) }
@@ -30,10 +32,13 @@ enum ReportName {
         let both = base.command + ["--vs--"] + head.command
         let derived = comparison(base.shortName, head.shortName, hashing: both)
         guard !(base.isSample && head.isSample) else { return derived }
-        guard let writer, let path = writer.path(of: .json, name: derived, kind: .comparison), SystemCalls.exists(path) else {
+        guard let writer, let path = writer.path(of: .json, name: derived, kind: .comparison), SystemCalls.exists(path)
+        else {
             return derived
         }
-        if let old = ReportSummary.read(from: path), old.kind == .comparison, old.commands == [base.command, head.command] {
+        if let old = ReportSummary.read(from: path), old.kind == .comparison,
+            old.commands == [base.command, head.command]
+        {
             return derived
         }
         return withHash(derived, of: both)

@@ -15,7 +15,8 @@ enum ReportOutput {
     /// removed when it could not be. `old` is the summary of the report it
     /// replaces, read once before the launches.
     static func write(
-        _ document: ReportDocument, options: LaunchCommandOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil, replacing old: ReportSummary? = nil
+        _ document: ReportDocument, options: LaunchCommandOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil,
+        replacing old: ReportSummary? = nil
     ) -> ExitCode {
         let document = options.redactPaths ? document.redactingPaths() : document
         guard let writer = options.writer else {
@@ -40,7 +41,9 @@ enum ReportOutput {
             }
             // The files in the output folder belong together: the other formats an
             // earlier report of this name left go, once every new file is in place.
-            let removeStale = { removeStaleFormats(of: document, writer: writer, keeping: options.formats, written: written) }
+            let removeStale = {
+                removeStaleFormats(of: document, writer: writer, keeping: options.formats, written: written)
+            }
             let staleProblem = try runs.map { try $0.withOutputLocked(removeStale) } ?? removeStale()
             // A stale file left behind does not undo what was written: a warning, and the report's own exit code.
             if let staleProblem { Terminal.standardError("launchprof: warning: \(staleProblem)") }
@@ -49,8 +52,10 @@ enum ReportOutput {
         }
         runs?.discard()  // nothing when it was put in place
         let shown = runs?.keepsRuns == false ? document.forgettingRunFiles() : document  // no pointing at removed files
-        show(shown, written: written, terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
-             render: options.renderOptions, annotations: options.githubAnnotations)
+        show(
+            shown, written: written,
+            terminal: options.formats.contains(.terminal) && !options.quiet || writeProblem != nil,
+            render: options.renderOptions, annotations: options.githubAnnotations)
         // Quiet, every verdict gets its one line, a pass too (errors get theirs on standard error).
         if options.quiet, writeProblem == nil, !document.outcome.isError {
             Terminal.print(quietLine(document, color: options.color))
@@ -65,10 +70,13 @@ enum ReportOutput {
     /// `--output -`: the document in its one format on standard output, and
     /// everything else — the reason of a failure, a verdict that is not a pass,
     /// where the runs were kept, CI annotations — on standard error.
-    static func writeToStandardOutput(_ document: ReportDocument, options: LaunchCommandOptions, runs: RunsFolder?) -> ExitCode {
+    static func writeToStandardOutput(_ document: ReportDocument, options: LaunchCommandOptions, runs: RunsFolder?)
+        -> ExitCode
+    {
         do {
             let format = try standardOutputFormat(options.formats)
-            try printDocument(document, format: format, render: options.renderOptions, annotations: options.githubAnnotations)
+            try printDocument(
+                document, format: format, render: options.renderOptions, annotations: options.githubAnnotations)
         } catch {
             Terminal.standardError("launchprof: \(error)")
             return .error
@@ -99,19 +107,23 @@ enum ReportOutput {
     static func standardOutputFormat(_ formats: [ReportFormat], terminal: Bool = false) throws -> ReportFormat {
         let files = ReportFormat.allCases.filter { $0.fileExtension != nil }.map(\.rawValue).joined(separator: ", ")
         guard formats.count == 1 else {
-            throw UsageError("--output - writes one format to standard output, not \(formats.count) "
-                + "(\(formats.map(\.rawValue).joined(separator: ","))): choose one with --format (\(files))")
+            throw UsageError(
+                "--output - writes one format to standard output, not \(formats.count) "
+                    + "(\(formats.map(\.rawValue).joined(separator: ","))): choose one with --format (\(files))")
         }
         guard terminal || formats[0].fileExtension != nil else {
-            throw UsageError("--output - writes a report file to standard output, and '\(formats[0].rawValue)' is not one: "
-                + "choose one with --format (\(files))")
+            throw UsageError(
+                "--output - writes a report file to standard output, and '\(formats[0].rawValue)' is not one: "
+                    + "choose one with --format (\(files))")
         }
         return formats[0]
     }
 
     /// Renders `document` in `format` onto standard output; CI annotations, when
     /// asked for, go to standard error, where they do not mix with the document.
-    static func printDocument(_ document: ReportDocument, format: ReportFormat, render: RenderOptions, annotations: Bool) throws {
+    static func printDocument(
+        _ document: ReportDocument, format: ReportFormat, render: RenderOptions, annotations: Bool
+    ) throws {
         let bytes: [UInt8]
         do { bytes = try format.render(document, options: render) } catch { throw UsageError("\(error)") }
         Terminal.standardOutputDocument(bytes, syntax: format.workflowCommandSyntax)
@@ -126,9 +138,12 @@ enum ReportOutput {
     /// just `written`, nor a JSON report of launchprof's (another report's JSON
     /// can have the name of this one's `.trace.json` or `.hyperfine.json`).
     /// Returns the first problem, or nil.
-    static func removeStaleFormats(of document: ReportDocument, writer: ReportWriter, keeping formats: [ReportFormat], written: [String]) -> String? {
+    static func removeStaleFormats(
+        of document: ReportDocument, writer: ReportWriter, keeping formats: [ReportFormat], written: [String]
+    ) -> String? {
         for format in ReportFormat.allCases where !formats.contains(format) {
-            guard let path = writer.path(of: format, for: document), !written.contains(path), SystemCalls.exists(path) else { continue }
+            guard let path = writer.path(of: format, for: document), !written.contains(path), SystemCalls.exists(path)
+            else { continue }
             if format != .json, ReportSummary.read(from: path) != nil { continue }
             if let problem = Files.removeRegularFile(path) { return "cannot remove the stale \(path): \(problem)" }
         }
@@ -137,19 +152,26 @@ enum ReportOutput {
 
     /// What the terminal line says when `document`, a measurement whose every run
     /// failed, replaces `old`, the JSON report of one whose runs did not all fail.
-    static func replacedGoodReport(_ old: ReportSummary?, by document: ReportDocument, writer: ReportWriter, formats: [ReportFormat]) -> String? {
+    static func replacedGoodReport(
+        _ old: ReportSummary?, by document: ReportDocument, writer: ReportWriter, formats: [ReportFormat]
+    ) -> String? {
         guard formats.contains(.json), case .measurement(let report) = document, report.profile.successfulRuns == 0,
-              let old, old.kind == .measurement, old.successfulRuns > 0, let path = writer.path(of: .json, for: document) else {
+            let old, old.kind == .measurement, old.successfulRuns > 0, let path = writer.path(of: .json, for: document)
+        else {
             return nil
         }
         return "it replaced \(path), which had \(old.successfulRuns) good run(s) of \(old.runCount)"
     }
 
     /// Prints the terminal report (when `terminal`), the files written, and the CI annotations.
-    static func show(_ document: ReportDocument, written: [String], terminal: Bool, render: RenderOptions, annotations: Bool) {
+    static func show(
+        _ document: ReportDocument, written: [String], terminal: Bool, render: RenderOptions, annotations: Bool
+    ) {
         if terminal {
             Terminal.print(TerminalReport.render(document, options: render))
-            if !written.isEmpty { Terminal.print("report: " + ControlCharacters.escaped(written.joined(separator: ", "))) }
+            if !written.isEmpty {
+                Terminal.print("report: " + ControlCharacters.escaped(written.joined(separator: ", ")))
+            }
         }
         if annotations {
             let locator = SourceLocator()

@@ -30,7 +30,10 @@ final class SourceLocator {
         var package: URL?
         while true {
             if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) { return url }
-            if package == nil, FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { package = url }
+            if package == nil, FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+            {
+                package = url
+            }
             let parent = url.deletingLastPathComponent()
             if parent.path == url.path { return package }
             url = parent
@@ -51,8 +54,10 @@ final class SourceLocator {
         let file = URL(fileURLWithPath: filePath).standardizedFileURL
         var result: String?
         if filePath.hasPrefix("/"), FileManager.default.fileExists(atPath: file.path),
-           let repository = Self.repositoryRoot(above: file.deletingLastPathComponent()) {
-            result = Self.relative(file, to: repository.resolvingSymlinksInPath())
+            let repository = Self.repositoryRoot(above: file.deletingLastPathComponent())
+        {
+            result =
+                Self.relative(file, to: repository.resolvingSymlinksInPath())
                 ?? Self.relative(file, to: repository)
         }
         if result == nil, let root {
@@ -66,7 +71,8 @@ final class SourceLocator {
 
     /// `file`'s path below `folder`, or nil when it is not below it.
     private static func relative(_ file: URL, to folder: URL) -> String? {
-        let resolved = file.resolvingSymlinksInPath().path, base = folder.path
+        let resolved = file.resolvingSymlinksInPath().path
+        let base = folder.path
         guard resolved.hasPrefix(base + "/") else { return nil }
         return String(resolved.dropFirst(base.count + 1))
     }
@@ -80,7 +86,9 @@ final class SourceLocator {
         let conventional = "Sources/\(module)/\(file)"
         var result = conventional
         if let root, !FileManager.default.fileExists(atPath: root.appendingPathComponent(conventional).path) {
-            result = index(root)[file]?.first { $0.split(separator: "/").dropLast().contains { $0 == module } } ?? conventional
+            result =
+                index(root)[file]?.first { $0.split(separator: "/").dropLast().contains { $0 == module } }
+                ?? conventional
         }
         cache[fileID] = result
         return result
@@ -93,7 +101,10 @@ final class SourceLocator {
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             let name = url.lastPathComponent
-            if name.hasPrefix(".build") || name == ".git" || name == "Reports" { enumerator?.skipDescendants(); continue }
+            if name.hasPrefix(".build") || name == ".git" || name == "Reports" {
+                enumerator?.skipDescendants()
+                continue
+            }
             guard name.hasSuffix(".swift") else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
             found[name, default: []].append(relative)

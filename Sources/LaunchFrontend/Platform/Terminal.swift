@@ -1,17 +1,18 @@
 // The command's terminal: standard error, whether output goes to a terminal, exit.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("Unsupported Platform")
-#endif
 import LaunchAnalysis
 import LaunchReports
 import LaunchTracing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("Unsupported Platform")
+#endif
 
 /// The command's terminal: standard output and error, whether output goes to a
 /// terminal, exit.
@@ -95,10 +96,9 @@ enum Terminal {
             code = .error
         }
         #if canImport(Glibc)
-        Glibc.exit(code.rawValue)
+            Glibc.exit(code.rawValue)
         #else
-        Darwin.exit(code.rawValue)
+            Darwin.exit(code.rawValue)
         #endif
     }
 }
-

@@ -2,16 +2,17 @@
 // reads. The other files in this folder hold the harness's other system calls,
 // one concern a file; logic files need no `#if`.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("Unsupported Platform")
+#endif
 
 /// Namespace for the system calls LaunchHarness wraps.
 enum Platform {

@@ -1,15 +1,16 @@
 // A condition variable on the monotonic clock, and the flag and semaphore built on it.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// A mutex with a condition variable on CLOCK_MONOTONIC.
@@ -22,7 +23,7 @@ extension Platform {
             var attributes = pthread_condattr_t()
             pthread_condattr_init(&attributes)
             #if os(Linux)
-            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+                pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
             #endif
             pthread_cond_init(condition, &attributes)
             pthread_condattr_destroy(&attributes)
@@ -47,13 +48,14 @@ extension Platform {
         /// Call with the lock held. False when the deadline passed.
         func wait(untilMonotonic deadline: UInt64) -> Bool {
             #if os(Linux)
-            var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-            return pthread_cond_timedwait(condition, mutex, &target) != ETIMEDOUT
+                var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+                return pthread_cond_timedwait(condition, mutex, &target) != ETIMEDOUT
             #else
-            let now = MonotonicClock.nanoseconds
-            guard deadline > now else { return false }
-            var relative = timespec(tv_sec: Int((deadline - now) / 1_000_000_000), tv_nsec: Int((deadline - now) % 1_000_000_000))
-            return pthread_cond_timedwait_relative_np(condition, mutex, &relative) != ETIMEDOUT
+                let now = MonotonicClock.nanoseconds
+                guard deadline > now else { return false }
+                var relative = timespec(
+                    tv_sec: Int((deadline - now) / 1_000_000_000), tv_nsec: Int((deadline - now) % 1_000_000_000))
+                return pthread_cond_timedwait_relative_np(condition, mutex, &relative) != ETIMEDOUT
             #endif
         }
     }
@@ -72,7 +74,12 @@ extension Platform {
         private let storage = Condition()
         private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         init() { count.initialize(to: 0) }
-        func signal() { storage.withLock { count.pointee += 1; storage.signal() } }
+        func signal() {
+            storage.withLock {
+                count.pointee += 1
+                storage.signal()
+            }
+        }
         func wait() {
             storage.withLock {
                 while count.pointee == 0 { _ = storage.wait(untilMonotonic: MonotonicClock.nanoseconds + 100_000_000) }

@@ -1,16 +1,17 @@
 // Sampling another thread of this process: its procfs state and system call,
 // what its descriptors are, and this architecture's system call numbers.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// What one read of a thread's procfs files said.
@@ -31,11 +32,11 @@ extension Platform {
 
         init?(threadID: UInt64) {
             #if os(Linux)
-            statFD = open("/proc/self/task/\(threadID)/stat", O_RDONLY | O_CLOEXEC)
-            syscallFD = open("/proc/self/task/\(threadID)/syscall", O_RDONLY | O_CLOEXEC)
-            guard statFD >= 0 else { return nil }
+                statFD = open("/proc/self/task/\(threadID)/stat", O_RDONLY | O_CLOEXEC)
+                syscallFD = open("/proc/self/task/\(threadID)/syscall", O_RDONLY | O_CLOEXEC)
+                guard statFD >= 0 else { return nil }
             #else
-            return nil
+                return nil
             #endif
         }
 
@@ -54,8 +55,10 @@ extension Platform {
             let text = syscallFD >= 0 ? read(syscallFD) : nil
             if let text, text.starts(with: Self.runningWord) { return running }
             guard let stat = read(statFD), let close = stat.lastIndex(of: UInt8(ascii: ")")),
-                  close + 2 < stat.count else { return nil }
-            var observation = Observation(nanoseconds: now, state: stat[close + 2], syscall: -1, arguments: (0, 0, 0, 0))
+                close + 2 < stat.count
+            else { return nil }
+            var observation = Observation(
+                nanoseconds: now, state: stat[close + 2], syscall: -1, arguments: (0, 0, 0, 0))
             // Read before `stat`: a thread that woke in between is running, and its call is over.
             guard observation.state != UInt8(ascii: "R"), let text else {
                 return observation
@@ -94,11 +97,11 @@ extension Platform {
         let mode = fstat(fd, &status) == 0 ? status.st_mode & S_IFMT : 0
         if mode == S_IFSOCK || link.hasPrefix("socket:") {
             #if os(Linux)
-            var domain: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            let isLocal = getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 && domain == AF_UNIX
+                var domain: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                let isLocal = getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 && domain == AF_UNIX
             #else
-            let isLocal = false
+                let isLocal = false
             #endif
             return isLocal
                 ? (.localSocket, WaitTarget(kind: .localSocket, name: peerName(fd) ?? "unnamed"))
@@ -112,7 +115,8 @@ extension Platform {
         case .file, .blockDevice: return (kind, WaitTarget(kind: .file, name: link))
         default:
             // anon_inode:[eventfd] → eventfd; /dev/pts/0 as it is.
-            let name = link.hasPrefix("anon_inode:") ? String(link.dropFirst(11).filter { $0 != "[" && $0 != "]" }) : link
+            let name =
+                link.hasPrefix("anon_inode:") ? String(link.dropFirst(11).filter { $0 != "[" && $0 != "]" }) : link
             return (kind, WaitTarget(kind: .descriptor, name: name))
         }
     }
@@ -164,7 +168,9 @@ extension Platform {
     /// The kinds of the first few descriptors of a `pollfd` array in this
     /// process's memory (the blocked thread's own argument to `poll`), and the
     /// target of the first of them that names one.
-    static func describePollDescriptors(address: UInt64, count: UInt64) -> (kinds: [BlockingClassifier.DescriptorKind], target: WaitTarget?) {
+    static func describePollDescriptors(address: UInt64, count: UInt64) -> (
+        kinds: [BlockingClassifier.DescriptorKind], target: WaitTarget?
+    ) {
         guard address != 0, address % 4 == 0, count > 0, count < 4_096 else { return ([], nil) }
         var fds = [pollfd](repeating: pollfd(), count: Int(min(count, 4)))
         let read = fds.withUnsafeMutableBytes { readOwnMemory(address: address, into: $0) }
@@ -182,17 +188,19 @@ extension Platform {
         // stack been reused, so what is there is any 16 bytes. A request the kernel would refuse
         // (EINVAL), or longer than a century, names nothing (and must not overflow).
         guard read, request.tv_sec >= 0, request.tv_nsec >= 0, request.tv_nsec < 1_000_000_000,
-              request.tv_sec < 100 * 365 * 86_400 else { return nil }
+            request.tv_sec < 100 * 365 * 86_400
+        else { return nil }
         var nanoseconds = UInt64(request.tv_sec) * 1_000_000_000 + UInt64(request.tv_nsec)
         if let clock {
             var now = timespec()
             #if os(Linux)
-            guard clock_gettime(clockid_t(truncatingIfNeeded: clock), &now) == 0 else { return nil }
+                guard clock_gettime(clockid_t(truncatingIfNeeded: clock), &now) == 0 else { return nil }
             #else
-            _ = clock
-            return nil
+                _ = clock
+                return nil
             #endif
-            nanoseconds = nanoseconds.subtractingClamped(UInt64(max(0, now.tv_sec)) * 1_000_000_000 + UInt64(max(0, now.tv_nsec)))
+            nanoseconds = nanoseconds.subtractingClamped(
+                UInt64(max(0, now.tv_sec)) * 1_000_000_000 + UInt64(max(0, now.tv_nsec)))
             return WaitTarget(kind: .sleep, name: durationText(nanoseconds) + " left until its deadline")
         }
         return WaitTarget(kind: .sleep, name: durationText(nanoseconds))
@@ -201,7 +209,9 @@ extension Platform {
     /// `5 ms`, `250 µs`, `1.5 s`: three significant digits at most.
     static func durationText(_ nanoseconds: UInt64) -> String {
         func trimmed(_ value: Double) -> String {
-            let rounded = value >= 100 ? value.rounded() : value >= 10 ? (value * 10).rounded() / 10 : (value * 100).rounded() / 100
+            let rounded =
+                value >= 100
+                ? value.rounded() : value >= 10 ? (value * 10).rounded() / 10 : (value * 100).rounded() / 100
             let text = String(rounded)
             return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         }
@@ -217,7 +227,9 @@ extension Platform {
         var bytes = [UInt8](repeating: 0, count: 256)
         // A path near the end of a mapping: fall back to shorter reads.
         for length in [256, 64] {
-            let read = bytes.withUnsafeMutableBytes { readOwnMemory(address: address, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<length])) }
+            let read = bytes.withUnsafeMutableBytes {
+                readOwnMemory(address: address, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<length]))
+            }
             guard read else { continue }
             let path = String(decoding: bytes[0..<length].prefix { $0 != 0 }, as: UTF8.self)
             return path.isEmpty ? nil : WaitTarget(kind: .file, name: path)
@@ -235,7 +247,8 @@ extension Platform {
     static func childCommand(pid: Int64, thread: UInt64) -> WaitTarget? {
         if pid > 0, isChildOfThisProcess(pid) { return processCommand(pid, thread: thread) }
         guard let children = readSmallText("/proc/self/task/\(thread)/children"),
-              let first = children.split(separator: " ").first, let number = Int64(first) else { return nil }
+            let first = children.split(separator: " ").first, let number = Int64(first)
+        else { return nil }
         if let named = processCommand(number, thread: thread) { return named }
         guard access("/proc/\(number)", F_OK) == 0 else {
             return WaitTarget(kind: .process, name: "process \(number)")
@@ -261,7 +274,9 @@ extension Platform {
     /// command line this process's, or, during the exec, none and the name of `thread`, which spawned it).
     private static func processCommand(_ child: Int64, thread: UInt64) -> WaitTarget? {
         let trimmed = trimmedText
-        if let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ").map(trimmed), !commandLine.isEmpty {
+        if let commandLine = readSmallText("/proc/\(child)/cmdline", separatorForNUL: " ").map(trimmed),
+            !commandLine.isEmpty
+        {
             // Forked but not yet exec'd (a busy or sanitized run stretches that): still a copy of this
             // process, not the program it will be; the next sample names that.
             if commandLine == ownCommandLine { return nil }
@@ -281,15 +296,17 @@ extension Platform {
     /// trusting it: a `pread` of `/proc/self/mem` fails (instead of faulting) when
     /// the memory is gone. The descriptor is opened once.
     static func readOwnMemory(address: UInt64, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        guard address != 0, address < UInt64(Int64.max), ownMemory >= 0, let base = buffer.baseAddress else { return false }
+        guard address != 0, address < UInt64(Int64.max), ownMemory >= 0, let base = buffer.baseAddress else {
+            return false
+        }
         return pread(ownMemory, base, buffer.count, off_t(address)) == buffer.count
     }
 
     private static let ownMemory: Int32 = {
         #if os(Linux)
-        return open("/proc/self/mem", O_RDONLY | O_CLOEXEC)
+            return open("/proc/self/mem", O_RDONLY | O_CLOEXEC)
         #else
-        return -1
+            return -1
         #endif
     }()
 
@@ -301,7 +318,8 @@ extension Platform {
     }
 
     /// This process's command line, as `childCommand` reads a child's.
-    private static let ownCommandLine: String? = readSmallText("/proc/self/cmdline", separatorForNUL: " ").map(trimmedText)
+    private static let ownCommandLine: String? = readSmallText("/proc/self/cmdline", separatorForNUL: " ").map(
+        trimmedText)
 
     private static func readSmallText(_ path: String, separatorForNUL: String? = nil) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -319,11 +337,11 @@ extension Platform {
     /// records it (``LaunchContract/MetadataKey/samplerArchitecture``).
     static let syscallArchitecture: String = {
         #if arch(x86_64)
-        return "x86_64"
+            return "x86_64"
         #elseif arch(arm64)
-        return "arm64"
+            return "arm64"
         #else
-        return "unknown"
+            return "unknown"
         #endif
     }()
 
@@ -333,33 +351,44 @@ extension Platform {
         var table: [Int32: Kind] = [:]
         func set(_ numbers: [Int], _ kind: Kind) { for number in numbers { table[Int32(number)] = kind } }
         #if os(Linux) && arch(x86_64)
-        // read write pread64 pwrite64 readv writev preadv pwritev preadv2 pwritev2 sendfile copy_file_range splice tee,
-        // connect accept accept4 sendto recvfrom sendmsg recvmsg recvmmsg sendmmsg
-        set([0, 1, 17, 18, 19, 20, 295, 296, 327, 328, 40, 326, 275, 276, 42, 43, 288, 44, 45, 46, 47, 299, 307], .descriptorIO)
-        set([2, 4, 6, 21, 76, 82, 83, 84, 85, 86, 87, 88, 89], .disk(pathArgument: 0, descriptorArgument: false))  // open stat lstat access truncate rename mkdir rmdir creat link unlink symlink readlink
-        set([257, 437, 262, 332, 263, 258, 316, 269], .disk(pathArgument: 1, descriptorArgument: false))  // openat openat2 newfstatat statx unlinkat mkdirat renameat2 faccessat
-        set([5, 74, 75, 77, 277, 285, 217, 78, 26], .disk(pathArgument: nil, descriptorArgument: true))  // fstat fsync fdatasync ftruncate sync_file_range fallocate getdents64 getdents msync
-        set([162, 306], .disk)  // sync syncfs
-        set([202, 65, 220, 73, 449], .lock)  // futex semop semtimedop flock futex_waitv
-        set([35], .sleep(requestArgument: 0))  // nanosleep
-        set([230], .sleep(requestArgument: 2))  // clock_nanosleep
-        set([7, 271], .poll)  // poll ppoll
-        set([23, 270, 232, 281, 441], .event)  // select pselect6 epoll_wait epoll_pwait epoll_pwait2
-        set([61, 56, 435, 57, 58], .process(waitid: false))  // wait4 clone clone3 fork vfork
-        set([247], .process(waitid: true))  // waitid
+            // read write pread64 pwrite64 readv writev preadv pwritev preadv2 pwritev2 sendfile copy_file_range splice tee,
+            // connect accept accept4 sendto recvfrom sendmsg recvmsg recvmmsg sendmmsg
+            set(
+                [0, 1, 17, 18, 19, 20, 295, 296, 327, 328, 40, 326, 275, 276, 42, 43, 288, 44, 45, 46, 47, 299, 307],
+                .descriptorIO)
+            // open stat lstat access truncate rename mkdir rmdir creat link unlink symlink readlink
+            set([2, 4, 6, 21, 76, 82, 83, 84, 85, 86, 87, 88, 89], .disk(pathArgument: 0, descriptorArgument: false))
+            // openat openat2 newfstatat statx unlinkat mkdirat renameat2 faccessat
+            set([257, 437, 262, 332, 263, 258, 316, 269], .disk(pathArgument: 1, descriptorArgument: false))
+            // fstat fsync fdatasync ftruncate sync_file_range fallocate getdents64 getdents msync
+            set([5, 74, 75, 77, 277, 285, 217, 78, 26], .disk(pathArgument: nil, descriptorArgument: true))
+            set([162, 306], .disk)  // sync syncfs
+            set([202, 65, 220, 73, 449], .lock)  // futex semop semtimedop flock futex_waitv
+            set([35], .sleep(requestArgument: 0))  // nanosleep
+            set([230], .sleep(requestArgument: 2))  // clock_nanosleep
+            set([7, 271], .poll)  // poll ppoll
+            set([23, 270, 232, 281, 441], .event)  // select pselect6 epoll_wait epoll_pwait epoll_pwait2
+            set([61, 56, 435, 57, 58], .process(waitid: false))  // wait4 clone clone3 fork vfork
+            set([247], .process(waitid: true))  // waitid
         #elseif os(Linux) && arch(arm64)
-        set([63, 64, 67, 68, 65, 66, 69, 70, 286, 287, 71, 285, 76, 77, 203, 202, 242, 206, 207, 211, 212, 243, 269], .descriptorIO)
-        set([45], .disk(pathArgument: 0, descriptorArgument: false))  // truncate
-        set([56, 437, 79, 291, 34, 35, 38, 276, 48], .disk(pathArgument: 1, descriptorArgument: false))  // openat openat2 newfstatat statx mkdirat unlinkat renameat renameat2 faccessat
-        set([80, 82, 83, 84, 46, 47, 61, 227], .disk(pathArgument: nil, descriptorArgument: true))  // fstat fsync fdatasync sync_file_range ftruncate fallocate getdents64 msync
-        set([81, 267], .disk)  // sync syncfs
-        set([98, 193, 192, 32, 449], .lock)  // futex semop semtimedop flock futex_waitv
-        set([101], .sleep(requestArgument: 0))  // nanosleep
-        set([115], .sleep(requestArgument: 2))  // clock_nanosleep
-        set([73], .poll)  // ppoll
-        set([72, 22, 441], .event)  // pselect6 epoll_pwait epoll_pwait2
-        set([260, 220, 435], .process(waitid: false))  // wait4 clone clone3
-        set([95], .process(waitid: true))  // waitid
+            set(
+                [
+                    63, 64, 67, 68, 65, 66, 69, 70, 286, 287, 71, 285, 76, 77, 203, 202, 242, 206, 207, 211, 212, 243,
+                    269,
+                ], .descriptorIO)
+            set([45], .disk(pathArgument: 0, descriptorArgument: false))  // truncate
+            // openat openat2 newfstatat statx mkdirat unlinkat renameat renameat2 faccessat
+            set([56, 437, 79, 291, 34, 35, 38, 276, 48], .disk(pathArgument: 1, descriptorArgument: false))
+            // fstat fsync fdatasync sync_file_range ftruncate fallocate getdents64 msync
+            set([80, 82, 83, 84, 46, 47, 61, 227], .disk(pathArgument: nil, descriptorArgument: true))
+            set([81, 267], .disk)  // sync syncfs
+            set([98, 193, 192, 32, 449], .lock)  // futex semop semtimedop flock futex_waitv
+            set([101], .sleep(requestArgument: 0))  // nanosleep
+            set([115], .sleep(requestArgument: 2))  // clock_nanosleep
+            set([73], .poll)  // ppoll
+            set([72, 22, 441], .event)  // pselect6 epoll_pwait epoll_pwait2
+            set([260, 220, 435], .process(waitid: false))  // wait4 clone clone3
+            set([95], .process(waitid: true))  // waitid
         #endif
         return table
     }()

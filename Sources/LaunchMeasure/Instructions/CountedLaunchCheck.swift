@@ -25,11 +25,13 @@ package enum CountedLaunchCheck {
         guard !exited.isEmpty, let code = exitStatus(counted) else { return nil }
         let codes = Set(exited.compactMap(exitStatus))
         if !codes.contains(code) {
-            return "it exited with status \(code), the timed launches with \(codes.sorted().map(String.init).joined(separator: " or "))"
+            return
+                "it exited with status \(code), the timed launches with \(codes.sorted().map(String.init).joined(separator: " or "))"
         }
         let outputs = exited.map { $0.stdoutPath.flatMap(bytes) }
         guard let first = outputs.first, let expected = first, outputs.allSatisfy({ $0 == expected }),
-              let printed = counted.stdoutPath.flatMap(bytes), printed != expected else { return nil }
+            let printed = counted.stdoutPath.flatMap(bytes), printed != expected
+        else { return nil }
         return "its stdout (\(printed.count) bytes) differs from the \(expected.count) bytes every timed launch printed"
     }
 

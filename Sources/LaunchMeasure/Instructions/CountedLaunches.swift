@@ -35,14 +35,16 @@ enum CountedLaunches {
     /// (nil for a measurement). Returns each side's records, and why counting stopped
     /// early when it did (nothing measured is lost).
     static func run(
-        _ requests: [SessionRequest], sides: [ComparisonSide]?, timed: [[RunRecord]], scope: SessionScope, progress: (any MeasureProgress)?
+        _ requests: [SessionRequest], sides: [ComparisonSide]?, timed: [[RunRecord]], scope: SessionScope,
+        progress: (any MeasureProgress)?
     ) -> (runs: [[RunRecord]], stop: SessionStop?) {
         var records = [[RunRecord]](repeating: [], count: requests.count)
         guard let counter = requests.first?.instructionCounter else { return (records, nil) }
         let count = requests.map(\.plan.countedLaunches).max() ?? 0
         guard count > 0 else { return (records, nil) }
         // How each side's program runs under valgrind, prepared once per executable.
-        var routes: [CountingRoute] = [], prepared: [String: CountingRoute] = [:]
+        var routes: [CountingRoute] = []
+        var prepared: [String: CountingRoute] = [:]
         for request in requests {
             if let route = prepared[request.executable] {
                 routes.append(route)
@@ -58,7 +60,9 @@ enum CountedLaunches {
         }
         let timedSeconds = timed.flatMap { $0 }.filter { !$0.isWarmup && $0.status == .ok }
             .compactMap { $0.timeToExitMs ?? $0.timeToReadyMs }.map { $0 / 1000 }
-        progress?.countingStarts(launches: count * requests.count, timedLaunchSeconds: timedSeconds.isEmpty ? nil : Summary.median(timedSeconds))
+        progress?.countingStarts(
+            launches: count * requests.count,
+            timedLaunchSeconds: timedSeconds.isEmpty ? nil : Summary.median(timedSeconds))
         let started = scope.elapsed
         var made = 0
         for round in 0..<count {
@@ -88,8 +92,11 @@ enum CountedLaunches {
                 }
                 guard record.status != .interrupted else { return (records, nil) }
                 // A counted launch that failed is a failed run, worded as one; one that succeeded must have behaved as the timed ones.
-                if record.status == .ok, let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which]) {
-                    var stop = SessionStop.cannotCount(.countedLaunchDiffers(launch: "counted launch \(round + 1)", reason: reason))
+                if record.status == .ok,
+                    let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which])
+                {
+                    var stop = SessionStop.cannotCount(
+                        .countedLaunchDiffers(launch: "counted launch \(round + 1)", reason: reason))
                     stop.side = side
                     return (records, stop)
                 }
@@ -99,7 +106,8 @@ enum CountedLaunches {
                 records[which].append(presented)
                 made += 1
                 progress?.countedRunFinished(
-                    presented, side: side?.rawValue, counted: made, of: count * requests.count, elapsedSeconds: scope.elapsed - started)
+                    presented, side: side?.rawValue, counted: made, of: count * requests.count,
+                    elapsedSeconds: scope.elapsed - started)
             }
         }
         return (records, nil)
@@ -136,7 +144,8 @@ enum CountedLaunches {
         record.apply(problem)
         let tracePath = MeasureSession.tracePath(in: directory)
         if Platform.entryExists(tracePath) { record.tracePath = tracePath }
-        let leftovers = scope.platform.endLeftovers(spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
+        let leftovers = scope.platform.endLeftovers(
+            spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }
         if outcome.childrenCutOff { record.childrenCutOff = true }
         return record

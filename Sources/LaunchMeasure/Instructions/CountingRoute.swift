@@ -29,7 +29,8 @@ public enum CountingRoute: Sendable, Equatable {
     /// (`$2`: `=value`, or empty when unset; the shell sets it to the working directory
     /// otherwise), then run the rest in the same process (`exec`: the launched
     /// process is valgrind's, as in a direct count).
-    static let mountThenRun = #"mount --bind "$0" "$1" || exit 125; "#
+    static let mountThenRun =
+        #"mount --bind "$0" "$1" || exit 125; "#
         + #"if [ -n "$2" ]; then PWD="${2#=}"; export PWD; else unset PWD; fi; shift 2; exec "$@""#
 
     /// `command` (valgrind and the program's arguments) as this route runs it:
@@ -41,7 +42,8 @@ public enum CountingRoute: Sendable, Equatable {
             return command
         case .debugInfoHidden(let copy, let unshare, let asRoot):
             return Self.namespace(unshare: unshare, asRoot: asRoot)
-                + ["/bin/sh", "-c", Self.mountThenRun, copy, program, workingDirectoryVariable.map { "=" + $0 } ?? ""] + command
+                + ["/bin/sh", "-c", Self.mountThenRun, copy, program, workingDirectoryVariable.map { "=" + $0 } ?? ""]
+                + command
         }
     }
 

@@ -38,7 +38,8 @@ public struct InstructionCounter: Sendable, Equatable {
 
     /// A counter of the tools at these paths, found already (tests give paths of their own).
     package init(
-        valgrindPath: String, valgrindVersion: String, demanglerPath: String? = nil, objcopyPath: String? = nil, unsharePath: String? = nil
+        valgrindPath: String, valgrindVersion: String, demanglerPath: String? = nil, objcopyPath: String? = nil,
+        unsharePath: String? = nil
     ) {
         self.valgrindPath = valgrindPath
         self.valgrindVersion = valgrindVersion
@@ -58,10 +59,13 @@ public struct InstructionCounter: Sendable, Equatable {
         guard var valgrind = try? Launcher.resolve("valgrind") else {
             throw .toolMissing(tool: "valgrind", hint: installHint)
         }
-        if Platform.bytes(of: valgrind, at: 0, count: 2) == Array("#!".utf8), let binary = try? Launcher.resolve(valgrind + ".bin") {
+        if Platform.bytes(of: valgrind, at: 0, count: 2) == Array("#!".utf8),
+            let binary = try? Launcher.resolve(valgrind + ".bin")
+        {
             valgrind = binary
         }
-        guard let (status, output) = Platform.runTool(valgrind, ["valgrind", "--version"]), status == .exited(code: 0) else {
+        guard let (status, output) = Platform.runTool(valgrind, ["valgrind", "--version"]), status == .exited(code: 0)
+        else {
             throw .toolMissing(tool: "valgrind", hint: "\(valgrind) --version failed; " + installHint)
         }
         let version = String(decoding: output, as: UTF8.self).trimmingWhitespace()
@@ -83,11 +87,14 @@ public struct InstructionCounter: Sendable, Equatable {
         let (objcopy, unshare) = try hidingTools(program, failure: failure)
         let name = String(program[program.index(after: program.lastIndex(of: "/") ?? program.startIndex)...])
         let copyFolder = folder + "/program"
-        do { try SystemCalls.makeDirectories(copyFolder) } catch { throw .cannotCreate(path: copyFolder, code: error.code) }
+        do { try SystemCalls.makeDirectories(copyFolder) } catch {
+            throw .cannotCreate(path: copyFolder, code: error.code)
+        }
         let copy = copyFolder + "/" + (name.isEmpty ? "program" : name)
         if !SystemCalls.exists(copy) {
             guard let (status, _) = Platform.runTool(objcopy, ["objcopy", "--strip-debug", program, copy]),
-                  status == .exited(code: 0) else {
+                status == .exited(code: 0)
+            else {
                 throw .cannotCreate(path: copy, code: 0)
             }
         }
@@ -114,13 +121,16 @@ public struct InstructionCounter: Sendable, Equatable {
     /// binary), is not probed: its counted launch tells.
     package func debugInfoFailure(_ program: String) -> String? {
         guard ELFDebugInfo.present(in: program), let loader = ELFInterpreter.path(of: program),
-              let (status, output) = Platform.runTool(
+            let (status, output) = Platform.runTool(
                 valgrindPath, ["valgrind", "--tool=none", "--log-fd=1", loader, "--list", program]),
-              status != .exited(code: 0) else { return nil }
+            status != .exited(code: 0)
+        else { return nil }
         let lines = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.drop { $0 == "=" || $0.isNumber || $0 == "#" }.trimmingWhitespace() }
         return lines.first { $0.hasPrefix("unhandled") }
-            ?? lines.last { $0.hasPrefix("Valgrind:") }.map { String($0.dropFirst("Valgrind:".count)).trimmingWhitespace() }
+            ?? lines.last { $0.hasPrefix("Valgrind:") }.map {
+                String($0.dropFirst("Valgrind:".count)).trimmingWhitespace()
+            }
             ?? "its debug information (exit \(status))"
     }
 
@@ -128,20 +138,31 @@ public struct InstructionCounter: Sendable, Equatable {
     ///
     /// - Throws: ``LaunchError/cannotCount(program:reason:)`` naming `failure` and what is missing.
     func hidingTools(_ program: String, failure: String) throws(LaunchError) -> (objcopy: String, unshare: String) {
-        let fix = "build it without DWARF 5 debug information (swift build -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4), "
+        let fix =
+            "build it without DWARF 5 debug information (swift build -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4), "
             + "strip it (objcopy --strip-debug), or use a valgrind that reads it"
         func refuse(_ why: String) -> LaunchError {
-            .cannotCount(program: program, reason: "\(valgrindVersion) gives up on its debug information (\(failure)), "
-                + "and \(why); \(fix)")
+            .cannotCount(
+                program: program,
+                reason: "\(valgrindVersion) gives up on its debug information (\(failure)), "
+                    + "and \(why); \(fix)")
         }
-        guard let objcopyPath else { throw refuse("objcopy, needed to count it without it, is missing (apt-get install binutils)") }
-        guard let unsharePath else { throw refuse("unshare, needed to count it at its own path, is missing (apt-get install util-linux)") }
+        guard let objcopyPath else {
+            throw refuse("objcopy, needed to count it without it, is missing (apt-get install binutils)")
+        }
+        guard let unsharePath else {
+            throw refuse("unshare, needed to count it at its own path, is missing (apt-get install util-linux)")
+        }
         // The mount the counted launches make, tried once: the program over itself.
-        let trial = CountingRoute.namespace(unshare: unsharePath, asRoot: Platform.isRoot)
+        let trial =
+            CountingRoute.namespace(unshare: unsharePath, asRoot: Platform.isRoot)
             + ["/bin/sh", "-c", #"mount --bind "$0" "$0""#, program]
-        guard let (status, _) = Platform.runTool(unsharePath, ["unshare"] + trial.dropFirst()), status == .exited(code: 0) else {
-            throw refuse("this machine refuses the private mount namespace that counts it at its own path without it "
-                + "(unshare --mount\(Platform.isRoot ? "" : " --user"))")
+        guard let (status, _) = Platform.runTool(unsharePath, ["unshare"] + trial.dropFirst()),
+            status == .exited(code: 0)
+        else {
+            throw refuse(
+                "this machine refuses the private mount namespace that counts it at its own path without it "
+                    + "(unshare --mount\(Platform.isRoot ? "" : " --user"))")
         }
         return (objcopyPath, unsharePath)
     }
@@ -154,9 +175,12 @@ public struct InstructionCounter: Sendable, Equatable {
     /// last program it became. `output` belongs in a folder the program is not told
     /// about (not its working directory, nor its trace's).
     public func command(program: String, arguments: [String], output: String) -> [String] {
-        [valgrindPath, "--tool=callgrind", "--cache-sim=no", "--branch-sim=no", "--separate-threads=yes",
-         "--dump-instr=no", "--trace-children=yes", "--callgrind-out-file=\(output).%p", "--log-file=\(output).%p.log",
-         program] + arguments
+        [
+            valgrindPath, "--tool=callgrind", "--cache-sim=no", "--branch-sim=no", "--separate-threads=yes",
+            "--dump-instr=no", "--trace-children=yes", "--callgrind-out-file=\(output).%p",
+            "--log-file=\(output).%p.log",
+            program,
+        ] + arguments
     }
 
     /// The environment a counted launch adds to launchprof's own (`existing`, the
@@ -168,7 +192,8 @@ public struct InstructionCounter: Sendable, Equatable {
     /// launchprof's own paths and stamps — the caller holds fixed.)
     public static func environment(existing: Set<String>) -> [String: String] {
         var added = [LaunchContract.Variable.sampler: "0", LaunchContract.Variable.countInstructions: "1"]
-        for (name, value) in [("SWIFT_DETERMINISTIC_HASHING", "1"), ("PYTHONHASHSEED", "0")] where !existing.contains(name) {
+        for (name, value) in [("SWIFT_DETERMINISTIC_HASHING", "1"), ("PYTHONHASHSEED", "0")]
+        where !existing.contains(name) {
             added[name] = value
         }
         return added
@@ -185,12 +210,15 @@ public struct InstructionCounter: Sendable, Equatable {
     public func collect(output: String, processID: Int32) throws(LaunchError) -> InstructionCounts {
         let valgrindProcesses = Self.launchProcesses(output: output).union([processID])
         let slash = output.lastIndex(of: "/")!
-        let folder = String(output[..<slash]), base = String(output[output.index(after: slash)...]) + "."
+        let folder = String(output[..<slash])
+        let base = String(output[output.index(after: slash)...]) + "."
         // base.PID-TT (written at its end) and base.PID.N-TT (dump N): dumps in order, then the end.
         var found: [(pid: Int32, dump: Int, thread: Int, name: String)] = []
         for entry in Platform.folderEntries(folder) ?? [] where entry.hasPrefix(base) {
             let rest = entry.dropFirst(base.count)
-            guard let dash = rest.lastIndex(of: "-"), let thread = Int(rest[rest.index(after: dash)...]) else { continue }
+            guard let dash = rest.lastIndex(of: "-"), let thread = Int(rest[rest.index(after: dash)...]) else {
+                continue
+            }
             let head = rest[..<dash].split(separator: ".", omittingEmptySubsequences: false)
             guard let pid = Int32(head[0]), valgrindProcesses.contains(pid) else { continue }
             if head.count == 1 {
@@ -200,7 +228,8 @@ public struct InstructionCounter: Sendable, Equatable {
             }
         }
         found.sort { ($0.pid, $0.dump, $0.thread) < ($1.pid, $1.dump, $1.thread) }
-        var launched: [CallgrindFile] = [], others: [CallgrindFile] = []
+        var launched: [CallgrindFile] = []
+        var others: [CallgrindFile] = []
         for item in found {
             let path = folder + "/" + item.name
             let file: CallgrindFile
@@ -214,15 +243,21 @@ public struct InstructionCounter: Sendable, Equatable {
         }
         guard !launched.isEmpty else {
             let log = Platform.tail(of: output + ".\(processID).log", maxBytes: 2_000)?
-                .split(whereSeparator: \.isNewline).map { $0.drop { $0 == "=" || $0.isNumber } }.last { !$0.trimmingWhitespace().isEmpty }
+                .split(whereSeparator: \.isNewline).map { $0.drop { $0 == "=" || $0.isNumber } }.last {
+                    !$0.trimmingWhitespace().isEmpty
+                }
             throw .instructionCountMissing(
-                path: output, reason: log.map { "valgrind: " + $0.trimmingWhitespace() }
+                path: output,
+                reason: log.map { "valgrind: " + $0.trimmingWhitespace() }
                     ?? "callgrind wrote no count (was the program ended before its exit?)")
         }
         var sum: UInt64 = 0
         for file in launched + others {
             let (added, overflow) = sum.addingReportingOverflow(file.instructions)
-            guard !overflow else { throw .instructionCountMissing(path: output, reason: "the counts add up past 2^64: not counts callgrind wrote") }
+            guard !overflow else {
+                throw .instructionCountMissing(
+                    path: output, reason: "the counts add up past 2^64: not counts callgrind wrote")
+            }
             sum = added
         }
         var counts = InstructionCounts(files: launched, otherProcesses: others, valgrindVersion: valgrindVersion)
@@ -233,11 +268,14 @@ public struct InstructionCounter: Sendable, Equatable {
     /// Swift names demangled (`--simplified`), when the demangler is installed.
     func demangled(_ functions: [InstructionCounts.FunctionInstructions]) -> [InstructionCounts.FunctionInstructions] {
         guard let demanglerPath else { return functions }
-        let mangled = functions.indices.filter { functions[$0].name.hasPrefix("$s") || functions[$0].name.hasPrefix("$S") }
+        let mangled = functions.indices.filter {
+            functions[$0].name.hasPrefix("$s") || functions[$0].name.hasPrefix("$S")
+        }
         guard !mangled.isEmpty,
-              let (status, output) = Platform.runTool(
+            let (status, output) = Platform.runTool(
                 demanglerPath, ["swift-demangle", "--compact", "--simplified"] + mangled.map { functions[$0].name }),
-              status == .exited(code: 0) else { return functions }
+            status == .exited(code: 0)
+        else { return functions }
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= mangled.count else { return functions }
         var result = functions

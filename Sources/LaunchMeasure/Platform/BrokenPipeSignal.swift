@@ -1,10 +1,10 @@
 // SIGPIPE: ignored by launchprof, so a write to a pipe whose reader has gone is an error it handles.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
 #endif
 
 extension Platform {

@@ -1,14 +1,15 @@
 // A launched child: its pidfd, whether it exited, reaping it, signalling its group.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchAnalysis
 import LaunchTracing
 import _LaunchMeasureShims
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// A descriptor that becomes readable when `pid` exits (`pidfd_open`, Linux

@@ -1,14 +1,15 @@
 // Waiting out what a launch left running after it exited by itself: the rest of
 // its process group and the descendants that carry its spawn stamp, found in /proc.
 
-#if canImport(Glibc)
-import Glibc
-#else
-#error("Unsupported Platform")
-#endif
 import LaunchAnalysis
 import LaunchTracing
 import _LaunchSystem
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// What waiting out a launch's descendants found: the CPU time of those reaped
@@ -23,7 +24,8 @@ extension Platform {
     /// until `deadline` (CLOCK_MONOTONIC ns) or `stop()` says to give up. Exited
     /// ones that are this process's children (orphans it adopted as subreaper) are
     /// reaped on the way and their CPU time added. Ends nothing: the caller does.
-    static func awaitDescendants(group: Int32, stampEntry: String, deadline: UInt64, stop: () -> Bool) -> DescendantWait {
+    static func awaitDescendants(group: Int32, stampEntry: String, deadline: UInt64, stop: () -> Bool) -> DescendantWait
+    {
         var wait = DescendantWait()
         let me = getpid()
         while true {
@@ -73,7 +75,8 @@ extension Platform {
             guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
             let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 4)
             guard fields.count >= 3, let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
-                  let processGroup = Int32(String(decoding: fields[2], as: UTF8.self)) else { continue }
+                let processGroup = Int32(String(decoding: fields[2], as: UTF8.self))
+            else { continue }
             guard processGroup == group || stamped.contains(pid) else { continue }
             found.append(FoundProcess(pid: pid, parent: parent, isZombie: fields[0].first == UInt8(ascii: "Z")))
         }

@@ -1,13 +1,14 @@
 // Files: what a path names, directories, the launch's output files, the kernel's
 // sysctl files; directories used through descriptors (openat), so that no link is followed.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// What a path names, following symbolic links.
@@ -142,7 +143,8 @@ extension Platform {
     /// no `renameat2`, throws `EINVAL` for an exchange and falls back to `renameat`.
     static func rename(_ from: String, to: String, in directory: Int32, exchange: Bool) throws(SystemError) {
         if let renameat2 = Self.renameat2 {
-            if renameat2(directory, from, directory, to, exchange ? 2 : 1) == 0 { return }  // RENAME_EXCHANGE : RENAME_NOREPLACE
+            // RENAME_EXCHANGE : RENAME_NOREPLACE
+            if renameat2(directory, from, directory, to, exchange ? 2 : 1) == 0 { return }
             let failure = SystemError.current
             guard !exchange, failure.code == EINVAL || failure.code == ENOSYS else { throw failure }
         } else if exchange {
@@ -153,10 +155,14 @@ extension Platform {
 
     /// glibc's `renameat2` (2.28 and later), which Swift's Glibc module does not
     /// declare: looked up once by name.
-    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }  // RTLD_DEFAULT
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
-    }()
+    private static let renameat2:
+        (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+            // RTLD_DEFAULT
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+        }()
 
     /// Removes the entry `name` in `directory` and, when it is a directory,
     /// everything in it, through descriptors: a link is removed, never followed.
@@ -192,7 +198,9 @@ extension Platform {
     /// Holds an exclusive lock on the open directory `directory` (`flock`) while
     /// `body` runs; other launchprof processes that lock it wait. A lock that
     /// cannot be taken is not waited for.
-    static func withLock<Result, Failure: Error>(on directory: Int32, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    static func withLock<Result, Failure: Error>(on directory: Int32, _ body: () throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
         var locked = flock(directory, LOCK_EX)
         while locked != 0 && errno == EINTR { locked = flock(directory, LOCK_EX) }
         defer { if locked == 0 { flock(directory, LOCK_UN) } }

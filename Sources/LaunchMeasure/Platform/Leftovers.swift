@@ -2,16 +2,17 @@
 // parentage in /proc, and descendants that left the process group found by
 // their spawn stamp in /proc.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchAnalysis
 import LaunchTracing
 import Synchronization
 import _LaunchSystem
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// Makes this process the reaper of its descendants' orphans
@@ -20,11 +21,11 @@ extension Platform {
     @discardableResult
     static func becomeSubreaper() -> Bool {
         #if arch(x86_64)
-        let prctlNumber = 157
+            let prctlNumber = 157
         #elseif arch(arm64)
-        let prctlNumber = 167
+            let prctlNumber = 167
         #else
-        return false
+            return false
         #endif
         guard let syscall2 = SpawnExtras.syscall2 else { return false }
         return syscall2(prctlNumber, 36 /* PR_SET_CHILD_SUBREAPER */, 1) == 0
@@ -118,7 +119,9 @@ extension Platform {
             // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
             guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
             let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 3)
-            guard fields.count >= 2, let ppid = Int32(String(decoding: fields[1], as: UTF8.self)), ppid == me else { continue }
+            guard fields.count >= 2, let ppid = Int32(String(decoding: fields[1], as: UTF8.self)), ppid == me else {
+                continue
+            }
             if fields[0].first == UInt8(ascii: "Z") {
                 var status: Int32 = 0
                 _ = waitpid(pid, &status, WNOHANG)

@@ -1,12 +1,13 @@
 // The machine a measurement ran on, and when.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchAnalysis
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// This machine's name (`gethostname`), or `unknown`.
@@ -54,12 +55,14 @@ extension Platform {
     /// The monotonic time `monotonic` on the wall clock: both clocks read
     /// back to back now, the difference carried to `monotonic`.
     static func wallClockAnchor(at monotonic: UInt64) -> WallClockAnchor {
-        var wall = timespec(), steady = timespec()
+        var wall = timespec()
+        var steady = timespec()
         clock_gettime(CLOCK_REALTIME, &wall)
         clock_gettime(CLOCK_MONOTONIC, &steady)
         let unixNow = UInt64(wall.tv_sec) * 1_000_000_000 + UInt64(wall.tv_nsec)
         let monotonicNow = UInt64(steady.tv_sec) * 1_000_000_000 + UInt64(steady.tv_nsec)
         let anchor = WallClockAnchor(monotonicNanoseconds: monotonicNow, unixNanoseconds: unixNow)
-        return WallClockAnchor(monotonicNanoseconds: monotonic, unixNanoseconds: anchor.unixNanoseconds(atMonotonic: monotonic))
+        return WallClockAnchor(
+            monotonicNanoseconds: monotonic, unixNanoseconds: anchor.unixNanoseconds(atMonotonic: monotonic))
     }
 }

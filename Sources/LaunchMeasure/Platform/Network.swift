@@ -1,10 +1,10 @@
 // Readiness probes over the network.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
 #endif
 
 extension Platform {
@@ -33,7 +33,9 @@ extension Platform {
             address.sin6_port = port.bigEndian
             address.sin6_addr = in6addr_loopback
             result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
             }
         } else {
             var address = sockaddr_in()
@@ -41,7 +43,9 @@ extension Platform {
             address.sin_port = port.bigEndian
             address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
             result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         }
         if result == 0 { return true }

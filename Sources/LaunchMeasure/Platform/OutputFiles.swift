@@ -1,14 +1,15 @@
 // A launch's output files: created for reading and writing, their head freed
 // while the program writes, and cut to their last bytes once it has ended.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
 import _LaunchMeasureShims
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// Creates the new file `name` in `directory` for reading and writing
@@ -52,7 +53,9 @@ extension Platform {
         var chunk = [UInt8](repeating: 0, count: min(keep, 1 << 20))
         var copied = 0
         while copied < keep {
-            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, min($0.count, keep - copied), off_t(start + copied)) }
+            let count = chunk.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress, min($0.count, keep - copied), off_t(start + copied))
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             guard writeAll(fd, chunk[0..<count], at: line.count + copied) else { return 0 }
@@ -65,7 +68,8 @@ extension Platform {
 
     /// Writes all of `bytes` at `offset` (`pwrite`, retried); false on an error.
     private static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>, at offset: Int) -> Bool {
-        var rest = bytes, position = offset
+        var rest = bytes
+        var position = offset
         while !rest.isEmpty {
             let written = rest.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(position)) }
             if written < 0 {

@@ -1,15 +1,16 @@
 // Descriptors: the ready and stdout pipes, the stdout pseudo-terminal, read
 // without blocking, and poll.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
 import _LaunchMeasureShims
 import _LaunchSystem
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// A pipe whose ends are close-on-exec and numbered 10 or above, so that
@@ -29,7 +30,8 @@ extension Platform {
     /// Once every copy of the slave is closed, reading the master gives `EIO`:
     /// the end of the stream.
     static func makePseudoTerminal() throws(SystemError) -> (read: Int32, write: Int32) {
-        var master: Int32 = -1, slave: Int32 = -1
+        var master: Int32 = -1
+        var slave: Int32 = -1
         let result = lp_open_pseudo_terminal(&master, &slave)
         guard result == 0 else { throw SystemError(code: result) }
         return try raised(read: master, write: slave)
@@ -38,7 +40,10 @@ extension Platform {
     /// `read` and `write` moved to descriptors numbered 10 or above, close-on-exec,
     /// the read end non-blocking; the originals are closed.
     private static func raised(read: Int32, write: Int32) throws(SystemError) -> (read: Int32, write: Int32) {
-        defer { Glibc.close(read); Glibc.close(write) }
+        defer {
+            Glibc.close(read)
+            Glibc.close(write)
+        }
         let readEnd = fcntl(read, F_DUPFD_CLOEXEC, 10)
         guard readEnd >= 0 else { throw .current }
         let writeEnd = fcntl(write, F_DUPFD_CLOEXEC, 10)

@@ -3,13 +3,14 @@
 // and no libc import. LaunchMeasure runs on Linux only. The calls other modules
 // make too (`exists`, `sleep`, `close`) are written once, in `_LaunchSystem`.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 /// Namespace for the system calls LaunchMeasure wraps.
 enum Platform {

@@ -1,14 +1,15 @@
 // Starting a launch: lp_spawn (clone, PR_SET_PDEATHSIG, execve) with its spawn
 // stamp, and the newer glibc functions looked up at run time.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
 import _LaunchMeasureShims
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// A started child: its pid and the CLOCK_MONOTONIC time read just before it was made.
@@ -48,7 +49,8 @@ extension Platform {
         let envp = environment.map { strdup($0) } + (stampName == nil ? [] : [slot]) + [nil]
         defer { for pointer in envp.prefix(environment.count) { free(pointer) } }
 
-        let from = descriptors.map(\.from), to = descriptors.map(\.to)
+        let from = descriptors.map(\.from)
+        let to = descriptors.map(\.to)
         var pid: pid_t = 0
         var nanoseconds: UInt64 = 0
         let result = path.withCString { path in
@@ -60,7 +62,8 @@ extension Platform {
                                 var request = lp_spawn_request(
                                     path: path, argv: argv.baseAddress, envp: envp.baseAddress,
                                     from: from.baseAddress, to: to.baseAddress, count: Int32(descriptors.count),
-                                    stdin_path: devNull, close_others: 1, stamp_digits: stampName == nil ? nil : slot + prefix.count)
+                                    stdin_path: devNull, close_others: 1,
+                                    stamp_digits: stampName == nil ? nil : slot + prefix.count)
                                 return lp_spawn(&request, &pid, &nanoseconds)
                             }
                         }

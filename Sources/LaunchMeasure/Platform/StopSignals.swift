@@ -1,12 +1,13 @@
 // The signals that stop a measurement: handlers that only count them.
 
-#if canImport(Glibc)
-import Glibc
-#else
-// Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-#error("Unsupported Platform")
-#endif
 import LaunchAnalysis
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// The handlers in force before ``installStopHandlers()``, to put back.

@@ -1,25 +1,29 @@
 // Running a helper tool to its end and reading what it printed (valgrind
 // --version, objcopy, swift-demangle), listing a folder by path, and making links.
 
-#if canImport(Glibc)
-import Glibc
-#else
-#error("Unsupported Platform")
-#endif
 import LaunchTracing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// Runs `path` with `arguments` (argv[0] included) to its end, with stdin from
     /// /dev/null and stderr discarded; returns its exit status and at most
     /// `limit` bytes of its stdout, or nil when it could not be started.
-    static func runTool(_ path: String, _ arguments: [String], limit: Int = 4 << 20) -> (status: ExitStatus, stdout: [UInt8])? {
+    static func runTool(_ path: String, _ arguments: [String], limit: Int = 4 << 20) -> (
+        status: ExitStatus, stdout: [UInt8]
+    )? {
         guard let output = try? makePipe() else { return nil }
         defer { close(output.read) }
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { if null >= 0 { Glibc.close(null) } }
-        guard let spawned = try? spawn(
-            path: path, arguments: arguments, environment: ProcessEnvironment.entries, stampName: nil,
-            descriptors: [(output.write, 1), (null >= 0 ? null : output.write, 2)])
+        guard
+            let spawned = try? spawn(
+                path: path, arguments: arguments, environment: ProcessEnvironment.entries, stampName: nil,
+                descriptors: [(output.write, 1), (null >= 0 ? null : output.write, 2)])
         else {
             close(output.write)
             return nil
@@ -56,7 +60,9 @@ extension Platform {
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, count, off_t(truncatingIfNeeded: offset)) }
+        let read = bytes.withUnsafeMutableBytes {
+            Glibc.pread(fd, $0.baseAddress, count, off_t(truncatingIfNeeded: offset))
+        }
         return read == count ? bytes : nil
     }
 }

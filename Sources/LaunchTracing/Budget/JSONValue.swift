@@ -101,7 +101,10 @@ private struct JSONParser {
             index += 1
             var members: [(key: String, value: JSONValue)] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("a string key") }
@@ -110,21 +113,36 @@ private struct JSONParser {
                 members.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("',' or '}'") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 throw error("',' or '}'")
             }
         case UInt8(ascii: "["):
             index += 1
             var elements: [JSONValue] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
             while true {
                 elements.append(try value(depth: depth + 1))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("',' or ']'") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(elements)
+                }
                 throw error("',' or ']'")
             }
         case UInt8(ascii: "\""):
@@ -151,7 +169,8 @@ private struct JSONParser {
         let allowed = Set("+-0123456789.eE".utf8)
         while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
         guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
-              value.isFinite else {
+            value.isFinite
+        else {
             index = start
             throw error("a value")
         }
@@ -159,7 +178,7 @@ private struct JSONParser {
     }
 
     mutating func string() throws(JSONParseError) -> String {
-        index += 1 // opening quote
+        index += 1  // opening quote
         var utf8: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("a closing '\"'") }
@@ -181,7 +200,8 @@ private struct JSONParser {
                 case UInt8(ascii: "f"): utf8.append(0x0C)
                 case UInt8(ascii: "u"):
                     guard index + 4 <= bytes.count,
-                          let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+                        let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                    else {
                         throw error("four hex digits")
                     }
                     index += 4

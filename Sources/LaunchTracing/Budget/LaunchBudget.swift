@@ -109,7 +109,8 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
                 requiredForFirstFrame = []
                 for (index, name) in names.enumerated() {
                     guard case .string(let text) = name else {
-                        throw .badValue(key: "\(key)[\(index)]", value: name.summary, expected: "a span name (a string)")
+                        throw .badValue(
+                            key: "\(key)[\(index)]", value: name.summary, expected: "a span name (a string)")
                     }
                     requiredForFirstFrame.append(text)
                 }
@@ -126,7 +127,8 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
                             entry, key: "minimumEffect.percent", upTo: Self.maximumEffectPercent, unit: "percent")
                     case "milliseconds":
                         minimumEffectMs = try Self.nonNegative(
-                            entry, key: "minimumEffect.milliseconds", upTo: Self.maximumMilliseconds, unit: "milliseconds (one hour)")
+                            entry, key: "minimumEffect.milliseconds", upTo: Self.maximumMilliseconds,
+                            unit: "milliseconds (one hour)")
                     default: throw .unknownKey("minimumEffect.\(name)", expected: ["milliseconds", "percent"])
                     }
                 }
@@ -187,7 +189,8 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
             value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         }
         func table(_ values: [String: Double]) -> String {
-            "{" + values.keys.sorted().map { "\"\(jsonEscaped($0))\":\(number(values[$0]!))" }.joined(separator: ",") + "}"
+            "{" + values.keys.sorted().map { "\"\(jsonEscaped($0))\":\(number(values[$0]!))" }.joined(separator: ",")
+                + "}"
         }
         let required = requiredForFirstFrame.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ",")
         let hooks = Dictionary(uniqueKeysWithValues: hooksMs.map { ($0.key.rawValue, $0.value) })
@@ -196,7 +199,9 @@ public struct LaunchBudget: Sendable, Equatable, Codable {
             "\"requiredForFirstFrame\":[\(required)]", "\"spans\":\(table(spansMs))",
             "\"timeToFirstFrameMs\":\(number(timeToFirstFrameMs))",
         ]
-        if !gate.isEmpty { fields.append("\"gate\":[" + gate.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ",") + "]") }
+        if !gate.isEmpty {
+            fields.append("\"gate\":[" + gate.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ",") + "]")
+        }
         if minimumEffectPercent != nil || minimumEffectMs != nil {
             let entries = [("milliseconds", minimumEffectMs), ("percent", minimumEffectPercent)]
                 .compactMap { name, value in value.map { "\"\(name)\":\(number($0))" } }
@@ -217,7 +222,10 @@ package func jsonEscaped(_ text: String) -> String {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+        case _ where scalar.value < 0x20:
+            out +=
+                "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                + String(scalar.value, radix: 16)
         default: out.unicodeScalars.append(scalar)
         }
     }
@@ -267,8 +275,10 @@ extension LaunchBudget {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init()
-        timeToFirstFrameMs = try container.decodeIfPresent(Double.self, forKey: .timeToFirstFrameMs) ?? timeToFirstFrameMs
-        backgroundTimeToFirstFrameMs = try container.decodeIfPresent(Double.self, forKey: .backgroundTimeToFirstFrameMs)
+        timeToFirstFrameMs =
+            try container.decodeIfPresent(Double.self, forKey: .timeToFirstFrameMs) ?? timeToFirstFrameMs
+        backgroundTimeToFirstFrameMs =
+            try container.decodeIfPresent(Double.self, forKey: .backgroundTimeToFirstFrameMs)
             ?? backgroundTimeToFirstFrameMs
         hooksMs = try container.decodeIfPresent([LaunchHook: Double].self, forKey: .hooks) ?? [:]
         spansMs = try container.decodeIfPresent([String: Double].self, forKey: .spans) ?? [:]
@@ -290,7 +300,8 @@ extension LaunchBudget {
         try container.encode(requiredForFirstFrame, forKey: .requiredForFirstFrame)
         if !gate.isEmpty { try container.encode(gate, forKey: .gate) }
         if minimumEffectPercent != nil || minimumEffectMs != nil {
-            try container.encode(MinimumEffect(percent: minimumEffectPercent, milliseconds: minimumEffectMs), forKey: .minimumEffect)
+            try container.encode(
+                MinimumEffect(percent: minimumEffectPercent, milliseconds: minimumEffectMs), forKey: .minimumEffect)
         }
         try container.encodeIfPresent(alpha, forKey: .alpha)
     }

@@ -1,13 +1,13 @@
 // Whole files written through a temporary file renamed over the target.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 /// Writes a whole file so that a reader sees the old contents or the new, never
@@ -59,7 +59,9 @@ package enum AtomicFile {
     ///     for chunk in chunks { chunk.withUnsafeBytes(write) }
     /// }
     /// ```
-    package static func write(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void) throws(SystemError) {
+    package static func write(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void)
+        throws(SystemError)
+    {
         try write(to: path, in: nil, produce)
     }
 
@@ -83,7 +85,9 @@ package enum AtomicFile {
     private static func write(
         to path: String, in directory: Int32?, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void
     ) throws(SystemError) {
-        let created = try uniqueName(beside: path) { candidate throws(SystemError) in try createNew(candidate, in: directory) }
+        let created = try uniqueName(beside: path) { candidate throws(SystemError) in
+            try createNew(candidate, in: directory)
+        }
         let (temporary, fd) = (created.path, created.made)
         var failure: SystemError?
         produce { raw in
@@ -155,7 +159,8 @@ package enum AtomicFile {
     ///
     /// - Throws: the `SystemError` of `open`.
     package static func probeWritable(directory: String) throws(SystemError) {
-        let (path, fd) = try uniqueName(beside: directory + "/.launchprof-write-test") { candidate throws(SystemError) in
+        let (path, fd) = try uniqueName(beside: directory + "/.launchprof-write-test") {
+            candidate throws(SystemError) in
             try createNew(candidate)
         }
         close(fd)

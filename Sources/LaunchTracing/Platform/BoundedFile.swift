@@ -2,13 +2,13 @@
 // blocking open.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 /// Reads a whole input file (a budget, a trace, a report) so that no file can
@@ -32,7 +32,9 @@ package enum BoundedFile {
     ///     for files another program could have replaced.
     ///   - prefix: true to read the first `limit` bytes of a larger file instead of refusing it.
     /// - Throws: ``BoundedFileError``.
-    package static func read(_ path: String, limit: Int, followLinks: Bool = true, prefix: Bool = false) throws(BoundedFileError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int, followLinks: Bool = true, prefix: Bool = false)
+        throws(BoundedFileError) -> [UInt8]
+    {
         let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW)
         let fd = open(path, flags)
         guard fd >= 0 else {

@@ -1,13 +1,13 @@
 // Files: trace files read and written whole, and small procfs files.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 extension Platform {

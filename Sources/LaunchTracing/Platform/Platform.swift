@@ -3,13 +3,13 @@
 // LaunchTracing makes, one concern a file; logic files need no `#if`.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 /// Namespace for the system calls LaunchTracing wraps.
@@ -19,12 +19,12 @@ enum Platform {
     /// The running executable's path, when the OS tells it.
     static var executablePath: String {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if count > 0 { return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        return CommandLine.arguments.first ?? ""
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if count > 0 { return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            return CommandLine.arguments.first ?? ""
         #else
-        return CommandLine.arguments.first ?? ""
+            return CommandLine.arguments.first ?? ""
         #endif
     }
 
@@ -35,23 +35,24 @@ enum Platform {
     /// the two clocks. Its resolution is one clock tick (10 ms), so it is approximate.
     static func processStartMonotonicNanoseconds() -> UInt64? {
         #if os(Linux)
-        guard let stat = readSmallFile("/proc/self/stat"),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // fields[0] is field 3 (state); starttime is field 22.
-        guard fields.count > 19, let startTicks = UInt64(fields[19]) else { return nil }
-        let hertz = UInt64(max(1, sysconf(Int32(_SC_CLK_TCK))))
-        var boot = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &boot)
-        let monotonicNs = MonotonicClock.nanoseconds
-        let bootNs = UInt64(boot.tv_sec) * 1_000_000_000 + UInt64(boot.tv_nsec)
-        let startBootNs = Int64(startTicks * (1_000_000_000 / hertz))
-        // The clocks differ by time spent suspended; read back to back they may
-        // also differ by a few hundred nanoseconds either way.
-        let offset = Int64(bitPattern: bootNs &- monotonicNs)
-        return UInt64(max(0, startBootNs - max(0, offset)))
+            guard let stat = readSmallFile("/proc/self/stat"),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // fields[0] is field 3 (state); starttime is field 22.
+            guard fields.count > 19, let startTicks = UInt64(fields[19]) else { return nil }
+            let hertz = UInt64(max(1, sysconf(Int32(_SC_CLK_TCK))))
+            var boot = timespec()
+            clock_gettime(CLOCK_BOOTTIME, &boot)
+            let monotonicNs = MonotonicClock.nanoseconds
+            let bootNs = UInt64(boot.tv_sec) * 1_000_000_000 + UInt64(boot.tv_nsec)
+            let startBootNs = Int64(startTicks * (1_000_000_000 / hertz))
+            // The clocks differ by time spent suspended; read back to back they may
+            // also differ by a few hundred nanoseconds either way.
+            let offset = Int64(bitPattern: bootNs &- monotonicNs)
+            return UInt64(max(0, startBootNs - max(0, offset)))
         #else
-        return nil
+            return nil
         #endif
     }
 

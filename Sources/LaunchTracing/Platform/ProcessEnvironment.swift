@@ -1,13 +1,13 @@
 // This process's environment variables.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 /// This process's environment, read from the C library's copy.
@@ -29,9 +29,9 @@ package enum ProcessEnvironment {
     package static var entries: [String] {
         var entries: [String] = []
         #if canImport(Darwin)
-        guard var cursor = _NSGetEnviron().pointee else { return [] }
+            guard var cursor = _NSGetEnviron().pointee else { return [] }
         #else
-        var cursor = environ
+            var cursor = environ
         #endif
         while let entry = cursor.pointee {
             entries.append(String(cString: entry))

@@ -1,25 +1,26 @@
 // Threads: their names, their resource usage, and the lock the slow paths take.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("Unsupported Platform")
-#endif
 import _LaunchTracingShims
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("Unsupported Platform")
+#endif
 
 extension Platform {
     /// The name of thread `tid` of this process, read at flush (Linux only).
     static func threadName(tid: UInt64) -> String? {
         #if os(Linux)
-        guard let text = readSmallFile("/proc/self/task/\(tid)/comm") else { return nil }
-        let name = text.trimmingSuffix("\n")
-        return name.isEmpty ? nil : name
+            guard let text = readSmallFile("/proc/self/task/\(tid)/comm") else { return nil }
+            let name = text.trimmingSuffix("\n")
+            return name.isEmpty ? nil : name
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -36,10 +37,10 @@ extension Platform {
         }
         var cpu = ns(usage.ru_utime) + ns(usage.ru_stime)
         #if os(Linux)
-        var clock = timespec()
-        if clock_gettime(CLOCK_THREAD_CPUTIME_ID, &clock) == 0 {
-            cpu = UInt64(max(0, clock.tv_sec)) * 1_000_000_000 + UInt64(max(0, clock.tv_nsec))
-        }
+            var clock = timespec()
+            if clock_gettime(CLOCK_THREAD_CPUTIME_ID, &clock) == 0 {
+                cpu = UInt64(max(0, clock.tv_sec)) * 1_000_000_000 + UInt64(max(0, clock.tv_nsec))
+            }
         #endif
         return ResourceUsage(
             cpuNanoseconds: cpu,

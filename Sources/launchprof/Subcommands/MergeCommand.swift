@@ -7,7 +7,9 @@ enum MergeCommand {
     static let options: [OptionSpec] = [
         .value("-o", "FILE", "the pooled report to write (required; also --output); '-' writes it to standard output"),
         .value("--output", "FILE", "the same as -o"),
-        .value("--name", "NAME", "the pooled report's name (default: the output file's name without .json; fleet for -o -)"),
+        .value(
+            "--name", "NAME", "the pooled report's name (default: the output file's name without .json; fleet for -o -)"
+        ),
     ]
 
     static let help = """

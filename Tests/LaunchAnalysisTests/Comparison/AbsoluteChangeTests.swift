@@ -27,18 +27,24 @@ struct AbsoluteChangeTests {
     }
 
     static func report(_ timeline: LaunchTimeline, runs: Int, budget: LaunchBudget) -> MeasurementReport {
-        let records = (1...runs).map { RunRecord(index: $0, isWarmup: false, status: .ok, timeToReadyMs: 121, timeline: timeline) }
+        let records = (1...runs).map {
+            RunRecord(index: $0, isWarmup: false, status: .ok, timeToReadyMs: 121, timeline: timeline)
+        }
         let plan = MeasurementPlan(
             name: "app", commandLine: ["launchprof", "measure", "--", "app"], command: ["app"], runs: runs, warmup: 0,
             mode: .warm, ready: nil, timeoutSeconds: 20)
         let collected = CollectedLaunches(
-            runs: records, appBudget: budget, environment: ReportOutcomeTests.machine, finishedAt: "2026-11-29T10:00:00Z")
+            runs: records, appBudget: budget, environment: ReportOutcomeTests.machine,
+            finishedAt: "2026-11-29T10:00:00Z")
         return MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
     }
 
-    static func compare(_ base: MeasurementReport, _ head: MeasurementReport, gate: [String], runs: Int) throws -> ComparisonReport {
+    static func compare(_ base: MeasurementReport, _ head: MeasurementReport, gate: [String], runs: Int) throws
+        -> ComparisonReport
+    {
         let plan = ComparisonPlan(
-            name: "c", source: .interleaved, settings: GateSettings(), gate: try GatedMetrics(parsing: gate), stages: [runs])
+            name: "c", source: .interleaved, settings: GateSettings(), gate: try GatedMetrics(parsing: gate),
+            stages: [runs])
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-29T10:00:00Z")
     }
 
@@ -53,7 +59,8 @@ struct AbsoluteChangeTests {
         #expect(phase.absolute?.above == 10)
         #expect(phase.verdict == .regression)
         #expect(abs(phase.shiftMs - 99) < 0.01 && phase.shiftPercent == .infinity)
-        #expect(phase.intervalMs[0] > phase.absolute!.floorMs, "the interval agrees with the decision: \(phase.intervalMs)")
+        #expect(
+            phase.intervalMs[0] > phase.absolute!.floorMs, "the interval agrees with the decision: \(phase.intervalMs)")
         #expect(report.outcome.exitCode == 1, "\(report.outcome.reason)")
         // Unchanged (0 → 0): a pass, not a regression.
         let same = try Self.compare(base, base, gate: ["phase:willFinishLaunching"], runs: 10)
@@ -62,7 +69,8 @@ struct AbsoluteChangeTests {
         // Too few launches for the sign test to reach α (2⁻⁵ > 0.01): inconclusive, never a pass.
         let few = try Self.compare(
             Self.report(try Self.timeline(willFinishMs: 0), runs: 5, budget: budget),
-            Self.report(try Self.timeline(willFinishMs: 99), runs: 5, budget: budget), gate: ["phase:willFinishLaunching"], runs: 5)
+            Self.report(try Self.timeline(willFinishMs: 99), runs: 5, budget: budget),
+            gate: ["phase:willFinishLaunching"], runs: 5)
         #expect(few.metrics.first { $0.name == "phase:willFinishLaunching" }?.verdict == .inconclusive)
         #expect(few.outcome.exitCode == 3)
     }
@@ -82,11 +90,17 @@ struct AbsoluteChangeTests {
     @Test func theSignTestDecidesAgainstTheFloor() {
         let settings = GateSettings()
         let below = GateDecision.compare(
-            [(name: "span:New", gated: true, baseMs: [0, 0, 0, 0, 0, 0, 0, 0], headMs: [0.2, 0.3, 0.1, 0.2, 0.25, 0.3, 0.2, 0.15])],
+            [
+                (
+                    name: "span:New", gated: true, baseMs: [0, 0, 0, 0, 0, 0, 0, 0],
+                    headMs: [0.2, 0.3, 0.1, 0.2, 0.25, 0.3, 0.2, 0.15]
+                )
+            ],
             settings: settings, alpha: 0.01)[0]
         #expect(below.verdict == .pass, "8 launches all below the 5 ms floor: 2⁻⁸ < 0.01")
         let newWork = GateDecision.compare(
-            [(name: "span:New", gated: true, baseMs: [], headMs: [30, 31, 29, 30, 32, 30, 31, 30])], settings: settings, alpha: 0.01)[0]
+            [(name: "span:New", gated: true, baseMs: [], headMs: [30, 31, 29, 30, 32, 30, 31, 30])], settings: settings,
+            alpha: 0.01)[0]
         #expect(newWork.verdict == .regression && newWork.absolute?.floorMs == 5)
     }
 }

@@ -11,7 +11,8 @@ struct ComparisonReportNoVerdictTests {
     /// A side of an interleaved comparison: launches of `values` ms, stopped by `signal` or by `stop` when given.
     static func side(_ values: [Double], signal: Int32? = nil, stop: SessionStop? = nil) -> MeasurementReport {
         let plan = MeasurementPlan(
-            name: "app", commandLine: ["launchprof", "compare"], command: ["app"], runs: 20, warmup: 0, mode: .warm, ready: nil,
+            name: "app", commandLine: ["launchprof", "compare"], command: ["app"], runs: 20, warmup: 0, mode: .warm,
+            ready: nil,
             timeoutSeconds: 20)
         let collected = CollectedLaunches(
             runs: values.enumerated().map { ReportOutcomeTests.run($0.offset + 1, $0.element) }, appBudget: nil,
@@ -29,7 +30,8 @@ struct ComparisonReportNoVerdictTests {
     /// The top-level `verdict` as the JSON encoder writes it.
     static func encodedVerdict(_ report: ComparisonReport) throws -> String? {
         let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let object = try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any]
         return object?["verdict"] as? String
     }
@@ -54,7 +56,8 @@ struct ComparisonReportNoVerdictTests {
 
     @Test func aSideThatCouldNotLaunchMidwayIsInterruptedWithExitTwo() throws {
         let values = ComparisonReportTests.around(100, 12)
-        let stop = SessionStop(.couldNotStart, launch: .run(13, of: 20), detail: "cannot start '/app': permission denied", side: .head)
+        let stop = SessionStop(
+            .couldNotStart, launch: .run(13, of: 20), detail: "cannot start '/app': permission denied", side: .head)
         let report = Self.stopped(Self.side(values, stop: stop), Self.side(values, stop: stop))
         #expect(report.outcome.status == .interrupted && report.outcome.exitCode == 2)
         #expect(report.verdict == .interrupted)
@@ -83,9 +86,11 @@ struct ComparisonReportNoVerdictTests {
 
     @Test func anAnswerKeepsTheGatedVerdictAndTheVerdictAlwaysAgreesWithTheOutcome() throws {
         let base = ComparisonReportTests.measured(ComparisonReportTests.around(100))
-        let same = ComparisonReportTests.compare(base, ComparisonReportTests.measured(ComparisonReportTests.around(100)))
+        let same = ComparisonReportTests.compare(
+            base, ComparisonReportTests.measured(ComparisonReportTests.around(100)))
         #expect(same.verdict == .pass && same.outcome.exitCode == 0)
-        let slower = ComparisonReportTests.compare(base, ComparisonReportTests.measured(ComparisonReportTests.around(130)))
+        let slower = ComparisonReportTests.compare(
+            base, ComparisonReportTests.measured(ComparisonReportTests.around(130)))
         #expect(slower.verdict == .regression && slower.outcome.exitCode == 1)
         for status in ReportOutcome.Status.allCases {
             let outcome = ReportOutcome(status: status, exitCode: .error, reason: "r")
@@ -96,14 +101,17 @@ struct ComparisonReportNoVerdictTests {
 
     @Test func aVersionThreeReportStillReads() throws {
         let base = ComparisonReportTests.measured(ComparisonReportTests.around(100))
-        let report = ComparisonReportTests.compare(base, ComparisonReportTests.measured(ComparisonReportTests.around(100)))
+        let report = ComparisonReportTests.compare(
+            base, ComparisonReportTests.measured(ComparisonReportTests.around(100)))
         let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         var object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 4)
         object["schemaVersion"] = 3
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let read = try decoder.decode(ComparisonReport.self, from: JSONSerialization.data(withJSONObject: object))
         #expect(read.schemaVersion == 3 && read.verdict == .pass)
     }

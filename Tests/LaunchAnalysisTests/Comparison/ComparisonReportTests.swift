@@ -21,9 +21,12 @@ struct ComparisonReportTests {
         (0..<count).map { median * (1 + 0.02 * sin(Double($0) * 2.399)) }
     }
 
-    static func compare(_ base: MeasurementReport, _ head: MeasurementReport, gate: [String] = [], failOverBudget: Bool = false) -> ComparisonReport {
+    static func compare(
+        _ base: MeasurementReport, _ head: MeasurementReport, gate: [String] = [], failOverBudget: Bool = false
+    ) -> ComparisonReport {
         let plan = ComparisonPlan(
-            name: "c", source: .storedReports, settings: GateSettings(), gate: (try? GatedMetrics(parsing: gate)) ?? .listed([]), stages: [20],
+            name: "c", source: .storedReports, settings: GateSettings(),
+            gate: (try? GatedMetrics(parsing: gate)) ?? .listed([]), stages: [20],
             failOverBudget: failOverBudget)
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
     }
@@ -63,7 +66,8 @@ struct ComparisonReportTests {
     }
 
     @Test func tooLittleDataIsInconclusiveWithExitThreeAndNamesTheNoise() {
-        let report = Self.compare(Self.measured([100, 140, 90, 120, 80, 130]), Self.measured([110, 150, 95, 125, 85, 140]))
+        let report = Self.compare(
+            Self.measured([100, 140, 90, 120, 80, 130]), Self.measured([110, 150, 95, 125, 85, 140]))
         #expect(report.verdict == .inconclusive)
         #expect(report.outcome.status == .inconclusive)
         #expect(report.outcome.exitCode == 3)
@@ -71,7 +75,8 @@ struct ComparisonReportTests {
     }
 
     @Test func aHeadOverItsBudgetFailsOnlyWhenAskedTo() {
-        let base = Self.measured(Self.around(100), budgetMs: 101), head = Self.measured(Self.around(102), budgetMs: 101)
+        let base = Self.measured(Self.around(100), budgetMs: 101)
+        let head = Self.measured(Self.around(102), budgetMs: 101)
         let lenient = Self.compare(base, head)
         #expect(lenient.outcome.exitCode == 0)
         #expect(lenient.warnings.contains { $0.hasPrefix("the head is over its budget") })
@@ -88,13 +93,16 @@ struct ComparisonReportTests {
     }
 
     @Test func differentMachinesAreWarnedAbout() {
-        let report = Self.compare(Self.measured(Self.around(100), host: "a"), Self.measured(Self.around(100), host: "b"))
+        let report = Self.compare(
+            Self.measured(Self.around(100), host: "a"), Self.measured(Self.around(100), host: "b"))
         #expect(report.warnings.contains { $0.contains("machine (a vs b)") })
     }
 
     @Test func anInstrumentedSideAndAnUninstrumentedOneShareNoMetric() throws {
         let instrumented = try MeasurementReportTests.instrumented()
-        #expect(throws: ComparisonError.self) { try ComparisonMetrics(base: instrumented, head: Self.measured([100, 110]), gate: .listed([])) }
+        #expect(throws: ComparisonError.self) {
+            try ComparisonMetrics(base: instrumented, head: Self.measured([100, 110]), gate: .listed([]))
+        }
         let report = Self.compare(instrumented, Self.measured([100, 110]))
         #expect(report.outcome.status == .incomparable)
         #expect(report.outcome.exitCode == 2)
@@ -117,12 +125,16 @@ struct ComparisonReportTests {
             #expect(MetricID(parsing: spelling)?.description == spelling)
         }
         #expect(MetricID(parsing: "phase:nope") == nil && MetricID(parsing: "span:") == nil)
-        #expect(try GatedMetrics(parsing: ["phase:didFinishLaunching", "all"]) == .all && GatedMetrics.all.spellings == ["all"])
+        #expect(
+            try GatedMetrics(parsing: ["phase:didFinishLaunching", "all"]) == .all
+                && GatedMetrics.all.spellings == ["all"])
     }
 
     @Test func newWorkInTheHeadIsNamedWithItsSourceLine() throws {
         var slower = TraceBuilder.launch()
-        slower.span("Extra", 112 * TraceBuilder.ms, 119 * TraceBuilder.ms, line: 99, category: .compute, cpu: 7 * TraceBuilder.ms)
+        slower.span(
+            "Extra", 112 * TraceBuilder.ms, 119 * TraceBuilder.ms, line: 99, category: .compute,
+            cpu: 7 * TraceBuilder.ms)
         let base = try MeasurementReportTests.instrumented()
         let head = try MeasurementReportTests.instrumented(trace: slower.trace())
         let diff = FindingsDiff(base: base, head: head)
@@ -136,17 +148,21 @@ struct ComparisonReportTests {
     @Test func aComparisonRoundTripsThroughJSON() throws {
         let report = Self.compare(Self.measured(Self.around(100)), Self.measured(Self.around(130)))
         let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let data = try encoder.encode(report)
         let same = try decoder.decode(ComparisonReport.self, from: data) == report
         #expect(same)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["kind"] as? String == "comparison")
         let metric = try #require((object["metrics"] as? [[String: Any]])?.first)
-        for key in ["name", "gated", "baseMs", "headMs", "shiftMs", "shiftPercent", "intervalMs", "intervalPercent",
-                    "mannWhitneyU", "pValue", "adjustedPValue", "verdict"] {
+        for key in [
+            "name", "gated", "baseMs", "headMs", "shiftMs", "shiftPercent", "intervalMs", "intervalPercent",
+            "mannWhitneyU", "pValue", "adjustedPValue", "verdict",
+        ] {
             #expect(metric[key] != nil, "metrics[0] lacks \(key)")
         }
     }

@@ -12,7 +12,9 @@ struct ComparisonReportTypedTests {
         let total = try #require(wall.primaryTotal)
         #expect(wall.primaryID == .total(total))
         #expect(wall.metrics.filter(wall.isPrimary).map(\.id) == [.total(total)])
-        #expect(wall.metrics.contains { $0.id == .cpuTime } && !wall.metrics.filter { $0.id == .cpuTime }.contains(where: wall.isPrimary))
+        #expect(
+            wall.metrics.contains { $0.id == .cpuTime }
+                && !wall.metrics.filter { $0.id == .cpuTime }.contains(where: wall.isPrimary))
         #expect(wall.sides.map(\.side) == [.base, .head])
         #expect(wall.sides.map(\.report) == [wall.base, wall.head])
     }

@@ -6,14 +6,17 @@ import Testing
 @Suite("Comparison rule")
 struct ComparisonRuleTests {
     static let plan = MeasurementPlan(
-        name: "side", commandLine: ["launchprof", "compare"], command: ["app"], runs: 30, warmup: 0, mode: .warm, ready: .exit,
+        name: "side", commandLine: ["launchprof", "compare"], command: ["app"], runs: 30, warmup: 0, mode: .warm,
+        ready: .exit,
         timeoutSeconds: 20)
     static let budget = BudgetResolution(timeToFirstFrameMs: 100_000)
 
     /// Launches ready after `values` milliseconds (a little jitter, so ranks are untied).
     static func collected(_ values: [Double]) -> CollectedLaunches {
         CollectedLaunches(
-            runs: values.enumerated().map { ReportOutcomeTests.run($0.offset + 1, $0.element + Double($0.offset % 5) * 0.1) },
+            runs: values.enumerated().map {
+                ReportOutcomeTests.run($0.offset + 1, $0.element + Double($0.offset % 5) * 0.1)
+            },
             appBudget: nil, environment: ReportOutcomeTests.machine, finishedAt: "2026-11-25T10:00:00Z")
     }
 
@@ -24,7 +27,8 @@ struct ComparisonRuleTests {
 
     @Test func aClearSlowdownStopsAtTheFirstStageAndTheReportSaysRegression() {
         var rule = Self.rule(stages: [20, 40, 60])
-        let base = Self.collected(Array(repeating: 100, count: 20)), head = Self.collected(Array(repeating: 200, count: 20))
+        let base = Self.collected(Array(repeating: 100, count: 20))
+        let head = Self.collected(Array(repeating: 200, count: 20))
         let stopped = rule.stop(afterStage: 0, base: base, head: head)
         #expect(stopped)
         #expect(rule.last?.stage == 0)
@@ -41,7 +45,9 @@ struct ComparisonRuleTests {
         // Same counts, other values: a report that looked again would find no regression; it reuses the look instead.
         let reused = rule.report(base: base, head: base, stagesRun: 1)
         #expect(reused.verdict == .regression)
-        #expect(ComparisonReport(plan: rule.plan, base: reused.base, head: reused.head, stagesRun: 1, createdAt: "x").verdict != .regression)
+        #expect(
+            ComparisonReport(plan: rule.plan, base: reused.base, head: reused.head, stagesRun: 1, createdAt: "x")
+                .verdict != .regression)
     }
 
     @Test func theReportLooksAgainWhenTheSessionEndedBetweenLooks() {

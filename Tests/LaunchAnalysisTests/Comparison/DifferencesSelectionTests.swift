@@ -1,6 +1,7 @@
-@testable import LaunchAnalysis
 import Testing
 import _LaunchProfTestSupport
+
+@testable import LaunchAnalysis
 
 /// The shift and the interval select order statistics of the n·m differences
 /// without storing them; here every order statistic is checked against sorting
@@ -11,7 +12,8 @@ struct DifferencesSelectionTests {
     func selectionMatchesSorting() {
         var generator = SeededGenerator(seed: 3)
         for round in 0..<60 {
-            let n = 1 + Int(generator.next() % 12), m = 1 + Int(generator.next() % 12)
+            let n = 1 + Int(generator.next() % 12)
+            let m = 1 + Int(generator.next() % 12)
             // Every third round draws from a handful of values, so differences tie.
             let spread: UInt64 = round % 3 == 0 ? 4 : 1_000_000
             let head = (0..<n).map { _ in Double(generator.next() % spread) / 7 }
@@ -32,6 +34,8 @@ struct DifferencesSelectionTests {
         let counts = RankStatistics.exactNullCounts(20, 20)
         #expect(counts.reduce(0, +) == 137_846_528_820)  // C(40, 20)
         #expect(counts == counts.reversed())
-        #expect(RankStatistics.TwoSamples(head: (0..<20).map { Double($0) + 0.5 }, base: (0..<20).map(Double.init)).mosesRank(alpha: 0.025) == 128)
+        #expect(
+            RankStatistics.TwoSamples(head: (0..<20).map { Double($0) + 0.5 }, base: (0..<20).map(Double.init))
+                .mosesRank(alpha: 0.025) == 128)
     }
 }

@@ -16,8 +16,12 @@ struct FleetComparisonTests {
         return report
     }
 
-    static func compare(_ base: MeasurementReport, _ head: MeasurementReport, acrossMachines: Bool = true) -> ComparisonReport {
-        let plan = ComparisonPlan(name: "c", source: .storedReports, settings: GateSettings(), stages: [20], stratifyByMachine: acrossMachines)
+    static func compare(_ base: MeasurementReport, _ head: MeasurementReport, acrossMachines: Bool = true)
+        -> ComparisonReport
+    {
+        let plan = ComparisonPlan(
+            name: "c", source: .storedReports, settings: GateSettings(), stages: [20], stratifyByMachine: acrossMachines
+        )
         return ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-23T10:00:00Z")
     }
 
@@ -27,21 +31,33 @@ struct FleetComparisonTests {
 
     @Test func theDefaultMachineKeyIsTheCPUCoresAndOperatingSystemNotTheHostName() throws {
         let environment = MachineEnvironment(
-            hostname: "runner-7f3a", operatingSystem: "Linux 6.1.0-18-amd64 x86_64", cpuModel: "AMD EPYC 7763 64-Core Processor",
+            hostname: "runner-7f3a", operatingSystem: "Linux 6.1.0-18-amd64 x86_64",
+            cpuModel: "AMD EPYC 7763 64-Core Processor",
             cpuCount: 4, clockSource: "tsc")
         #expect(environment.machine == "AMD EPYC 7763 64-Core Processor ×4, Linux x86_64")
         var renamed = environment
         renamed.hostname = "runner-0b1c"
-        #expect(MachineEnvironment(hostname: "runner-0b1c", operatingSystem: renamed.operatingSystem, cpuModel: renamed.cpuModel,
-                                   cpuCount: 4, clockSource: "tsc").machine == environment.machine)
-        #expect(MachineEnvironment(hostname: "h", operatingSystem: "Linux", cpuModel: "c", cpuCount: 1, clockSource: "tsc", machine: "  pixel-8  ")
+        #expect(
+            MachineEnvironment(
+                hostname: "runner-0b1c", operatingSystem: renamed.operatingSystem, cpuModel: renamed.cpuModel,
+                cpuCount: 4, clockSource: "tsc"
+            ).machine == environment.machine)
+        #expect(
+            MachineEnvironment(
+                hostname: "h", operatingSystem: "Linux", cpuModel: "c", cpuCount: 1, clockSource: "tsc",
+                machine: "  pixel-8  "
+            )
             .machine == "pixel-8")
-        #expect(MachineEnvironment(hostname: "h", operatingSystem: "Linux", cpuModel: "c", cpuCount: 1, clockSource: "tsc", machine: " ")
+        #expect(
+            MachineEnvironment(
+                hostname: "h", operatingSystem: "Linux", cpuModel: "c", cpuCount: 1, clockSource: "tsc", machine: " "
+            )
             .machine == "c ×1, Linux")
     }
 
     @Test func aReportWrittenBeforeTheMachineKeyGetsTheDefaultKeyAndKeepsAGivenOne() throws {
-        let old = #"{"hostname": "ci-3", "operatingSystem": "Linux 5.15.0 aarch64", "cpuModel": "Neoverse-N1", "cpuCount": 8, "clockSource": "tsc"}"#
+        let old =
+            #"{"hostname": "ci-3", "operatingSystem": "Linux 5.15.0 aarch64", "cpuModel": "Neoverse-N1", "cpuCount": 8, "clockSource": "tsc"}"#
         let decoded = try JSONDecoder().decode(MachineEnvironment.self, from: Data(old.utf8))
         #expect(decoded.machine == "Neoverse-N1 ×8, Linux aarch64")
         var named = decoded
@@ -52,17 +68,22 @@ struct FleetComparisonTests {
 
     @Test func theMachineOptionNamesTheReportsMachine() {
         let plan = MeasurementPlan(
-            name: "app", commandLine: [], command: ["app"], runs: 1, warmup: 0, mode: .warm, ready: nil, timeoutSeconds: 20,
+            name: "app", commandLine: [], command: ["app"], runs: 1, warmup: 0, mode: .warm, ready: nil,
+            timeoutSeconds: 20,
             machine: "ci-large")
         let collected = CollectedLaunches(
-            runs: [ReportOutcomeTests.run(1, 100)], appBudget: nil, environment: ReportOutcomeTests.machine, finishedAt: "2026-11-23T10:00:00Z")
-        let report = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
+            runs: [ReportOutcomeTests.run(1, 100)], appBudget: nil, environment: ReportOutcomeTests.machine,
+            finishedAt: "2026-11-23T10:00:00Z")
+        let report = MeasurementReport(
+            plan: plan, collected: collected, budget: BudgetResolution(timeToFirstFrameMs: 400))
         #expect(report.environment.machine == "ci-large")
         #expect(report.environment.hostname == ReportOutcomeTests.machine.hostname)
     }
 
     @Test func poolingKeepsEveryRunsMachineAndNumbersTheRunsAgain() throws {
-        let fleet = try Self.pooled([Self.measured([100, 101, 102], machine: "a"), Self.measured([200, 201], machine: "b")])
+        let fleet = try Self.pooled([
+            Self.measured([100, 101, 102], machine: "a"), Self.measured([200, 201], machine: "b"),
+        ])
         #expect(fleet.runs.map(\.index) == [1, 2, 3, 4, 5])
         #expect(fleet.runs.map { fleet.machine(of: $0) } == ["a", "a", "a", "b", "b"])
         #expect(fleet.machineKeys == ["a", "b"])
@@ -72,7 +93,9 @@ struct FleetComparisonTests {
         #expect(fleet.machineBreakdown(.timeToReady).map(\.summary.median) == [101, 200.5])
         // Outliers are judged within each machine: the slower machine's runs are none.
         #expect(fleet.profile.statistics(.timeToReady)?.outlierRuns == [])
-        let wild = try Self.pooled([Self.measured([100, 101, 102, 101, 300], machine: "a"), Self.measured([200, 201, 202], machine: "b")])
+        let wild = try Self.pooled([
+            Self.measured([100, 101, 102, 101, 300], machine: "a"), Self.measured([200, 201, 202], machine: "b"),
+        ])
         #expect(wild.profile.statistics(.timeToReady)?.outlierRuns == [5])
         // A pooled report pooled again is taken apart into its machines.
         let again = try Self.pooled([fleet, Self.measured([300], machine: "c")])
@@ -93,10 +116,12 @@ struct FleetComparisonTests {
     @Test func twoMachinesAreComparedWithinEachAndAMachineOnOneSideIsLeftOut() throws {
         // Machine b is 50 % slower than machine a; the head runs mostly on b. No real change.
         let base = try Self.pooled([
-            Self.measured(ComparisonReportTests.around(100, 20), machine: "a"), Self.measured(ComparisonReportTests.around(150, 6), machine: "b"),
+            Self.measured(ComparisonReportTests.around(100, 20), machine: "a"),
+            Self.measured(ComparisonReportTests.around(150, 6), machine: "b"),
         ])
         let head = try Self.pooled([
-            Self.measured(ComparisonReportTests.around(100.5, 6), machine: "a"), Self.measured(ComparisonReportTests.around(150.5, 20), machine: "b"),
+            Self.measured(ComparisonReportTests.around(100.5, 6), machine: "a"),
+            Self.measured(ComparisonReportTests.around(150.5, 20), machine: "b"),
             Self.measured(ComparisonReportTests.around(400, 5), machine: "c"),
         ])
         let stratified = Self.compare(base, head)
@@ -107,7 +132,9 @@ struct FleetComparisonTests {
         #expect(fleet.machines.map(\.headCount) == [6, 20])
         #expect(fleet.machines.allSatisfy { abs($0.shiftPercent) < 2 })
         #expect(fleet.leftOut.count == 1)
-        #expect(fleet.leftOut.first?.machine == "c" && fleet.leftOut.first?.side == .head && fleet.leftOut.first?.launches == 5)
+        #expect(
+            fleet.leftOut.first?.machine == "c" && fleet.leftOut.first?.side == .head
+                && fleet.leftOut.first?.launches == 5)
         #expect(stratified.warnings.contains("machine 'c' has head launches only (5): left out"))
         #expect(stratified.verdict == .pass, "\(stratified.outcome.reason)")
         #expect(abs(try #require(stratified.primary).shiftPercent) < 2)
@@ -120,10 +147,14 @@ struct FleetComparisonTests {
 
     @Test func withOneMachineTakingPartTheSingleMachineStatisticsDecide() throws {
         let base = Self.measured(ComparisonReportTests.around(100), machine: "a")
-        let head = try Self.pooled([Self.measured(ComparisonReportTests.around(112), machine: "a"), Self.measured([500, 510], machine: "b")])
-        let single = Self.compare(base, Self.measured(ComparisonReportTests.around(112), machine: "a"), acrossMachines: false)
+        let head = try Self.pooled([
+            Self.measured(ComparisonReportTests.around(112), machine: "a"), Self.measured([500, 510], machine: "b"),
+        ])
+        let single = Self.compare(
+            base, Self.measured(ComparisonReportTests.around(112), machine: "a"), acrossMachines: false)
         let stratified = Self.compare(base, head)
-        let one = try #require(stratified.primary), reference = try #require(single.primary)
+        let one = try #require(stratified.primary)
+        let reference = try #require(single.primary)
         #expect(one.fleet?.test == .mannWhitney)
         #expect(one.fleet?.leftOut.map(\.machine) == ["b"])
         #expect(one.shiftPercent == reference.shiftPercent)
@@ -134,7 +165,9 @@ struct FleetComparisonTests {
     }
 
     @Test func noMachineOnBothSidesIsNothingToCompare() throws {
-        let stratified = Self.compare(Self.measured(ComparisonReportTests.around(100), machine: "a"), Self.measured(ComparisonReportTests.around(100), machine: "b"))
+        let stratified = Self.compare(
+            Self.measured(ComparisonReportTests.around(100), machine: "a"),
+            Self.measured(ComparisonReportTests.around(100), machine: "b"))
         #expect(stratified.outcome.status == .incomparable)
         #expect(stratified.outcome.exitCode == 2)
         #expect(stratified.problem == "nothing to compare: no machine has launches on both sides (base: a; head: b)")
@@ -142,8 +175,14 @@ struct FleetComparisonTests {
     }
 
     @Test func aFleetComparisonRoundTripsThroughJSON() throws {
-        let base = try Self.pooled([Self.measured(ComparisonReportTests.around(100, 8), machine: "a"), Self.measured(ComparisonReportTests.around(150, 8), machine: "b")])
-        let head = try Self.pooled([Self.measured(ComparisonReportTests.around(120, 8), machine: "a"), Self.measured(ComparisonReportTests.around(180, 8), machine: "b")])
+        let base = try Self.pooled([
+            Self.measured(ComparisonReportTests.around(100, 8), machine: "a"),
+            Self.measured(ComparisonReportTests.around(150, 8), machine: "b"),
+        ])
+        let head = try Self.pooled([
+            Self.measured(ComparisonReportTests.around(120, 8), machine: "a"),
+            Self.measured(ComparisonReportTests.around(180, 8), machine: "b"),
+        ])
         let report = Self.compare(base, head)
         #expect(report.verdict == .regression, "\(report.outcome.reason)")
         #expect(report.outcome.exitCode == 1)

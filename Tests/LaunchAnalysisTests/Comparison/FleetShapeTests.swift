@@ -21,8 +21,11 @@ struct FleetShapeTests {
         let machine = try #require(report.fleet?.machines.first)
         let modes = try #require(machine.shape?.bimodal, "no shape on the one machine")
         #expect(modes.lowerCount == 10 && modes.upperCount == 10)
-        #expect(report.warnings.contains { $0.hasPrefix("timeToReady on machine 'ci-a': the head is bimodal: 10 launches near") },
-                "\(report.warnings)")
+        #expect(
+            report.warnings.contains {
+                $0.hasPrefix("timeToReady on machine 'ci-a': the head is bimodal: 10 launches near")
+            },
+            "\(report.warnings)")
     }
 
     @Test func inAFleetTheWarningNamesTheMachineWhoseHeadSplit() throws {
@@ -69,8 +72,11 @@ struct FleetShapeTests {
             let noise = GateAudit.Noise.cv(0.05)
             let base = FleetComparisonTests.measured(noise.draw(20, scale: 1, using: &generator), machine: "ci-a")
             let head = FleetComparisonTests.measured(
-                noise.draw(10, scale: 1, using: &generator) + noise.draw(10, scale: 1.4, using: &generator), machine: "ci-a")
-            return FleetComparisonTests.compare(base, head).warnings.contains { $0.contains("on machine 'ci-a': the head is bimodal") }
+                noise.draw(10, scale: 1, using: &generator) + noise.draw(10, scale: 1.4, using: &generator),
+                machine: "ci-a")
+            return FleetComparisonTests.compare(base, head).warnings.contains {
+                $0.contains("on machine 'ci-a': the head is bimodal")
+            }
         }
         print("shape check, stored reports stratified by machine, half the head ×1.4, 20 a side: named in \(rate)")
         #expect(rate.wilson.lower >= 0.80, "\(rate)")

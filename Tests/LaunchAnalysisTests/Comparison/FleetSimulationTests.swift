@@ -20,11 +20,15 @@ struct FleetSimulationTests {
     static let baseCounts = [20, 10, 5]
     static let headCounts = [5, 10, 20]
 
-    @Test("no real change: the fleet gate calls a regression in at most 1 % of 1,000 trials (naive pooling far more often)")
+    @Test(
+        "no real change: the fleet gate calls a regression in at most 1 % of 1,000 trials (naive pooling far more often)"
+    )
     func noChange() async {
         let result = await Self.simulate(id: 11, trials: 1_000, slowdown: 1)
         #expect(result.fleet.regressionRate <= 0.01, "\(result)")
-        #expect(result.naive.regressionRate >= 0.5, "pooling machines was expected to mistake the slow machine for a regression: \(result)")
+        #expect(
+            result.naive.regressionRate >= 0.5,
+            "pooling machines was expected to mistake the slow machine for a regression: \(result)")
     }
 
     /// Found means van Elteren's test rejects "no change" (one-sided p < α): the
@@ -33,7 +37,9 @@ struct FleetSimulationTests {
     /// about 1.4 % of log time, so a true +10 % (4.6 % of log time above ε, 3.3
     /// standard errors) clears it in about Φ(3.3 − 2.33) ≈ 83 % of trials. That
     /// rate is printed and held to at least 75 %.
-    @Test("a 10 % slowdown on every machine: van Elteren finds it in at least 90 % of 1,000 trials, the gate at ε 5 % calls it a regression in at least 75 %")
+    @Test(
+        "a 10 % slowdown on every machine: van Elteren finds it in at least 90 % of 1,000 trials, the gate at ε 5 % calls it a regression in at least 75 %"
+    )
     func tenPercentSlowdown() async {
         let result = await Self.simulate(id: 12, trials: 1_000, slowdown: 1.10)
         #expect(result.fleetSignificant >= 0.90, "\(result)")
@@ -49,7 +55,8 @@ struct FleetSimulationTests {
         var regressionRate: Double { Double(verdicts[.regression, default: 0]) / Double(trials) }
 
         var description: String {
-            let counts = MetricVerdict.allCases.map { "\($0.rawValue) \(verdicts[$0, default: 0])" }.joined(separator: ", ")
+            let counts = MetricVerdict.allCases.map { "\($0.rawValue) \(verdicts[$0, default: 0])" }.joined(
+                separator: ", ")
             return "regression rate \(regressionRate) (\(counts))"
         }
     }
@@ -100,15 +107,19 @@ struct FleetSimulationTests {
             result.fleetSignificant += Double(partial.significant) / Double(trials)
         }
         result.seconds = Date().timeIntervalSince(start)
-        print("fleet gate simulation \(id) (speeds \(speeds), base \(baseCounts), head \(headCounts), slowdown \(slowdown), "
-            + "defaults): \(result)")
+        print(
+            "fleet gate simulation \(id) (speeds \(speeds), base \(baseCounts), head \(headCounts), slowdown \(slowdown), "
+                + "defaults): \(result)")
         return result
     }
 
     /// One comparison of three machines' launches, judged by the fleet gate and by the naive one.
-    static func runTrial(seed: UInt64, slowdown: Double) -> (fleet: MetricVerdict, naive: MetricVerdict, significant: Bool) {
+    static func runTrial(seed: UInt64, slowdown: Double) -> (
+        fleet: MetricVerdict, naive: MetricVerdict, significant: Bool
+    ) {
         var generator = SeededGenerator(seed: seed)
-        var baseMs: [Double] = [], headMs: [Double] = []
+        var baseMs: [Double] = []
+        var headMs: [Double] = []
         var machines = GateDecision.Machines(base: [], head: [])
         for (machine, speed) in speeds.enumerated() {
             let base = LaunchTimes.draw(baseCounts[machine], scale: speed, using: &generator)
@@ -122,7 +133,10 @@ struct FleetSimulationTests {
         let settings = GateSettings()
         let fleet = GateDecision.compare(metrics, settings: settings, alpha: settings.alpha, machines: [machines])
         let naive = GateDecision.compare(metrics, settings: settings, alpha: settings.alpha)
-        return (GateDecision.overall(fleet, primary: "timeToFirstFrame"), GateDecision.overall(naive, primary: "timeToFirstFrame"),
-                fleet[0].slowerPValue < settings.alpha)
+        return (
+            GateDecision.overall(fleet, primary: "timeToFirstFrame"),
+            GateDecision.overall(naive, primary: "timeToFirstFrame"),
+            fleet[0].slowerPValue < settings.alpha
+        )
     }
 }

@@ -56,26 +56,41 @@ struct FleetStatisticsTests {
     func vanElteren(_ reference: FleetFixture.Case) {
         let greater = RankStatistics.vanElteren(reference.given, alternative: .greater)
         let less = RankStatistics.vanElteren(reference.given, alternative: .less)
-        #expect(isRelativelyClose(greater.statistic, reference.statistic, 1e-12), "T \(greater.statistic) vs \(reference.statistic)")
+        #expect(
+            isRelativelyClose(greater.statistic, reference.statistic, 1e-12),
+            "T \(greater.statistic) vs \(reference.statistic)")
         #expect(isRelativelyClose(greater.expected, reference.expected, 1e-12))
-        #expect(isRelativelyClose(greater.variance, reference.variance, 1e-12), "Var \(greater.variance) vs \(reference.variance)")
+        #expect(
+            isRelativelyClose(greater.variance, reference.variance, 1e-12),
+            "Var \(greater.variance) vs \(reference.variance)")
         #expect(abs(greater.z - reference.z) <= 1e-9, "z \(greater.z) vs \(reference.z)")
-        #expect(isRelativelyClose(greater.pValue, reference.pGreater, 1e-7), "greater \(greater.pValue) vs \(reference.pGreater)")
+        #expect(
+            isRelativelyClose(greater.pValue, reference.pGreater, 1e-7),
+            "greater \(greater.pValue) vs \(reference.pGreater)")
         #expect(isRelativelyClose(less.pValue, reference.pLess, 1e-7), "less \(less.pValue) vs \(reference.pLess)")
     }
 
-    @Test("the pooled within-stratum shift and its bootstrap interval match the reference", arguments: FleetFixture.loaded?.cases ?? [])
+    @Test(
+        "the pooled within-stratum shift and its bootstrap interval match the reference",
+        arguments: FleetFixture.loaded?.cases ?? [])
     func shiftAndInterval(_ reference: FleetFixture.Case) {
         #expect(RankStatistics.stratifiedShift(reference.given) == reference.shift)
         let interval = RankStatistics.bootstrapInterval(reference.given)
-        #expect(isRelativelyClose(interval.lower, reference.bootstrapLower, 1e-12), "lower \(interval.lower) vs \(reference.bootstrapLower)")
-        #expect(isRelativelyClose(interval.upper, reference.bootstrapUpper, 1e-12), "upper \(interval.upper) vs \(reference.bootstrapUpper)")
+        #expect(
+            isRelativelyClose(interval.lower, reference.bootstrapLower, 1e-12),
+            "lower \(interval.lower) vs \(reference.bootstrapLower)")
+        #expect(
+            isRelativelyClose(interval.upper, reference.bootstrapUpper, 1e-12),
+            "upper \(interval.upper) vs \(reference.bootstrapUpper)")
     }
 
     @Test("the stratified shift never pairs values across strata")
     func noCrossStratumPairs() {
         // Within each stratum head is 1 above base; across strata the gap is 100.
-        let strata = [RankStatistics.Stratum(head: [2, 3], base: [1, 2]), RankStatistics.Stratum(head: [101, 102, 103], base: [100, 101, 102])]
+        let strata = [
+            RankStatistics.Stratum(head: [2, 3], base: [1, 2]),
+            RankStatistics.Stratum(head: [101, 102, 103], base: [100, 101, 102]),
+        ]
         #expect(RankStatistics.stratifiedShift(strata) == 1)
         #expect(RankStatistics.stratifiedShift([]).isNaN)
         let interval = RankStatistics.bootstrapInterval([])

@@ -21,7 +21,9 @@ enum GateAudit {
 
         /// The Wilson score interval at 95 % (z = 1.959964).
         var wilson: (lower: Double, upper: Double) {
-            let z = 1.959_963_984_540_054, n = Double(trials), p = value
+            let z = 1.959_963_984_540_054
+            let n = Double(trials)
+            let p = value
             guard n > 0 else { return (0, 1) }
             let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
             let half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()
@@ -30,7 +32,9 @@ enum GateAudit {
 
         var description: String {
             let (lower, upper) = wilson
-            return String(format: "%d/%d = %.1f %% (Wilson 95 %% %.1f–%.1f %%)", count, trials, 100 * value, 100 * lower, 100 * upper)
+            return String(
+                format: "%d/%d = %.1f %% (Wilson 95 %% %.1f–%.1f %%)", count, trials, 100 * value, 100 * lower,
+                100 * upper)
         }
     }
 
@@ -45,7 +49,9 @@ enum GateAudit {
         var sigma: Double { log(1 + coefficientOfVariation * coefficientOfVariation).squareRoot() }
         var doubledSigma: Double { log(1 + 4 * coefficientOfVariation * coefficientOfVariation).squareRoot() }
 
-        func draw(_ count: Int, scale: Double, medianMs: Double = 400, using generator: inout SeededGenerator) -> [Double] {
+        func draw(_ count: Int, scale: Double, medianMs: Double = 400, using generator: inout SeededGenerator)
+            -> [Double]
+        {
             (0..<count).map { _ in
                 let uniform = Double(generator.next() >> 11) * 0x1p-53
                 let s = uniform < doubledShare ? doubledSigma : sigma
@@ -55,7 +61,9 @@ enum GateAudit {
     }
 
     /// Runs `trials` trials on every core, each with its own seed, and counts how many `trial` returns true for.
-    static func count(id: UInt64, trials: Int, _ trial: @escaping @Sendable (inout SeededGenerator) -> Bool) async -> Rate {
+    static func count(id: UInt64, trials: Int, _ trial: @escaping @Sendable (inout SeededGenerator) -> Bool) async
+        -> Rate
+    {
         await counts(id: id, trials: trials, rules: 1) { generator in [trial(&generator)] }[0]
     }
 
@@ -95,12 +103,18 @@ enum GateAudit {
         let most = stages.last ?? 0
         let names = (0..<metrics).map { $0 == 0 ? "timeToFirstFrame" : "phase:m\($0)" }
         let data = names.map { _ in
-            (base: noise.draw(most, scale: 1, using: &generator), head: noise.draw(most, scale: slowdown, using: &generator))
+            (
+                base: noise.draw(most, scale: 1, using: &generator),
+                head: noise.draw(most, scale: slowdown, using: &generator)
+            )
         }
         let gate = StagedGate(stages: stages, settings: settings)
         for (index, count) in stages.enumerated() {
             let input = zip(names, data).map { name, sides in
-                (name: name, gated: true, baseMs: Array(sides.base.prefix(count)), headMs: Array(sides.head.prefix(count)))
+                (
+                    name: name, gated: true, baseMs: Array(sides.base.prefix(count)),
+                    headMs: Array(sides.head.prefix(count))
+                )
             }
             let look = gate.look(index, metrics: input, primary: "timeToFirstFrame")
             if look.stop { return look.verdict }

@@ -20,12 +20,14 @@ struct GateAuditTests {
     @Test("a true +5 % (= ε) is a regression in at most α of 1,000 trials, staged and with eight gated metrics")
     func exactlyTheMinimumEffect() async {
         let staged = await GateAudit.count(id: 200, trials: 1_000) { generator in
-            GateAudit.stagedVerdict(stages: Self.staged, slowdown: 1.05, noise: .cv(0.05), using: &generator) == .regression
+            GateAudit.stagedVerdict(stages: Self.staged, slowdown: 1.05, noise: .cv(0.05), using: &generator)
+                == .regression
         }
         print("audit +5 % = ε, stages 20/40/60, CV 5 %: regression in \(staged)")
         #expect(staged.value <= 0.01, "\(staged)")
         let eight = await GateAudit.count(id: 201, trials: 1_000) { generator in
-            GateAudit.stagedVerdict(stages: Self.staged, metrics: 8, slowdown: 1.05, noise: .cv(0.05), using: &generator) == .regression
+            GateAudit.stagedVerdict(
+                stages: Self.staged, metrics: 8, slowdown: 1.05, noise: .cv(0.05), using: &generator) == .regression
         }
         print("audit +5 % = ε on eight gated metrics, stages 20/40/60, CV 5 %: regression in \(eight)")
         #expect(eight.value <= 0.01, "\(eight)")
@@ -34,14 +36,21 @@ struct GateAuditTests {
     /// The README's claim "a regression of ε or more passes in at most α": a pass is
     /// the non-inferiority test "slower by less than ε" at the metric's level, so a true
     /// change of exactly ε (the hardest case) or more passes in at most α over the looks.
-    @Test("a true change of ε (+5 %) or more passes in at most α of 1,000 trials, staged, noisy and with eight gated metrics")
+    @Test(
+        "a true change of ε (+5 %) or more passes in at most α of 1,000 trials, staged, noisy and with eight gated metrics"
+    )
     func aRegressionOfTheMinimumEffectDoesNotPass() async {
-        for (id, slowdown, cv, metrics) in [(211, 1.05, 0.05, 1), (212, 1.05, 0.15, 1), (213, 1.05, 0.05, 8), (214, 1.10, 0.15, 1)] {
+        for (id, slowdown, cv, metrics) in [
+            (211, 1.05, 0.05, 1), (212, 1.05, 0.15, 1), (213, 1.05, 0.05, 8), (214, 1.10, 0.15, 1),
+        ] {
             let rate = await GateAudit.count(id: UInt64(id), trials: 1_000) { generator in
-                let verdict = GateAudit.stagedVerdict(stages: Self.staged, metrics: metrics, slowdown: slowdown, noise: .cv(cv), using: &generator)
+                let verdict = GateAudit.stagedVerdict(
+                    stages: Self.staged, metrics: metrics, slowdown: slowdown, noise: .cv(cv), using: &generator)
                 return verdict == .pass || verdict == .improvement
             }
-            print("audit +\(Int((slowdown - 1) * 100)) %, CV \(Int(cv * 100)) %, \(metrics) gated metric(s), stages 20/40/60: pass in \(rate)")
+            print(
+                "audit +\(Int((slowdown - 1) * 100)) %, CV \(Int(cv * 100)) %, \(metrics) gated metric(s), stages 20/40/60: pass in \(rate)"
+            )
             #expect(rate.value <= 0.01, "\(rate)")
         }
     }
@@ -50,12 +59,14 @@ struct GateAuditTests {
     @Test("a true +3 % is a regression in none of 1,000 trials")
     func belowTheMinimumEffect() async {
         let rate = await GateAudit.count(id: 202, trials: 1_000) { generator in
-            GateAudit.stagedVerdict(stages: Self.staged, slowdown: 1.03, noise: .cv(0.05), using: &generator) == .regression
+            GateAudit.stagedVerdict(stages: Self.staged, slowdown: 1.03, noise: .cv(0.05), using: &generator)
+                == .regression
         }
         print("audit +3 %, stages 20/40/60, CV 5 %: regression in \(rate)")
         #expect(rate.count == 0, "\(rate)")
         let noisy = await GateAudit.count(id: 203, trials: 1_000) { generator in
-            GateAudit.stagedVerdict(stages: [10, 20, 30], slowdown: 1.03, noise: .cv(0.15), using: &generator) == .regression
+            GateAudit.stagedVerdict(stages: [10, 20, 30], slowdown: 1.03, noise: .cv(0.15), using: &generator)
+                == .regression
         }
         print("audit +3 %, stages 10/20/30, CV 15 %: regression in \(noisy)")
         #expect(noisy.value <= 0.01, "\(noisy)")
@@ -69,7 +80,8 @@ struct GateAuditTests {
             let head = GateAudit.Noise.cv(0.05).draw(1, scale: 1.10, using: &generator)
             let plan = ComparisonPlan(name: "c", source: .storedReports, settings: GateSettings(), stages: [1])
             let report = ComparisonReport(
-                plan: plan, base: ComparisonReportTests.measured(base), head: ComparisonReportTests.measured(head), stagesRun: 1,
+                plan: plan, base: ComparisonReportTests.measured(base), head: ComparisonReportTests.measured(head),
+                stagesRun: 1,
                 createdAt: "2026-11-25T10:00:00Z")
             // Refused (too few launches): no verdict, and the JSON's says so (issue 31: it said inconclusive).
             return report.outcome.exitCode == 2 && report.verdict == .error
@@ -80,10 +92,16 @@ struct GateAuditTests {
 
     @Test("A/A at CV 5 %, 15 % and the 10 %-doubled mixture: a regression in at most α of 1,000 trials each")
     func sameBuild() async {
-        for (id, noise, label) in [(205, GateAudit.Noise.cv(0.05), "CV 5 %"), (206, .cv(0.15), "CV 15 %"),
-                                   (207, GateAudit.Noise(coefficientOfVariation: 0.10, doubledShare: 0.10), "CV 10 %, 10 % of launches at twice it")] {
+        for (id, noise, label) in [
+            (205, GateAudit.Noise.cv(0.05), "CV 5 %"), (206, .cv(0.15), "CV 15 %"),
+            (
+                207, GateAudit.Noise(coefficientOfVariation: 0.10, doubledShare: 0.10),
+                "CV 10 %, 10 % of launches at twice it"
+            ),
+        ] {
             let rate = await GateAudit.count(id: UInt64(id), trials: 1_000) { generator in
-                GateAudit.stagedVerdict(stages: Self.staged, slowdown: 1, noise: noise, using: &generator) == .regression
+                GateAudit.stagedVerdict(stages: Self.staged, slowdown: 1, noise: noise, using: &generator)
+                    == .regression
             }
             print("audit A/A \(label), stages 20/40/60: regression in \(rate)")
             #expect(rate.value <= 0.01, "\(label): \(rate)")
@@ -106,7 +124,8 @@ struct GateAuditTests {
         for n in [10, 20, 40] {
             for (column, slowdown) in [1.10, 1.15, 1.30].enumerated() {
                 let rate = await GateAudit.count(id: id, trials: 1_000) { generator in
-                    GateAudit.stagedVerdict(stages: [n], slowdown: slowdown, noise: .cv(0.05), using: &generator) == .regression
+                    GateAudit.stagedVerdict(stages: [n], slowdown: slowdown, noise: .cv(0.05), using: &generator)
+                        == .regression
                 }
                 print("audit power n=\(n) +\(Int((slowdown - 1) * 100 + 0.5)) %: \(rate)")
                 #expect(rate.value >= floors[n]![column], "n = \(n), ×\(slowdown): \(rate)")
@@ -117,20 +136,25 @@ struct GateAuditTests {
 
     /// Issue 21: a head with half its launches +40 % was a regression in 18–45 % and
     /// otherwise inconclusive, with no word about the two modes.
-    @Test("a bimodal head is a regression or named bimodal in at least 90 % of 1,000 trials; a unimodal A/A is named bimodal in at most 5 %")
+    @Test(
+        "a bimodal head is a regression or named bimodal in at least 90 % of 1,000 trials; a unimodal A/A is named bimodal in at most 5 %"
+    )
     func bimodal() async {
         let flagged = await GateAudit.count(id: 208, trials: 1_000) { generator in
             let noise = GateAudit.Noise.cv(0.05)
             let base = noise.draw(20, scale: 1, using: &generator)
             let head = noise.draw(10, scale: 1, using: &generator) + noise.draw(10, scale: 1.4, using: &generator)
-            let metric = GateDecision.compare([(name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head)], settings: GateSettings(), alpha: 0.01)[0]
+            let metric = GateDecision.compare(
+                [(name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head)], settings: GateSettings(),
+                alpha: 0.01)[0]
             return metric.verdict == .regression || metric.shape?.bimodal != nil
         }
         print("audit bimodal head (half +40 %), 20 a side, CV 5 %: regression or bimodal warning in \(flagged)")
         #expect(flagged.value >= 0.90, "\(flagged)")
         let falseWarnings = await GateAudit.count(id: 209, trials: 1_000) { generator in
             let noise = GateAudit.Noise.cv(0.05)
-            let base = noise.draw(20, scale: 1, using: &generator), head = noise.draw(20, scale: 1, using: &generator)
+            let base = noise.draw(20, scale: 1, using: &generator)
+            let head = noise.draw(20, scale: 1, using: &generator)
             return ShapeCheck(baseMs: base, headMs: head)?.bimodal != nil
         }
         print("audit A/A, 20 a side, CV 5 %: bimodal warning in \(falseWarnings)")
@@ -138,7 +162,9 @@ struct GateAuditTests {
     }
 
     /// Issue 21: the percentile bootstrap covered 88–92 %.
-    @Test("the fleet interval (van Elteren inverted) covers the true shift in at least 95 % of 1,000 trials at 5 launches per machine")
+    @Test(
+        "the fleet interval (van Elteren inverted) covers the true shift in at least 95 % of 1,000 trials at 5 launches per machine"
+    )
     func fleetCoverage() async {
         let truth = log(1.05)
         let covered = await GateAudit.count(id: 210, trials: 1_000) { generator in

@@ -11,7 +11,8 @@ struct GateDecisionTests {
     static func compare(
         _ head: [Double], base: [Double] = base, settings: GateSettings = GateSettings(), alpha: Double = 0.01
     ) -> MetricComparison {
-        GateDecision.compare([(name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head)], settings: settings, alpha: alpha)[0]
+        GateDecision.compare(
+            [(name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head)], settings: settings, alpha: alpha)[0]
     }
 
     // MARK: Verdicts
@@ -60,7 +61,9 @@ struct GateDecisionTests {
         #expect(result.passPValue < 1e-10)  // "less than ε slower" is significant: a pass
         #expect(result.verdict == .pass)
         // With ε = 2 % it is a regression.
-        #expect(Self.compare(tight.map { $0 * 1.03 }, base: tight, settings: GateSettings(minimumEffectPercent: 2)).verdict == .regression)
+        #expect(
+            Self.compare(tight.map { $0 * 1.03 }, base: tight, settings: GateSettings(minimumEffectPercent: 2)).verdict
+                == .regression)
     }
 
     @Test("the absolute ε governs a short metric: 8 % of 50 ms is under 5 ms")
@@ -72,7 +75,8 @@ struct GateDecisionTests {
 
     @Test("Holm across the gated metrics: five launches clear one metric, not three")
     func holmAcrossGatedMetrics() {
-        let base = [400.0, 401, 402, 403, 404], head = [500.0, 501, 502, 503, 504]
+        let base = [400.0, 401, 402, 403, 404]
+        let head = [500.0, 501, 502, 503, 504]
         func run(gated: Int) -> [MetricComparison] {
             let metrics = (0..<3).map { (name: "m\($0)", gated: $0 < gated, baseMs: base, headMs: head) }
             return GateDecision.compare(metrics, settings: GateSettings(), alpha: 0.01)
@@ -124,19 +128,37 @@ struct GateDecisionTests {
     @Test("overall: any gated regression wins; ungated metrics do not count")
     func overallRegression() {
         let ttff = "timeToFirstFrame"
-        #expect(GateDecision.overall([Self.metric(ttff, .improvement), Self.metric("phase:x", .regression)], primary: ttff) == .regression)
-        #expect(GateDecision.overall([Self.metric(ttff, .pass), Self.metric("span:y", .regression, gated: false)], primary: ttff) == .pass)
-        #expect(GateDecision.overall([Self.metric(ttff, .inconclusive), Self.metric("phase:x", .regression)], primary: ttff) == .regression)
+        #expect(
+            GateDecision.overall([Self.metric(ttff, .improvement), Self.metric("phase:x", .regression)], primary: ttff)
+                == .regression)
+        #expect(
+            GateDecision.overall(
+                [Self.metric(ttff, .pass), Self.metric("span:y", .regression, gated: false)], primary: ttff) == .pass)
+        #expect(
+            GateDecision.overall(
+                [Self.metric(ttff, .inconclusive), Self.metric("phase:x", .regression)], primary: ttff) == .regression)
     }
 
     @Test("overall: improvement needs the primary metric improved and the other gated ones fine")
     func overallImprovement() {
         let ttff = "timeToFirstFrame"
-        #expect(GateDecision.overall([Self.metric(ttff, .improvement), Self.metric("phase:x", .pass)], primary: ttff) == .improvement)
-        #expect(GateDecision.overall([Self.metric(ttff, .pass), Self.metric("phase:x", .improvement)], primary: ttff) == .pass)
-        #expect(GateDecision.overall([Self.metric(ttff, .improvement), Self.metric("phase:x", .inconclusive)], primary: ttff) == .inconclusive)
-        #expect(GateDecision.overall([Self.metric(ttff, .inconclusive), Self.metric("phase:x", .pass)], primary: ttff) == .inconclusive)
-        #expect(GateDecision.overall([Self.metric(ttff, .pass), Self.metric("phase:x", .inconclusive, gated: false)], primary: ttff) == .pass)
+        #expect(
+            GateDecision.overall([Self.metric(ttff, .improvement), Self.metric("phase:x", .pass)], primary: ttff)
+                == .improvement)
+        #expect(
+            GateDecision.overall([Self.metric(ttff, .pass), Self.metric("phase:x", .improvement)], primary: ttff)
+                == .pass)
+        #expect(
+            GateDecision.overall(
+                [Self.metric(ttff, .improvement), Self.metric("phase:x", .inconclusive)], primary: ttff)
+                == .inconclusive)
+        #expect(
+            GateDecision.overall([Self.metric(ttff, .inconclusive), Self.metric("phase:x", .pass)], primary: ttff)
+                == .inconclusive)
+        #expect(
+            GateDecision.overall(
+                [Self.metric(ttff, .pass), Self.metric("phase:x", .inconclusive, gated: false)], primary: ttff) == .pass
+        )
     }
 
     // MARK: Settings
@@ -145,7 +167,8 @@ struct GateDecisionTests {
     func minimumRuns() {
         let settings = GateSettings()
         #expect(settings.minimumRuns(gatedMetrics: 1) == 5)
-        #expect(settings.minimumRuns(gatedMetrics: 1, looks: 3) == 7)  // the first look's 0.01/27: 1/924 ≥ 0.00037 > 1/3,432
+        // the first look's 0.01/27: 1/924 ≥ 0.00037 > 1/3,432
+        #expect(settings.minimumRuns(gatedMetrics: 1, looks: 3) == 7)
         #expect(settings.minimumRuns(gatedMetrics: 3, looks: 3) == 8)  // 0.01/27/3: 1/3,432 ≥ 0.00012 > 1/12,870
         #expect(GateSettings.minimumRuns(level: 0.01) == 5 && GateSettings.minimumRuns(level: 0) == .max)
         #expect(GateSettings(alpha: 0.05).minimumRuns(gatedMetrics: 1) == 4)  // 1/20 is not below 0.05
@@ -179,7 +202,9 @@ struct GateDecisionTests {
     func alphaSpending() {
         #expect(AlphaSpending.spent(0.5) == 0.125 && AlphaSpending.spent(2) == 1 && AlphaSpending.spent(-1) == 0)
         // 10/20/30 and 20/40/60 spend alike: the fractions are the same.
-        #expect(AlphaSpending.levels(alpha: 0.01, stages: [10, 20, 30]) == AlphaSpending.levels(alpha: 0.01, stages: [20, 40, 60]))
+        #expect(
+            AlphaSpending.levels(alpha: 0.01, stages: [10, 20, 30])
+                == AlphaSpending.levels(alpha: 0.01, stages: [20, 40, 60]))
         // Unequal stages: 10 of 40 is t = 1/4, so the first look gets α/64.
         let uneven = AlphaSpending.levels(alpha: 0.05, stages: [10, 40])
         #expect(abs(uneven[0] - 0.05 / 64) < 1e-15 && abs(uneven[1] - 0.05 * 63 / 64) < 1e-15)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import LaunchAnalysis
 import Testing
 import _LaunchProfTestSupport
+
+@testable import LaunchAnalysis
 
 /// Issue 21's power promise, "not lower than today's", put to the test: the gate's
 /// rule and the rule before it (commit f6bc482) judge the same seeded launches side
@@ -42,12 +43,15 @@ struct GatePowerTests {
     /// Both rules on one draw of `n` launches a side, the head `slowdown` slower
     /// (drawn as ``GateAudit/stagedVerdict(stages:metrics:slowdown:noise:settings:using:)`` draws them).
     static func verdicts(n: Int, slowdown: Double, using generator: inout SeededGenerator) -> Verdicts {
-        let baseMs = noise.draw(n, scale: 1, using: &generator), headMs = noise.draw(n, scale: slowdown, using: &generator)
-        let base = baseMs.map { log($0) }, head = headMs.map { log($0) }
+        let baseMs = noise.draw(n, scale: 1, using: &generator)
+        let headMs = noise.draw(n, scale: slowdown, using: &generator)
+        let base = baseMs.map { log($0) }
+        let head = headMs.map { log($0) }
         let slower = RankStatistics.mannWhitney(head: head, base: base, alternative: .greater).pValue
         func new(_ alpha: Double) -> Bool {
-            GateDecision.compare([(name: "timeToFirstFrame", gated: true, baseMs: baseMs, headMs: headMs)],
-                                 settings: GateSettings(alpha: alpha), alpha: alpha)[0].verdict == .regression
+            GateDecision.compare(
+                [(name: "timeToFirstFrame", gated: true, baseMs: baseMs, headMs: headMs)],
+                settings: GateSettings(alpha: alpha), alpha: alpha)[0].verdict == .regression
         }
         // U of head − e against base, and its exact upper tail P(U ≥ u).
         let u = RankStatistics.mannWhitneyU(head: head.map { $0 - effect }, base: base)
@@ -55,14 +59,16 @@ struct GatePowerTests {
         let exactP = counts[Int(u.rounded())...].reduce(0, +) / counts.reduce(0, +)
         return Verdicts(
             old: slower < alpha && RankStatistics.mosesInterval(head: head, base: base, alpha: 0.025).lower > effect,
-            oldAtAlpha: slower < alpha && RankStatistics.mosesInterval(head: head, base: base, alpha: alpha).lower > effect,
+            oldAtAlpha: slower < alpha
+                && RankStatistics.mosesInterval(head: head, base: base, alpha: alpha).lower > effect,
             new: new(alpha), newAtOldLevel: new(0.025), newExact: exactP < alpha)
     }
 
     /// The most power any level-`alpha` test has against `slowdown` at `n` a side (σ known).
     static func neymanPearsonBound(n: Int, slowdown: Double, alpha: Double) -> Double {
         let delta = log(slowdown) - effect
-        return RankStatistics.normalCDF(delta / (noise.sigma * (2 / Double(n)).squareRoot()) - RankStatistics.normalQuantile(1 - alpha))
+        return RankStatistics.normalCDF(
+            delta / (noise.sigma * (2 / Double(n)).squareRoot()) - RankStatistics.normalQuantile(1 - alpha))
     }
 
     /// Each rule's regressions over 1,000 trials of scenario `id`: every rule judges
@@ -86,12 +92,16 @@ struct GatePowerTests {
         for n in [10, 20, 40] {
             for slowdown in [1.10, 1.15, 1.30] {
                 let rates = await Self.rates(id: id, n: n, slowdown: slowdown)
-                let old = rates.old, oldAtAlpha = rates.oldAtAlpha, new = rates.new
-                let atOldLevel = rates.newAtOldLevel, exact = rates.newExact
+                let old = rates.old
+                let oldAtAlpha = rates.oldAtAlpha
+                let new = rates.new
+                let atOldLevel = rates.newAtOldLevel
+                let exact = rates.newExact
                 let bound = Self.neymanPearsonBound(n: n, slowdown: slowdown, alpha: Self.alpha)
-                print("power n=\(n) +\(Int((slowdown - 1) * 100 + 0.5)) % (id \(id)): before \(old); now \(new); "
-                    + "before at α (98 % Moses) \(oldAtAlpha); now at 2.5 % \(atOldLevel); now, exact U \(exact); "
-                    + String(format: "best level-α test (σ known) %.1f %%", 100 * bound))
+                print(
+                    "power n=\(n) +\(Int((slowdown - 1) * 100 + 0.5)) % (id \(id)): before \(old); now \(new); "
+                        + "before at α (98 % Moses) \(oldAtAlpha); now at 2.5 % \(atOldLevel); now, exact U \(exact); "
+                        + String(format: "best level-α test (σ known) %.1f %%", 100 * bound))
                 // At equal size the two rules are one test (a Moses bound is the shifted test inverted).
                 #expect(abs(oldAtAlpha.count - new.count) <= 10, "n \(n) ×\(slowdown): \(oldAtAlpha) against \(new)")
                 // The old rule's level for "more than ε" accounts for what the new rule lacks.
@@ -108,12 +118,15 @@ struct GatePowerTests {
     /// regression in at most α": at n = 20 and 40 the best level-α test's power is
     /// below what the old rule found, and the old rule found it by calling a true
     /// +5 % a regression in more than α.
-    @Test("at exactly ε the rule before is a regression in more than α, the rule now in at most α; the best level-α test cannot reach the old power at +10 %")
+    @Test(
+        "at exactly ε the rule before is a regression in more than α, the rule now in at most α; the best level-α test cannot reach the old power at +10 %"
+    )
     func theOldPowerWasBoughtWithSize() async {
         for (offset, n) in [10, 20, 40].enumerated() {
             let rates = await Self.rates(id: 120 + UInt64(offset), n: n, slowdown: 1.05)
-            print("size at ε (+5 %) n=\(n) (id \(120 + offset)): before \(rates.old); now \(rates.new); "
-                + "before at α \(rates.oldAtAlpha); now, exact U \(rates.newExact)")
+            print(
+                "size at ε (+5 %) n=\(n) (id \(120 + offset)): before \(rates.old); now \(rates.new); "
+                    + "before at α \(rates.oldAtAlpha); now, exact U \(rates.newExact)")
             #expect(rates.new.value <= Self.alpha, "\(rates.new)")
             #expect(rates.newExact.value <= Self.alpha, "\(rates.newExact)")
             #expect(rates.old.value > Self.alpha, "the old rule's ε test was at 2.5 %: \(rates.old)")
@@ -121,7 +134,10 @@ struct GatePowerTests {
         // The old rule's +10 % rates (GateAuditTests, ids 100, 103, 106): 43.1, 81.0 and 98.7 %.
         for (n, old) in [(20, 0.810), (40, 0.987)] {
             let bound = Self.neymanPearsonBound(n: n, slowdown: 1.10, alpha: Self.alpha)
-            print(String(format: "n=%d +10 %%: the best level-α test finds %.1f %%, the old rule %.1f %%", n, 100 * bound, 100 * old))
+            print(
+                String(
+                    format: "n=%d +10 %%: the best level-α test finds %.1f %%, the old rule %.1f %%", n, 100 * bound,
+                    100 * old))
             #expect(bound < old)
         }
     }
@@ -131,15 +147,24 @@ struct GatePowerTests {
     /// O'Brien–Fleming-like: most of α kept for the last look; ``AlphaSpending``), on
     /// the same launches. Each look tests at its increment, so by the union bound both
     /// hold the chance of a false claim over the looks at α.
-    static func staged(stages: [Int], slowdown: Double, using generator: inout SeededGenerator) -> (even: MetricVerdict, spent: MetricVerdict) {
+    static func staged(stages: [Int], slowdown: Double, using generator: inout SeededGenerator) -> (
+        even: MetricVerdict, spent: MetricVerdict
+    ) {
         let most = stages.last!
-        let baseMs = noise.draw(most, scale: 1, using: &generator), headMs = noise.draw(most, scale: slowdown, using: &generator)
+        let baseMs = noise.draw(most, scale: 1, using: &generator)
+        let headMs = noise.draw(most, scale: slowdown, using: &generator)
         func input(_ count: Int) -> [(name: String, gated: Bool, baseMs: [Double], headMs: [Double])] {
-            [(name: "timeToFirstFrame", gated: true, baseMs: Array(baseMs.prefix(count)), headMs: Array(headMs.prefix(count)))]
+            [
+                (
+                    name: "timeToFirstFrame", gated: true, baseMs: Array(baseMs.prefix(count)),
+                    headMs: Array(headMs.prefix(count))
+                )
+            ]
         }
         func even() -> MetricVerdict {
             for (index, count) in stages.enumerated() {
-                let verdict = GateDecision.compare(input(count), settings: GateSettings(), alpha: alpha / Double(stages.count))[0].verdict
+                let verdict = GateDecision.compare(
+                    input(count), settings: GateSettings(), alpha: alpha / Double(stages.count))[0].verdict
                 if verdict != .inconclusive || index == stages.count - 1 { return verdict }
             }
             return .inconclusive
@@ -169,13 +194,16 @@ struct GatePowerTests {
                     let verdicts = Self.staged(stages: stages, slowdown: slowdown, using: &generator)
                     return [verdicts.even == .regression, verdicts.spent == .regression]
                 }
-                let even = rates[0], spent = rates[1]
-                print("stages \(stages.map(String.init).joined(separator: "/")) +\(Int((slowdown - 1) * 100 + 0.5)) % (id \(id)): "
-                    + "regression with α even over the looks \(even); with α·t³ \(spent)")
+                let even = rates[0]
+                let spent = rates[1]
+                print(
+                    "stages \(stages.map(String.init).joined(separator: "/")) +\(Int((slowdown - 1) * 100 + 0.5)) % (id \(id)): "
+                        + "regression with α even over the looks \(even); with α·t³ \(spent)")
                 if slowdown <= 1.05 {
                     #expect(even.value <= Self.alpha && spent.value <= Self.alpha, "at ε: \(even), \(spent)")
                 } else {
-                    #expect(spent.count >= even.count - 10, "\(stages) ×\(slowdown): α·t³ \(spent) against even \(even)")
+                    #expect(
+                        spent.count >= even.count - 10, "\(stages) ×\(slowdown): α·t³ \(spent) against even \(even)")
                 }
             }
         }

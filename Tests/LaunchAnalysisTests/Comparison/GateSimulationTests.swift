@@ -41,7 +41,8 @@ struct GateSimulationTests {
     /// (c) Head 10 % slower, looks after 20, 40 and 60 launches a side.
     @Test("a 10 % slowdown is found in at least 90 % of 1,000 trials with stages 20, 40, 60")
     func tenPercentStaged() async {
-        let result = await Self.simulate(id: 3, trials: 1_000, stages: [20, 40, 60], settings: GateSettings(), slowdown: 1.10)
+        let result = await Self.simulate(
+            id: 3, trials: 1_000, stages: [20, 40, 60], settings: GateSettings(), slowdown: 1.10)
         #expect(result.regressionRate >= 0.90, "\(result)")
     }
 
@@ -55,7 +56,8 @@ struct GateSimulationTests {
     /// (e) Three looks, α spent as α·t³ (α/27, 7α/27, 19α/27): the false-alarm rate over all looks stays at most α.
     @Test("with ε = 0 and stages 20, 40, 60, A/A is rejected in at most α of 10,000 trials")
     func aaStagedWithoutEffectFloor() async {
-        let result = await Self.simulate(id: 5, trials: 10_000, stages: [20, 40, 60], settings: Self.noEffectFloor, slowdown: 1)
+        let result = await Self.simulate(
+            id: 5, trials: 10_000, stages: [20, 40, 60], settings: Self.noEffectFloor, slowdown: 1)
         #expect(result.regressionRate <= 0.01, "\(result)")
     }
 
@@ -71,8 +73,10 @@ struct GateSimulationTests {
         var regressionRate: Double { Double(verdicts[.regression, default: 0]) / Double(trials) }
 
         var description: String {
-            let counts = MetricVerdict.allCases.map { "\($0.rawValue) \(verdicts[$0, default: 0])" }.joined(separator: ", ")
-            return "regression rate \(regressionRate) over \(trials) trials (\(counts); mean looks \(Double(looks) / Double(trials))); "
+            let counts = MetricVerdict.allCases.map { "\($0.rawValue) \(verdicts[$0, default: 0])" }.joined(
+                separator: ", ")
+            return
+                "regression rate \(regressionRate) over \(trials) trials (\(counts); mean looks \(Double(looks) / Double(trials))); "
                 + "\(String(format: "%.2f", seconds)) s; seed \(seed) — replay with \(SeededGenerator.seedVariable)=\(seed)"
         }
     }
@@ -80,7 +84,9 @@ struct GateSimulationTests {
     /// Runs `trials` staged comparisons of base against head = base's distribution
     /// scaled by `slowdown`, and counts the final verdicts. `id` makes each
     /// scenario's data its own.
-    static func simulate(id: UInt64, trials: Int, stages: [Int], settings: GateSettings, slowdown: Double) async -> Result {
+    static func simulate(id: UInt64, trials: Int, stages: [Int], settings: GateSettings, slowdown: Double) async
+        -> Result
+    {
         let start = Date()
         var master = SeededGenerator(seed: seed ^ (id &* 0x9E37_79B9_7F4A_7C15))
         let seeds = (0..<trials).map { _ in master.next() }
@@ -109,7 +115,9 @@ struct GateSimulationTests {
             result.looks += partial.looks
         }
         result.seconds = Date().timeIntervalSince(start)
-        print("gate simulation \(id) (stages \(stages), slowdown \(slowdown), ε \(settings.minimumEffectPercent) % / \(settings.minimumEffectMs) ms): \(result)")
+        print(
+            "gate simulation \(id) (stages \(stages), slowdown \(slowdown), ε \(settings.minimumEffectPercent) % / \(settings.minimumEffectMs) ms): \(result)"
+        )
         return result
     }
 
@@ -120,7 +128,12 @@ struct GateSimulationTests {
         let base = LaunchTimes.draw(most, scale: 1, using: &generator)
         let head = LaunchTimes.draw(most, scale: slowdown, using: &generator)
         for (index, count) in gate.stages.enumerated() {
-            let metrics = [(name: "timeToFirstFrame", gated: true, baseMs: Array(base.prefix(count)), headMs: Array(head.prefix(count)))]
+            let metrics = [
+                (
+                    name: "timeToFirstFrame", gated: true, baseMs: Array(base.prefix(count)),
+                    headMs: Array(head.prefix(count))
+                )
+            ]
             let look = gate.look(index, metrics: metrics, primary: "timeToFirstFrame")
             if look.stop { return (look.verdict, index + 1) }
         }

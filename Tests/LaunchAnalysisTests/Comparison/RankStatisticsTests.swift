@@ -79,8 +79,11 @@ struct RankStatisticsTests {
         #expect(less.method == reference.method)
         #expect(greater.u == reference.u)
         #expect(less.u == reference.u)
-        #expect(isRelativelyClose(greater.pValue, reference.pGreater, tolerance), "greater: \(greater.pValue) vs \(reference.pGreater)")
-        #expect(isRelativelyClose(less.pValue, reference.pLess, tolerance), "less: \(less.pValue) vs \(reference.pLess)")
+        #expect(
+            isRelativelyClose(greater.pValue, reference.pGreater, tolerance),
+            "greater: \(greater.pValue) vs \(reference.pGreater)")
+        #expect(
+            isRelativelyClose(less.pValue, reference.pLess, tolerance), "less: \(less.pValue) vs \(reference.pLess)")
 
         #expect(RankStatistics.hodgesLehmannShift(head: head, base: base) == reference.shift)
         let interval = RankStatistics.mosesInterval(head: head, base: base)
@@ -88,16 +91,24 @@ struct RankStatisticsTests {
         #expect(interval.upper == reference.mosesUpper ?? .infinity, "k = \(String(describing: reference.mosesK))")
         for level in reference.intervals {
             let bounds = RankStatistics.mosesInterval(head: head, base: base, alpha: level.level)
-            #expect(bounds.lower == level.lower ?? -.infinity, "level \(level.level), k = \(String(describing: level.k))")
-            #expect(bounds.upper == level.upper ?? .infinity, "level \(level.level), k = \(String(describing: level.k))")
+            #expect(
+                bounds.lower == level.lower ?? -.infinity, "level \(level.level), k = \(String(describing: level.k))")
+            #expect(
+                bounds.upper == level.upper ?? .infinity, "level \(level.level), k = \(String(describing: level.k))")
         }
 
-        let shifted = RankStatistics.mannWhitney(head: head, base: base, alternative: .greater, shift: reference.testedShift)
-        let shiftedLess = RankStatistics.mannWhitney(head: head, base: base, alternative: .less, shift: reference.testedShift)
+        let shifted = RankStatistics.mannWhitney(
+            head: head, base: base, alternative: .greater, shift: reference.testedShift)
+        let shiftedLess = RankStatistics.mannWhitney(
+            head: head, base: base, alternative: .less, shift: reference.testedShift)
         #expect(shifted.method == reference.shiftedMethod)
         let shiftedTolerance = reference.shiftedMethod == .exact ? 1e-9 : 1e-7
-        #expect(isRelativelyClose(shifted.pValue, reference.pGreaterShifted, shiftedTolerance), "\(shifted.pValue) vs \(reference.pGreaterShifted)")
-        #expect(isRelativelyClose(shiftedLess.pValue, reference.pLessShifted, shiftedTolerance), "\(shiftedLess.pValue) vs \(reference.pLessShifted)")
+        #expect(
+            isRelativelyClose(shifted.pValue, reference.pGreaterShifted, shiftedTolerance),
+            "\(shifted.pValue) vs \(reference.pGreaterShifted)")
+        #expect(
+            isRelativelyClose(shiftedLess.pValue, reference.pLessShifted, shiftedTolerance),
+            "\(shiftedLess.pValue) vs \(reference.pLessShifted)")
     }
 
     /// Issue 21: the normal approximation gave p = 0.047 here.
@@ -107,7 +118,9 @@ struct RankStatisticsTests {
         let test = RankStatistics.mannWhitney(head: [500], base: base, alternative: .greater)
         #expect(test.method == .exact)
         #expect(abs(test.pValue - 1.0 / 60) < 1e-12, "\(test.pValue)")
-        #expect(RankStatistics.exactIsCheap(59, 1) && RankStatistics.exactIsCheap(20, 20) && RankStatistics.exactIsCheap(8, 1_000))
+        #expect(
+            RankStatistics.exactIsCheap(59, 1) && RankStatistics.exactIsCheap(20, 20)
+                && RankStatistics.exactIsCheap(8, 1_000))
         #expect(!RankStatistics.exactIsCheap(21, 20) && !RankStatistics.exactIsCheap(9, 40))
     }
 
@@ -119,7 +132,9 @@ struct RankStatisticsTests {
             (1e-10, -6.361340902404056), (0.9995833333333334, 3.3414789560386264),
         ]
         for (p, z) in reference {
-            #expect(abs(RankStatistics.normalQuantile(p) - z) <= 1e-14 * max(1, abs(z)), "Φ⁻¹(\(p)) = \(RankStatistics.normalQuantile(p)), SciPy \(z)")
+            #expect(
+                abs(RankStatistics.normalQuantile(p) - z) <= 1e-14 * max(1, abs(z)),
+                "Φ⁻¹(\(p)) = \(RankStatistics.normalQuantile(p)), SciPy \(z)")
         }
     }
 
@@ -153,7 +168,9 @@ struct RankStatisticsTests {
         let tied: [[Double]] = [[1, 2, 2, 3], [2, 2, 2], [0, 5, 5, 5, 9], [3]]
         for head in Self.samples + tied {
             for base in Self.samples + tied {
-                let sum = RankStatistics.mannWhitneyU(head: head, base: base) + RankStatistics.mannWhitneyU(head: base, base: head)
+                let sum =
+                    RankStatistics.mannWhitneyU(head: head, base: base)
+                    + RankStatistics.mannWhitneyU(head: base, base: head)
                 #expect(sum == Double(head.count * base.count))
             }
         }
@@ -161,7 +178,8 @@ struct RankStatisticsTests {
 
     @Test("shifting head by a constant shifts the estimate and the interval by it")
     func shiftEquivariance() {
-        let base = Self.samples[9], head = Self.samples[10]
+        let base = Self.samples[9]
+        let head = Self.samples[10]
         let moved = head.map { $0 + 64 }  // a power of two keeps the sums exact enough to compare closely
         let shift = RankStatistics.hodgesLehmannShift(head: head, base: base)
         #expect(abs(RankStatistics.hodgesLehmannShift(head: moved, base: base) - (shift + 64)) < 1e-9)
@@ -188,7 +206,8 @@ struct RankStatisticsTests {
 
     @Test("the exact test's smallest p-value is 1/C(n+m, n)")
     func exactExtremes() {
-        let base = (1...10).map(Double.init), head = (11...20).map(Double.init)
+        let base = (1...10).map(Double.init)
+        let head = (11...20).map(Double.init)
         let result = RankStatistics.mannWhitney(head: head, base: base, alternative: .greater)
         #expect(result.method == .exact)
         #expect(result.u == 100)
@@ -198,9 +217,14 @@ struct RankStatisticsTests {
     @Test("41 launches or a tie switch to the normal approximation")
     func methodChoice() {
         let twenty = (1...20).map(Double.init)
-        #expect(RankStatistics.mannWhitney(head: twenty, base: twenty.map { $0 + 0.5 }, alternative: .greater).method == .exact)
-        #expect(RankStatistics.mannWhitney(head: twenty + [30.25], base: twenty.map { $0 + 0.5 }, alternative: .greater).method == .asymptotic)
-        #expect(RankStatistics.mannWhitney(head: [1, 2, 2], base: [3, 4], alternative: .greater).method == .asymptotic)
+        #expect(
+            RankStatistics.mannWhitney(head: twenty, base: twenty.map { $0 + 0.5 }, alternative: .greater).method
+                == .exact)
+        #expect(
+            RankStatistics.mannWhitney(head: twenty + [30.25], base: twenty.map { $0 + 0.5 }, alternative: .greater)
+                .method == .asymptotic)
+        #expect(
+            RankStatistics.mannWhitney(head: [1, 2, 2], base: [3, 4], alternative: .greater).method == .asymptotic)
         #expect(RankStatistics.mannWhitney(head: [1, 2], base: [2, 4], alternative: .greater).method == .asymptotic)
     }
 
@@ -208,7 +232,9 @@ struct RankStatisticsTests {
     func holmProperties() {
         var generator = SeededGenerator(seed: 11)
         for count in 1...20 {
-            let p = (0..<count).map { _ in Double(generator.next() % 1_000_001) / 1_000_000 / Double(1 + generator.next() % 5) }
+            let p = (0..<count).map { _ in
+                Double(generator.next() % 1_000_001) / 1_000_000 / Double(1 + generator.next() % 5)
+            }
             let adjusted = RankStatistics.holm(p)
             #expect(adjusted.count == p.count)
             for i in p.indices {

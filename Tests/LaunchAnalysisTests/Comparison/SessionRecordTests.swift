@@ -15,15 +15,19 @@ struct SessionRecordTests {
 
     @Test func mergeKeepsEachRunsSessionAndGivesAReportWithoutOneItsOwn() throws {
         let values = ComparisonReportTests.around(100).compactMap { $0 }
-        let a = Self.measured(values, session: "aaaa"), b = Self.measured(values, session: nil), c = Self.measured(values, session: nil)
+        let a = Self.measured(values, session: "aaaa")
+        let b = Self.measured(values, session: nil)
+        let c = Self.measured(values, session: nil)
         let merged = try MeasurementReport(merging: [a, b, c], name: "pooled", createdAt: "2026-11-29T10:00:00Z")
         let sessions = merged.runs.map { merged.session(of: $0) }
         #expect(Set(sessions.prefix(values.count)) == ["aaaa"])
-        let second = Set(sessions.dropFirst(values.count).prefix(values.count)), third = Set(sessions.suffix(values.count))
+        let second = Set(sessions.dropFirst(values.count).prefix(values.count))
+        let third = Set(sessions.suffix(values.count))
         #expect(second.count == 1 && third.count == 1 && second != third, "identical reports are still two sessions")
         #expect(!second.contains("aaaa") && second.first??.count == 16)
         // Merged again, a run keeps the session it has.
-        let again = try MeasurementReport(merging: [merged, Self.measured(values, session: "dddd")], name: "p", createdAt: "2026-11-29T11:00:00Z")
+        let again = try MeasurementReport(
+            merging: [merged, Self.measured(values, session: "dddd")], name: "p", createdAt: "2026-11-29T11:00:00Z")
         #expect(again.runs.prefix(merged.runs.count).map { again.session(of: $0) } == sessions)
         // Encoded and read back, the ids stay.
         let decoded = try JSONDecoder().decode(MeasurementReport.self, from: JSONEncoder().encode(again))
@@ -37,19 +41,23 @@ struct SessionRecordTests {
         let base = Self.measured(ComparisonReportTests.around(100).compactMap { $0 }, session: "one")
         let head = Self.measured(ComparisonReportTests.around(130).compactMap { $0 }, session: "two")
         var plan = ComparisonPlan(name: "c", source: .storedReports, settings: GateSettings(), stages: [20])
-        let report = ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-29T10:00:00Z")
+        let report = ComparisonReport(
+            plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-29T10:00:00Z")
         #expect(report.verdict == .inconclusive)
         #expect(report.outcome.exitCode == 3)
-        #expect(report.primary?.summary.contains("sessions differ: no verdict") == true, "\(report.primary?.summary ?? "")")
+        #expect(
+            report.primary?.summary.contains("sessions differ: no verdict") == true, "\(report.primary?.summary ?? "")")
         #expect(report.outcome.reason.contains("different sessions"))
         plan.sessionEvidence.statedSD = log(1.03)
-        let stated = ComparisonReport(plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-29T10:00:00Z")
+        let stated = ComparisonReport(
+            plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-29T10:00:00Z")
         #expect(stated.verdict == .regression)
         #expect(stated.warnings.contains { $0.contains("stated session SD") })
         // The same reports in one recorded session: the launch-level test, as before.
         let same = ComparisonReport(
             plan: ComparisonPlan(name: "c", source: .storedReports, settings: GateSettings(), stages: [20]),
-            base: base, head: Self.measured(ComparisonReportTests.around(130).compactMap { $0 }, session: "one"), stagesRun: 1,
+            base: base, head: Self.measured(ComparisonReportTests.around(130).compactMap { $0 }, session: "one"),
+            stagesRun: 1,
             createdAt: "2026-11-29T10:00:00Z")
         #expect(same.verdict == .regression && same.primary?.sessions == nil)
     }

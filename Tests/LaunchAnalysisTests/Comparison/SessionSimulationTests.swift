@@ -29,18 +29,23 @@ struct SessionSimulationTests {
 
     /// The gate's verdict on one metric with the given values, sessions, machines and evidence.
     static func verdict(
-        base: [[Double]], head: [[Double]], machines: (base: [String], head: [String])? = nil, evidence: SessionEvidence = SessionEvidence()
+        base: [[Double]], head: [[Double]], machines: (base: [String], head: [String])? = nil,
+        evidence: SessionEvidence = SessionEvidence()
     ) -> MetricComparison {
         let baseSessions = base.enumerated().flatMap { index, values in values.map { _ in "b\(index)" } }
         let headSessions = head.enumerated().flatMap { index, values in values.map { _ in "h\(index)" } }
         let machineInput = machines.map { machines in
-            [GateDecision.Machines(
-                base: base.enumerated().flatMap { index, values in values.map { _ in machines.base[index] } },
-                head: head.enumerated().flatMap { index, values in values.map { _ in machines.head[index] } })]
+            [
+                GateDecision.Machines(
+                    base: base.enumerated().flatMap { index, values in values.map { _ in machines.base[index] } },
+                    head: head.enumerated().flatMap { index, values in values.map { _ in machines.head[index] } })
+            ]
         }
         return GateDecision.compare(
-            [(name: "timeToReady", gated: true, baseMs: base.flatMap { $0 }, headMs: head.flatMap { $0 })], settings: settings,
-            alpha: settings.alpha, machines: machineInput, sessions: [GateDecision.Sessions(base: baseSessions, head: headSessions)],
+            [(name: "timeToReady", gated: true, baseMs: base.flatMap { $0 }, headMs: head.flatMap { $0 })],
+            settings: settings,
+            alpha: settings.alpha, machines: machineInput,
+            sessions: [GateDecision.Sessions(base: baseSessions, head: headSessions)],
             evidence: evidence)[0]
     }
 
@@ -48,8 +53,10 @@ struct SessionSimulationTests {
     static func history(_ sessions: [[Double]]) -> SessionSpread {
         var spread = SessionSpread(metric: "timeToReady", sessionMediansMs: [], source: .sessions)
         for (index, values) in sessions.enumerated() {
-            spread = spread.appending(SessionSpread.StoredSession(
-                session: "history-\(index)", metrics: ["timeToReady": SessionSpread.StoredSession.Metric(values: values)!]))
+            spread = spread.appending(
+                SessionSpread.StoredSession(
+                    session: "history-\(index)",
+                    metrics: ["timeToReady": SessionSpread.StoredSession.Metric(values: values)!]))
         }
         return spread
     }
@@ -66,10 +73,13 @@ struct SessionSimulationTests {
     }
 
     /// The verdict of one trial of `form` with a true ratio `truth` and session SD `sd`.
-    static func trial(_ form: Form, truth: Double, sd: Double, using generator: inout SeededGenerator) -> MetricVerdict {
+    static func trial(_ form: Form, truth: Double, sd: Double, using generator: inout SeededGenerator) -> MetricVerdict
+    {
         switch form {
         case .twoFiles:
-            return verdict(base: [session(1, sd: sd, using: &generator)], head: [session(truth, sd: sd, using: &generator)]).verdict
+            return verdict(
+                base: [session(1, sd: sd, using: &generator)], head: [session(truth, sd: sd, using: &generator)]
+            ).verdict
         case .twoSessionsEachSide:
             let base = (0..<2).map { _ in session(1, sd: sd, using: &generator) }
             let head = (0..<2).map { _ in session(truth, sd: sd, using: &generator) }
@@ -80,7 +90,8 @@ struct SessionSimulationTests {
             // The baseline `calibrate --rounds 5 --save-baseline` stores: its rounds pooled (each a session), and their history.
             return verdict(base: stored, head: [head], evidence: SessionEvidence(history: history(stored))).verdict
         case .fleetOfFive:
-            var base: [[Double]] = [], head: [[Double]] = []
+            var base: [[Double]] = []
+            var head: [[Double]] = []
             for _ in 0..<5 {
                 let machine = exp(0.2 * LaunchTimes.standardNormal(using: &generator))
                 base.append(session(machine, sd: sd, using: &generator))
@@ -91,8 +102,12 @@ struct SessionSimulationTests {
         }
     }
 
-    static func rate(_ form: Form, truth: Double, sd: Double, id: UInt64, counting wanted: MetricVerdict) async -> GateAudit.Rate {
-        await GateAudit.count(id: id, trials: trials) { generator in trial(form, truth: truth, sd: sd, using: &generator) == wanted }
+    static func rate(_ form: Form, truth: Double, sd: Double, id: UInt64, counting wanted: MetricVerdict) async
+        -> GateAudit.Rate
+    {
+        await GateAudit.count(id: id, trials: trials) { generator in
+            trial(form, truth: truth, sd: sd, using: &generator) == wanted
+        }
     }
 
     @Test("unchanged and +ε are called a regression, +10 % a pass, in no more than α", arguments: [0.03, 0.10])
@@ -102,17 +117,24 @@ struct SessionSimulationTests {
             let unchanged = await Self.rate(form, truth: 1, sd: sd, id: id, counting: .regression)
             let atEpsilon = await Self.rate(form, truth: Self.epsilon, sd: sd, id: id + 1, counting: .regression)
             let tenPercent = await Self.rate(form, truth: 1.10, sd: sd, id: id + 2, counting: .pass)
-            print("session SD \(sd), \(form.rawValue): unchanged → regression \(unchanged); +ε → regression \(atEpsilon); +10 % → pass \(tenPercent)")
-            for (what, rate) in [("unchanged → regression", unchanged), ("+ε → regression", atEpsilon), ("+10 % → pass", tenPercent)] {
+            print(
+                "session SD \(sd), \(form.rawValue): unchanged → regression \(unchanged); +ε → regression \(atEpsilon); +10 % → pass \(tenPercent)"
+            )
+            for (what, rate) in [
+                ("unchanged → regression", unchanged), ("+ε → regression", atEpsilon), ("+10 % → pass", tenPercent),
+            ] {
                 #expect(rate.wilson.lower <= Self.settings.alpha, "SD \(sd), \(form.rawValue), \(what): \(rate)")
             }
         }
     }
 
     @Test func theRuleIsUsefulWithAHistoryOrAFleetAtSessionSDThreePercent() async {
-        let history = await Self.rate(.baselineWithHistory, truth: 1.30, sd: 0.03, id: 0x5E55_1000, counting: .regression)
+        let history = await Self.rate(
+            .baselineWithHistory, truth: 1.30, sd: 0.03, id: 0x5E55_1000, counting: .regression)
         let fleet = await Self.rate(.fleetOfFive, truth: 1.30, sd: 0.03, id: 0x5E55_1001, counting: .regression)
-        print("session SD 0.03, +30 %: baseline with a 5-session history → regression \(history); 5-machine fleet → regression \(fleet)")
+        print(
+            "session SD 0.03, +30 %: baseline with a 5-session history → regression \(history); 5-machine fleet → regression \(fleet)"
+        )
         #expect(history.value >= 0.8, "\(history)")
         #expect(fleet.value >= 0.8, "\(fleet)")
     }
@@ -120,7 +142,8 @@ struct SessionSimulationTests {
     /// With one session a side nothing estimates the variance: never a verdict, whatever the shift.
     @Test func oneSessionASideWithoutEvidenceDecidesNothing() {
         var generator = SeededGenerator(seed: 7)
-        let base = Self.session(1, sd: 0, using: &generator), head = Self.session(2, sd: 0, using: &generator)
+        let base = Self.session(1, sd: 0, using: &generator)
+        let head = Self.session(2, sd: 0, using: &generator)
         let metric = Self.verdict(base: [base], head: [head])
         #expect(metric.verdict == .inconclusive)
         #expect(metric.sessions?.source == SessionComparison.Source.none)

@@ -28,28 +28,37 @@ struct ShapeCheckSimulationTests {
     static let noise = GateAudit.Noise.cv(0.05)
 
     /// The rate at which `ShapeCheck` names the head bimodal, base `n` launches, head drawn by `head`.
-    static func bimodalRate(id: UInt64, n: Int, head: @escaping @Sendable (inout SeededGenerator) -> [Double]) async -> GateAudit.Rate {
+    static func bimodalRate(id: UInt64, n: Int, head: @escaping @Sendable (inout SeededGenerator) -> [Double]) async
+        -> GateAudit.Rate
+    {
         await GateAudit.count(id: id, trials: 2_000) { generator in
             let base = noise.draw(n, scale: 1, using: &generator)
             return ShapeCheck(baseMs: base, headMs: head(&generator))?.bimodal != nil
         }
     }
 
-    @Test("a unimodal shift is called bimodal in at most 5 % at n = 10 and 20 (Wilson upper bound)", arguments: [
-        (UInt64(3101), 10, 1.10), (3102, 20, 1.10), (3103, 10, 1.20), (3106, 10, 1.00),
-    ])
+    @Test(
+        "a unimodal shift is called bimodal in at most 5 % at n = 10 and 20 (Wilson upper bound)",
+        arguments: [
+            (UInt64(3101), 10, 1.10), (3102, 20, 1.10), (3103, 10, 1.20), (3106, 10, 1.00),
+        ])
     func unimodalShift(id: UInt64, n: Int, scale: Double) async {
-        let rate = await Self.bimodalRate(id: id, n: n) { generator in Self.noise.draw(n, scale: scale, using: &generator) }
+        let rate = await Self.bimodalRate(id: id, n: n) { generator in
+            Self.noise.draw(n, scale: scale, using: &generator)
+        }
         print("shape check: unimodal head ×\(scale), n = \(n): called bimodal in \(rate)")
         #expect(rate.wilson.upper <= 0.05, "\(rate)")
     }
 
-    @Test("half the launches 40 % slower are called bimodal in at least 80 % at n = 10 and 20 (Wilson lower bound)", arguments: [
-        (UInt64(3104), 10), (3105, 20),
-    ])
+    @Test(
+        "half the launches 40 % slower are called bimodal in at least 80 % at n = 10 and 20 (Wilson lower bound)",
+        arguments: [
+            (UInt64(3104), 10), (3105, 20),
+        ])
     func halfSlower(id: UInt64, n: Int) async {
         let rate = await Self.bimodalRate(id: id, n: n) { generator in
-            Self.noise.draw(n / 2, scale: 1, using: &generator) + Self.noise.draw(n - n / 2, scale: 1.4, using: &generator)
+            Self.noise.draw(n / 2, scale: 1, using: &generator)
+                + Self.noise.draw(n - n / 2, scale: 1.4, using: &generator)
         }
         print("shape check: half the head ×1.4, n = \(n): called bimodal in \(rate)")
         #expect(rate.wilson.lower >= 0.80, "\(rate)")

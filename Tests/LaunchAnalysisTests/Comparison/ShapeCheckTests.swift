@@ -37,13 +37,16 @@ struct ShapeCheckTests {
     func matchesScipy(_ reference: ShapeFixture.Case) {
         let test = RankStatistics.kolmogorovSmirnov(head: reference.head, base: reference.base)
         #expect(abs(test.statistic - reference.statistic) < 1e-12, "D \(test.statistic) vs \(reference.statistic)")
-        #expect(abs(test.pValue - reference.pValue) <= 1e-12 + 1e-9 * reference.pValue, "p \(test.pValue) vs \(reference.pValue)")
+        #expect(
+            abs(test.pValue - reference.pValue) <= 1e-12 + 1e-9 * reference.pValue,
+            "p \(test.pValue) vs \(reference.pValue)")
         #expect(test.method == .exact)
     }
 
     @Test("the Kolmogorov limit takes over beyond the exact limit")
     func asymptotic() {
-        let base = (0..<2_100).map { Double($0) }, head = base.map { $0 + 150 }
+        let base = (0..<2_100).map { Double($0) }
+        let head = base.map { $0 + 150 }
         let test = RankStatistics.kolmogorovSmirnov(head: head, base: base)
         #expect(test.method == .asymptotic)
         #expect(abs(test.statistic - 150.0 / 2_100) < 1e-12)
@@ -62,7 +65,9 @@ struct ShapeCheckTests {
         #expect(modes.lowerCount == 10 && modes.upperCount == 10)
         #expect(abs(modes.lowerMs - 409) < 1 && abs(modes.upperMs - 569) < 1)
         #expect(modes.summary(metric: "timeToFirstFrame").contains("10 launches near 409 ms and 10 near 569 ms"))
-        let metric = GateDecision.compare([(name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head)], settings: GateSettings(), alpha: 0.01)[0]
+        let metric = GateDecision.compare(
+            [(name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head)], settings: GateSettings(), alpha: 0.01
+        )[0]
         #expect(metric.shape?.bimodal == modes)
     }
 

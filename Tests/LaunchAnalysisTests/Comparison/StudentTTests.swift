@@ -7,9 +7,21 @@ import Testing
 @Suite("Student's t and the sign test")
 struct StudentTTests {
     struct Fixture: Decodable {
-        struct CDF: Decodable { var t: Double; var nu: Double; var cdf: Double }
-        struct Quantile: Decodable { var p: Double; var nu: Double; var quantile: Double }
-        struct Tail: Decodable { var n: Int; var k: Int; var upperTail: Double }
+        struct CDF: Decodable {
+            var t: Double
+            var nu: Double
+            var cdf: Double
+        }
+        struct Quantile: Decodable {
+            var p: Double
+            var nu: Double
+            var quantile: Double
+        }
+        struct Tail: Decodable {
+            var n: Int
+            var k: Int
+            var upperTail: Double
+        }
         var cdf: [CDF]
         var quantile: [Quantile]
         var binomialUpperTail: [Tail]
@@ -25,9 +37,12 @@ struct StudentTTests {
         #expect(Self.fixture.cdf.count == 49)
         for row in Self.fixture.cdf {
             let value = StudentT.cdf(row.t, degreesOfFreedom: row.nu)
-            #expect(abs(value - row.cdf) <= 1e-10 * max(1, abs(row.cdf)), "t \(row.t), ν \(row.nu): \(value) vs \(row.cdf)")
+            #expect(
+                abs(value - row.cdf) <= 1e-10 * max(1, abs(row.cdf)), "t \(row.t), ν \(row.nu): \(value) vs \(row.cdf)")
         }
-        #expect(StudentT.cdf(1.96, degreesOfFreedom: .infinity) > 0.975 && StudentT.cdf(1.96, degreesOfFreedom: .infinity) < 0.9751)
+        #expect(
+            StudentT.cdf(1.96, degreesOfFreedom: .infinity) > 0.975
+                && StudentT.cdf(1.96, degreesOfFreedom: .infinity) < 0.9751)
         #expect(StudentT.cdf(1, degreesOfFreedom: 0).isNaN)
     }
 
@@ -35,8 +50,12 @@ struct StudentTTests {
         #expect(Self.fixture.quantile.count == 42)
         for row in Self.fixture.quantile {
             let value = StudentT.quantile(row.p, degreesOfFreedom: row.nu)
-            #expect(abs(value - row.quantile) <= 1e-8 * max(1, abs(row.quantile)), "p \(row.p), ν \(row.nu): \(value) vs \(row.quantile)")
-            #expect(abs(StudentT.quantile(1 - row.p, degreesOfFreedom: row.nu) + row.quantile) <= 1e-8 * max(1, abs(row.quantile)))
+            #expect(
+                abs(value - row.quantile) <= 1e-8 * max(1, abs(row.quantile)),
+                "p \(row.p), ν \(row.nu): \(value) vs \(row.quantile)")
+            #expect(
+                abs(StudentT.quantile(1 - row.p, degreesOfFreedom: row.nu) + row.quantile) <= 1e-8
+                    * max(1, abs(row.quantile)))
         }
         #expect(StudentT.quantile(1, degreesOfFreedom: 3) == .infinity)
     }

@@ -119,15 +119,18 @@ struct CallgrindFileTests {
 
     /// A launch's files: dumps at runtimeInit, main, the hooks and the first frame
     /// on the main thread, then what each thread ran to the end.
-    static func file(_ trigger: String, thread: Int, _ instructions: UInt64, function: String = "f") throws -> CallgrindFile {
-        try CallgrindFile(parsing: """
-            thread: \(thread)
-            desc: Trigger: \(trigger)
-            events: Ir
-            fn=(1) \(function)
-            1 \(instructions)
-            totals: \(instructions)
-            """)
+    static func file(_ trigger: String, thread: Int, _ instructions: UInt64, function: String = "f") throws
+        -> CallgrindFile
+    {
+        try CallgrindFile(
+            parsing: """
+                thread: \(thread)
+                desc: Trigger: \(trigger)
+                events: Ir
+                fn=(1) \(function)
+                1 \(instructions)
+                totals: \(instructions)
+                """)
     }
 
     @Test func phasesSplitTheMainThreadAtEachMilestone() throws {
@@ -135,7 +138,9 @@ struct CallgrindFileTests {
             (.runtimeInit, 1_000), (.main, 200), (.willFinishLaunchingBegin, 30), (.willFinishLaunchingEnd, 40),
             (.didFinishLaunchingBegin, 5), (.didFinishLaunchingEnd, 700), (.didBecomeActive, 9), (.firstFrame, 11),
         ]
-        var files = try marks.map { try Self.file("Client Request: launchprof:milestone:\($0.0.id)", thread: 1, $0.1, function: "hook") }
+        var files = try marks.map {
+            try Self.file("Client Request: launchprof:milestone:\($0.0.id)", thread: 1, $0.1, function: "hook")
+        }
         files.append(try Self.file("Program termination", thread: 1, 50_000, function: "after"))
         files.append(try Self.file("Program termination", thread: 2, 7_000, function: "worker"))
         let counts = InstructionCounts(files: files, valgrindVersion: "valgrind-3.19.0")
@@ -157,8 +162,10 @@ struct CallgrindFileTests {
     }
 
     @Test func aProgramWithoutMarksIsCountedToItsExitOnEveryThread() throws {
-        let files = [try Self.file("Program termination", thread: 1, 900, function: "main"),
-                     try Self.file("Program termination", thread: 2, 100, function: "worker")]
+        let files = [
+            try Self.file("Program termination", thread: 1, 900, function: "main"),
+            try Self.file("Program termination", thread: 2, 100, function: "worker"),
+        ]
         let counts = InstructionCounts(files: files, valgrindVersion: "valgrind-3.19.0")
         #expect(counts.phases == nil)
         #expect(counts.gated == 1_000)

@@ -7,26 +7,31 @@ import _LaunchProfTestSupport
 @Suite("Instruction gate")
 struct InstructionGateTests {
     @Test func identicalCountsPass() throws {
-        let decision = try InstructionGate.decide(base: [1_000_000, 1_000_000, 1_000_000], head: [1_000_000, 1_000_000, 1_000_000])
+        let decision = try InstructionGate.decide(
+            base: [1_000_000, 1_000_000, 1_000_000], head: [1_000_000, 1_000_000, 1_000_000])
         #expect(decision.status == .pass)
         #expect(decision.shift == 0 && decision.spread == 0)
     }
 
     @Test func aSeparatedShiftAboveTheMinimumEffectIsARegression() throws {
-        let decision = try InstructionGate.decide(base: [100_000, 100_001, 100_000], head: [102_000, 102_001, 102_000])
+        let decision = try InstructionGate.decide(
+            base: [100_000, 100_001, 100_000], head: [102_000, 102_001, 102_000])
         #expect(decision.status == .regression)
         #expect(abs(decision.shift - 0.02) < 1e-4)
         #expect(decision.separated)
     }
 
     @Test func aShiftBelowTheMinimumEffectPassesEvenWhenSeparated() throws {
-        let decision = try InstructionGate.decide(base: [100_000, 100_000, 100_000], head: [100_300, 100_300, 100_300])
+        let decision = try InstructionGate.decide(
+            base: [100_000, 100_000, 100_000], head: [100_300, 100_300, 100_300])
         #expect(decision.status == .pass)
         #expect(decision.separated)
     }
 
     @Test func anImprovementIsSeparatedTheOtherWay() throws {
-        #expect(try InstructionGate.decide(base: [100_000, 100_000, 100_000], head: [90_000, 90_000, 90_000]).status == .improvement)
+        #expect(
+            try InstructionGate.decide(base: [100_000, 100_000, 100_000], head: [90_000, 90_000, 90_000]).status
+                == .improvement)
     }
 
     @Test func countsThatSpreadMoreThanTheEffectAreInconclusiveAndRaiseTheBar() throws {
@@ -36,7 +41,9 @@ struct InstructionGateTests {
         #expect(abs(noisy.spread - 0.05) < 1e-9)
         #expect(noisy.threshold == noisy.spread)
         // A shift well above that spread still decides.
-        #expect(try InstructionGate.decide(base: [100_000, 105_000, 102_000], head: [130_000, 131_000, 132_000]).status == .regression)
+        #expect(
+            try InstructionGate.decide(base: [100_000, 105_000, 102_000], head: [130_000, 131_000, 132_000]).status
+                == .regression)
     }
 
     /// The cases: sides that overlap (spreads up to 1 %) used to pass +1.85 % and +1.5 % at ε = 1 %.
@@ -54,7 +61,8 @@ struct InstructionGateTests {
 
     @Test func aShiftWithinTheSpreadOfTheMinimumEffectIsInconclusive() throws {
         // Spread 0.9 %: a pass needs a shift below 1 % − 0.9 % = 0.1 %; +0.5 % is neither.
-        let decision = try InstructionGate.decide(base: [100_000, 100_000, 100_900], head: [100_500, 100_500, 100_500])
+        let decision = try InstructionGate.decide(
+            base: [100_000, 100_000, 100_900], head: [100_500, 100_500, 100_500])
         #expect(decision.status == .inconclusive)
         #expect(abs((decision.passBelow ?? 1) - 0.001) < 1e-9)
         #expect(decision.threshold == 0.01)
@@ -66,7 +74,9 @@ struct InstructionGateTests {
         #expect(try InstructionGate.decide(base: base, head: [100_050, 100_050, 100_050]).status == .pass)
         #expect(try InstructionGate.decide(base: base, head: [100_600, 100_600, 100_600]).status == .inconclusive)
         // A spread of ε or more leaves no pass: even a shift of 0 is inconclusive.
-        #expect(try InstructionGate.decide(base: [100_000, 100_000, 101_000], head: [100_000, 100_000, 100_000]).status == .inconclusive)
+        #expect(
+            try InstructionGate.decide(base: [100_000, 100_000, 101_000], head: [100_000, 100_000, 100_000]).status
+                == .inconclusive)
     }
 
     @Test func fewerThanThreeLaunchesASideAreRefused() {
@@ -81,19 +91,22 @@ struct InstructionGateTests {
     @Test func simulatedRatesHoldAtThreeLaunchesASide() throws {
         var generator = SeededGenerator(seed: 20_261_125)
         func counts(_ scale: Double) -> [UInt64] {
-            (0..<3).map { _ in UInt64((57_700_000 * scale * (1 + Double.random(in: -2.5e-6...2.5e-6, using: &generator))).rounded()) }
+            (0..<3).map { _ in
+                UInt64((57_700_000 * scale * (1 + Double.random(in: -2.5e-6...2.5e-6, using: &generator))).rounded())
+            }
         }
         func rate(_ shift: Double) throws -> Double {
             var regressions = 0
-            for _ in 0..<1_000 where try InstructionGate.decide(base: counts(1), head: counts(1 + shift)).status == .regression {
+            for _ in 0..<1_000
+            where try InstructionGate.decide(base: counts(1), head: counts(1 + shift)).status == .regression {
                 regressions += 1
             }
             return Double(regressions) / 1_000
         }
-        #expect(try rate(0) == 0)       // A/A
-        #expect(try rate(0.003) == 0)   // +0.3 %: below ε
-        #expect(try rate(0.009) == 0)   // just below ε
-        #expect(try rate(0.02) == 1)    // +2 %
-        #expect(try rate(0.011) == 1)   // just above ε
+        #expect(try rate(0) == 0)  // A/A
+        #expect(try rate(0.003) == 0)  // +0.3 %: below ε
+        #expect(try rate(0.009) == 0)  // just below ε
+        #expect(try rate(0.02) == 1)  // +2 %
+        #expect(try rate(0.011) == 1)  // just above ε
     }
 }

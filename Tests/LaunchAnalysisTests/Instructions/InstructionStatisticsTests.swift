@@ -27,12 +27,16 @@ struct InstructionStatisticsTests {
             totals: \(100 + parse + render)
             """
         var record = RunRecord(index: index, isWarmup: false, status: .ok, timeToReadyMs: 10)
-        record.instructions = InstructionCounts(files: [try CallgrindFile(parsing: text)], valgrindVersion: "valgrind-3.19.0")
+        record.instructions = InstructionCounts(
+            files: [try CallgrindFile(parsing: text)], valgrindVersion: "valgrind-3.19.0")
         return record
     }
 
     @Test func countedRunsAreSummarisedWithTheirSpreadAndFunctions() throws {
-        let runs = try [Self.run(1, parse: 1_000, render: 500), Self.run(2, parse: 1_000, render: 500), Self.run(3, parse: 1_000, render: 503)]
+        let runs = try [
+            Self.run(1, parse: 1_000, render: 500), Self.run(2, parse: 1_000, render: 500),
+            Self.run(3, parse: 1_000, render: 503),
+        ]
         let statistics = try #require(InstructionStatistics(runs))
         #expect(statistics.gatedValues == [1_600, 1_600, 1_603])
         #expect(statistics.gated.median == 1_600)

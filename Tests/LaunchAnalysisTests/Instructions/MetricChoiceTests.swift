@@ -9,7 +9,9 @@ import Testing
 struct MetricChoiceTests {
     /// A measurement whose timed launches took `times` ms (CPU `cpu` ms each, when given) and
     /// whose counted launches ran `counts` main-thread instructions (the `rank` function `rank` of them).
-    static func measured(_ times: [Double], cpu: [Double]? = nil, counts: [UInt64] = [], rank: UInt64 = 0) throws -> MeasurementReport {
+    static func measured(_ times: [Double], cpu: [Double]? = nil, counts: [UInt64] = [], rank: UInt64 = 0) throws
+        -> MeasurementReport
+    {
         var report = ReportOutcomeTests.report(times)
         if let cpu {
             var runs = report.runs
@@ -20,9 +22,12 @@ struct MetricChoiceTests {
                 name: report.name, createdAt: report.createdAt, environment: report.environment,
                 configuration: report.configuration, runs: runs)
         }
-        let counted = try counts.enumerated().map { index, count in try Self.counted(index + 1, total: count, rank: rank) }
+        let counted = try counts.enumerated().map { index, count in
+            try Self.counted(index + 1, total: count, rank: rank)
+        }
         return MeasurementReport(
-            name: report.name, createdAt: report.createdAt, environment: report.environment, configuration: report.configuration,
+            name: report.name, createdAt: report.createdAt, environment: report.environment,
+            configuration: report.configuration,
             runs: report.runs, countedRuns: counted.isEmpty ? nil : counted)
     }
 
@@ -43,11 +48,14 @@ struct MetricChoiceTests {
             totals: \(total)
             """
         var record = RunRecord(index: index, isWarmup: false, status: .ok, timeToExitMs: 3_000)
-        record.instructions = InstructionCounts(files: [try CallgrindFile(parsing: text)], valgrindVersion: "valgrind-3.19.0")
+        record.instructions = InstructionCounts(
+            files: [try CallgrindFile(parsing: text)], valgrindVersion: "valgrind-3.19.0")
         return record
     }
 
-    static func compare(_ base: MeasurementReport, _ head: MeasurementReport, metrics: [LaunchMetric]) -> ComparisonReport {
+    static func compare(_ base: MeasurementReport, _ head: MeasurementReport, metrics: [LaunchMetric])
+        -> ComparisonReport
+    {
         // Interleaved: base and head in one session (the session-level test has its own tests).
         var plan = ComparisonPlan(name: "c", source: .interleaved, settings: GateSettings(), stages: [20])
         plan.metrics = metrics
@@ -74,7 +82,9 @@ struct MetricChoiceTests {
         let report = Self.compare(base, head, metrics: [.instructions])
         #expect(report.outcome.status == .regression)
         #expect(report.outcome.exitCode == 1)
-        #expect(report.outcome.reason.hasPrefix("regression in instructions (instructions to exit, every thread): +2.00%"), "\(report.outcome.reason)")
+        #expect(
+            report.outcome.reason.hasPrefix("regression in instructions (instructions to exit, every thread): +2.00%"),
+            "\(report.outcome.reason)")
         #expect(report.decidedBy == ["instructions"])
         #expect(report.decidingMetrics == [.instructions])
         let instructions = try #require(report.instructions)
@@ -88,12 +98,14 @@ struct MetricChoiceTests {
 
     @Test func identicalCountsPassAndWallTimeDecidesBesideThem() throws {
         let base = try Self.measured(Self.times, counts: Self.baseCounts)
-        let same = Self.compare(base, try Self.measured(Self.times, counts: Self.baseCounts.reversed()), metrics: [.instructions])
+        let same = Self.compare(
+            base, try Self.measured(Self.times, counts: Self.baseCounts.reversed()), metrics: [.instructions])
         #expect(same.outcome.status == .pass)
         #expect(same.outcome.exitCode == 0)
         #expect(same.outcome.reason.hasPrefix("no regression: instructions"), "\(same.outcome.reason)")
         // 0.3 % more: below the 1 % minimum effect.
-        let little = Self.compare(base, try Self.measured(Self.times, counts: Self.baseCounts.map { $0 + 30_000 }), metrics: [.instructions])
+        let little = Self.compare(
+            base, try Self.measured(Self.times, counts: Self.baseCounts.map { $0 + 30_000 }), metrics: [.instructions])
         #expect(little.outcome.status == .pass, "\(little.outcome.reason)")
 
         // wall + instructions: a wall-time regression with the same counts is a regression decided by wall time.
@@ -115,11 +127,14 @@ struct MetricChoiceTests {
     }
 
     @Test func aSideWithoutCountsCannotBeComparedOnInstructions() throws {
-        let report = Self.compare(try Self.measured(Self.times), try Self.measured(Self.times, counts: Self.baseCounts), metrics: [.instructions])
+        let report = Self.compare(
+            try Self.measured(Self.times), try Self.measured(Self.times, counts: Self.baseCounts),
+            metrics: [.instructions])
         #expect(report.outcome.exitCode == 2)
         #expect(report.problem?.contains("the base side has no instruction count") == true, "\(report.problem ?? "")")
         let few = Self.compare(
-            try Self.measured(Self.times, counts: [1_000, 1_000]), try Self.measured(Self.times, counts: Self.baseCounts), metrics: [.instructions])
+            try Self.measured(Self.times, counts: [1_000, 1_000]),
+            try Self.measured(Self.times, counts: Self.baseCounts), metrics: [.instructions])
         #expect(few.outcome.exitCode == 2)
         #expect(few.problem?.contains("needs 3 counted launches per side") == true, "\(few.problem ?? "")")
         // The JSON verdict agrees with the exit code: not `pass` (what it said before) but `error`.
@@ -139,7 +154,8 @@ struct MetricChoiceTests {
             failed[index].instructions = nil
         }
         let measured = MeasurementReport(
-            name: report.name, createdAt: report.createdAt, environment: report.environment, configuration: report.configuration,
+            name: report.name, createdAt: report.createdAt, environment: report.environment,
+            configuration: report.configuration,
             runs: report.runs, countedRuns: failed)
         #expect(measured.outcome.status == .failedRuns)
         #expect(measured.outcome.exitCode == 2)
@@ -148,7 +164,8 @@ struct MetricChoiceTests {
         var one = failed
         one[0] = try #require(report.countedRuns?.first)
         let partly = MeasurementReport(
-            name: report.name, createdAt: report.createdAt, environment: report.environment, configuration: report.configuration,
+            name: report.name, createdAt: report.createdAt, environment: report.environment,
+            configuration: report.configuration,
             runs: report.runs, countedRuns: one)
         #expect(partly.outcome.status != .failedRuns)
     }
@@ -163,9 +180,12 @@ struct MetricChoiceTests {
         #expect(report.outcome.status == .regression)
         #expect(report.decidedBy == [LaunchMetric.cpuMetricName])
         // A pass names the metric that decided it, not the ungated wall time beside it.
-        let same = Self.compare(base, try Self.measured(Self.times, cpu: ComparisonReportTests.around(80)), metrics: [.cpu])
+        let same = Self.compare(
+            base, try Self.measured(Self.times, cpu: ComparisonReportTests.around(80)), metrics: [.cpu])
         #expect(same.outcome.status == .pass)
-        #expect(same.outcome.reason.contains(LaunchMetric.cpuMetricName) && !same.outcome.reason.contains("timeToReady"), "\(same.outcome.reason)")
+        #expect(
+            same.outcome.reason.contains(LaunchMetric.cpuMetricName) && !same.outcome.reason.contains("timeToReady"),
+            "\(same.outcome.reason)")
         // Without --metric cpu the CPU time is not a metric of the comparison: wall-time comparisons are unchanged.
         let wall = Self.compare(base, head, metrics: [.wall])
         #expect(!wall.metrics.contains { $0.name == LaunchMetric.cpuMetricName })

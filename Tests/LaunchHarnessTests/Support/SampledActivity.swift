@@ -36,18 +36,22 @@ struct SampledActivity {
         var activity = SampledActivity(samples: [])
         while activity.runs < attempts, activity.samples.count < minimumSamples {
             activity.samples += once(
-                intervalMicroseconds: intervalMicroseconds, sleepsWhileRunning: sleepsWhileRunning, before: before, work)
+                intervalMicroseconds: intervalMicroseconds, sleepsWhileRunning: sleepsWhileRunning, before: before, work
+            )
             activity.runs += 1
         }
         return activity
     }
 
     private static func once(
-        intervalMicroseconds: Int, sleepsWhileRunning: Bool, before: @escaping @Sendable () -> Void, _ work: @escaping @Sendable () -> Void
+        intervalMicroseconds: Int, sleepsWhileRunning: Bool, before: @escaping @Sendable () -> Void,
+        _ work: @escaping @Sendable () -> Void
     ) -> [ThreadSample] {
         let threadID = Locked<UInt64>(0)
         let window = Locked<(start: UInt64, end: UInt64)>((0, 0))
-        let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let ready = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             threadID.value = System.currentThreadID
             before()
@@ -62,7 +66,8 @@ struct SampledActivity {
         thread.start()
         ready.wait()
         let sampler = MainThreadSampler(
-            threadID: threadID.value, intervalMicroseconds: intervalMicroseconds, sleepsWhileRunning: sleepsWhileRunning)
+            threadID: threadID.value, intervalMicroseconds: intervalMicroseconds, sleepsWhileRunning: sleepsWhileRunning
+        )
         sampler.start()
         go.signal()
         done.wait()
@@ -77,6 +82,7 @@ extension SampledActivity: CustomStringConvertible {
         let parts = ThreadSample.Wait.allCases.compactMap { wait in counts[wait].map { "\(wait): \($0)" } }
         let syscalls = Dictionary(grouping: samples, by: \.syscall).mapValues(\.count)
             .sorted { $0.value > $1.value }.prefix(4).map { "\($0.key)×\($0.value)" }
-        return "\(samples.count) samples in \(runs) run(s) (\(parts.joined(separator: ", "))); syscalls \(syscalls.joined(separator: " "))"
+        return
+            "\(samples.count) samples in \(runs) run(s) (\(parts.joined(separator: ", "))); syscalls \(syscalls.joined(separator: " "))"
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import _LaunchProfTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 /// The few system calls the tests make themselves, in one place.
@@ -21,7 +22,8 @@ enum System {
     /// (a link to `<pid>/task/<tid>`).
     static var currentThreadID: UInt64 {
         guard let target = linkTarget("/proc/thread-self"),
-              let tid = target.split(separator: "/").last.flatMap({ UInt64($0) }) else { return 0 }
+            let tid = target.split(separator: "/").last.flatMap({ UInt64($0) })
+        else { return 0 }
         return tid
     }
 
@@ -83,7 +85,8 @@ enum System {
         let pageSize = sysconf(Int32(_SC_PAGESIZE))
         let pages = (bytes + pageSize - 1) / pageSize
         guard let address = mmap(nil, bytes, PROT_READ, MAP_SHARED, fd, 0),
-              address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            address != UnsafeMutableRawPointer(bitPattern: -1)
+        else {
             throw Failure(description: "mmap: errno \(errno)")
         }
         defer { munmap(address, bytes) }
@@ -109,11 +112,11 @@ enum System {
     /// `O_DIRECT`, which Glibc's Swift overlay does not export.
     static var openDirect: Int32 {
         #if arch(x86_64) || arch(i386)
-        return 0o40_000
+            return 0o40_000
         #elseif arch(arm64) || arch(arm)
-        return 0o200_000
+            return 0o200_000
         #else
-        #error("Unsupported Platform")
+            #error("Unsupported Platform")
         #endif
     }
 
@@ -138,13 +141,14 @@ enum System {
         /// shadow memory after each call: tens of milliseconds of work in user
         /// space per 64 MiB that the sampler rightly saw as running, not disk.
         private static let systemRead: @convention(c) (Int, Int32, UnsafeMutableRawPointer, Int) -> Int =
-            unsafeBitCast(dlsym(nil, "syscall")!, to: (@convention(c) (Int, Int32, UnsafeMutableRawPointer, Int) -> Int).self)
+            unsafeBitCast(
+                dlsym(nil, "syscall")!, to: (@convention(c) (Int, Int32, UnsafeMutableRawPointer, Int) -> Int).self)
 
         /// SYS_read.
         #if arch(x86_64)
-        private static let readNumber = 0
+            private static let readNumber = 0
         #else
-        private static let readNumber = 63
+            private static let readNumber = 63
         #endif
 
         /// Reads the first `capacity` bytes of `path`; returns the bytes read.
@@ -178,7 +182,9 @@ enum System {
         guard listener >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var address = loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(listener, 4) == 0 else {
             close(listener)
@@ -195,7 +201,7 @@ enum System {
                 guard client >= 0 else { return }
                 var request = [UInt8](repeating: 0, count: 1_024)
                 _ = request.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
-                usleep(UInt32(latencyMilliseconds * 1_000)) // the remote side's latency, on the server's thread
+                usleep(UInt32(latencyMilliseconds * 1_000))  // the remote side's latency, on the server's thread
                 _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
                 close(client)
             }
@@ -213,7 +219,9 @@ enum System {
         defer { close(fd) }
         var address = loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { return [] }
         _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

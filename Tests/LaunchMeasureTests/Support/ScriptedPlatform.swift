@@ -71,20 +71,26 @@ final class ScriptedPlatform: LaunchPlatform {
         FileManager.default.createFile(atPath: request.stderrPath, contents: Data(launch.stderr.utf8))
         if let milestones = launch.milestones, let path = request.extraEnvironment[LaunchContract.Variable.trace] {
             let events = milestones.map { milestone, ms in
-                TraceEvent(kind: .mark, category: milestone.rawValue, nameID: 0, beginNanoseconds: at(ms), endNanoseconds: at(ms))
+                TraceEvent(
+                    kind: .mark, category: milestone.rawValue, nameID: 0, beginNanoseconds: at(ms),
+                    endNanoseconds: at(ms))
             }
             let last = milestones.map(\.1).max() ?? 0
             let trace = Trace(
-                clockSource: .monotonic, processID: 4_242, spawn: SpawnTime(nanoseconds: launch.traceSpawnNanoseconds ?? spawn, source: .parent),
+                clockSource: .monotonic, processID: 4_242,
+                spawn: SpawnTime(nanoseconds: launch.traceSpawnNanoseconds ?? spawn, source: .parent),
                 runtimeInitNanoseconds: at(1), flushNanoseconds: at(last + 1), strings: [""],
                 threads: [TraceThread(index: 0, osThreadID: 4_242, name: "main", isMain: true, events: events)])
             FileManager.default.createFile(atPath: path, contents: Data(TraceEncoder.encode(trace)))
         }
         if let instructions = launch.instructions, launch.termination == .exited(code: 0),
-           let output = request.arguments.first(where: { $0.hasPrefix("--callgrind-out-file=") }) {
+            let output = request.arguments.first(where: { $0.hasPrefix("--callgrind-out-file=") })
+        {
             // What callgrind writes at the program's end: `<output>.<pid>-<thread>`.
-            let path = output.dropFirst("--callgrind-out-file=".count).replacingOccurrences(of: "%p", with: "4242") + "-01"
-            let text = "thread: 1\ndesc: Trigger: Program termination\nevents: Ir\nfn=(1) main\n1 \(instructions)\ntotals: \(instructions)\n"
+            let path =
+                output.dropFirst("--callgrind-out-file=".count).replacingOccurrences(of: "%p", with: "4242") + "-01"
+            let text =
+                "thread: 1\ndesc: Trigger: Program termination\nevents: Ir\nfn=(1) main\n1 \(instructions)\ntotals: \(instructions)\n"
             _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         }
         if let signal = launch.stopSignal {
@@ -121,7 +127,8 @@ final class ScriptedPlatform: LaunchPlatform {
     func endLeftovers(spawnNanoseconds: UInt64, isSubreaper: Bool) -> Int { 0 }
 
     func machine() -> MachineEnvironment {
-        MachineEnvironment(hostname: "scripted", operatingSystem: "Linux 6.0", cpuModel: "test CPU", cpuCount: 4, clockSource: "")
+        MachineEnvironment(
+            hostname: "scripted", operatingSystem: "Linux 6.0", cpuModel: "test CPU", cpuCount: 4, clockSource: "")
     }
 
     func utcTimestamp() -> String { "2026-11-26T00:00:00Z" }
@@ -137,11 +144,13 @@ final class ScriptedPlatform: LaunchPlatform {
 /// A measurement request of `runs` (and `warmup`) launches of `/scripted/app`, its runs under `folder`,
 /// then `counted` launches under a scripted valgrind (``scriptedCounter``).
 func scriptedRequest(
-    runs: Int, warmup: Int = 0, ready: ReadyCondition? = .exit, mode: MeasureMode = .warm, executable: String = "/scripted/app",
+    runs: Int, warmup: Int = 0, ready: ReadyCondition? = .exit, mode: MeasureMode = .warm,
+    executable: String = "/scripted/app",
     folder: OwnedDirectory, commands: SessionCommands = SessionCommands(), counted: Int = 0
 ) -> SessionRequest {
     var plan = MeasurementPlan(
-        name: "scripted", commandLine: ["launchprof", "measure"], command: [executable], runs: runs, warmup: warmup, mode: mode,
+        name: "scripted", commandLine: ["launchprof", "measure"], command: [executable], runs: runs, warmup: warmup,
+        mode: mode,
         ready: ready, timeoutSeconds: 20)
     var request = SessionRequest(plan: plan, executable: executable, arguments: [], runs: folder, commands: commands)
     if counted > 0 {

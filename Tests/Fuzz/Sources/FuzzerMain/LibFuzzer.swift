@@ -1,11 +1,11 @@
 import LibFuzzerDriver
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("Unsupported Platform")
+    #error("Unsupported Platform")
 #endif
 
 /// Runs libFuzzer from a fuzz target's `main`.

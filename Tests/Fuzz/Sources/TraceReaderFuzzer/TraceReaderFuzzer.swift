@@ -16,7 +16,10 @@ func traceReaderFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 private func decode(_ bytes: [UInt8]) {
     guard let trace = try? TraceDecoder.decode(bytes) else { return }
     for thread in trace.threads {
-        for event in thread.events { _ = trace.name(of: event); _ = trace.file(of: event) }
+        for event in thread.events {
+            _ = trace.name(of: event)
+            _ = trace.file(of: event)
+        }
     }
     _ = trace.milestones
     _ = trace.eventCount
@@ -30,13 +33,18 @@ private func fixChecksums(_ bytes: inout [UInt8]) -> Bool {
     var offset = 12
     var changed = false
     while offset + 5 <= bytes.count {
-        let length = Int(bytes[offset + 1]) | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]) << 16 | Int(bytes[offset + 4]) << 24
+        let length =
+            Int(bytes[offset + 1]) | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]) << 16 | Int(bytes[offset + 4])
+            << 24
         let end = offset + 5 + length
         guard end + 4 <= bytes.count else { break }
         let crc = crc32(bytes[offset..<end])
         for index in 0..<4 {
             let byte = UInt8(truncatingIfNeeded: crc >> (8 * index))
-            if bytes[end + index] != byte { bytes[end + index] = byte; changed = true }
+            if bytes[end + index] != byte {
+                bytes[end + index] = byte
+                changed = true
+            }
         }
         offset = end + 4
     }
