@@ -9,7 +9,7 @@ import _LaunchSystem
 #if canImport(Glibc)
     import Glibc
 #else
-    #error("Unsupported Platform")
+    #error("The launcher runs on Linux only; a port adds Platform/<OS>/ beside Platform/Linux/ (LaunchMeasure: porting the launcher)")
 #endif
 
 /// Namespace for the system calls LaunchExport wraps.
