@@ -16,7 +16,7 @@ extension Frontend {
         do { formats = try ReportFormat.list(parsed.text("--format")!) } catch {
             throw UsageError("\(error)")
         }
-        let annotations = try LaunchCommandOptions.annotations(parsed)
+        let annotations = try LaunchCommandOptions.githubAnnotations(parsed)
         let color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
         let render = RenderOptions(
             color: color, findingsLimit: parsed.has("--all") ? .max : 5,

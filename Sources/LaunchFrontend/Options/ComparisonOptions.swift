@@ -6,7 +6,7 @@ import LaunchTracing
 /// file: the gated metrics, the significance level and least effect (options
 /// first, then the budget file, then the defaults), and whether a head over
 /// budget fails.
-struct ComparisonOptions {
+public struct ComparisonOptions {
     /// The metrics besides the primary one that decide (`--gate`, else the budget file's `gate`).
     var gate: GatedMetrics
     /// The spans the budget file names: what `--gate all` counts before launching.
@@ -35,53 +35,23 @@ struct ComparisonOptions {
     init(_ parsed: Arguments, budget: LaunchBudget?, metrics: [LaunchMetric] = [.wall]) throws {
         self.metrics = metrics
         var resolution = GateResolution()
-        resolution.gateNames = parsed.value("--gate").map { text in
-            text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        }
-        if let text = parsed.value("--alpha") {
-            guard let alpha = DecimalNumber.parse(text), alpha > 0, alpha < 1 else {
-                throw UsageError("--alpha takes a number between 0 and 1, not '\(text)'")
-            }
-            resolution.alpha = alpha
-        }
-        if let text = parsed.value("--min-effect") {
-            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-            guard let percent = DecimalNumber.parse(number), percent >= 0, percent <= LaunchBudget.maximumEffectPercent
-            else {
-                throw UsageError(
-                    "--min-effect takes a percentage from 0% to \(Int(LaunchBudget.maximumEffectPercent))% "
-                        + "such as 5%, not '\(text)'")
-            }
-            resolution.minimumEffectPercent = percent
-        }
-        resolution.minimumEffectMs = try parsed.milliseconds("--min-effect-ms", allowingZero: true)
-        if let text = parsed.value("--session-sd") {
-            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-            guard let percent = DecimalNumber.parse(number), percent >= 0, percent <= 100 else {
-                throw UsageError("--session-sd takes a percentage from 0% to 100% such as 3%, not '\(text)'")
-            }
-            resolution.sessionSD = log(1 + percent / 100)
-        }
+        resolution.gateNames = try parsed[Self.gate]
+        resolution.alpha = try parsed[Self.alpha]
+        resolution.minimumEffectPercent = try parsed[Self.minimumEffect]
+        resolution.minimumEffectMs = try parsed[Self.minimumEffectMs]
+        resolution.sessionSD = try parsed[Self.sessionSD].map { log(1 + $0 / 100) }
         do { (gate, settings) = try resolution.resolve(budget: budget) } catch { throw UsageError("\(error)") }
         sessionSD = resolution.sessionSD
         budgetSpans = budget?.spansMs.count ?? 0
-        failOverBudget = parsed.has("--fail-over-budget")
+        failOverBudget = parsed[Self.failOverBudget]
     }
 
     /// The stages: `--stages`, else `--runs` and twice and three times it.
     static func stages(_ parsed: Arguments, runs: Int) throws -> [Int] {
-        guard let text = parsed.value("--stages") else { return [runs, 2 * runs, 3 * runs] }
-        let stages = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            Int($0.trimmingCharacters(in: .whitespaces))
-        }
-        guard !stages.isEmpty, stages.allSatisfy({ $0 != nil && $0! > 0 && $0! <= 100_000 }),
-            zip(stages, stages.dropFirst()).allSatisfy({ $0! < $1! })
-        else {
-            throw UsageError("--stages takes increasing launch counts per side such as 20,40,60, not '\(text)'")
-        }
-        let values = stages.map { $0! }
+        guard let values = try parsed[Self.stages] else { return [runs, 2 * runs, 3 * runs] }
         if parsed.value("--runs") != nil, values[0] != runs {
-            throw UsageError("--runs \(runs) and --stages \(text) disagree: --runs is the first stage")
+            throw UsageError(
+                "--runs \(runs) and --stages \(parsed.value("--stages") ?? "") disagree: --runs is the first stage")
         }
         return values
     }

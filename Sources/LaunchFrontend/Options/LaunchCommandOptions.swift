@@ -23,82 +23,32 @@ public struct LaunchCommandOptions {
         var name =
             "sample-<variant>, or the program's name and its arguments, at most 60 characters of [a-z0-9._-], "
             + "with a hash of the command line when cut or when another command's report holds the name"
-        /// False for a command that writes no report (only runs), which `--output -` cannot send anywhere.
+        /// False for a command that writes no report (only runs), which `--output -` cannot send anywhere:
+        /// it takes no `--format`, `--name`, `--ignore-failures` or `--redact-paths`.
         var writesReports = true
+        /// False for a command whose budget comes from a file only (no `--budget-ms`).
+        var takesFrameBudget = true
         /// True when the command launches two sides that share --setup, --prepare and --cleanup.
         var sharedCommands = false
         /// What `--quiet` leaves on standard output, for the help.
         var quietKeeps = "only the verdict's one line, a pass included"
     }
 
-    /// Every shared option, in help order, with the command's defaults in their help.
+    /// Every shared option the command takes, in help order, with the command's defaults in their help:
+    /// `--budget-ms` where ``Defaults/takesFrameBudget``; the report's name, formats, failures
+    /// and redaction where ``Defaults/writesReports``.
     public static func table(_ defaults: Defaults = .measure) -> [OptionSpec] {
-        [
-            .value("--runs", "N", defaults.runsMeaning, type: .wholeNumber(1...100_000), default: "\(defaults.runs)"),
-            .value("--warmup", "N", "launches not counted, first", type: .wholeNumber(0...10_000), default: "1"),
-            .value(
-                "--mode", "MODE",
-                "warm (default), cold (before each launch drops the whole machine's page cache, every program's cached files "
-                    + "and not only this one's: other work on the machine slows while it refills; needs root), "
-                    + "or hot (relaunches the hooks inside one live process; instrumented programs only)",
-                type: .choice(MeasureMode.allCases.map(\.rawValue)), default: MeasureMode.warm.rawValue,
-                showsDefault: false),
-            .value(
-                "--ready", "WHEN",
-                ReadyCondition.forms.joined(separator: " | ")
-                    + " (default: first-frame when the program is instrumented, exit otherwise; REGEX is a POSIX extended "
-                    + "regular expression, as grep -E takes)"),
-            .value(
-                "--timeout", "SECONDS", "per launch", type: .seconds, default: "20",
-                shownDefault: "20, the order of the system watchdog"),
-        ] + metricOptions + [
-            .value("--budget", "FILE", "budget file (default ./\(BudgetResolution.defaultFileName) when present)"),
-            .value("--budget-ms", "N", "time-to-first-frame budget, milliseconds"),
-            .repeatable(
-                "--launch-option", "K=V",
-                "handed to the app as its launch options (repeatable); keys: reason, url, "
-                    + "sourceApplication, activityType, shortcutType, background, payload.NAME"),
-            .value(
-                "--output", "DIR",
-                "where reports go (default ./Reports); '-' writes the report to standard output, "
-                    + "in the one file format --format names, and keeps the runs in a temporary folder named on standard error",
-                default: "Reports", showsDefault: false),
-            .value(
-                "--format", "LIST", "comma-separated: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", "),
-                default: defaults.formats),
-            .value("--name", "NAME", "report name (default: \(defaults.name))"),
-            .value(
-                "--machine", "NAME",
-                "the machine key the report records, which fleet comparisons group launches by: a runner "
-                    + "label, a device model (default: LAUNCHPROF_MACHINE, else the CPU model, core count and OS; never the host name)"
-            ),
-            .flag("--ignore-failures", "failed runs are reported but do not make the exit code 2"),
-            .value(
-                "--annotations", "KIND",
-                "github: one workflow command per finding, so findings show on the pull "
-                    + "request's diff (default when GITHUB_ACTIONS=true), or none", type: .annotations),
-            .flag("--all", "list every finding in the terminal report, not only the top 5"),
-            .flag("--quiet", "no progress, no terminal report: \(defaults.quietKeeps)"),
-            .flag("--no-color", "no colours (NO_COLOR is honoured too)"),
-            // How the program is started, and the commands run around its launches.
-            .flag(
-                "--pty",
-                "the program's stdout is a pseudo-terminal, so a program that buffers output when it is "
-                    + "not a terminal (C stdio, python3) writes each line at once; stdout.txt still keeps it, stderr stays a file"
-            ),
-            .value(
-                "--prepare", "CMD",
-                "shell command (/bin/sh -c) run before every launch, warm-ups included; its time is "
-                    + "not counted, its failure ends the measurement"
-                    + (defaults.sharedCommands ? " (compare: before each side's launches)" : "")),
-            .value(
-                "--setup", "CMD",
-                "shell command run once before the first launch" + (defaults.sharedCommands ? " of either side" : "")),
-            .value(
-                "--cleanup", "CMD",
-                "shell command run once at the end, also after a failure or Ctrl-C (not after a failed --setup)"),
-            .redactPaths,
+        let reports = defaults.writesReports
+        return [runs(defaults).spec, warmup.spec, mode.spec, ready.spec, timeout.spec] + metricOptions + [
+            budgetFile.spec
         ]
+            + (defaults.takesFrameBudget ? [budgetMs.spec] : []) + [launchOption.spec, output.spec]
+            + (reports ? [format(defaults).spec, name(defaults).spec] : []) + [machine.spec]
+            + (reports ? [ignoreFailures.spec] : [])
+            + [annotations.spec, all.spec, quiet(defaults).spec, noColor.spec]
+            // How the program is started, and the commands run around its launches.
+            + [pty.spec, prepare(defaults).spec, setup(defaults).spec, cleanup.spec]
+            + (reports ? [redactPaths.spec] : [])
     }
 
     var runs: Int
@@ -143,42 +93,21 @@ public struct LaunchCommandOptions {
     /// Reads the shared options from `parsed`, rejecting bad values with the
     /// value named; creates the output folder and proves it writable.
     init(_ parsed: Arguments, defaults: Defaults = .measure) throws {
-        // Every launching command declares these with their defaults (``table(_:)``): a value is always there.
-        runs = try parsed.integer("--runs")!
-        warmup = try parsed.integer("--warmup")!
-        timeoutSeconds = try parsed.seconds("--timeout")!
-        mode = MeasureMode(rawValue: try parsed.choice("--mode")!)!
-
-        do { formats = try ReportFormat.list(parsed.text("--format") ?? defaults.formats) } catch {
-            let hint: String
-            if case .badFormat(let name, _) = error {
-                hint = suggestion(name, among: ReportFormat.allCases.map(\.rawValue))
-            } else {
-                hint = ""
-            }
-            throw UsageError("\(error)" + hint)
-        }
-
-        if let text = parsed.value("--ready") {
-            do {
-                ready = try ReadyCondition(parsing: text)
-            } catch {
-                let hint =
-                    error.problem.contains("did you mean") || text.contains(":")
-                    ? "" : suggestion(text, among: ReadyCondition.keywordConditions.map(\.description))
-                throw UsageError(error.description + hint)
-            }
-        }
-
+        runs = try parsed[Self.runs(defaults)]
+        warmup = try parsed[Self.warmup]
+        timeoutSeconds = try parsed[Self.timeout]
+        mode = try parsed[Self.mode]
+        formats = try parsed[Self.format(defaults)]
+        ready = try parsed[Self.ready]
         (metrics, countedRuns, instructionCounter) = try Self.metrics(parsed, mode: mode, ready: ready)
 
-        let frameBudget = try parsed.milliseconds("--budget-ms")
-        do { budget = try BudgetResolution(filePath: parsed.value("--budget"), timeToFirstFrameMs: frameBudget) } catch
-        {
+        let frameBudget = try parsed[Self.budgetMs]
+        let budgetFile = try parsed[Self.budgetFile]
+        do { budget = try BudgetResolution(filePath: budgetFile, timeToFirstFrameMs: frameBudget) } catch {
             throw UsageError(error.description)
         }
 
-        let pairs = parsed.all("--launch-option")
+        let pairs = parsed[Self.launchOption]
         if !pairs.isEmpty {
             do { launchOptions = try LaunchOptions(keyValuePairs: pairs) } catch {
                 throw UsageError("--launch-option: \(error)")
@@ -190,14 +119,8 @@ public struct LaunchCommandOptions {
                     + "leave --ready out to measure to the end of the hooks")
         }
 
-        name = parsed.value("--name")
-        if let name, let problem = ReportFileName.problem(with: name) {
-            throw UsageError("--name: \(problem)")
-        }
-        outputDirectory = parsed.text("--output")!
-        if outputDirectory.isEmpty {
-            throw UsageError("--output takes a folder, or '-' for standard output, not ''")
-        }
+        name = try parsed[Self.name(defaults)]
+        outputDirectory = try parsed[Self.output]
         if outputDirectory == Self.standardOutput {
             guard defaults.writesReports else {
                 throw UsageError(
@@ -208,9 +131,8 @@ public struct LaunchCommandOptions {
         } else if let problem = Files.prepareWritableDirectory(outputDirectory) {
             throw UsageError("cannot write reports to '\(outputDirectory)': \(problem)")
         }
-        ignoreFailures = parsed.has("--ignore-failures")
-        if let given = parsed.value("--machine") {
-            if let problem = MachineEnvironment.problem(with: given) { throw UsageError("--machine: \(problem)") }
+        ignoreFailures = parsed[Self.ignoreFailures]
+        if let given = try parsed[Self.machine] {
             machine = MachineEnvironment.key(given)
         } else {
             let variable = ProcessEnvironment.value("LAUNCHPROF_MACHINE")
@@ -221,31 +143,17 @@ public struct LaunchCommandOptions {
             }
             machine = MachineEnvironment.key(variable)
         }
-        quiet = parsed.has("--quiet")
-        color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
-        githubAnnotations = try Self.annotations(parsed)
+        quiet = parsed[Self.quiet(defaults)]
+        color = !parsed[Self.noColor] && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
+        githubAnnotations = try Self.githubAnnotations(parsed)
         renderOptions = RenderOptions(
-            color: color, findingsLimit: parsed.has("--all") ? .max : 5,
-            inconclusiveIsPass: parsed.has("--junit-inconclusive-pass"))
-        pseudoTerminal = parsed.has("--pty")
+            color: color, findingsLimit: parsed[Self.all] ? .max : 5,
+            inconclusiveIsPass: parsed.has(OptionSpec.junitInconclusivePass.name))
+        pseudoTerminal = parsed[Self.pty]
         commands = SessionCommands(
-            prepare: parsed.value("--prepare"), setup: parsed.value("--setup"), cleanup: parsed.value("--cleanup"))
-        for (option, command) in [
-            ("--prepare", commands.prepare), ("--setup", commands.setup), ("--cleanup", commands.cleanup),
-        ] {
-            if let command, command.allSatisfy(\.isWhitespace) {
-                throw UsageError("\(option) takes a shell command, not '\(command)'")
-            }
-        }
-        redactPaths = parsed.has("--redact-paths")
-    }
-
-    /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.
-    static func annotations(_ parsed: Arguments) throws -> Bool {
-        guard let kind = try parsed.choice("--annotations") else {
-            return ProcessEnvironment.value("GITHUB_ACTIONS") == "true"
-        }
-        return kind == "github"
+            prepare: try parsed[Self.prepare(defaults)], setup: try parsed[Self.setup(defaults)],
+            cleanup: try parsed[Self.cleanup])
+        redactPaths = parsed[Self.redactPaths]
     }
 
     /// The plan of a measurement of `command`, named `name` unless `--name` was given.

@@ -5,8 +5,7 @@ enum CalibrateCommand {
     static let subcommand = Subcommand(name: "calibrate", help: help) { try Frontend.calibrate($0, options: options) }
 
     static let options =
-        LaunchCommandOptions.table(.calibrate)
-        .filter { !["--budget-ms", "--format", "--name", "--ignore-failures", "--redact-paths"].contains($0.name) } + [
+        LaunchCommandOptions.table(.calibrate) + [
             .value(
                 "--sample", "VARIANT", "the bundled sample's variant: \(HelpText.sampleVariants)", type: .sampleVariant,
                 default: "naive"),

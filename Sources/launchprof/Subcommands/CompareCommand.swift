@@ -5,7 +5,7 @@ enum CompareCommand {
     static let subcommand = Subcommand(name: "compare", help: help) { try Frontend.compare($0, options: options) }
 
     static let options =
-        LaunchCommandOptions.table(.compare).filter { $0.name != "--budget-ms" } + [
+        LaunchCommandOptions.table(.compare) + [
             .value("--base", "CMD", "the base program, one string split into words as a shell would (no shell is run)"),
             .value("--head", "CMD", "the head program, likewise"),
             .value(
@@ -20,25 +20,8 @@ enum CompareCommand {
                     + "with the stored baseline <output>/baselines/NAME.json, session against session: with 3 or more sessions "
                     + "in its history (calibrate --save-baseline, then each measure --save-baseline), else inconclusive"
             ),
-            .value(
-                "--stages", "LIST",
-                "cumulative launches per side at which to decide, e.g. 20,40,60 (default: --runs, "
-                    + "twice and three times it); launching stops at the first stage with a verdict"),
-            .value("--min-effect", "PERCENT", "the least slowdown called a regression, percent (default 5%)"),
-            .value(
-                "--min-effect-ms", "MS",
-                "the least slowdown called a regression, milliseconds (default 5); the larger applies"),
-            .value("--alpha", "A", "significance level, spent over the stages as α·t³ (default 0.01)"),
-            .value(
-                "--gate", "LIST",
-                "metrics besides the primary one that decide: all, or names such as "
-                    + "phase:didFinishLaunching,span:DecodeCatalog"),
-            .value(
-                "--session-sd", "PERCENT",
-                "the between-session standard deviation to assume when the sides come from "
-                    + "different sessions and nothing else estimates it, e.g. 3%; α then holds only if the truth is no larger"
-            ),
-            .flag("--fail-over-budget", "a head over its budget fails (exit 1) even without a regression"),
+            ComparisonOptions.stagesSpec,
+        ] + ComparisonOptions.table + [
             .junitInconclusivePass,
             .repeatable(
                 "--base-report", "FILE",
