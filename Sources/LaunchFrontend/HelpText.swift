@@ -56,7 +56,7 @@ public enum HelpText {
     public static let reportFormats = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// The formats `trace` prints.
-    public static let traceFormats = Frontend.traceFormats.map(\.rawValue).joined(separator: ", ")
+    public static let traceFormats = StoredReportOptions.traceFormats.map(\.rawValue).joined(separator: ", ")
 
     /// A trace file's extension.
     public static let traceExtension = TraceFormat.fileExtension

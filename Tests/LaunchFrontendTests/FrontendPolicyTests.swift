@@ -11,23 +11,19 @@ import Testing
 @Suite("Frontend policy")
 struct FrontendPolicyTests {
     static let compareOptions: [OptionSpec] =
-        LaunchCommandOptions.table(.compare) + [
-            .value("--stages", "LIST", "stages"), .value("--min-effect", "PERCENT", "p"),
-            .value("--min-effect-ms", "MS", "m"),
-            .value("--alpha", "A", "a"), .value("--gate", "LIST", "g"), .flag("--fail-over-budget", "f"),
-        ]
+        LaunchCommandOptions.table(.compare) + [ComparisonOptions.stagesSpec] + ComparisonOptions.table
 
     static func parsed(_ arguments: [String]) throws -> Arguments { try Arguments(arguments, options: compareOptions) }
 
     // MARK: Declarations
 
     @Test func theHelpShowsTheDeclaredDefaultAndTheValueFallsBackToIt() throws {
-        let rounds = OptionSpec.value(
-            "--rounds", "N", "A/A comparisons to make", type: .wholeNumber(1...100), default: "3")
-        #expect(rounds.help == "A/A comparisons to make (default 3)")
-        let parsed = try Arguments([], options: [rounds])
-        #expect(try parsed.integer("--rounds") == 3)
-        #expect(try Arguments(["--rounds", "7"], options: [rounds]).integer("--rounds") == 7)
+        let rounds = DefaultedOption<Int>.wholeNumber(
+            "--rounds", "N", "A/A comparisons to make", in: 1...100, default: 3)
+        #expect(rounds.spec.help == "A/A comparisons to make (default 3)")
+        let parsed = try Arguments([], options: [rounds.spec])
+        #expect(try parsed[rounds] == 3)
+        #expect(try Arguments(["--rounds", "7"], options: [rounds.spec])[rounds] == 7)
         #expect(
             OptionSpec.value(
                 "--mode", "MODE", "warm (default)", type: .choice(["warm"]), default: "warm", showsDefault: false
@@ -37,21 +33,21 @@ struct FrontendPolicyTests {
 
     @Test func aChoiceNamesEveryWordItTakesAndTheNearest() throws {
         let parsed = try Self.parsed(["--mode", "cole"])
-        #expect(throws: UsageError.self) { try parsed.choice("--mode") }
-        do { _ = try parsed.choice("--mode") } catch let error as UsageError {
+        #expect(throws: UsageError.self) { try parsed[LaunchCommandOptions.mode] }
+        do { _ = try parsed[LaunchCommandOptions.mode] } catch {
             #expect(error.message == "--mode takes warm, cold or hot, not 'cole'; did you mean 'cold'?")
         }
-        #expect(try Self.parsed([]).choice("--mode") == "warm")
+        #expect(try Self.parsed([])[LaunchCommandOptions.mode] == .warm)
     }
 
     @Test func aWholeNumberOutOfItsDeclaredRangeIsNamed() throws {
         do {
-            _ = try Self.parsed(["--runs", "0"]).integer("--runs")
+            _ = try Self.parsed(["--runs", "0"])[LaunchCommandOptions.runs(.compare)]
             Issue.record("--runs 0 was taken")
         } catch let error as UsageError {
             #expect(error.message == "--runs takes a whole number from 1 to 100000, not '0'")
         }
-        #expect(try Self.parsed([]).integer("--runs") == 20)  // compare's declared default
+        #expect(try Self.parsed([])[LaunchCommandOptions.runs(.compare)] == 20)  // compare's declared default
     }
 
     // MARK: Gate and budget precedence

@@ -13,17 +13,18 @@ extension Frontend {
     public static func calibrate(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
         let shared = try LaunchCommandOptions(parsed, defaults: .calibrate)
-        let rounds = try parsed.integer("--rounds")!
+        let rounds = try parsed[CalibrateOptions.rounds]
         guard shared.mode != .hot else { throw UsageError("--mode hot cannot interleave launches: use warm or cold") }
-        let program = try ProgramTarget(parsed, sampleOption: "--sample")
-        let budgetPath = parsed.value("--budget") ?? BudgetResolution.defaultFileName
+        let program = try ProgramTarget(parsed, sample: ProgramOptions.sample)
+        let budgetPath = try parsed[LaunchCommandOptions.budgetFile] ?? BudgetResolution.defaultFileName
         let alpha = shared.budget.file?.budget.alpha ?? GateSettings().alpha
         // Its advice is for compare's default stages from --runs (r, 2r, 3r): their first look must be able to decide.
         try ComparisonOptions.checkMinimumRuns(
             stages: (1...CalibrationRule.defaultLooks).map { $0 * shared.runs }, settings: GateSettings(alpha: alpha),
             gate: .listed([]))
         let target = try targetEffect(parsed)
-        let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
+        let baseline = try parsed[CalibrateOptions.saveBaseline].map { name in try Baseline(name: name, options: shared)
+        }
         if baseline != nil, rounds < 2 {
             throw UsageError(
                 "--save-baseline stores the spread between sessions, which takes --rounds 2 or more, not \(rounds)")
@@ -142,7 +143,7 @@ extension Frontend {
         if let widest = instructionSpreads.max() {
             Terminal.print(CalibrationRule.instructionAdvice(widestSpread: widest))
         }
-        guard parsed.has("--write-budget") else { return .success }
+        guard parsed[CalibrateOptions.writeBudget] else { return .success }
         var budget = shared.budget.file?.budget ?? LaunchBudget()
         budget.minimumEffectPercent = 100 * effect
         budget.minimumEffectMs = recommendedMs
@@ -159,15 +160,7 @@ extension Frontend {
 
     /// `--target-effect`: the smallest change the user wants caught, as a ratio.
     static func targetEffect(_ parsed: Arguments) throws -> Double {
-        let text = parsed.value("--target-effect") ?? "10%"
-        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let percent = DecimalNumber.parse(number), percent > 0, percent <= LaunchBudget.maximumEffectPercent
-        else {
-            throw UsageError(
-                "--target-effect takes a percentage above 0% and at most \(Int(LaunchBudget.maximumEffectPercent))% "
-                    + "such as 10%, not '\(text)'")
-        }
-        return percent / 100
+        try parsed[CalibrateOptions.targetEffect] / 100
     }
 
     /// One round as a stored session: every metric's launches of both sides (the same

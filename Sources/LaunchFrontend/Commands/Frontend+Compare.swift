@@ -14,7 +14,7 @@ extension Frontend {
         let comparison = try ComparisonOptions(parsed, budget: shared.budget.file?.budget, metrics: shared.metrics)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "compare"] + arguments)
 
-        if !parsed.all("--base-report").isEmpty || !parsed.all("--head-report").isEmpty {
+        if !parsed[ProgramOptions.report(.base)].isEmpty || !parsed[ProgramOptions.report(.head)].isEmpty {
             return try compareFleet(parsed, pipeline: pipeline, comparison: comparison)
         }
         if parsed.positionals.count == 2 {
@@ -23,7 +23,7 @@ extension Frontend {
         if !parsed.positionals.isEmpty {
             throw UsageError("compare takes two report files (base and head), not one")
         }
-        if let name = parsed.value("--baseline") {
+        if let name = try parsed[ProgramOptions.baseline] {
             return try compareWithBaseline(name, parsed, pipeline: pipeline, comparison: comparison)
         }
         return try compareInterleaved(parsed, pipeline: pipeline, comparison: comparison)
@@ -74,7 +74,7 @@ extension Frontend {
         let baseline = try Baseline(name: name, options: shared)
         let stored = try baseline.read()
         let spread = try baseline.readSpread()
-        let target = try ProgramTarget(parsed, sampleOption: "--head-sample")
+        let target = try ProgramTarget(parsed, sample: ProgramOptions.sample(.head), default: .naive)
         try pipeline.checkCounting(target)
         if comparison.gatesTime {
             try ComparisonOptions.checkMinimumRuns(

@@ -28,8 +28,8 @@ extension Frontend {
         guard parsed.positionals.isEmpty else {
             throw UsageError("give the reports with --base-report and --head-report, not as plain arguments as well")
         }
-        let basePaths = parsed.all("--base-report")
-        let headPaths = parsed.all("--head-report")
+        let basePaths = parsed[ProgramOptions.report(.base)]
+        let headPaths = parsed[ProgramOptions.report(.head)]
         guard !basePaths.isEmpty, !headPaths.isEmpty else {
             throw UsageError("a fleet comparison needs at least one --base-report and one --head-report")
         }
@@ -57,8 +57,10 @@ extension Frontend {
 
     /// Refuses the options that launch something, or name a machine, beside stored reports.
     static func refuseLaunching(_ parsed: Arguments, _ what: String) throws {
-        let launching = ["--base", "--head", "--base-sample", "--head-sample", "--baseline", "--stages", "--machine"]
-            .filter { parsed.value($0) != nil }
+        let launching =
+            (ProgramOptions.compareSidesTable + [ComparisonOptions.stagesSpec, LaunchCommandOptions.machine.spec])
+            .map(\.name)
+            .filter { parsed.isGiven($0) }
         guard launching.isEmpty, parsed.command.isEmpty else {
             throw UsageError(
                 "\(what): \((launching + (parsed.command.isEmpty ? [] : ["--"])).joined(separator: ", ")) cannot be used with them"

@@ -13,7 +13,7 @@ extension Frontend {
             throw UsageError("export needs a report file: launchprof export REPORT.json --otlp FILE")
         }
         let otlp = try OTLPOptions(parsed)
-        let file = parsed.value("--otlp")
+        let file = try parsed[StoredReportOptions.otlpFile]
         guard file != nil || otlp.settings != nil else {
             throw UsageError(
                 "export needs somewhere to send the spans: --otlp FILE, --otlp-endpoint URL or OTEL_EXPORTER_OTLP_ENDPOINT"
@@ -28,7 +28,7 @@ extension Frontend {
         } catch let error as ReportError {
             throw UsageError(error.description)
         }
-        let request = otlp.request(for: parsed.has("--redact-paths") ? report.redactingPaths() : report)
+        let request = otlp.request(for: parsed[LaunchCommandOptions.redactPaths] ? report.redactingPaths() : report)
         if let file {
             if file == "-" {
                 Terminal.standardOutputDocument(request.json(), syntax: .json)

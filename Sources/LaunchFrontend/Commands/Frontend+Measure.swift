@@ -13,10 +13,10 @@ public enum Frontend {
     public static func measure(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
         let parsed = try Arguments(arguments, options: options)
         let shared = try LaunchCommandOptions(parsed)
-        let baseline = try parsed.value("--save-baseline").map { name in try Baseline(name: name, options: shared) }
+        let baseline = try parsed[ProgramOptions.saveBaseline].map { name in try Baseline(name: name, options: shared) }
         let otlp = try OTLPOptions(parsed)
         let pipeline = LaunchPipeline(options: shared, commandLine: ["launchprof", "measure"] + arguments)
-        let target = try ProgramTarget(parsed, sampleOption: "--sample")
+        let target = try ProgramTarget(parsed, sample: ProgramOptions.sample)
         try pipeline.checkCounting(target)
         // The output folder's old report, read once (its header fields) before any launch: for the name, and
         // to say afterwards when a measurement whose every run failed replaced it.

@@ -11,16 +11,18 @@ extension Frontend {
         guard !parsed.positionals.isEmpty else {
             throw UsageError("merge needs report files: launchprof merge REPORT.json... -o FLEET.json")
         }
-        if parsed.value("-o") != nil, parsed.value("--output") != nil {
-            throw UsageError("give -o or --output, not both")
-        }
-        guard let output = parsed.value("-o") ?? parsed.value("--output"), !output.isEmpty else {
+        let (short, long) = (
+            try parsed[StoredReportOptions.mergeOutput], try parsed[StoredReportOptions.mergeOutputLong]
+        )
+        if short != nil, long != nil { throw UsageError("give -o or --output, not both") }
+        guard let output = short ?? long, !output.isEmpty else {
             throw UsageError("merge needs -o FLEET.json: where the pooled report goes")
         }
         let file =
             output == LaunchCommandOptions.standardOutput
             ? "fleet" : output.split(separator: "/").last.map(String.init) ?? output
-        let name = parsed.value("--name") ?? (file.hasSuffix(".json") ? String(file.dropLast(5)) : file)
+        let name =
+            try parsed[StoredReportOptions.mergeName] ?? (file.hasSuffix(".json") ? String(file.dropLast(5)) : file)
         guard !name.isEmpty else { throw UsageError("--name takes a report name, not ''") }
         let reports = try parsed.positionals.map(readReport)
         do { try RunIdentity.refuseRepeats(in: Array(zip(parsed.positionals, reports))) } catch {

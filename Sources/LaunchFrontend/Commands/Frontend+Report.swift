@@ -12,29 +12,23 @@ extension Frontend {
         guard let path = parsed.positionals.first else {
             throw UsageError("report needs a report file: launchprof report REPORT.json")
         }
-        let formats: [ReportFormat]
-        do { formats = try ReportFormat.list(parsed.text("--format")!) } catch {
-            throw UsageError("\(error)")
-        }
-        let annotations = try LaunchCommandOptions.githubAnnotations(parsed)
-        let color = !parsed.has("--no-color") && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
+        let formats = try parsed[StoredReportOptions.reportFormats]
+        let annotations = try LaunchCommandOptions.githubAnnotations(parsed, StoredReportOptions.annotations)
         let render = RenderOptions(
-            color: color, findingsLimit: parsed.has("--all") ? .max : 5,
-            inconclusiveIsPass: parsed.has("--junit-inconclusive-pass"))
+            color: LaunchCommandOptions.colors(parsed, StoredReportOptions.noColor),
+            findingsLimit: parsed[StoredReportOptions.all] ? .max : 5,
+            inconclusiveIsPass: parsed[LaunchCommandOptions.junitInconclusivePass])
         var document: ReportDocument
         do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
-        if parsed.has("--redact-paths") { document = document.redactingPaths() }
+        if parsed[LaunchCommandOptions.redactPaths] { document = document.redactingPaths() }
 
-        if parsed.value("--output") == LaunchCommandOptions.standardOutput {
+        let output = try parsed[StoredReportOptions.reportOutput]
+        if output == LaunchCommandOptions.standardOutput {
             let format = try ReportOutput.standardOutputFormat(formats, terminal: true)
             try ReportOutput.printDocument(document, format: format, render: render, annotations: annotations)
             return .success
         }
-        if parsed.value("--output") == "" {
-            throw UsageError("--output takes a folder, or '-' for standard output, not ''")
-        }
-        let directory =
-            parsed.value("--output") ?? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
+        let directory = output ?? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
         var written: [String] = []
         var problem: String?
         if let reason = Files.prepareWritableDirectory(directory) {

@@ -4,9 +4,6 @@ import LaunchReports
 import LaunchTracing
 
 extension Frontend {
-    /// The formats a trace is shown in: a subset of the report formats.
-    static let traceFormats: [ReportFormat] = [.terminal, .json, .chromeTrace]
-
     /// `launchprof trace`: what one trace file holds, as text, JSON or a Chrome trace.
     @Sendable
     public static func trace(_ arguments: [String], options: [OptionSpec]) throws -> ExitCode {
@@ -15,13 +12,8 @@ extension Frontend {
         guard let path = parsed.positionals.first else {
             throw UsageError("trace needs a trace file: launchprof trace FILE.\(TraceFormat.fileExtension)")
         }
-        let name = parsed.text("--format")!
-        guard let format = ReportFormat(rawValue: name), traceFormats.contains(format) else {
-            throw UsageError(
-                "unknown trace format '\(name)': expected " + traceFormats.map(\.rawValue).joined(separator: ", "))
-        }
-        let output = parsed.value("--output")
-        if output == "" { throw UsageError("--output takes a file, or '-' for standard output, not ''") }
+        let format = try parsed[StoredReportOptions.traceFormat]
+        let output = try parsed[StoredReportOptions.traceOutput]
         let trace: Trace
         do { trace = try Trace.read(from: path) } catch { throw UsageError(error.description) }
 

@@ -78,77 +78,19 @@ struct Arguments {
         text == "--" || options.contains { $0.name == text }
     }
 
+    /// The last value given for the option `name`; nil when it was left out. Read options
+    /// through their declarations (``Option``), not by name.
     func value(_ name: String) -> String? { values[name]?.last }
+    /// Every value given for the option `name`.
     func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// Whether the flag `name` was given.
     func has(_ name: String) -> Bool { flags.contains(name) }
-
-    /// The given value, else the declared default.
-    func text(_ name: String) -> String? { value(name) ?? spec(name)?.defaultValue }
-
-    /// The declaration of `name`, when this command has the option.
-    func spec(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
-
-    /// A whole number within the declared range (the declared default when
-    /// left out), or a usage error naming the option and value.
-    func integer(_ name: String) throws -> Int? {
-        guard let text = text(name) else { return nil }
-        guard case .wholeNumber(let range)? = spec(name)?.type else {
-            preconditionFailure("\(name) is not declared as a whole number")
-        }
-        guard let number = Int(text), range.contains(number) else {
-            let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
-            throw UsageError("\(name) takes a whole number from \(range.lowerBound)\(upper), not '\(text)'")
-        }
-        return number
-    }
 
     /// The smallest positive number of milliseconds an option takes (1 µs).
     static let smallestMilliseconds = 0.001
 
     /// The most seconds `--timeout` takes: one day.
     static let maximumSeconds = 86_400.0
-
-    /// Milliseconds in `0.001...LaunchBudget.maximumMilliseconds` (or from 0 when
-    /// `allowingZero`), a plain decimal (``DecimalNumber``); nil when the option
-    /// is absent. A refusal names the range.
-    func milliseconds(_ name: String, allowingZero: Bool = false) throws -> Double? {
-        guard let text = value(name) else { return nil }
-        let lower = allowingZero ? 0 : Self.smallestMilliseconds
-        let limit = LaunchBudget.maximumMilliseconds
-        guard let number = DecimalNumber.parse(text, in: lower...limit) else {
-            throw UsageError(
-                "\(name) takes milliseconds \(DecimalNumber.rangeText(lower, limit, unit: "(one hour)")) "
-                    + "as a plain decimal such as 250 or 12.5, not '\(text)'")
-        }
-        return number
-    }
-
-    /// Seconds in `0.001...86400` (the declared default when left out), a plain
-    /// decimal, or a usage error naming the range.
-    func seconds(_ name: String) throws -> Double? {
-        guard let text = text(name) else { return nil }
-        guard let number = DecimalNumber.parse(text, in: 0.001...Self.maximumSeconds) else {
-            throw UsageError(
-                "\(name) takes seconds \(DecimalNumber.rangeText(0.001, Self.maximumSeconds, unit: "(one day)")) "
-                    + "as a plain decimal such as 20 or 2.5, not '\(text)'")
-        }
-        return number
-    }
-
-    /// One of the declared words (the declared default when left out), or a
-    /// usage error listing them: "--mode takes warm, cold or hot, not 'x'; did you mean …".
-    func choice(_ name: String) throws -> String? {
-        guard let text = text(name) else { return nil }
-        guard case .choice(let words)? = spec(name)?.type else {
-            preconditionFailure("\(name) is not declared as a choice")
-        }
-        guard words.contains(text) else {
-            throw UsageError(
-                "\(name) takes \(words.dropLast().joined(separator: ", ")) or \(words.last!), not '\(text)'"
-                    + suggestion(text, among: words))
-        }
-        return text
-    }
 }
 
 /// "; did you mean '--runs'?" when one candidate is close to `text`, else "".

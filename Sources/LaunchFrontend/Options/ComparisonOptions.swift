@@ -49,9 +49,9 @@ public struct ComparisonOptions {
     /// The stages: `--stages`, else `--runs` and twice and three times it.
     static func stages(_ parsed: Arguments, runs: Int) throws -> [Int] {
         guard let values = try parsed[Self.stages] else { return [runs, 2 * runs, 3 * runs] }
-        if parsed.value("--runs") != nil, values[0] != runs {
-            throw UsageError(
-                "--runs \(runs) and --stages \(parsed.value("--stages") ?? "") disagree: --runs is the first stage")
+        if parsed.givenText(LaunchCommandOptions.runs(.compare).option) != nil, values[0] != runs {
+            let list = parsed.givenText(Self.stages) ?? ""
+            throw UsageError("--runs \(runs) and --stages \(list) disagree: --runs is the first stage")
         }
         return values
     }

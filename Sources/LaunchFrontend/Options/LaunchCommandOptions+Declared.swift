@@ -50,16 +50,11 @@ extension LaunchCommandOptions {
             + "sourceApplication, activityType, shortcutType, background, payload.NAME")
 
     static let output = DefaultedOption<String>(
-        option: .init(
-            spec: .value(
-                "--output", "DIR",
-                "where reports go (default ./Reports); '-' writes the report to standard output, "
-                    + "in the one file format --format names, and keeps the runs in a temporary folder named on standard error",
-                default: "Reports", showsDefault: false)
-        ) { text throws(UsageError) in
-            guard !text.isEmpty else { throw UsageError("--output takes a folder, or '-' for standard output, not ''") }
-            return text
-        })
+        option: .folder(
+            "--output", "DIR",
+            "where reports go (default ./Reports); '-' writes the report to standard output, "
+                + "in the one file format --format names, and keeps the runs in a temporary folder named on standard error",
+            what: "a folder", default: "Reports"))
 
     /// `--format`: the formats and their default differ by command.
     static func format(_ defaults: Defaults) -> DefaultedOption<[ReportFormat]> {
@@ -103,22 +98,19 @@ extension LaunchCommandOptions {
 
     static let ignoreFailures = Flag("--ignore-failures", "failed runs are reported but do not make the exit code 2")
 
-    static let annotations = Option<Bool>(
-        spec: .value(
-            "--annotations", "KIND",
-            "github: one workflow command per finding, so findings show on the pull "
-                + "request's diff (default when GITHUB_ACTIONS=true), or none", type: .annotations)
-    ) { text throws(UsageError) in
-        guard text == "github" || text == "none" else {
-            throw UsageError(
-                "--annotations takes github or none, not '\(text)'" + suggestion(text, among: ["github", "none"]))
-        }
-        return text == "github"
-    }
+    static let annotations = Option<Bool>.annotations(
+        "github: one workflow command per finding, so findings show on the pull "
+            + "request's diff (default when GITHUB_ACTIONS=true), or none")
 
     /// `--annotations`, by default `github` inside GitHub Actions.
-    static func githubAnnotations(_ parsed: Arguments) throws(UsageError) -> Bool {
-        try parsed[annotations] ?? (ProcessEnvironment.value("GITHUB_ACTIONS") == "true")
+    static func githubAnnotations(_ parsed: Arguments, _ option: Option<Bool> = annotations) throws(UsageError) -> Bool
+    {
+        try parsed[option] ?? (ProcessEnvironment.value("GITHUB_ACTIONS") == "true")
+    }
+
+    /// Colours: on a terminal, unless `flag` (`--no-color`) or `NO_COLOR`.
+    static func colors(_ parsed: Arguments, _ flag: Flag = noColor) -> Bool {
+        !parsed[flag] && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
     }
 
     static let all = Flag("--all", "list every finding in the terminal report, not only the top 5")
@@ -166,6 +158,8 @@ extension LaunchCommandOptions {
     }
 
     static let redactPaths = Flag(OptionSpec.redactPaths)
+
+    static let junitInconclusivePass = Flag(OptionSpec.junitInconclusivePass)
 }
 
 extension Flag {

@@ -144,11 +144,11 @@ public struct LaunchCommandOptions {
             machine = MachineEnvironment.key(variable)
         }
         quiet = parsed[Self.quiet(defaults)]
-        color = !parsed[Self.noColor] && ProcessEnvironment.value("NO_COLOR") == nil && Terminal.isInteractive
+        color = Self.colors(parsed)
         githubAnnotations = try Self.githubAnnotations(parsed)
         renderOptions = RenderOptions(
             color: color, findingsLimit: parsed[Self.all] ? .max : 5,
-            inconclusiveIsPass: parsed.has(OptionSpec.junitInconclusivePass.name))
+            inconclusiveIsPass: parsed[Self.junitInconclusivePass])
         pseudoTerminal = parsed[Self.pty]
         commands = SessionCommands(
             prepare: try parsed[Self.prepare(defaults)], setup: try parsed[Self.setup(defaults)],

@@ -6,25 +6,29 @@ import LaunchTracing
 /// OpenTelemetry spans, and what a failed post does to the exit code.
 public struct OTLPOptions {
     /// The rows for the option table and help.
-    public static let table: [OptionSpec] = [
-        .value(
-            "--otlp-endpoint", "URL",
-            "post every launch as OpenTelemetry spans (OTLP/HTTP, JSON) to "
-                + "URL/v1/traces (http only; OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_TRACES_ENDPOINT are read too)"
-        ),
-        .repeatable(
-            "--otlp-header", "K=V",
-            "a request header for the collector, such as authorization "
-                + "(repeatable; OTEL_EXPORTER_OTLP_HEADERS is read too)"),
-        .value(
-            "--otlp-timeout", "SECONDS",
-            "the most the post may take, retries included (default 10; "
-                + "OTEL_EXPORTER_OTLP_TIMEOUT, in milliseconds, is read too)"),
-        .flag(
-            "--otlp-best-effort",
-            "a failed post is a warning and the exit code is the measurement's "
-                + "(default: exit 2, the report still written)"),
-    ]
+    public static let table: [OptionSpec] = [endpoint.spec, header.spec, timeout.spec, bestEffortFlag.spec]
+
+    static let endpoint = Option<String>.text(
+        "--otlp-endpoint", "URL",
+        "post every launch as OpenTelemetry spans (OTLP/HTTP, JSON) to "
+            + "URL/v1/traces (http only; OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_TRACES_ENDPOINT are read too)"
+    )
+
+    static let header = RepeatedOption(
+        "--otlp-header", "K=V",
+        "a request header for the collector, such as authorization "
+            + "(repeatable; OTEL_EXPORTER_OTLP_HEADERS is read too)")
+
+    /// Its text is read with the variables' (``OTLPExportSettings/resolve(endpoint:headers:timeout:environment:)``).
+    static let timeout = Option<String>.text(
+        "--otlp-timeout", "SECONDS",
+        "the most the post may take, retries included (default \(DecimalText.plain(OTLPExportSettings.defaultTimeoutSeconds)); "
+            + "OTEL_EXPORTER_OTLP_TIMEOUT, in milliseconds, is read too)")
+
+    static let bestEffortFlag = Flag(
+        "--otlp-best-effort",
+        "a failed post is a warning and the exit code is the measurement's "
+            + "(default: exit 2, the report still written)")
 
     /// Where to post; nil when neither an option nor a variable names an endpoint.
     var settings: OTLPExportSettings?
@@ -34,16 +38,15 @@ public struct OTLPOptions {
     init(_ parsed: Arguments) throws {
         var environment: [String: String] = [:]
         for name in OTLPExportSettings.environmentVariables { environment[name] = ProcessEnvironment.value(name) }
+        let (endpoint, timeout) = (try parsed[Self.endpoint], try parsed[Self.timeout])
         do {
             settings = try OTLPExportSettings.resolve(
-                endpoint: parsed.value("--otlp-endpoint"), headers: parsed.all("--otlp-header"),
-                timeout: parsed.value("--otlp-timeout"), environment: environment)
+                endpoint: endpoint, headers: parsed[Self.header], timeout: timeout, environment: environment)
         } catch {
             throw UsageError(error.description)
         }
-        bestEffort = parsed.has("--otlp-best-effort")
-        if settings == nil, parsed.value("--otlp-timeout") != nil || !parsed.all("--otlp-header").isEmpty || bestEffort
-        {
+        bestEffort = parsed[Self.bestEffortFlag]
+        if settings == nil, timeout != nil || !parsed[Self.header].isEmpty || bestEffort {
             throw UsageError(
                 "--otlp-header, --otlp-timeout and --otlp-best-effort need an endpoint: --otlp-endpoint URL or OTEL_EXPORTER_OTLP_ENDPOINT"
             )

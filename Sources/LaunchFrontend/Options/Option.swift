@@ -51,6 +51,12 @@ extension Arguments {
         }
     }
 
+    /// Whether the option named `name` was given (a value or a flag).
+    func isGiven(_ name: String) -> Bool { value(name) != nil || has(name) }
+
+    /// The text given for `option`, as written; nil when it was left out.
+    func givenText<Value>(_ option: Option<Value>) -> String? { value(option.name) }
+
     /// The value of `option`, its default when it was left out.
     subscript<Value>(option: DefaultedOption<Value>) -> Value {
         get throws(UsageError) {
@@ -170,6 +176,21 @@ extension Option where Value == Double {
     }
 }
 
+extension DefaultedOption where Value == Double {
+    /// A percentage (``Option/percent(_:_:in:excludingLower:example:shownDefault:)``), `defaultValue` when left out.
+    static func percent(
+        _ name: String, _ help: String, in range: ClosedRange<Double>, excludingLower: Bool = false,
+        example: String, default defaultValue: Double
+    ) -> Self {
+        let text = DecimalText.plain(defaultValue) + "%"
+        let option = Option<Double>.percent(
+            name, help, in: range, excludingLower: excludingLower, example: example)
+        return Self(
+            option: Option(
+                spec: .value(name, "PERCENT", help, default: text), convert: option.convert))
+    }
+}
+
 extension Option where Value == [Int] {
     /// Increasing whole numbers in `range`, comma-separated, such as `20,40,60`.
     static func increasingList(
@@ -203,12 +224,7 @@ extension DefaultedOption where Value: RawRepresentable & CaseIterable & Sendabl
                 name, placeholder, help, type: .choice(words), default: defaultValue.rawValue,
                 showsDefault: showsDefault)
         ) { text throws(UsageError) in
-            guard let value = Value(rawValue: text) else {
-                throw UsageError(
-                    "\(name) takes \(words.dropLast().joined(separator: ", ")) or \(words.last!), not '\(text)'"
-                        + suggestion(text, among: words))
-            }
-            return value
+            try Option<Value>.word(text, of: name, among: words)
         }
         return Self(option: option)
     }

@@ -19,14 +19,24 @@ struct ProgramTarget {
 
     /// The one choice every launching command makes: the command after `--`
     /// when one is given, else the bundled sample's variant that `option`
-    /// names (its declared default, else `naive`). Both at once is refused.
-    init(_ parsed: Arguments, sampleOption option: String) throws {
+    /// names (its default when left out). Both at once is refused.
+    init(_ parsed: Arguments, sample option: DefaultedOption<SampleApp.Variant>) throws {
+        try self.init(parsed, sampleOption: option.option.name, variant: try parsed[option])
+    }
+
+    /// The command after `--`, else the variant `option` names, `variant` when it is left out.
+    init(_ parsed: Arguments, sample option: Option<SampleApp.Variant>, default variant: SampleApp.Variant) throws {
+        try self.init(parsed, sampleOption: option.name, variant: try parsed[option] ?? variant)
+    }
+
+    private init(
+        _ parsed: Arguments, sampleOption name: String, variant: @autoclosure () throws -> SampleApp.Variant
+    ) throws {
         if parsed.command.isEmpty {
-            try self.init(sample: try parsed.choice(option) ?? SampleApp.Variant.naive.rawValue, option: option)
+            try self.init(sample: try variant())
         } else {
-            guard parsed.value(option) == nil else {
-                throw UsageError(
-                    "\(option) measures the bundled sample; it cannot be combined with a command after '--'")
+            guard !parsed.isGiven(name) else {
+                throw UsageError("\(name) measures the bundled sample; it cannot be combined with a command after '--'")
             }
             try self.init(command: parsed.command)
         }
@@ -34,23 +44,17 @@ struct ProgramTarget {
 
     /// `--base CMD` or `--base-sample VARIANT` (likewise for head).
     init(side: ComparisonSide, _ parsed: Arguments) throws {
-        let side = side.rawValue
-        switch (parsed.value("--\(side)"), parsed.value("--\(side)-sample")) {
-        case (let command?, nil): try self.init(command: ShellWords.split(command, option: "--\(side)"))
-        case (nil, .some): try self.init(sample: try parsed.choice("--\(side)-sample")!, option: "--\(side)-sample")
-        case (.some, .some): throw UsageError("give --\(side) or --\(side)-sample, not both")
-        case (nil, nil): throw UsageError("compare needs --\(side) CMD (or --\(side)-sample), or two report files")
+        let name = ProgramOptions.command(side).name
+        switch (try parsed[ProgramOptions.command(side)], try parsed[ProgramOptions.sample(side)]) {
+        case (let command?, nil): try self.init(command: ShellWords.split(command, option: name))
+        case (nil, let variant?): try self.init(sample: variant)
+        case (.some, .some): throw UsageError("give \(name) or \(name)-sample, not both")
+        case (nil, nil): throw UsageError("compare needs \(name) CMD (or \(name)-sample), or two report files")
         }
     }
 
-    /// The sample's variant named `text` (`option` names where it came from).
-    init(sample text: String, option: String) throws {
-        guard let variant = SampleApp.Variant(rawValue: text) else {
-            let names = SampleApp.Variant.allCases.map(\.rawValue)
-            throw UsageError(
-                "\(option) takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(text)'"
-                    + suggestion(text, among: names))
-        }
+    /// The bundled sample's `variant`.
+    init(sample variant: SampleApp.Variant) throws {
         try self.init(
             command: [SelfExecutable.path, CommandLineTool.sampleAppMode, "--variant", variant.rawValue],
             defaultName: "sample-\(variant.rawValue)", shortName: variant.rawValue)

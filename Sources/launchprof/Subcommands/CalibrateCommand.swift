@@ -5,24 +5,7 @@ enum CalibrateCommand {
     static let subcommand = Subcommand(name: "calibrate", help: help) { try Frontend.calibrate($0, options: options) }
 
     static let options =
-        LaunchCommandOptions.table(.calibrate) + [
-            .value(
-                "--sample", "VARIANT", "the bundled sample's variant: \(HelpText.sampleVariants)", type: .sampleVariant,
-                default: "naive"),
-            .value("--rounds", "N", "A/A comparisons to make", type: .wholeNumber(1...100), default: "3"),
-            .value(
-                "--target-effect", "PERCENT",
-                "the smallest change that matters to you: the recommended ε is the largest "
-                    + "with which compare finds it in 80% of comparisons", default: "10%"),
-            .flag(
-                "--write-budget",
-                "write the recommended minimum effect into the budget file (--budget, or ./launchprof.json)"),
-            .value(
-                "--save-baseline", "NAME",
-                "also keep every round's launches as baselines/NAME.json in the output folder, "
-                    + "with every round's session beside it (NAME.spread.json), the history compare --baseline tests sessions with"
-            ),
-        ]
+        LaunchCommandOptions.table(.calibrate) + CalibrateOptions.table
 
     static let help = """
         USAGE: launchprof calibrate [options] [-- <command> [args...]]

@@ -5,30 +5,11 @@ enum CompareCommand {
     static let subcommand = Subcommand(name: "compare", help: help) { try Frontend.compare($0, options: options) }
 
     static let options =
-        LaunchCommandOptions.table(.compare) + [
-            .value("--base", "CMD", "the base program, one string split into words as a shell would (no shell is run)"),
-            .value("--head", "CMD", "the head program, likewise"),
-            .value(
-                "--base-sample", "VARIANT", "the bundled sample as the base: " + HelpText.sampleVariants,
-                type: .sampleVariant),
-            .value(
-                "--head-sample", "VARIANT", "the bundled sample as the head: " + HelpText.sampleVariants,
-                type: .sampleVariant),
-            .value(
-                "--baseline", "NAME",
-                "compare a measurement made now (of the command after '--', or --head-sample) "
-                    + "with the stored baseline <output>/baselines/NAME.json, session against session: with 3 or more sessions "
-                    + "in its history (calibrate --save-baseline, then each measure --save-baseline), else inconclusive"
-            ),
-            ComparisonOptions.stagesSpec,
+        LaunchCommandOptions.table(.compare) + ProgramOptions.compareSidesTable + [
+            ComparisonOptions.stagesSpec
         ] + ComparisonOptions.table + [
-            .junitInconclusivePass,
-            .repeatable(
-                "--base-report", "FILE",
-                "a stored base report (repeatable: one per machine, or a pooled one): a fleet "
-                    + "comparison, launches compared within each machine and the machines combined"),
-            .repeatable("--head-report", "FILE", "a stored head report, likewise (repeatable)"),
-        ]
+            .junitInconclusivePass
+        ] + ProgramOptions.storedReportsTable
 
     static let help = """
         USAGE: launchprof compare --base CMD --head CMD [options]

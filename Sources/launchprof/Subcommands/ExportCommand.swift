@@ -4,13 +4,7 @@ import LaunchFrontend
 enum ExportCommand {
     static let subcommand = Subcommand(name: "export", help: help) { try Frontend.export($0, options: options) }
 
-    static let options: [OptionSpec] =
-        [
-            .value(
-                "--otlp", "FILE",
-                "write the spans as an OTLP/JSON ExportTraceServiceRequest to FILE ('-': standard output)"),
-            .redactPaths,
-        ] + OTLPOptions.table
+    static let options = StoredReportOptions.exportTable + OTLPOptions.table
 
     static let help = """
         USAGE: launchprof export REPORT.json [--otlp FILE] [--otlp-endpoint URL] [options]

@@ -5,15 +5,7 @@ enum MeasureCommand {
     static let subcommand = Subcommand(name: "measure", help: help) { try Frontend.measure($0, options: options) }
 
     static let options =
-        LaunchCommandOptions.table(.measure) + [
-            .value(
-                "--sample", "VARIANT", "the bundled sample's variant: \(HelpText.sampleVariants)", type: .sampleVariant,
-                default: "naive"),
-            .value(
-                "--save-baseline", "NAME",
-                "also keep the report as baselines/NAME.json in the output folder, "
-                    + "for 'launchprof compare --baseline NAME' (commit it)"),
-        ] + OTLPOptions.table
+        LaunchCommandOptions.table(.measure) + ProgramOptions.measureTable + OTLPOptions.table
 
     static let help = """
         USAGE: launchprof measure [options] [-- <command> [args...]]

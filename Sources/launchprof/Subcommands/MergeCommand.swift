@@ -4,13 +4,7 @@ import LaunchFrontend
 enum MergeCommand {
     static let subcommand = Subcommand(name: "merge", help: help) { try Frontend.merge($0, options: options) }
 
-    static let options: [OptionSpec] = [
-        .value("-o", "FILE", "the pooled report to write (required; also --output); '-' writes it to standard output"),
-        .value("--output", "FILE", "the same as -o"),
-        .value(
-            "--name", "NAME", "the pooled report's name (default: the output file's name without .json; fleet for -o -)"
-        ),
-    ]
+    static let options = StoredReportOptions.mergeTable
 
     static let help = """
         USAGE: launchprof merge REPORT.json... -o FLEET.json [options]

@@ -4,19 +4,7 @@ import LaunchFrontend
 enum ReportCommand {
     static let subcommand = Subcommand(name: "report", help: help) { try Frontend.report($0, options: options) }
 
-    static let options: [OptionSpec] = [
-        .value("--format", "LIST", "comma-separated: " + HelpText.reportFormats, default: "html"),
-        .value(
-            "--output", "DIR",
-            "where the files go (default: the report's own folder); '-' writes one format to standard output"),
-        .value(
-            "--annotations", "KIND",
-            "github: one workflow command per finding (default when GITHUB_ACTIONS=true), or none", type: .annotations),
-        .flag("--all", "list every finding in the terminal format, not only the top 5"),
-        .flag("--no-color", "no colours in the terminal format (NO_COLOR is honoured too)"),
-        .redactPaths,
-        .junitInconclusivePass,
-    ]
+    static let options = StoredReportOptions.reportTable
 
     static let help = """
         USAGE: launchprof report REPORT.json [options]

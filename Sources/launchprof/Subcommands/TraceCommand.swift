@@ -4,10 +4,7 @@ import LaunchFrontend
 enum TraceCommand {
     static let subcommand = Subcommand(name: "trace", help: help) { try Frontend.trace($0, options: options) }
 
-    static let options: [OptionSpec] = [
-        .value("--format", "FORMAT", HelpText.traceFormats, default: "terminal"),
-        .value("--output", "FILE", "write there instead of standard output ('-': standard output)"),
-    ]
+    static let options = StoredReportOptions.traceTable
 
     static let help = """
         USAGE: launchprof trace FILE.\(HelpText.traceExtension) [options]
