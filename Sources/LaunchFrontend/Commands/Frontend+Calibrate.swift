@@ -50,24 +50,19 @@ extension Frontend {
         shared.announceColdMode()
         var history: [SessionSpread.StoredSession] = []
         for round in 1...rounds {
-            let comparison: ComparisonReport
             // Each round is a session of its own: what the baseline's history estimates the sessions' variance from.
             var plan = plan
             plan.session = SessionID.make()
-            do {
-                let folder = try runs.root.makeSubdirectory("round-\(round)")
-                let a = pipeline.request(program, plan: plan, in: try folder.makeSubdirectory("a"))
-                let b = pipeline.request(program, plan: plan, in: try folder.makeSubdirectory("b"))
-                var once = StopAfterFirstStage()
-                let compared = try CompareSession.run(
-                    base: a, head: b, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet), rule: &once)
-                comparison = ComparisonRule(plan: rule, base: plan, head: plan, budget: shared.budget)
-                    .report(
-                        base: runs.relocated(compared.base), head: runs.relocated(compared.head),
-                        stagesRun: compared.stagesRun)
-            } catch {
-                throw UsageError("\(error)")
-            }
+            let folder = try runs.root.makeSubdirectory("round-\(round)")
+            let a = pipeline.request(program, plan: plan, in: try folder.makeSubdirectory("a"))
+            let b = pipeline.request(program, plan: plan, in: try folder.makeSubdirectory("b"))
+            var once = StopAfterFirstStage()
+            let compared = try CompareSession.run(
+                base: a, head: b, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet), rule: &once)
+            let comparison = ComparisonRule(plan: rule, base: plan, head: plan, budget: shared.budget)
+                .report(
+                    base: runs.relocated(compared.base), head: runs.relocated(compared.head),
+                    stagesRun: compared.stagesRun)
             if comparison.outcome.isError || comparison.outcome.status == .interrupted {
                 Terminal.standardError("launchprof: round \(round): \(comparison.outcome.reason)")
                 return ExitCode(rawValue: comparison.outcome.exitCode)
@@ -128,14 +123,10 @@ extension Frontend {
         )
         if let baseline {
             var rendered = RenderedReport(.measurement(try pooled(sides, name: baseline.name)))
-            do {
-                try baseline.save(&rendered)
-                var spread = calibration.spread(metric: metric)
-                spread.history = history
-                try baseline.save(spread)
-            } catch {
-                throw UsageError("\(error)")
-            }
+            try baseline.save(&rendered)
+            var spread = calibration.spread(metric: metric)
+            spread.history = history
+            try baseline.save(spread)
             Terminal.print(
                 "baseline: \(baseline.path), between-session spread \(Milliseconds.oneDecimal(calibration.spread(metric: metric).percent))% "
                     + "over \(rounds) sessions in \(baseline.spreadPath)")

@@ -58,7 +58,7 @@ extension Frontend {
             do { return pipeline.request(target, plan: plan, in: try runs.root.makeSubdirectory(side.rawValue)) } catch
             {
                 runs.discard()
-                throw UsageError("\(error)")
+                throw error
             }
         }
         let session = LaunchPipeline.LaunchSession.interleaved(
@@ -88,7 +88,7 @@ extension Frontend {
         let folder: OwnedDirectory
         do { folder = try runs.root.makeSubdirectory(ComparisonSide.head.rawValue) } catch {
             runs.discard()
-            throw UsageError("\(error)")
+            throw error
         }
         // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
         let rule = comparison.rule(

@@ -33,7 +33,7 @@ extension Frontend {
             if file == "-" {
                 Terminal.standardOutputDocument(request.json(), syntax: .json)
             } else {
-                do { try request.write(to: file) } catch { throw UsageError(error.description) }
+                try request.write(to: file)
                 Terminal.print("wrote \(file)")
             }
         }

@@ -102,7 +102,7 @@ struct LaunchPipeline {
             }
         } catch {
             runs.discard()
-            throw UsageError("\(error)")
+            throw error
         }
     }
 

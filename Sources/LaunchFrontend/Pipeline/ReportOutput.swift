@@ -124,8 +124,7 @@ enum ReportOutput {
     static func printDocument(
         _ document: ReportDocument, format: ReportFormat, render: RenderOptions, annotations: Bool
     ) throws {
-        let bytes: [UInt8]
-        do { bytes = try format.render(document, options: render) } catch { throw UsageError("\(error)") }
+        let bytes = try format.render(document, options: render)
         Terminal.standardOutputDocument(bytes, syntax: format.workflowCommandSyntax)
         if annotations {
             let locator = SourceLocator()
