@@ -234,10 +234,14 @@ struct CIRecipeTests {
         let local = Self.steps(yaml).filter { $0.run != nil && !Self.needsRunner($0) }
         #expect(local.map(\.name) == ["Compare launch time", "Job summary"])
 
-        // A server that listens on --port until it is ended (it never exits by itself).
+        // A server that listens on --port until it is ended (it never exits by itself): the system's
+        // python3 straight, without `site` (a version manager's shim would triple each launch).
+        let python =
+            ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+            .map { "\($0) -S" } ?? "/usr/bin/env python3 -S"
         let server = """
             #!/bin/sh
-            exec /usr/bin/env python3 -c '
+            exec \(python) -c '
             import socket, sys, time
             s = socket.socket()
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

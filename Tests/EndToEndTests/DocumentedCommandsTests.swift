@@ -13,12 +13,13 @@ import _LaunchProfTestSupport
 /// `/launchprof`) is in command position: first on a line, after `VAR=value`
 /// words, after `run:`, or after a shell operator (`|`, `&&`, `;`, `(`).
 ///
-/// The cheap ones are also run, in a scratch folder, and must exit 0. Cheap means
+/// The cheap ones of the code blocks are also run, in a scratch folder, and must
+/// exit 0 (inline code may hold placeholders: `launchprof report REPORT.json`). Cheap means
 /// nothing is launched but `true` and nothing touches the network, so the suite
 /// takes seconds:
 /// - `--help`, `-h`, `help COMMAND`, `--version`, `version`;
 /// - `report`, `trace` and `export` without `--otlp-endpoint`: each file argument the
-///   documentation names is made in the scratch folder, at the same relative path,
+///   documentation names (a relative path) is made in the scratch folder, at that path,
 ///   as a fixture (a `.json` a measurement report, a `.lptrace` a trace), and what
 ///   they write lands there too;
 /// - `measure` whose program (after `--`) is `true` or `/bin/true` with `--runs` of
@@ -33,6 +34,9 @@ struct DocumentedCommandsTests {
         var line: Int
         /// The words after `launchprof`, quotes removed, `[` and `]` of optional parts dropped.
         var words: [String]
+        /// True in a fenced code block: a command to type. Inline code in prose may name
+        /// a command with placeholders (`launchprof report REPORT.json`), so it is checked only.
+        var isInCodeBlock = true
 
         var description: String { "\(document):\(line): launchprof \(words.joined(separator: " "))" }
     }
@@ -100,7 +104,9 @@ struct DocumentedCommandsTests {
             if character == "`" {
                 if let start = spanStart {
                     found += commands(inShell: span.replacingOccurrences(of: "\n", with: " ")).map {
-                        Command(document: document, line: lineOf[min(start, lineOf.count - 1)], words: $0)
+                        Command(
+                            document: document, line: lineOf[min(start, lineOf.count - 1)], words: $0,
+                            isInCodeBlock: false)
                     }
                     spanStart = nil
                 } else {
@@ -224,7 +230,10 @@ struct DocumentedCommandsTests {
                 ? nil : "no command '\(named!)' to show help for"
         }
         guard let known = optionsByCommand[first] else { return "no command '\(first)'" }
-        for word in words.dropFirst().prefix(while: { $0 != "--" }) where word.hasPrefix("-") {
+        var isValue = false
+        for word in words.dropFirst().prefix(while: { $0 != "--" }) {
+            defer { isValue = !isValue && known[word] == true }
+            guard !isValue, word.hasPrefix("-") else { continue }
             let name = String(word.prefix { $0 != "=" })
             if known[name] == nil { return "'\(first)' has no option \(name)" }
         }
@@ -270,6 +279,8 @@ struct DocumentedCommandsTests {
             ])
         #expect(Self.problem(with: Command(document: "x", line: 1, words: ["measure", "--run", "3"])) != nil)
         #expect(Self.problem(with: Command(document: "x", line: 1, words: ["measure", "--", "app", "--run"])) == nil)
+        #expect(
+            Self.problem(with: Command(document: "x", line: 1, words: ["measure", "--output", "-", "--quiet"])) == nil)
     }
 
     // MARK: Running the cheap ones
@@ -278,6 +289,7 @@ struct DocumentedCommandsTests {
     /// files made there from fixtures.
     static func cheapRun(_ command: Command, in scratch: ScratchDirectory) throws -> [String]? {
         let words = command.words
+        guard command.isInCodeBlock else { return nil }
         switch words[0] {
         case "--help", "-h", "--version", "version", "help":
             return words
@@ -296,6 +308,7 @@ struct DocumentedCommandsTests {
                 } else {
                     continue
                 }
+                if word.hasPrefix("/") || word.hasPrefix("~") { return nil }  // only inside the scratch folder
                 let target = scratch.url.appendingPathComponent(word)
                 try FileManager.default.createDirectory(
                     at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
