@@ -4,8 +4,8 @@ import _LaunchProfTestSupport
 
 @testable import launchprof
 
-/// Every `launchprof …` command line the README and the DocC articles show —
-/// in code blocks of any language (shell, YAML) and in inline code — names a
+/// Every `launchprof …` command line the README, the DocC articles and the measurement
+/// logs show — in code blocks of any language (shell, YAML) and in inline code — names a
 /// subcommand that exists and only options that subcommand's help lists. The
 /// help is read from the same declarations `launchprof --help` prints (the
 /// subcommands' `help` text, which the help goldens compare whole), not by
@@ -41,11 +41,12 @@ struct DocumentedCommandsTests {
         var description: String { "\(document):\(line): launchprof \(words.joined(separator: " "))" }
     }
 
-    /// README.md and every article of every DocC catalog, relative to the package root.
+    /// README.md, `Reports/README.md`, `Benchmarks/RESULTS.md` and every article of every DocC
+    /// catalog, relative to the package root.
     static let documents: [String] = {
         let root = BuiltProducts.packageRoot
         let sources = root.appendingPathComponent("Sources")
-        var found = ["README.md"]
+        var found = ["README.md", "Reports/README.md", "Benchmarks/RESULTS.md"]
         let modules = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
         for module in modules.sorted() {
             let catalog = "Sources/\(module)/\(module).docc"
