@@ -8,7 +8,7 @@ import _LaunchSystem
 #if canImport(Glibc)
     import Glibc
 #else
-    #error("The launcher runs on Linux only; a port adds Platform/<OS>/ beside Platform/Linux/ (LaunchMeasure: porting the launcher)")
+    #error("The launcher runs on Linux only; a port adds Platform/<OS>/ beside Platform/Linux/ (LaunchMeasure.docc/PortingTheLauncher.md)")
 #endif
 
 extension Platform {
