@@ -39,6 +39,8 @@ extension MetricComparison {
     /// for an improvement, the "head is slower" test's otherwise; after Holm for
     /// a gated metric. Nil for an improvement in a report that did not record it.
     public var verdictPValue: Double? {
+        // Sides from different sessions with nothing to estimate the sessions' variance: no test was made.
+        if sessions?.source == SessionComparison.Source.none { return nil }
         if verdict == .improvement { return improvementPValue }
         return gated ? adjustedPValue : pValue
     }

@@ -41,11 +41,16 @@ extension ReportOutcome {
             let base = main?.baseMs.count ?? sides.base.profile.successfulRuns
             let head = main?.headMs.count ?? sides.head.profile.successfulRuns
             let launches = base == head ? "\(base) launches per side" : "\(base) base and \(head) head launches"
+            // Sides from sessions whose variance nothing estimates: more launches would not decide
+            // (``ComparisonReport/sessionAdvice(metrics:outcome:)`` says what would).
+            let noise =
+                main?.sessions?.source == SessionComparison.Source.none
+                ? ""
+                : "; the noise seen: base ±\(Self.noise(main?.baseMs)), head ±\(Self.noise(main?.headMs)) — "
+                    + "more launches, a quieter machine, or a larger minimum effect"
             self.init(
                 status: .inconclusive, exitCode: .inconclusive,
-                reason: "inconclusive after \(launches) (\(stagesRun) stage(s)): \(detail); the noise seen: "
-                    + "base ±\(Self.noise(main?.baseMs)), head ±\(Self.noise(main?.headMs)) — more launches, a quieter machine, or a larger minimum effect"
-            )
+                reason: "inconclusive after \(launches) (\(stagesRun) stage(s)): \(detail)" + noise)
         case .improvement, .pass:
             if failOverBudget, !sides.head.profile.verdict.passed {
                 self.init(

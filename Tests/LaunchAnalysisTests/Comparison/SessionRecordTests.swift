@@ -48,6 +48,9 @@ struct SessionRecordTests {
         #expect(
             report.primary?.summary.contains("sessions differ: no verdict") == true, "\(report.primary?.summary ?? "")")
         #expect(report.outcome.reason.contains("different sessions"))
+        // More launches would not decide it, and no test was made: no such advice, no p-value shown.
+        #expect(!report.outcome.reason.contains("more launches"), "\(report.outcome.reason)")
+        #expect(report.primary?.verdictPValue == nil)
         plan.sessionEvidence.statedSD = log(1.03)
         let stated = ComparisonReport(
             plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-29T10:00:00Z")
