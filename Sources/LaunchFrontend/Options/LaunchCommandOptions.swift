@@ -98,6 +98,7 @@ public struct LaunchCommandOptions {
                 "--cleanup", "CMD",
                 "shell command run once at the end, also after a failure or Ctrl-C (not after a failed --setup)"),
             .redactPaths,
+            .keepCommandLine,
         ]
     }
 
@@ -131,6 +132,8 @@ public struct LaunchCommandOptions {
     var commands: SessionCommands
     /// `--redact-paths`: the measured program's paths cut to their last component in every report.
     var redactPaths = false
+    /// `--keep-command-line`: credentials in the command line written verbatim (``CredentialMasking``).
+    var keepCommandLine = false
     /// `--metric`: what is measured and decides.
     var metrics: [LaunchMetric] = [.wall]
     /// `--counted-runs` with `--metric instructions` (per side); 0 without it.
@@ -238,6 +241,7 @@ public struct LaunchCommandOptions {
             }
         }
         redactPaths = parsed.has("--redact-paths")
+        keepCommandLine = parsed.has(OptionSpec.keepCommandLine.name)
     }
 
     /// `--annotations`: `github`, `none`, or by default `github` inside GitHub Actions.
@@ -251,7 +255,9 @@ public struct LaunchCommandOptions {
     /// The plan of a measurement of `command`, named `name` unless `--name` was given.
     func plan(name defaultName: String, command: [String], commandLine: [String]) -> MeasurementPlan {
         var plan = MeasurementPlan(
-            name: name ?? defaultName, commandLine: commandLine, command: command, runs: runs, warmup: warmup,
+            name: name ?? defaultName,
+            commandLine: keepCommandLine ? commandLine : CredentialMasking.masked(commandLine),
+            command: keepCommandLine ? command : CredentialMasking.masked(command), runs: runs, warmup: warmup,
             mode: mode, ready: ready, timeoutSeconds: timeoutSeconds, launchOptions: launchOptions,
             ignoreFailures: ignoreFailures, machine: machine)
         plan.countedLaunches = countedRuns
@@ -264,7 +270,7 @@ public struct LaunchCommandOptions {
     /// dropped: once the input is checked, so bad input still gets one line.
     func progressLine() -> ProgressLine {
         announceColdMode()
-        return ProgressLine(quiet: quiet)
+        return ProgressLine(quiet: quiet, redactingPaths: redactPaths)
     }
 
     /// In cold mode, says on standard error (unless quiet) that the whole machine's page cache is dropped.

@@ -10,6 +10,10 @@ enum MergeCommand {
         .value(
             "--name", "NAME", "the pooled report's name (default: the output file's name without .json; fleet for -o -)"
         ),
+        .flag(
+            "--pool",
+            "pool reports of different programs, budgets or metrics (refused by default: the first one's budget "
+                + "would judge them all)"),
     ]
 
     static let help = """
@@ -19,7 +23,8 @@ enum MergeCommand {
         on (the reports' machine keys, see --machine of measure), the statistics
         are computed again over all runs, and 'launchprof report' and the HTML show
         the distribution per machine. The reports must have been launched in the
-        same mode and measured to the same ready condition. A pooled report is a
+        same mode and measured to the same ready condition, and (unless --pool) of
+        the same program with the same budget and metrics. A pooled report is a
         side of 'launchprof compare' like any other, compared machine by machine.
 
         OPTIONS:
