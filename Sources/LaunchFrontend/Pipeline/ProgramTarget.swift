@@ -75,7 +75,7 @@ struct ProgramTarget {
         } catch {
             throw UsageError("\(error)")
         }
-        let derived = ReportFileName.forCommand(command)
+        let derived = ReportFileName.forCommand(self.command)  // the masked words: no credential in a file name
         self.defaultName = defaultName ?? derived
         self.shortName = shortName ?? derived
         isSample = false
