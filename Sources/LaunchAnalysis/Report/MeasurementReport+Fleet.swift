@@ -63,9 +63,6 @@ extension MeasurementReport {
     ) throws(ComparisonError) {
         guard let first = reports.first else { throw .cannotPool("no report given") }
         for report in reports.dropFirst() {
-            if !poolingDifferences, let difference = Self.poolingDifference(first, report) {
-                throw .cannotPool(difference + " (give --pool to pool them anyway)")
-            }
             if report.configuration.mode != first.configuration.mode {
                 throw .cannotPool(
                     "'\(first.name)' was launched \(first.configuration.mode.rawValue) and '\(report.name)' "
@@ -74,6 +71,10 @@ extension MeasurementReport {
             if report.readyLabel != first.readyLabel {
                 throw .cannotPool(
                     "'\(first.name)' was measured to \(first.readyLabel) and '\(report.name)' to \(report.readyLabel)")
+            }
+            // Times of one quantity, but of other programs, budgets or metrics: only when asked.
+            if !poolingDifferences, let difference = Self.poolingDifference(first, report) {
+                throw .cannotPool(difference + " (give --pool to pool them anyway)")
             }
         }
         var runs: [RunRecord] = []
