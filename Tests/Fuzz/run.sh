@@ -33,11 +33,13 @@ mkdir -p "$corpus" "$artifacts"
 if [ -z "$(ls -A "$corpus")" ]; then
     launchprof=${LAUNCHPROF:-.build/debug/launchprof}
     [ -x "$launchprof" ] || swift build --product launchprof
+    # An absolute path, however it was given: the seeds are measured in another folder.
+    launchprof=$(cd "$(dirname "$launchprof")" && pwd)/$(basename "$launchprof")
     seed=$(mktemp -d)
     trap 'rm -rf "$seed"' EXIT
     # Two measurements (a run is never counted on both sides of a comparison), six runs each (the gate's least).
     for name in seed head; do
-        (cd "$seed" && "$OLDPWD/$launchprof" measure --runs 6 --warmup 0 --format json --quiet --output "$seed/out" --name "$name") || true
+        (cd "$seed" && "$launchprof" measure --runs 6 --warmup 0 --format json --quiet --output "$seed/out" --name "$name") || true
     done
     case $kind in
         trace)
