@@ -44,6 +44,12 @@ enum ReportOutput {
                     rendered = RenderedReport(
                         document.forgettingRunFiles(), options: options.renderOptions, keeping: keeping)
                     written = try writer.stage(&rendered, formats: options.formats).commit()
+                    // Nor may an older set's other formats stay beside it.
+                    if let problem = removeStaleFormats(
+                        of: document, writer: writer, keeping: options.formats, written: written)
+                    {
+                        Terminal.standardError("launchprof: warning: \(problem)")
+                    }
                     throw error
                 }
                 // The files in the output folder belong together: the other formats an
