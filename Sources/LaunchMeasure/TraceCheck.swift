@@ -15,6 +15,10 @@ import LaunchTracing
 ///   the word's arrival, and the trace's mark (recorded just before it was
 ///   announced) is no later than it. (A bare word, from a program built before words carried
 ///   their time, was written before its mark: only the spawn and end bound it.)
+/// - a milestone announced by a word (`firstFrame`, `fullyDrawn`) is no earlier
+///   than the word's arrival by more than ``announcementLateness(arrival:spawn:)``:
+///   the tracer announces a milestone the moment it marks it, so a trace that puts
+///   the first frame at 5 ms while its word arrived at 1,456 ms lies.
 ///
 /// A small ``tolerance`` allows for the conversion of CPU ticks to nanoseconds.
 ///
@@ -31,6 +35,15 @@ public enum TraceCheck {
     /// launcher stamps what it reads with the clock read just before the read, and a
     /// loaded machine can preempt it in between.
     public static let arrivalSkew: UInt64 = 50_000_000
+
+    /// How much earlier than its word's arrival a milestone may be: at least 50 ms
+    /// (``arrivalSkew``, the preemption of launchprof between a word's write and its
+    /// read a loaded machine shows), or 5 % of the time from the spawn to the
+    /// arrival, for a long launch on a loaded machine. A trace that claims a
+    /// milestone earlier than that can make a launch look faster by at most this much.
+    public static func announcementLateness(arrival: UInt64, spawn: UInt64) -> UInt64 {
+        max(arrivalSkew, arrival.subtractingClamped(spawn) / 20)
+    }
 
     /// Why the trace cannot be trusted, or nil when it agrees with the launch.
     public static func problem(_ timelines: [LaunchTimeline], trace: Trace, outcome: LaunchResult) -> String? {
@@ -60,12 +73,19 @@ public enum TraceCheck {
         for (milestone, word) in [
             (Milestone.firstFrame, LaunchContract.ReadyWord.firstFrame), (.fullyDrawn, .fullyDrawn),
         ] {
+            guard let marked = first.milestones[milestone],
+                let line = outcome.readyLines.first(where: { $0.announcement?.word == word })
+            else { continue }
+            // Announced the moment it was marked: a mark much earlier than the word's arrival is made up.
+            let lateness = announcementLateness(arrival: line.nanoseconds, spawn: spawn)
+            if marked.addingClamped(lateness) < line.nanoseconds {
+                return "the trace's \(milestone.id) at \(ms(marked, from: spawn)) is earlier than its announcement "
+                    + "arrived (at \(ms(line.nanoseconds, from: spawn)) by launchprof's clock) by more than "
+                    + "\(ms(lateness, from: 0)), while the program announces it as it marks it: the trace is not believed"
+            }
             // A bare word (a program built before words carried their time) announced
             // the milestone before marking it: the two cannot be ordered.
-            guard let marked = first.milestones[milestone],
-                let line = outcome.readyLines.first(where: { $0.announcement?.word == word }),
-                let said = line.announcement?.markedNanoseconds
-            else { continue }
+            guard let said = line.announcement?.markedNanoseconds else { continue }
             // launchprof reads its clock, then the pipe: preempted in between, it stamps a
             // word that arrived after the clock read with the earlier time.
             if said.addingClamped(tolerance) < spawn || said > line.nanoseconds.addingClamped(arrivalSkew) {

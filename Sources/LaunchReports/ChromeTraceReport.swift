@@ -90,6 +90,7 @@ public enum ChromeTraceReport {
                 ("head", CommandLineText.quoted(report.head.configuration.command)),
             ]
         }
+        if let id = document.reportID { about.append(("reportID", id)) }
         about.append(
             ("timeOrigin", "each process's ts 0 is its run's spawn (a hot launch's beginning when it has none)"))
         return (runs, about)
@@ -321,7 +322,10 @@ public enum ChromeTraceReport {
             var totals = [UInt64](repeating: 0, count: WaitKind.allCases.count)
             blockedSample(totals, shown: shown, pid: pid, tid: tid, at: 0)
             for index in blocked {
-                for (kind, nanoseconds) in spans[index].blockedNanoseconds { totals[kind.slot] += nanoseconds }
+                // Saturating: a stored or merged report's blocked times can add up past 2^64.
+                for (kind, nanoseconds) in spans[index].blockedNanoseconds {
+                    totals[kind.slot] = totals[kind.slot].addingClamped(nanoseconds)
+                }
                 blockedSample(
                     totals, shown: shown, pid: pid, tid: tid, at: Int64(clamping: spans[index].endNanoseconds) &- origin
                 )

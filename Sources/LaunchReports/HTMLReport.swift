@@ -127,7 +127,7 @@ public enum HTMLReport {
                 content: findingsList(profile, side: "m", limit: .max))
         }
         body += failedRuns(report)
-        return page(title: "launchprof measure — " + report.name, body: body)
+        return page(title: "launchprof measure — " + report.name, body: body, reportID: report.reportID)
     }
 
     /// `5/5 runs ok`, `1 warm-up`, `warm`, `ready: first-frame`, `budget: …`.
@@ -327,7 +327,7 @@ public enum HTMLReport {
                 body += section("Timelines of the median runs", id: "timeline", content: content)
             }
         }
-        return page(title: "launchprof compare — " + report.name, body: body)
+        return page(title: "launchprof compare — " + report.name, body: body, reportID: report.reportID)
     }
 
     /// The machines of a comparison across machines (a fleet comparison, or a side
@@ -363,8 +363,9 @@ public enum HTMLReport {
         "<section id=\"\(id)\"><h2>" + HTMLEscaping.text(title) + "</h2>\n" + content + "</section>\n"
     }
 
-    /// The whole page around `body`: head, inline style, inline script.
-    static func page(title: String, body: String) -> String {
+    /// The whole page around `body`: head (with the written report's id, when
+    /// it has one, as `<meta name="launchprof-report-id">`), inline style, inline script.
+    static func page(title: String, body: String, reportID: String? = nil) -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         // Nothing may be fetched: no script, style, font or image from anywhere but this file.
         html +=
@@ -373,6 +374,11 @@ public enum HTMLReport {
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
         html += "<meta name=\"generator\" content=\"launchprof\">\n"
+        if let reportID {
+            html +=
+                "<meta name=\"launchprof-report-id\" content=\"" + String(reportID.filter(\.isHexDigit).prefix(64))
+                + "\">\n"
+        }
         html +=
             "<title>" + HTMLEscaping.text(title) + "</title>\n<style>\n" + stylesheet
             + "</style>\n</head>\n<body>\n<main>\n"

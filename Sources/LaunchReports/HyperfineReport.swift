@@ -30,13 +30,14 @@ import LaunchAnalysis
 public enum HyperfineReport {
     /// Renders `document` in hyperfine's export format.
     public static func render(_ document: ReportDocument) throws(ReportError) -> [UInt8] {
-        let export: Export
+        var export: Export
         switch document {
         case .measurement(let report):
             export = Export(results: [Result(report, side: nil)])
         case .comparison(let report):
             export = Export(results: report.sides.map { Result($0.report, side: $0.side.rawValue) })
         }
+        export.launchprofReportID = document.reportID
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -58,6 +59,8 @@ public enum HyperfineReport {
 
     private struct Export: Encodable {
         var results: [Result]
+        /// The written report's id (``ReportDocument/reportID``), beside hyperfine's keys; absent when none.
+        var launchprofReportID: String? = nil
     }
 
     private struct Result: Encodable {

@@ -58,7 +58,8 @@ public enum JUnitReport {
             #"  <testsuite name="\#(escaped(suite.name))" \#(counts)\#(duration) timestamp="\#(escaped(suite.timestamp))">"#,
             "    <properties>",
         ]
-        for (name, value) in suite.properties {
+        let id = document.reportID.map { [("launchprof.reportID", $0)] } ?? []
+        for (name, value) in suite.properties + id {
             lines.append(#"      <property name="\#(escaped(name))" value="\#(escaped(value))"/>"#)
         }
         lines.append("    </properties>")

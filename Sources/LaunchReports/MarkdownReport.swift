@@ -5,10 +5,18 @@ import LaunchAnalysis
 public enum MarkdownReport {
     /// Renders `document`.
     public static func render(_ document: ReportDocument) -> String {
+        let text: String
         switch document {
-        case .measurement(let report): return render(report)
-        case .comparison(let report): return render(report)
+        case .measurement(let report): text = render(report)
+        case .comparison(let report): text = render(report)
         }
+        return text + (document.reportID.map { "\n" + idComment($0) + "\n" } ?? "")
+    }
+
+    /// The comment that carries a written report's id (``ReportDocument/reportID``),
+    /// hidden where the Markdown is shown: `<!-- launchprof reportID 9f2c4be01d7a3e55 -->`.
+    public static func idComment(_ id: String) -> String {
+        "<!-- launchprof reportID " + String(id.filter(\.isHexDigit).prefix(64)) + " -->"
     }
 
     /// The verdict line: the outcome's tone as a mark, its status and its reason.

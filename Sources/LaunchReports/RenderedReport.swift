@@ -34,6 +34,12 @@ public struct RenderedReport: Sendable {
         self.kept = kept
     }
 
+    /// Holds `bytes` as `format`'s, in place of what it would render: the JSON
+    /// report rewritten with the fields a later launchprof wrote (``JSONUnknownFields``).
+    package mutating func keep(_ bytes: [UInt8], for format: ReportFormat) {
+        rendered[format] = bytes
+    }
+
     /// `format`'s bytes: rendered now, or the ones rendered before for a kept format.
     ///
     /// - Throws: what ``ReportFormat/render(_:options:)`` throws.
@@ -56,7 +62,7 @@ public struct RenderedReport: Sendable {
     package mutating func streamed(_ format: ReportFormat) -> ((_ write: (UnsafeRawBufferPointer) -> Void) -> Void)? {
         guard format == .chromeTrace, !kept.contains(format), rendered[format] == nil else { return nil }
         renderCount += 1
-        let document = document
+        let document = document.cappedForDisplay()
         return { write in ChromeTraceReport.render(document, chunks: write) }
     }
 }

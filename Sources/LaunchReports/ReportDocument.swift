@@ -24,6 +24,34 @@ public enum ReportDocument: Sendable, Equatable {
         }
     }
 
+    /// The id of the write its files came from (``MeasurementReport/reportID``); nil when not written to files.
+    public var reportID: String? {
+        switch self {
+        case .measurement(let report): return report.reportID
+        case .comparison(let report): return report.reportID
+        }
+    }
+
+    /// The document with `id` as its ``reportID``: every format rendered from it carries it.
+    public func identified(as id: String?) -> ReportDocument {
+        switch self {
+        case .measurement(var report):
+            report.reportID = id
+            return .measurement(report)
+        case .comparison(var report):
+            report.reportID = id
+            return .comparison(report)
+        }
+    }
+
+    /// True when it was read from (or made as) the schema version this launchprof writes.
+    public var isCurrentSchema: Bool {
+        switch self {
+        case .measurement(let report): return report.schemaVersion == MeasurementReport.currentSchemaVersion
+        case .comparison(let report): return report.schemaVersion == ComparisonReport.currentSchemaVersion
+        }
+    }
+
     /// How it came out.
     public var outcome: ReportOutcome {
         switch self {

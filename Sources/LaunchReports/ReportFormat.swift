@@ -63,6 +63,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     public func render(_ document: ReportDocument, options: RenderOptions = RenderOptions()) throws(ReportError)
         -> [UInt8]
     {
+        // Every format but JSON (which keeps every byte) draws long strings capped.
+        let document = self == .json ? document : document.cappedForDisplay()
         switch self {
         case .terminal: return Array(TerminalReport.render(document, options: options).utf8)
         case .json: return try JSONReport.render(document)

@@ -59,36 +59,101 @@ public struct ReportWriter: Sendable {
     }
 
     /// Renders and writes each file format of `formats` (terminal formats are
-    /// skipped), the JSON report first; returns the paths written.
+    /// skipped) as one set (``StagedReportSet``): every file written first under a
+    /// temporary name, then put in place under the output folder's lock, the JSON
+    /// report last; returns the paths written. A document not yet identified gets
+    /// a new ``ReportDocument/reportID``, carried by every file of the set.
     ///
-    /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the first file
-    ///   that could not be written; the files before it stay written.
+    /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the file that
+    ///   could not be written; the old set then stays whole (or the reason says which files are old).
     public func write(_ document: ReportDocument, formats: [ReportFormat], options: RenderOptions = RenderOptions())
         throws(ReportError) -> [String]
     {
-        var rendered = RenderedReport(document, options: options)
+        var rendered = RenderedReport(
+            document.reportID == nil ? document.identified(as: SessionID.make()) : document, options: options)
         return try write(&rendered, formats: formats)
     }
 
-    /// Writes each file format of `formats` of `report`'s document (terminal
-    /// formats are skipped), the JSON report first, rendering only those
-    /// `report` has not rendered yet; returns the paths written.
+    /// Writes each file format of `formats` of `report`'s document as one set,
+    /// under the output folder's lock (``stage(_:formats:)``, ``StagedReportSet/commit()``);
+    /// returns the paths written.
+    ///
+    /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the file that
+    ///   could not be written; the old set then stays whole (or the reason says which files are old).
+    public func write(_ report: inout RenderedReport, formats: [ReportFormat]) throws(ReportError) -> [String] {
+        let staged = try stage(&report, formats: formats)
+        do {
+            return try AtomicFile.withFolderLock(directory) { try staged.commit() }
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw .cannotWrite(path: directory, reason: "\(error)")
+        }
+    }
+
+    /// Renders each file format of `formats` of `report`'s document (terminal
+    /// formats are skipped) into a temporary file beside its target, nothing put
+    /// in place yet: the set to commit, its JSON report last.
     ///
     /// - Throws: ``ReportError/cannotWrite(path:reason:)`` naming the first file
-    ///   that could not be written; the files before it stay written.
-    public func write(_ report: inout RenderedReport, formats: [ReportFormat]) throws(ReportError) -> [String] {
-        let ordered = formats.filter { $0 == .json } + formats.filter { $0 != .json }
-        var written: [String] = []
-        for format in ordered {
-            guard let path = path(of: format, for: report.document) else { continue }
-            if let stream = report.streamed(format) {
-                try write(to: path, stream)
-            } else {
-                try write(report.bytes(of: format), to: path)
-            }
-            written.append(path)
+    ///   that could not be written (a full disk); every file staged before it is
+    ///   removed, and nothing in the folder has changed.
+    public func stage(_ report: inout RenderedReport, formats: [ReportFormat]) throws(ReportError) -> StagedReportSet {
+        let ordered = formats.filter { $0 != .json } + formats.filter { $0 == .json }
+        var folder: Int32?
+        if refusesLinkedDirectory {
+            do { folder = try AtomicFile.openFolder(directory) } catch { throw failure(error, at: directory) }
         }
-        return written
+        var files: [StagedReportSet.File] = []
+        for format in ordered {
+            guard let path = path(of: format, for: report.document), !files.contains(where: { $0.path == path })
+            else { continue }
+            let name = folder == nil ? path : String(path.dropFirst(directory.count + 1))
+            do {
+                if failsStaging?(path) == true { throw SystemError(code: 28) }  // ENOSPC
+                let staged: AtomicFile.Staged
+                if let stream = report.streamed(format) {
+                    staged = try AtomicFile.stage(to: name, in: folder, stream)
+                } else {
+                    let bytes = try report.bytes(of: format)
+                    staged = try AtomicFile.stage(to: name, in: folder) { write in bytes.withUnsafeBytes(write) }
+                }
+                files.append(StagedReportSet.File(format: format, path: path, staged: staged))
+            } catch {
+                files.forEach { $0.staged.discard() }
+                if let folder { AtomicFile.closeFolder(folder) }
+                if let error = error as? ReportError { throw error }
+                let reason =
+                    (error as? SystemError).map { failure($0, at: path) }
+                    ?? .cannotWrite(path: path, reason: "\(error)")
+                guard case .cannotWrite(let at, let why) = reason else { throw reason }
+                throw .cannotWrite(path: at, reason: why + "; nothing was replaced, the old report set stays whole")
+            }
+        }
+        return StagedReportSet(
+            files: files, folder: folder, reportID: report.document.reportID, failsRename: failsRename)
+    }
+
+    /// Runs `body` holding the output folder's lock (an exclusive `flock` on
+    /// ``directory``, the one a runs folder's commit takes), so that report sets of
+    /// one folder are put in place one launchprof at a time.
+    public func withFolderLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try AtomicFile.withFolderLock(directory, body)
+    }
+
+    /// A write that fails in the tests: staging the file at a path for which this
+    /// returns true fails with `ENOSPC` (a full disk).
+    package var failsStaging: (@Sendable (String) -> Bool)?
+    /// A write that fails in the tests: putting the file at a path for which this
+    /// returns true in place fails with `EIO`.
+    package var failsRename: (@Sendable (String) -> Bool)?
+
+    /// The error of a system call that failed writing `path`: the folder named when it is a link there.
+    private func failure(_ error: SystemError, at path: String) -> ReportError {
+        if refusesLinkedDirectory && AtomicFile.isSymbolicLink(directory) {
+            return .cannotWrite(path: directory, reason: Self.linkReason)
+        }
+        return .cannotWrite(path: path, reason: error.description)
     }
 
     /// Writes `format` of `report`'s document under another name, `name`

@@ -52,6 +52,8 @@ typedef struct {
     /// put back through the system call when they are not at their default.
     int raw_reset[4];
     int raw_reset_count;
+    /// The launch's spawn stamp (0: none), announced to the group watcher with its group.
+    uint64_t stamp;
 } lp_child_args;
 
 /// The kernel's struct sigaction, large enough on every architecture; the
@@ -81,7 +83,7 @@ static int lp_child_main(void *opaque) {
     // launchprof died before the prctl: the signal will never come, so go now.
     if (getppid() != args->parent) _exit(127);
     // The new group, announced to the watcher before anything in it can start another process.
-    lp_watch_group((pid_t)syscall(SYS_getpid), args->parent);
+    lp_watch_stamped_group((pid_t)syscall(SYS_getpid), args->stamp, args->parent);
 
     if (request->stdin_path) {
         int fd = open(request->stdin_path, O_RDONLY);
@@ -143,6 +145,7 @@ static int lp_spawn_here(const lp_spawn_request *request, pid_t *pid, uint64_t *
     clock_gettime(CLOCK_MONOTONIC, &now);
     uint64_t nanoseconds = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
     if (request->stamp_digits) lp_write_digits(request->stamp_digits, nanoseconds);
+    args.stamp = request->stamp_digits ? nanoseconds : 0;
     // CLONE_VFORK: this thread resumes once the child has exec'd or exited.
     pid_t child = clone(lp_child_main, stack + LP_CHILD_STACK, CLONE_VM | CLONE_VFORK | SIGCHLD, &args);
     if (child < 0) return errno;

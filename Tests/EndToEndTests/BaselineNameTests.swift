@@ -43,7 +43,7 @@ struct BaselineNameTests {
     }
 
     @Test func aNameTheFileRuleWouldChangeIsRefusedNotRewritten() throws {
-        for name in ["a b", "a\nb", "a/b", "x\u{1B}[2J"] {
+        for name in ["a b", "a\nb", "a/b", "x\u{1B}[2J", "cafe\u{301}", "m\u{430}in"] {
             try expectRefusedBeforeLaunch(["measure", "--runs", "1", "--name", name], mentions: "--name")
             try expectRefusedBeforeLaunch(
                 ["measure", "--runs", "1", "--save-baseline", name], mentions: "baseline name")

@@ -148,9 +148,52 @@ struct IntegrityTests {
         let old = scratch.file("unstamped.json")
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: old))
         try expectRefused(["merge", old, old, "-o", scratch.file("m.json")], naming: old, old)
+        // Issue 33, finding 4: the stripped copy beside the original it came from is the same runs.
+        try expectRefused(["merge", a, old, "-o", scratch.file("m.json")], naming: a, old)
         // Its own runs are not taken for one another.
         let alone = try Executables.run(["merge", old, "-o", scratch.file("m.json")], in: scratch.url)
         #expect(alone.status == 0, "\(alone.stderr)")
+    }
+
+    /// Issue 33, finding 3: `merge` pooled `/bin/true` with `sleep 0.05`, the first
+    /// report's budget deciding; now refused unless `--pool` says to.
+    @Test func mergeRefusesReportsOfDifferentProgramsUnlessToldToPool() throws {
+        let a = try measuredReport("true-a", runs: 3)
+        let measured = try Executables.run(
+            [
+                "measure", "--runs", "3", "--warmup", "0", "--ready", "exit", "--budget-ms", "100000", "--output",
+                scratch.path, "--name", "sleepy", "--format", "json", "--", "/bin/sleep", "0.05",
+            ], in: scratch.url)
+        try #require(measured.status == 0, "\(measured.stderr)")
+        let b = scratch.file("sleepy.json")
+        let refused = try Executables.run(["merge", a, b, "-o", scratch.file("m.json")], in: scratch.url)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("different programs") && refused.stderr.contains("--pool"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("m.json")))
+        let pooled = try Executables.run(["merge", a, b, "--pool", "-o", scratch.file("m.json")], in: scratch.url)
+        #expect(pooled.status == 0, "\(pooled.stderr)")
+        #expect(try JSONReport.read(from: scratch.file("m.json")).profile.runCount == 6)
+    }
+
+    /// Issue 33, finding 1: `report x.json --format json` rewrote a report without the
+    /// fields this version does not know.
+    @Test func rewritingAReportKeepsTheFieldsThisVersionDoesNotKnow() throws {
+        let path = try measuredReport("future", runs: 2)
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        json["fromALaterVersion"] = ["kept": true]
+        var runs = try #require(json["runs"] as? [[String: Any]])
+        runs[0]["laterRunField"] = "x"
+        json["runs"] = runs
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        let result = try Executables.run(["report", path, "--format", "json,markdown"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let back = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect((back["fromALaterVersion"] as? [String: Any])?["kept"] as? Bool == true)
+        #expect((back["runs"] as? [[String: Any]])?.first?["laterRunField"] as? String == "x")
+        let id = try #require(back["reportID"] as? String)
+        #expect(ScratchDirectory.read(scratch.file("future.md")).contains(id), "the Markdown carries the JSON's id")
     }
 
     // MARK: A trace that lies
@@ -201,6 +244,29 @@ struct IntegrityTests {
         // Only the honest run is counted, with the trace's own clock.
         #expect(report.profile.successfulRuns == 1)
         #expect(runs[0].timeline != nil && runs[1...].allSatisfy { $0.timeline == nil })
+    }
+
+    /// Issue 33, finding 6: a program that waits 1 s, then announces a first frame at
+    /// spawn + 5 ms with a trace that agrees, was reported at 5 ms (and `compare` called it
+    /// a 99.6 % improvement), though its word reached launchprof after 1 s. The trace is
+    /// now invalid: a milestone is announced as it is marked, so it cannot be much earlier
+    /// than its word's arrival (``TraceCheck/announcementLateness(arrival:spawn:)``).
+    @Test func aFirstFrameBackDatedBeforeItsAnnouncementArrivedIsAnInvalidTrace() throws {
+        let output = scratch.file("out")
+        let result = try Executables.run(
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--timeout", "20", "--output", output, "--name", "late",
+                "--format", "json", "--", Executables.fixture, "backdated-trace", "1000", "5",
+            ], in: scratch.url)
+        #expect(!result.timedOut)
+        let report = try JSONReport.read(from: output + "/late.json")
+        let run = try #require(report.runs.first { !$0.isWarmup }, "\(result.stderr)")
+        #expect(run.status == .invalidTrace, "\(run.problem ?? "")")
+        #expect(
+            run.problem?.contains("the trace's firstFrame at 5") == true
+                && run.problem?.contains("is earlier than its announcement arrived") == true,
+            "\(run.problem ?? "")")
+        #expect(report.profile.successfulRuns == 0 && run.timeline == nil)
     }
 
     // MARK: Redaction

@@ -172,6 +172,31 @@ struct OutputFilesTests {
         #expect(entries(output) == ["app.runs"])
     }
 
+    /// Issue 33, finding 7: a runs folder swapped for a link during a session is
+    /// refused, and the report set kept points at no runs folder (not the old
+    /// session's) and has no old HTML beside it: every file carries the new JSON's id.
+    @Test func aRunsFolderSwappedForALinkLeavesASetThatPointsAtNoOldRuns() throws {
+        let first = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "app", "--format", "json,html,markdown"],
+            command: ["/bin/true"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let target = scratch.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        let swap = "rm -rf '\(output)/app.runs' && ln -s '\(target)' '\(output)/app.runs'"
+        let swapped = try measure(
+            ["--runs", "1", "--quiet", "--output", output, "--name", "app", "--format", "json,markdown"],
+            command: ["/bin/sh", "-c", swap])
+        #expect(swapped.status == 2, "\(swapped.stderr)")
+        #expect(swapped.stderr.contains("\(output)/app.runs"), "\(swapped.stderr)")
+        let report = try JSONReport.read(from: output + "/app.json")
+        #expect(report.runs.count == 1 && report.configuration.command.first == "/bin/sh")
+        #expect(report.runs.allSatisfy { $0.stdoutPath == nil && $0.stderrPath == nil && $0.tracePath == nil })
+        let id = try #require(report.reportID)
+        #expect(!FileManager.default.fileExists(atPath: output + "/app.html"), "the old set's HTML is gone")
+        #expect(ScratchDirectory.read(output + "/app.md").contains(id), "the Markdown is the new set's")
+        #expect(entries(target).isEmpty, "nothing written through the link")
+    }
+
     @Test func aLinkedBaselinesFolderIsRefusedAndNothingIsWrittenThroughIt() throws {
         let target = scratch.file("elsewhere")
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)

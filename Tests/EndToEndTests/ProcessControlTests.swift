@@ -75,6 +75,30 @@ struct ProcessControlTests {
         if !ended { kill(grandchild, SIGKILL) }
     }
 
+    /// Issue 33, finding 7: after `kill -9` of launchprof, a grandchild that left the
+    /// program's process group (`setsid`) survived under pid 1. The group watcher now
+    /// also ends the processes that carry the launch's spawn stamp.
+    @Test func aGrandchildThatLeftTheGroupDiesWhenLaunchprofIsKilled() throws {
+        let output = Executables.temporaryDirectory()
+        let pidFile = output.appendingPathComponent("setsid.pid")
+        let script =
+            "setsid /bin/sh -c 'echo $$ > \(pidFile.path).tmp && mv \(pidFile.path).tmp \(pidFile.path) && exec sleep 300' & wait"
+        let process = try Executables.start(
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--timeout", "600", "--output", output.path, "--name",
+                "left-group",
+                "--", "/bin/sh", "-c", script,
+            ])
+        try #require(Executables.waitUntilExists(pidFile), "the script never wrote its pid")
+        let grandchild = try #require(Self.processIDs(in: pidFile).first)
+        #expect(!Self.hasEnded(grandchild))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let ended = Self.waitUntilEnded(grandchild, seconds: 10)
+        #expect(ended, "the program's grandchild \(grandchild), in a session of its own, outlived launchprof")
+        if !ended { kill(grandchild, SIGKILL) }
+    }
+
     @Test func aDaemonThatDropsItsEnvironmentIsFoundAsAnOrphanAndEnded() throws {
         let output = Executables.temporaryDirectory()
         let pids = output.appendingPathComponent("pids")

@@ -26,6 +26,9 @@
 //   launchprof-fixture forged-trace MS [SLEEP_MS]  a liar: writes a trace it did not record, carrying the
 //                                            spawn stamp it was given and a firstFrame MS ms after the
 //                                            moment it announces firstFrame (now), sleeps SLEEP_MS ms, exits 0
+//   launchprof-fixture backdated-trace SLEEP_MS MS  a liar: sleeps SLEEP_MS ms, then writes a trace it did not
+//                                            record with a firstFrame MS ms after its spawn and announces
+//                                            firstFrame stamped with that same back-dated moment, exits 0
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -196,6 +199,31 @@ case "forged-trace" where arguments.count >= 3:
     FileHandle(fileDescriptor: 3).write(Data((word + "\n").utf8))
     usleep(UInt32(arguments.count > 3 ? (UInt32(arguments[3]) ?? 0) * 1_000 : 0))
     _exit(0)  // skips the tracer's exit flush, which would write its own trace
+case "backdated-trace" where arguments.count == 4:
+    let environment = ProcessInfo.processInfo.environment
+    let spawn = environment[LaunchContract.Variable.spawnNanoseconds].flatMap { UInt64($0) } ?? 0
+    usleep((UInt32(arguments[2]) ?? 0) * 1_000)
+    // The first frame claimed MS ms after the spawn, the trace and the word agreeing with each other.
+    let firstFrame = spawn + (UInt64(arguments[3]) ?? 0) * 1_000_000
+    let trace = Trace(
+        clockSource: .monotonic, processID: getpid(), spawn: SpawnTime(nanoseconds: spawn, source: .parent),
+        runtimeInitNanoseconds: spawn + 1_000_000, flushNanoseconds: firstFrame + 1_000_000,
+        strings: ["", "Backdated.swift"],
+        threads: [
+            TraceThread(
+                index: 0, osThreadID: UInt64(getpid()), isMain: true,
+                events: [
+                    TraceEvent(
+                        kind: .mark, category: Milestone.firstFrame.rawValue, nameID: 0, fileID: 1,
+                        beginNanoseconds: firstFrame, endNanoseconds: firstFrame)
+                ])
+        ])
+    _ = FileManager.default.createFile(
+        atPath: environment[LaunchContract.Variable.trace] ?? "trace.lptrace",
+        contents: Data(TraceEncoder.encode(trace)))
+    let word = LaunchContract.ReadyWord.firstFrame.line(markedAt: firstFrame)
+    FileHandle(fileDescriptor: 3).write(Data((word + "\n").utf8))
+    _exit(0)  // skips the tracer's exit flush, which would write its own trace
 case "own-size":
     // Prints the size of this program's own file, found by its argv[0].
     print(FileManager.default.contents(atPath: arguments[0])?.count ?? 0)
@@ -217,7 +245,7 @@ case "cpu-burn" where arguments.count == 3:
 default:
     FileHandle.standardError.write(
         Data(
-            ("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS [SPANS] | budget-metadata JSON | sample-app --variant "
+            ("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | backdated-trace SLEEP_MS MS | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS [SPANS] | budget-metadata JSON | sample-app --variant "
                 + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

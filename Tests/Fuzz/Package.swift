@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 //
 // libFuzzer targets for the readers of input LaunchProf did not write: the trace
-// decoder, the budget file and the JSON report. A nested package, so that the
+// decoder, the budget file, the JSON report (and so a baseline) and a baseline's
+// between-session spread file. A nested package, so that the
 // root package's build and tests never see them. Build with the fuzzer and
 // AddressSanitizer (and only so: a fuzz target has no `main` of its own):
 //
@@ -26,6 +27,14 @@ let package = Package(
         .executableTarget(
             name: "BudgetReaderFuzzer",
             dependencies: ["FuzzerMain", .product(name: "LaunchTracing", package: "LaunchProf")]
+        ),
+        .executableTarget(
+            name: "SpreadReaderFuzzer",
+            dependencies: [
+                "FuzzerMain",
+                .product(name: "LaunchAnalysis", package: "LaunchProf"),
+                .product(name: "LaunchReports", package: "LaunchProf"),
+            ]
         ),
         .executableTarget(
             name: "ReportReaderFuzzer",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes one of LaunchProf's readers with libFuzzer and AddressSanitizer.
 #
-#   Tests/Fuzz/run.sh trace|budget|report [SECONDS] [libFuzzer options...]
+#   Tests/Fuzz/run.sh trace|budget|report|spread [SECONDS] [libFuzzer options...]
 #
 # Builds the fuzz targets (release, -sanitize=fuzzer,address), seeds a corpus in
 # Tests/Fuzz/.corpus/KIND the first time (from a real measurement of the bundled sample
@@ -11,14 +11,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-kind=${1:?usage: Tests/Fuzz/run.sh trace|budget|report [SECONDS] [libFuzzer options...]}
+kind=${1:?usage: Tests/Fuzz/run.sh trace|budget|report|spread [SECONDS] [libFuzzer options...]}
 seconds=${2:-300}
 shift $(( $# < 2 ? $# : 2 ))
 case $kind in
     trace) fuzzer=TraceReaderFuzzer ;;
     budget) fuzzer=BudgetReaderFuzzer ;;
     report) fuzzer=ReportReaderFuzzer ;;
-    *) echo "unknown reader '$kind' (trace, budget or report)" >&2; exit 2 ;;
+    spread) fuzzer=SpreadReaderFuzzer ;;
+    *) echo "unknown reader '$kind' (trace, budget, report or spread)" >&2; exit 2 ;;
 esac
 
 build=Tests/Fuzz/.build-fuzz
@@ -32,11 +33,13 @@ mkdir -p "$corpus" "$artifacts"
 if [ -z "$(ls -A "$corpus")" ]; then
     launchprof=${LAUNCHPROF:-.build/debug/launchprof}
     [ -x "$launchprof" ] || swift build --product launchprof
+    # An absolute path, however it was given: the seeds are measured in another folder.
+    launchprof=$(cd "$(dirname "$launchprof")" && pwd)/$(basename "$launchprof")
     seed=$(mktemp -d)
     trap 'rm -rf "$seed"' EXIT
     # Two measurements (a run is never counted on both sides of a comparison), six runs each (the gate's least).
     for name in seed head; do
-        (cd "$seed" && "$OLDPWD/$launchprof" measure --runs 6 --warmup 0 --format json --quiet --output "$seed/out" --name "$name") || true
+        (cd "$seed" && "$launchprof" measure --runs 6 --warmup 0 --format json --quiet --output "$seed/out" --name "$name") || true
     done
     case $kind in
         trace)
@@ -46,6 +49,12 @@ if [ -z "$(ls -A "$corpus")" ]; then
             cp "$seed/out/seed.json" "$corpus/measurement.json"
             "$launchprof" compare --base-report "$seed/out/seed.json" --head-report "$seed/out/head.json" --output "$seed/cmp" --format json --quiet || true
             find "$seed/cmp" -name '*.comparison.json' -exec cp {} "$corpus/comparison.json" \; ;;
+        spread)
+            printf '%s\n' '{"kind": "session-spread", "schemaVersion": 1, "metric": "timeToReady", "sessionMediansMs": [100, 112, 104], "source": "sessions"}' > "$corpus/v1.json"
+            printf '%s\n' '{"kind": "session-spread", "metric": "timeToFirstFrame", "sessionMediansMs": [5e-324, 11.4], "source": "blocks"}' > "$corpus/tiny.json"
+            "$launchprof" measure --runs 6 --warmup 0 --quiet --output "$seed/base" --name app --save-baseline main || true
+            "$launchprof" measure --runs 6 --warmup 0 --quiet --output "$seed/base" --name app --save-baseline main || true
+            find "$seed/base" -name '*.spread.json' -exec cp {} "$corpus/stored.json" \; ;;
         budget)
             python3 - "$seed/out/seed.json" "$corpus" <<'PY'
 import json, sys

@@ -63,6 +63,12 @@ struct GivenReportNameTests {
         #expect(!newline.contains("\n") && newline.contains("\\n"))
         let longest = String(repeating: "x", count: ReportFileName.maximumGivenLength)
         #expect(ReportFileName.problem(with: longest) == nil)
+        // Issue 33, finding 8: look-alike names (composed and decomposed, a Cyrillic letter) are refused.
+        for lookAlike in ["caf\u{E9}", "cafe\u{301}", "m\u{430}in", "\u{FF4D}ain"] {
+            #expect(
+                try #require(ReportFileName.problem(with: lookAlike)).contains("ASCII"),
+                "\(lookAlike.unicodeScalars.map(\.value))")
+        }
         #expect(longest.utf8.count + ReportFileName.longestSuffix.utf8.count <= 255)
         #expect(ReportFileName.problem(with: longest + "x") != nil)
     }

@@ -43,7 +43,8 @@ struct SpanSite {
                 for (kind, ns) in span.blockedNanoseconds { entry.blocked[kind, default: 0] += Double(ns) / 1e6 }
                 let selfCPU =
                     span.selfCPUNanoseconds
-                    ?? span.selfNanoseconds.subtractingClamped(span.blockedNanoseconds.values.reduce(0, +))
+                    ?? span.selfNanoseconds.subtractingClamped(
+                        span.blockedNanoseconds.values.reduce(0) { $0.addingClamped($1) })
                 entry.cpu += Double(selfCPU) / 1e6
                 entry.wall += Double(span.wallNanoseconds) / 1e6
                 if let off = span.offCPUNanoseconds { entry.offCPU = (entry.offCPU ?? 0) + Double(off) / 1e6 }

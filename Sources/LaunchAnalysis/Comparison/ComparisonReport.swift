@@ -28,6 +28,9 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var schemaVersion: Int
     /// The report's name.
     public var name: String
+    /// The id of the write this report's files came from, in every format of the
+    /// set (``MeasurementReport/reportID``); nil when not written to files.
+    public var reportID: String?
     /// The version of the `launchprof` that wrote it.
     public var toolVersion: String
     /// When it was written, ISO 8601 in UTC.
@@ -198,6 +201,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         try container.encode(kind, forKey: .kind)
         try container.encode(Self.currentSchemaVersion, forKey: .schemaVersion)
         try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(reportID, forKey: .reportID)
         try container.encode(toolVersion, forKey: .toolVersion)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(source, forKey: .source)

@@ -92,11 +92,11 @@ public struct CallgrindFile: Sendable, Equatable {
                     throw FormatError(line: number, reason: "'\(fields[positionColumns])' is not an instruction count")
                 }
                 if callPending {
-                    callCost[currentFunction, default: 0] &+= cost
+                    callCost[currentFunction] = (callCost[currentFunction] ?? 0).addingClamped(cost)
                     callPending = false
                 } else {
-                    selfCost[currentFunction, default: 0] &+= cost
-                    summed &+= cost
+                    selfCost[currentFunction] = (selfCost[currentFunction] ?? 0).addingClamped(cost)
+                    summed = summed.addingClamped(cost)
                 }
                 continue
             }
@@ -140,7 +140,7 @@ public struct CallgrindFile: Sendable, Equatable {
             // At most the file's total: functions of one name in several objects (`(below main)` in
             // libc and in the program, one calling the other) are one entry here, and callgrind counts a
             // recursive cycle's calls at each level; neither can have run more than the whole file.
-            let inclusive = min(own &+ (callCost[name] ?? 0), max(instructions, own))
+            let inclusive = min(own.addingClamped(callCost[name] ?? 0), max(instructions, own))
             functions[name] = FunctionCost(selfInstructions: own, inclusiveInstructions: inclusive, file: fileOf[name])
         }
         self.functions = functions

@@ -58,11 +58,14 @@ public struct InstructionCounts: Sendable, Codable, Equatable {
         functionLimit: Int = InstructionCounts.functionLimit
     ) {
         self.valgrindVersion = valgrindVersion
-        total = (files + otherProcesses).reduce(0) { $0 &+ $1.instructions }
+        // Saturating: counts read back from a stored report are not known to fit.
+        total = (files + otherProcesses).reduce(0) { $0.addingClamped($1.instructions) }
         let main = files.filter { ($0.thread ?? 1) == 1 }
-        mainThread = main.reduce(0) { $0 &+ $1.instructions }
-        threads = files.reduce(into: [Int: UInt64]()) { $0[$1.thread ?? 1, default: 0] &+= $1.instructions }
-        childProcesses = otherProcesses.reduce(0) { $0 &+ $1.instructions }
+        mainThread = main.reduce(0) { $0.addingClamped($1.instructions) }
+        threads = files.reduce(into: [Int: UInt64]()) {
+            $0[$1.thread ?? 1] = ($0[$1.thread ?? 1] ?? 0).addingClamped($1.instructions)
+        }
+        childProcesses = otherProcesses.reduce(0) { $0.addingClamped($1.instructions) }
 
         // The main thread's dumps, each counting from the previous one: a phase is
         // what ran after its first milestone's dump up to its last milestone's.
@@ -71,7 +74,7 @@ public struct InstructionCounts: Sendable, Codable, Equatable {
         var inLaunch: [CallgrindFile] = []
         var reachedFrame = false
         for file in main {
-            running &+= file.instructions
+            running = running.addingClamped(file.instructions)
             if !reachedFrame { inLaunch.append(file) }
             guard let id = file.milestoneID, let milestone = Milestone(id: id) else { continue }
             if cumulative[milestone] == nil { cumulative[milestone] = running }
@@ -96,8 +99,8 @@ public struct InstructionCounts: Sendable, Codable, Equatable {
         for file in inLaunch {
             for (name, cost) in file.functions {
                 var sum = functions[name] ?? .init(file: cost.file)
-                sum.selfInstructions &+= cost.selfInstructions
-                sum.inclusiveInstructions &+= cost.inclusiveInstructions
+                sum.selfInstructions = sum.selfInstructions.addingClamped(cost.selfInstructions)
+                sum.inclusiveInstructions = sum.inclusiveInstructions.addingClamped(cost.inclusiveInstructions)
                 functions[name] = sum
             }
         }

@@ -58,8 +58,8 @@ public struct InstructionStatistics: Sendable, Codable, Equatable {
             var own: [String: (file: String?, inclusive: UInt64, own: UInt64)] = [:]
             for function in launch.functions {
                 var entry = own[function.name] ?? (function.file, 0, 0)
-                entry.inclusive &+= function.inclusiveInstructions
-                entry.own &+= function.selfInstructions
+                entry.inclusive = entry.inclusive.addingClamped(function.inclusiveInstructions)
+                entry.own = entry.own.addingClamped(function.selfInstructions)
                 own[function.name] = entry
             }
             for (name, function) in own {

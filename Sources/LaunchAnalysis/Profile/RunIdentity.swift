@@ -7,11 +7,12 @@
 /// spawn) and whether it was a warm-up. No two launches are spawned at the same
 /// nanosecond on both clocks.
 ///
-/// Reports written before runs carried that stamp are identified by their
-/// samples instead: the run's times to ready and to exit and its milestones, to
-/// the bit, with its status. Two different launches do not agree on all of those
-/// to the nanosecond; a run that recorded none of them (a launch that failed
-/// before it could be timed) has no identity and is never taken for another.
+/// A run is also identified by its samples: the run's times to ready and to exit
+/// and its milestones, to the bit, with its status. Two different launches do not
+/// agree on all of those to the nanosecond. Runs are the same when either identity
+/// matches: a copy of a report with its stamps stripped (or a report written
+/// before runs carried them) is still found; a run that recorded neither (a launch
+/// that failed before it could be timed) is never taken for another.
 ///
 /// ```swift
 /// if let (first, second) = RunIdentity.firstRepeated(in: [("a.json", a), ("b.json", b)]) {
@@ -51,8 +52,9 @@ public struct RunIdentity: Sendable, Hashable, CustomStringConvertible {
         for (position, entry) in reports.enumerated() {
             var own: Set<RunIdentity> = []
             for run in entry.report.runs {
-                guard let identity = run.identity, own.insert(identity).inserted else { continue }
-                if let earlier = seen[identity] { return (reports[earlier].name, entry.name, identity) }
+                for identity in run.identities where own.insert(identity).inserted {
+                    if let earlier = seen[identity] { return (reports[earlier].name, entry.name, identity) }
+                }
             }
             for identity in own { seen[identity] = position }
         }
@@ -70,16 +72,25 @@ public struct RunIdentity: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension RunRecord {
-    /// What identifies this run among all runs (see ``RunIdentity``); nil for a
-    /// run of an older report that recorded no number to tell it by.
-    public var identity: RunIdentity? {
-        let launchIndex = timeline?.launchIndex ?? 0
+    /// What identifies this run among all runs (see ``RunIdentity``): its spawn
+    /// stamp when it has one, and its samples when it has any; empty for a run
+    /// that recorded no number to tell it by.
+    public var identities: [RunIdentity] {
+        var identities: [RunIdentity] = []
         if let wallClock {
-            return RunIdentity(
-                spawnUnixNanoseconds: wallClock.unixNanoseconds,
-                spawnMonotonicNanoseconds: wallClock.monotonicNanoseconds,
-                launchIndex: launchIndex, isWarmup: isWarmup, samples: [])
+            identities.append(
+                RunIdentity(
+                    spawnUnixNanoseconds: wallClock.unixNanoseconds,
+                    spawnMonotonicNanoseconds: wallClock.monotonicNanoseconds,
+                    launchIndex: timeline?.launchIndex ?? 0, isWarmup: isWarmup, samples: []))
         }
+        if let bySamples = sampleIdentity { identities.append(bySamples) }
+        return identities
+    }
+
+    /// The identity of this run by its samples (``RunIdentity``); nil when it has none.
+    var sampleIdentity: RunIdentity? {
+        let launchIndex = timeline?.launchIndex ?? 0
         var samples: [UInt64] = []
         if let timeToReadyMs { samples.append(timeToReadyMs.bitPattern) }
         if let timeToExitMs { samples.append(timeToExitMs.bitPattern) }

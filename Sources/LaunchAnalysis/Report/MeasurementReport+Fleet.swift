@@ -44,15 +44,23 @@ extension MeasurementReport {
     /// outcome are computed again over all the runs, against the first report's
     /// budget. A report that was itself pooled is taken apart into its machines.
     ///
+    /// The launches counted under callgrind (``countedRuns``) are pooled too, each
+    /// keeping its machine and session: the instruction counts of every input stay.
+    ///
     /// - Throws: ``ComparisonError/cannotPool(_:)`` when there is no report, or
     ///   the reports were launched in different modes or measured to different
-    ///   ready conditions, so that their times are not the same quantity.
+    ///   ready conditions, so that their times are not the same quantity; and,
+    ///   unless `poolingDifferences` (`merge --pool`), when they measured different
+    ///   programs, against different budgets (the first one's would judge them all),
+    ///   or different metrics (instructions counted in some only).
     ///
     /// ```swift
     /// let fleet = try MeasurementReport(merging: [runnerA, runnerB], name: "fleet", createdAt: "2026-11-23T10:00:00Z")
     /// fleet.machineKeys  // ["runner-a", "runner-b"]
     /// ```
-    public init(merging reports: [MeasurementReport], name: String, createdAt: String) throws(ComparisonError) {
+    public init(
+        merging reports: [MeasurementReport], name: String, createdAt: String, poolingDifferences: Bool = false
+    ) throws(ComparisonError) {
         guard let first = reports.first else { throw .cannotPool("no report given") }
         for report in reports.dropFirst() {
             if report.configuration.mode != first.configuration.mode {
@@ -64,8 +72,13 @@ extension MeasurementReport {
                 throw .cannotPool(
                     "'\(first.name)' was measured to \(first.readyLabel) and '\(report.name)' to \(report.readyLabel)")
             }
+            // Times of one quantity, but of other programs, budgets or metrics: only when asked.
+            if !poolingDifferences, let difference = Self.poolingDifference(first, report) {
+                throw .cannotPool(difference + " (give --pool to pool them anyway)")
+            }
         }
         var runs: [RunRecord] = []
+        var countedRuns: [RunRecord] = []
         var machines: [MachineEnvironment] = []
         var counted = 0
         var warmups = 0
@@ -87,14 +100,46 @@ extension MeasurementReport {
                 }
                 runs.append(run)
             }
+            for var run in report.countedRuns ?? [] {
+                run.machine = report.machine(of: run)
+                run.session = run.session ?? ownSession
+                run.index = countedRuns.count + 1
+                countedRuns.append(run)
+            }
         }
         var configuration = first.configuration
         configuration.runs = counted
         configuration.warmup = warmups
         self.init(
-            name: name, createdAt: createdAt, environment: first.environment, configuration: configuration, runs: runs)
+            name: name, createdAt: createdAt, environment: first.environment, configuration: configuration, runs: runs,
+            countedRuns: countedRuns.isEmpty ? nil : countedRuns)
         self.machines = machines
         judgeRunOrderWithinMachines()
+    }
+
+    /// Why `other` cannot be pooled with `first` without `--pool`: another program
+    /// (its command line), another budget, or other metrics; nil when they agree.
+    static func poolingDifference(_ first: MeasurementReport, _ other: MeasurementReport) -> String? {
+        let names = "'\(Self.shortened(first.name))' and '\(Self.shortened(other.name))'"
+        if first.configuration.command != other.configuration.command {
+            return "\(names) measured different programs ("
+                + Self.shortened(CommandLineText.quoted(first.configuration.command)) + " and "
+                + Self.shortened(CommandLineText.quoted(other.configuration.command)) + ")"
+        }
+        if first.configuration.budget != other.configuration.budget {
+            return
+                "\(names) were judged against different budgets: the pooled report would judge every run against the first's"
+        }
+        if (first.countedRuns == nil) != (other.countedRuns == nil) {
+            return "\(names) measured different metrics (instructions were counted in one only)"
+        }
+        return nil
+    }
+
+    /// `text` cut to 60 characters, with control characters escaped, for a one-line message.
+    static func shortened(_ text: String) -> String {
+        let escaped = ControlCharacters.escaped(text)
+        return escaped.count > 60 ? String(escaped.prefix(60)) + "…" : escaped
     }
 
     /// A pooled report's outliers and run-order warnings, judged within each

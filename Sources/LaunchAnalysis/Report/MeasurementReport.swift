@@ -54,6 +54,12 @@ public struct MeasurementReport: Sendable, Equatable {
     /// carry theirs (``RunRecord/session``). Launches of different sessions are never
     /// taken as one session, whatever their metadata (``SessionComparison``).
     public var session: String?
+    /// The id of the write this report's files came from: 16 hexadecimal digits
+    /// made each time launchprof writes a report set (``SessionID/make()``), put in
+    /// every format of the set, so a Markdown, JUnit or HTML file beside a JSON
+    /// report with another id is known to be stale. Nil in a report not written to
+    /// files (standard output) and in reports written before it was recorded.
+    public var reportID: String?
 
     /// True when the measurement stopped early (``stopReason`` is set).
     public var interrupted: Bool { stopReason != nil }
@@ -134,7 +140,7 @@ extension MeasurementReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, schemaVersion, name, toolVersion, createdAt, environment, configuration, runs, profile
         case outcome, interrupted, stopReason, stopSignal, machines, spanStrings, countedRuns
-        case stop, session
+        case stop, session, reportID
     }
 
     /// Decodes a measurement report of schema 1, 2 or 3; a schema-1 report's
@@ -161,6 +167,7 @@ extension MeasurementReport: Codable {
         stopSignal = try container.decodeIfPresent(Int32.self, forKey: .stopSignal)
         machines = try container.decodeIfPresent([MachineEnvironment].self, forKey: .machines)
         session = try container.decodeIfPresent(String.self, forKey: .session)
+        reportID = try container.decodeIfPresent(String.self, forKey: .reportID)
         outcome =
             try container.decodeIfPresent(ReportOutcome.self, forKey: .outcome)
             ?? ReportOutcome.of(
@@ -177,6 +184,7 @@ extension MeasurementReport: Codable {
         try container.encode(Self.kind, forKey: .kind)
         try container.encode(Self.currentSchemaVersion, forKey: .schemaVersion)
         try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(reportID, forKey: .reportID)
         try container.encode(toolVersion, forKey: .toolVersion)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(outcome, forKey: .outcome)

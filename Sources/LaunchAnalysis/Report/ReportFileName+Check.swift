@@ -21,7 +21,9 @@ extension ReportFileName {
     /// is; nil when it can. The one rule for `--name` and baseline names, checked
     /// before the first launch: a name is not empty and not only dots, takes only
     /// what ``safe(_:)`` keeps (so no name is silently changed: `a b` and
-    /// `a\nb` would both write `a-b`), does not end in a sibling's ending
+    /// `a\nb` would both write `a-b`), only ASCII (so no two names that look
+    /// alike — Unicode's composed and decomposed forms, confusable letters — are
+    /// different files), does not end in a sibling's ending
     /// (``reservedEndings``), and leaves room for ``longestSuffix`` in a file name.
     ///
     /// ```swift
@@ -32,6 +34,11 @@ extension ReportFileName {
         let shown = displayed(name)
         if name.isEmpty || !name.contains(where: { $0 != "." }) {
             return "\(shown) is not a name"
+        }
+        // Look-alikes (`café` composed and decomposed, a Cyrillic `а` for a Latin `a`) would be different files.
+        if !name.unicodeScalars.allSatisfy(\.isASCII) {
+            return "\(shown) holds characters other than ASCII: a name takes ASCII letters, digits, '-', '_' and '.' "
+                + "only (names that look alike would be different files)"
         }
         if safe(name) != name {
             return "\(shown) would be written as '\(safe(name))': a name takes letters, digits, '-', '_' and '.' only"

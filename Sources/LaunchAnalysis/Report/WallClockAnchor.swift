@@ -29,7 +29,7 @@ public struct WallClockAnchor: Sendable, Codable, Equatable {
     /// The wall-clock time of a monotonic timestamp of the same run, Unix nanoseconds.
     public func unixNanoseconds(atMonotonic nanoseconds: UInt64) -> UInt64 {
         nanoseconds >= monotonicNanoseconds
-            ? unixNanoseconds &+ (nanoseconds - monotonicNanoseconds)
+            ? unixNanoseconds.addingClamped(nanoseconds - monotonicNanoseconds)
             : unixNanoseconds.subtractingClamped(monotonicNanoseconds - nanoseconds)
     }
 

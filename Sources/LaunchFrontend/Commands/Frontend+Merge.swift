@@ -31,7 +31,8 @@ extension Frontend {
         let pooled: MeasurementReport
         do {
             pooled = try MeasurementReport(
-                merging: reports, name: name, createdAt: reports.map(\.createdAt).max() ?? "")
+                merging: reports, name: name, createdAt: reports.map(\.createdAt).max() ?? "",
+                poolingDifferences: parsed[StoredReportOptions.pool])
         } catch {
             throw UsageError("\(parsed.positionals.joined(separator: ", ")): \(error)")
         }

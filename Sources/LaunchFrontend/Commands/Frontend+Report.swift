@@ -20,11 +20,40 @@ extension Frontend {
             inconclusiveIsPass: parsed[LaunchCommandOptions.junitInconclusivePass])
         var document: ReportDocument
         do { document = try JSONReport.readDocument(from: path) } catch { throw UsageError(error.description) }
-        if parsed[LaunchCommandOptions.redactPaths] { document = document.redactingPaths() }
+        let redacting = parsed[LaunchCommandOptions.redactPaths]
+        if redacting { document = document.redactingPaths() }
+        let original =
+            formats.contains(.json) && !redacting && document.isCurrentSchema
+            ? try? BoundedFile.read(path, limit: JSONReport.maximumFileBytes) : nil
+        /// `shown` to render, its JSON report with the fields a later launchprof of this
+        /// schema wrote, which this one does not know, kept (not with --redact-paths:
+        /// what they hold cannot be redacted).
+        func rendering(_ shown: ReportDocument) throws -> RenderedReport {
+            var rendered = RenderedReport(shown, options: render, keeping: [.json])
+            guard let original else { return rendered }
+            do {
+                let fresh = try rendered.bytes(of: .json)
+                rendered.keep(JSONUnknownFields.carried(from: original, into: fresh), for: .json)
+            } catch {
+                throw UsageError(error.description)
+            }
+            return rendered
+        }
 
         let output = try parsed[StoredReportOptions.reportOutput]
         if output == LaunchCommandOptions.standardOutput {
             let format = try ReportOutput.standardOutputFormat(formats, terminal: true)
+            if format == .json {
+                var rendered = try rendering(document)
+                let bytes: [UInt8]
+                do { bytes = try rendered.bytes(of: .json) } catch { throw UsageError(error.description) }
+                Terminal.standardOutputDocument(bytes, syntax: format.workflowCommandSyntax)
+                if annotations {
+                    Terminal.standardErrorRaw(
+                        GitHubAnnotations.render(document, locate: SourceLocator().path(of:filePath:)))
+                }
+                return .success
+            }
             try ReportOutput.printDocument(document, format: format, render: render, annotations: annotations)
             return .success
         }
@@ -35,9 +64,12 @@ extension Frontend {
             problem = "cannot write reports to '\(directory)': \(reason)"
         } else {
             do {
-                written = try ReportWriter(directory: directory).write(document, formats: formats, options: render)
+                // Every file of this write carries the JSON report's id (a new one for a report that has none).
+                var rendered = try rendering(
+                    document.reportID == nil ? document.identified(as: SessionID.make()) : document)
+                written = try ReportWriter(directory: directory).write(&rendered, formats: formats)
             } catch {
-                problem = error.description
+                problem = "\(error)"
             }
         }
         // The terminal format, or what the report says when nothing could be written.

@@ -160,6 +160,8 @@ extension LaunchCommandOptions {
     static let redactPaths = Flag(OptionSpec.redactPaths)
 
     static let junitInconclusivePass = Flag(OptionSpec.junitInconclusivePass)
+
+    static let keepCommandLine = Flag(OptionSpec.keepCommandLine)
 }
 
 extension Flag {

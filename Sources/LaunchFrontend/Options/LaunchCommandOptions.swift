@@ -48,7 +48,7 @@ public struct LaunchCommandOptions {
             + [annotations.spec, all.spec, quiet(defaults).spec, noColor.spec]
             // How the program is started, and the commands run around its launches.
             + [pty.spec, prepare(defaults).spec, setup(defaults).spec, cleanup.spec]
-            + (reports ? [redactPaths.spec] : [])
+            + (reports ? [redactPaths.spec] : []) + [keepCommandLine.spec]
     }
 
     var runs: Int
@@ -81,6 +81,8 @@ public struct LaunchCommandOptions {
     var commands: SessionCommands
     /// `--redact-paths`: the measured program's paths cut to their last component in every report.
     var redactPaths = false
+    /// `--keep-command-line`: credentials in the command line written verbatim (``CredentialMasking``).
+    var keepCommandLine = false
     /// `--metric`: what is measured and decides.
     var metrics: [LaunchMetric] = [.wall]
     /// `--counted-runs` with `--metric instructions` (per side); 0 without it.
@@ -154,12 +156,15 @@ public struct LaunchCommandOptions {
             prepare: try parsed[Self.prepare(defaults)], setup: try parsed[Self.setup(defaults)],
             cleanup: try parsed[Self.cleanup])
         redactPaths = parsed[Self.redactPaths]
+        keepCommandLine = parsed[Self.keepCommandLine]
     }
 
     /// The plan of a measurement of `command`, named `name` unless `--name` was given.
     func plan(name defaultName: String, command: [String], commandLine: [String]) -> MeasurementPlan {
         var plan = MeasurementPlan(
-            name: name ?? defaultName, commandLine: commandLine, command: command, runs: runs, warmup: warmup,
+            name: name ?? defaultName,
+            commandLine: keepCommandLine ? commandLine : CredentialMasking.masked(commandLine),
+            command: keepCommandLine ? command : CredentialMasking.masked(command), runs: runs, warmup: warmup,
             mode: mode, ready: ready, timeoutSeconds: timeoutSeconds, launchOptions: launchOptions,
             ignoreFailures: ignoreFailures, machine: machine)
         plan.countedLaunches = countedRuns
@@ -172,7 +177,7 @@ public struct LaunchCommandOptions {
     /// dropped: once the input is checked, so bad input still gets one line.
     func progressLine() -> ProgressLine {
         announceColdMode()
-        return ProgressLine(quiet: quiet)
+        return ProgressLine(quiet: quiet, redactingPaths: redactPaths)
     }
 
     /// In cold mode, says on standard error (unless quiet) that the whole machine's page cache is dropped.

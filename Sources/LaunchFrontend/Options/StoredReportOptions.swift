@@ -77,8 +77,13 @@ public enum StoredReportOptions {
         return text
     }
 
+    static let pool = Flag(
+        "--pool",
+        "pool reports of different programs, budgets or metrics (refused by default: the first one's budget "
+            + "would judge them all)")
+
     /// `merge`'s options, in help order.
-    public static let mergeTable: [OptionSpec] = [mergeOutput.spec, mergeOutputLong.spec, mergeName.spec]
+    public static let mergeTable: [OptionSpec] = [mergeOutput.spec, mergeOutputLong.spec, mergeName.spec, pool.spec]
 }
 
 extension Option where Value == String {

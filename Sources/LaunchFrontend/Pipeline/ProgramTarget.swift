@@ -5,8 +5,12 @@ import SampleApp
 /// The program a command launches: one given as words, or a variant of the
 /// bundled sample app (which is this executable in its sample-app mode).
 struct ProgramTarget {
-    /// The program and its arguments, as the report shows them.
+    /// The program and its arguments, as the reports, the file names and the
+    /// progress lines show them: credentials masked (``CredentialMasking``) unless
+    /// `--keep-command-line` was given.
     var command: [String]
+    /// The program's arguments as given, the ones it is launched with.
+    var arguments: [String]
     /// The resolved path of the program.
     var executable: String
     /// The report name it suggests: `sample-naive`, or the name its command line
@@ -38,7 +42,7 @@ struct ProgramTarget {
             guard !parsed.isGiven(name) else {
                 throw UsageError("\(name) measures the bundled sample; it cannot be combined with a command after '--'")
             }
-            try self.init(command: parsed.command)
+            try self.init(command: parsed.command, verbatim: parsed[LaunchCommandOptions.keepCommandLine])
         }
     }
 
@@ -46,7 +50,10 @@ struct ProgramTarget {
     init(side: ComparisonSide, _ parsed: Arguments) throws {
         let name = ProgramOptions.command(side).name
         switch (try parsed[ProgramOptions.command(side)], try parsed[ProgramOptions.sample(side)]) {
-        case (let command?, nil): try self.init(command: ShellWords.split(command, option: name))
+        case (let command?, nil):
+            try self.init(
+                command: ShellWords.split(command, option: name), verbatim: parsed[LaunchCommandOptions.keepCommandLine]
+            )
         case (nil, let variant?): try self.init(sample: variant)
         case (.some, .some): throw UsageError("give \(name) or \(name)-sample, not both")
         case (nil, nil): throw UsageError("compare needs \(name) CMD (or \(name)-sample), or two report files")
@@ -61,16 +68,18 @@ struct ProgramTarget {
         isSample = true
     }
 
-    /// A program given as words; the first must name an executable.
-    init(command: [String], defaultName: String? = nil, shortName: String? = nil) throws {
+    /// A program given as words; the first must name an executable. Its
+    /// credentials are masked in ``command`` (and so in its names) unless `verbatim`.
+    init(command: [String], defaultName: String? = nil, shortName: String? = nil, verbatim: Bool = false) throws {
         guard let program = command.first else { throw UsageError("no program given") }
-        self.command = command
+        self.command = verbatim ? command : CredentialMasking.masked(command)
+        arguments = Array(command.dropFirst())
         do {
             executable = try Launcher.resolve(program)
         } catch {
             throw UsageError("\(error)")
         }
-        let derived = ReportFileName.forCommand(command)
+        let derived = ReportFileName.forCommand(self.command)  // the masked words: no credential in a file name
         self.defaultName = defaultName ?? derived
         self.shortName = shortName ?? derived
         isSample = false
@@ -80,7 +89,7 @@ struct ProgramTarget {
     /// `options` say (`--pty`, `--prepare`, `--setup`, `--cleanup`).
     func request(plan: MeasurementPlan, runs: OwnedDirectory, options: LaunchCommandOptions) -> SessionRequest {
         var request = SessionRequest(
-            plan: plan, executable: executable, arguments: Array(command.dropFirst()), runs: runs,
+            plan: plan, executable: executable, arguments: arguments, runs: runs,
             commands: options.commands, pseudoTerminal: options.pseudoTerminal)
         request.instructionCounter = options.instructionCounter
         return request

@@ -13,7 +13,14 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
     private var countedStart: Double?
     private var countedSoFar = 0
 
-    init(quiet: Bool) { self.quiet = quiet }
+    /// `--redact-paths`: a failed run's problem shown with its paths cut and
+    /// the user and host names left out, as the reports show it (``PrivateNames/scrub(_:)``).
+    let privateNames: PrivateNames?
+
+    init(quiet: Bool, redactingPaths: Bool = false) {
+        self.quiet = quiet
+        privateNames = redactingPaths ? .ofThisProcess : nil
+    }
 
     func runFinished(_ run: RunRecord, side: String?, counted: Int, of total: Int, warmup: Bool, elapsedSeconds: Double)
     {
@@ -23,7 +30,8 @@ final class ProgressLine: MeasureProgress, @unchecked Sendable {
         if !warmup, let value, run.status == .ok { values[side ?? "", default: []].append(value) }
         let status =
             run.status == .ok
-            ? (value.map { ms($0) } ?? "ok") : "FAILED: \(ControlCharacters.escaped(run.problemText))"
+            ? (value.map { ms($0) } ?? "ok")
+            : "FAILED: \(ControlCharacters.escaped(privateNames?.scrub(run.problemText) ?? run.problemText))"
         guard interactive else {
             Terminal.standardError("\(label): \(status)")
             return

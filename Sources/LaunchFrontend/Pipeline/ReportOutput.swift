@@ -18,33 +18,54 @@ enum ReportOutput {
         _ document: ReportDocument, options: LaunchCommandOptions, baseline: Baseline? = nil, runs: RunsFolder? = nil,
         replacing old: ReportSummary? = nil
     ) -> ExitCode {
-        let document = options.redactPaths ? document.redactingPaths() : document
+        let redacted = options.redactPaths ? document.redactingPaths() : document
         guard let writer = options.writer else {
-            return writeToStandardOutput(document, options: options, runs: runs)
+            return writeToStandardOutput(redacted, options: options, runs: runs)
         }
+        // Every file of this write carries one id: a stale file beside the JSON report is told apart by it.
+        let document = redacted.identified(as: SessionID.make())
         let replaced = replacedGoodReport(old, by: document, writer: writer, formats: options.formats)
         var written: [String] = []
         var writeProblem: String?
         // Each format rendered once: a baseline is the JSON report's bytes again.
-        var rendered = RenderedReport(document, options: options.renderOptions, keeping: baseline == nil ? [] : [.json])
+        let keeping: Set<ReportFormat> = baseline == nil ? [] : [.json]
+        var rendered = RenderedReport(document, options: options.renderOptions, keeping: keeping)
         do {
-            // The JSON report and its runs, together: no other launchprof comes in between.
-            func recordWithRuns() throws {
-                written = try writer.write(&rendered, formats: options.formats.filter { $0 == .json })
-                try runs?.commit()
+            // Every format staged first (a full disk fails here, before anything is replaced)…
+            let staged = try writer.stage(&rendered, formats: options.formats)
+            var staleProblem: String?
+            // …then the set put in place, the JSON report last, and its runs, with no other launchprof in between.
+            func commitWithRuns() throws {
+                written = try staged.commit()
+                do {
+                    try runs?.commit()
+                } catch {
+                    // The runs stay out: the set just written must not point at the runs folder there.
+                    rendered = RenderedReport(
+                        document.forgettingRunFiles(), options: options.renderOptions, keeping: keeping)
+                    written = try writer.stage(&rendered, formats: options.formats).commit()
+                    // Nor may an older set's other formats stay beside it.
+                    if let problem = removeStaleFormats(
+                        of: document, writer: writer, keeping: options.formats, written: written)
+                    {
+                        Terminal.standardError("launchprof: warning: \(problem)")
+                    }
+                    throw error
+                }
+                // The files in the output folder belong together: the other formats an
+                // earlier report of this name left go, once every new file is in place.
+                staleProblem = removeStaleFormats(
+                    of: document, writer: writer, keeping: options.formats, written: written)
             }
-            if let runs { try runs.withOutputLocked(recordWithRuns) } else { try recordWithRuns() }
-            written += try writer.write(&rendered, formats: options.formats.filter { $0 != .json })
+            if let runs {
+                try runs.withOutputLocked(commitWithRuns)
+            } else {
+                try writer.withFolderLocked(commitWithRuns)
+            }
             if let baseline {
                 try baseline.save(&rendered)
                 written.append(baseline.path)
             }
-            // The files in the output folder belong together: the other formats an
-            // earlier report of this name left go, once every new file is in place.
-            let removeStale = {
-                removeStaleFormats(of: document, writer: writer, keeping: options.formats, written: written)
-            }
-            let staleProblem = try runs.map { try $0.withOutputLocked(removeStale) } ?? removeStale()
             // A stale file left behind does not undo what was written: a warning, and the report's own exit code.
             if let staleProblem { Terminal.standardError("launchprof: warning: \(staleProblem)") }
         } catch {
@@ -167,7 +188,7 @@ enum ReportOutput {
         _ document: ReportDocument, written: [String], terminal: Bool, render: RenderOptions, annotations: Bool
     ) {
         if terminal {
-            Terminal.print(TerminalReport.render(document, options: render))
+            Terminal.print(TerminalReport.render(document.cappedForDisplay(), options: render))
             if !written.isEmpty {
                 Terminal.print("report: " + ControlCharacters.escaped(written.joined(separator: ", ")))
             }

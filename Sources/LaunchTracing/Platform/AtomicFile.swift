@@ -85,6 +85,49 @@ package enum AtomicFile {
     private static func write(
         to path: String, in directory: Int32?, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void
     ) throws(SystemError) {
+        let staged = try stage(to: path, in: directory, produce)
+        try staged.commit()
+    }
+
+    /// A whole file written under a temporary name beside its target and not
+    /// yet renamed over it (``stage(to:in:_:)``): ``commit()`` puts it in place,
+    /// ``discard()`` removes it. A set of files is written whole or not at all
+    /// by staging every one before committing any.
+    package struct Staged: Sendable {
+        /// The temporary name the bytes are under (relative to ``folder`` when given).
+        package let temporary: String
+        /// The name it is to have (relative to ``folder`` when given).
+        package let target: String
+        /// The open folder both names are relative to; nil for names relative to the working directory.
+        package let folder: Int32?
+
+        /// Renames the temporary file over the target; on failure the temporary file is removed.
+        ///
+        /// - Throws: the `SystemError` of `rename`.
+        package func commit() throws(SystemError) {
+            let at = folder ?? AT_FDCWD
+            guard renameat(at, temporary, at, target) == 0 else {
+                let failure = SystemError.current
+                unlinkat(at, temporary, 0)
+                throw failure
+            }
+        }
+
+        /// Removes the temporary file; the target is left as it is.
+        package func discard() {
+            unlinkat(folder ?? AT_FDCWD, temporary, 0)
+        }
+    }
+
+    /// Writes what `produce` hands its `write` to a new temporary file beside
+    /// `path` (relative to `directory`, an open folder, when given) and closes it,
+    /// without renaming it: nothing at `path` changes until the result is
+    /// committed. A write or close that fails (a full disk) removes the file and throws.
+    ///
+    /// - Throws: the `SystemError` of `open`, `write` or `close`.
+    package static func stage(
+        to path: String, in directory: Int32?, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void
+    ) throws(SystemError) -> Staged {
         let created = try uniqueName(beside: path) { candidate throws(SystemError) in
             try createNew(candidate, in: directory)
         }
@@ -102,17 +145,76 @@ package enum AtomicFile {
                 }
             }
         }
-        close(fd)
-        let at = directory ?? AT_FDCWD
+        if close(fd) != 0, failure == nil, errno != EINTR { failure = .current }
+        let staged = Staged(temporary: temporary, target: path, folder: directory)
         if let failure {
-            unlinkat(at, temporary, 0)
+            staged.discard()
             throw failure
         }
-        guard renameat(at, temporary, at, path) == 0 else {
-            let failure = SystemError.current
-            unlinkat(at, temporary, 0)
-            throw failure
+        return staged
+    }
+
+    /// True when `name` (relative to `folder` when given) is absent or a regular
+    /// file, not followed when a link: what a staged file may be renamed over.
+    package static func isAbsentOrRegularFile(_ name: String, in folder: Int32?) -> Bool {
+        var status = stat()
+        guard fstatat(folder ?? AT_FDCWD, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return errno == ENOENT }
+        return status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Keeps the file at `name` (relative to `folder` when given) under a second
+    /// name, a hard link `<name>.old.tmp-<pid>…`, so that it can be put back after
+    /// `name` is replaced; nil when there is no file there or it cannot be linked.
+    package static func keepAside(_ name: String, in folder: Int32?) -> String? {
+        let at = folder ?? AT_FDCWD
+        guard faccessat(at, name, F_OK, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        let made = try? uniqueName(beside: name + ".old") { candidate throws(SystemError) in
+            guard linkat(at, name, at, candidate, 0) == 0 else { throw .current }
         }
+        return made?.path
+    }
+
+    /// Puts back what ``keepAside(_:in:)`` kept under `aside` as `name`, or
+    /// removes `name` when nothing was kept (it did not exist before); true when done.
+    @discardableResult
+    package static func putBack(_ aside: String?, as name: String, in folder: Int32?) -> Bool {
+        let at = folder ?? AT_FDCWD
+        guard let aside else { return unlinkat(at, name, 0) == 0 }
+        return renameat(at, aside, at, name) == 0
+    }
+
+    /// Removes the file `name` (relative to `folder` when given), ignoring failure.
+    package static func remove(_ name: String, in folder: Int32?) {
+        unlinkat(folder ?? AT_FDCWD, name, 0)
+    }
+
+    /// Opens the folder at `folder` for ``stage(to:in:_:)``, `O_DIRECTORY |
+    /// O_NOFOLLOW`: a folder that is a symbolic link is refused (`ELOOP`). The caller closes it.
+    ///
+    /// - Throws: the `SystemError` of `open`.
+    package static func openFolder(_ folder: String) throws(SystemError) -> Int32 {
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else { throw .current }
+        return directory
+    }
+
+    /// Closes a folder ``openFolder(_:)`` opened.
+    package static func closeFolder(_ folder: Int32) {
+        close(folder)
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the folder at `folder` (the
+    /// lock a runs folder's commit takes on its output folder, so report sets and
+    /// runs of one name are put in place one launchprof at a time); when the folder
+    /// cannot be opened, `body` runs unlocked and its own writes report the problem.
+    package static func withFolderLock<Result>(_ folder: String, _ body: () throws -> Result) rethrows -> Result {
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return try body() }
+        defer { close(directory) }
+        var locked = flock(directory, LOCK_EX)
+        while locked != 0 && errno == EINTR { locked = flock(directory, LOCK_EX) }
+        defer { if locked == 0 { flock(directory, LOCK_UN) } }
+        return try body()
     }
 
     /// Creates a new, empty file at `path` (in `directory` when given, an open

@@ -74,6 +74,13 @@ int lp_start_group_watcher(pid_t *watcher);
 /// one; called by `lp_spawn`'s child. Never blocks.
 void lp_watch_group(pid_t group, pid_t owner);
 
+/// Announces `group` as ``lp_watch_group`` does, with the launch's spawn stamp
+/// (`LAUNCHPROF_SPAWN_NS`, 0 for none): when launchprof dies the watcher also ends
+/// every process whose environment holds that stamp (a descendant that left the
+/// group: `setsid`, a double fork) and every process that descends by parentage
+/// from one it ends, before ending any. (Under ThreadSanitizer: the group alone.)
+void lp_watch_stamped_group(pid_t group, uint64_t stamp, pid_t owner);
+
 /// Tells the watcher that the group `group` is no business of its any more
 /// (its launch ended and was ended): call it before reaping the group's leader.
 void lp_forget_group(pid_t group);

@@ -13,7 +13,8 @@ enum MergeCommand {
         on (the reports' machine keys, see --machine of measure), the statistics
         are computed again over all runs, and 'launchprof report' and the HTML show
         the distribution per machine. The reports must have been launched in the
-        same mode and measured to the same ready condition. A pooled report is a
+        same mode and measured to the same ready condition, and (unless --pool) of
+        the same program with the same budget and metrics. A pooled report is a
         side of 'launchprof compare' like any other, compared machine by machine.
 
         OPTIONS:

@@ -9,7 +9,7 @@ import _LaunchSystem
 #if canImport(Glibc)
     import Glibc
 #else
-    #error("The launcher runs on Linux only; a port adds Platform/<OS>/ beside Platform/Linux/ (LaunchMeasure.docc/PortingTheLauncher.md)")
+    #error("The launcher runs on Linux only: see LaunchMeasure.docc/PortingTheLauncher.md")
 #endif
 
 /// Namespace for the system calls LaunchExport wraps.

@@ -8,7 +8,7 @@ import _LaunchSystem
 #if canImport(Glibc)
     import Glibc
 #else
-    #error("The launcher runs on Linux only; a port adds Platform/<OS>/ beside Platform/Linux/ (LaunchMeasure.docc/PortingTheLauncher.md)")
+    #error("The launcher runs on Linux only: see LaunchMeasure.docc/PortingTheLauncher.md")
 #endif
 
 extension Platform {
@@ -49,37 +49,15 @@ extension Platform {
         }
     }
 
-    /// A process found in /proc: its pid, parent, and whether it has exited unreaped.
-    struct FoundProcess: Equatable {
-        var pid: Int32
-        var parent: Int32
-        var isZombie: Bool
-    }
-
-    /// The processes in group `group`, and those whose environment holds `stampEntry`
-    /// (descendants that left the group, or outlived it), from `/proc/*/stat` and `environ`.
+    /// The launch's processes besides its leader, by the one descendants rule: those
+    /// in group `group`, those whose environment holds `stampEntry` (descendants that
+    /// left the group, or outlived it), and those that descend from either by
+    /// parentage (a descendant that left the group and cleared its environment,
+    /// while its parent lives). Read by ``processTable(stampEntry:)``.
     static func descendants(group: Int32, stampEntry: String) -> [FoundProcess] {
-        let stamped = Set(processes(withEnvironmentEntry: stampEntry))
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
-        let me = getpid()
-        var found: [FoundProcess] = []
-        var buffer = [UInt8](repeating: 0, count: 1_024)
-        while let item = readdir(directory) {
-            guard let pid = Int32(text(item.pointee.d_name)), pid != me else { continue }
-            let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            Glibc.close(fd)
-            // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so read after the last ')'.
-            guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
-            let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 4)
-            guard fields.count >= 3, let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
-                let processGroup = Int32(String(decoding: fields[2], as: UTF8.self))
-            else { continue }
-            guard processGroup == group || stamped.contains(pid) else { continue }
-            found.append(FoundProcess(pid: pid, parent: parent, isZombie: fields[0].first == UInt8(ascii: "Z")))
-        }
-        return found
+        let table = processTable(stampEntry: stampEntry)
+        let roots = Set(table.filter { $0.group == group || $0.stamped }.map(\.pid)).union([group])
+        let launch = roots.union(descending(from: roots, in: table))
+        return table.filter { launch.contains($0.pid) }
     }
 }

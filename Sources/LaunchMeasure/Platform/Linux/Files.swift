@@ -7,7 +7,7 @@ import LaunchTracing
     import Glibc
 #else
     // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-    #error("The launcher runs on Linux only; a port adds Platform/<OS>/ beside Platform/Linux/ (LaunchMeasure.docc/PortingTheLauncher.md)")
+    #error("The launcher runs on Linux only: see LaunchMeasure.docc/PortingTheLauncher.md")
 #endif
 
 extension Platform {

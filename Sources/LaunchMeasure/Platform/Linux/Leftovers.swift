@@ -1,6 +1,6 @@
 // What a launch leaves behind: orphans reaped as their subreaper, found by
-// parentage in /proc, and descendants that left the process group found by
-// their spawn stamp in /proc.
+// parentage, and descendants that left the process group found by their spawn
+// stamp, both read by the one /proc reader (ProcessTable.swift).
 
 import LaunchAnalysis
 import LaunchTracing
@@ -11,7 +11,7 @@ import _LaunchSystem
     import Glibc
 #else
     // Launching relies on Linux: pidfd, /proc/sys/vm/drop_caches, PR_SET_PDEATHSIG.
-    #error("The launcher runs on Linux only; a port adds Platform/<OS>/ beside Platform/Linux/ (LaunchMeasure.docc/PortingTheLauncher.md)")
+    #error("The launcher runs on Linux only: see LaunchMeasure.docc/PortingTheLauncher.md")
 #endif
 
 extension Platform {
@@ -54,34 +54,11 @@ extension Platform {
     }
 
     /// The processes whose environment holds `entry` (`NAME=value`), found in
-    /// `/proc/*/environ`: how a launch's descendants that left its process group
-    /// (`setsid`, a double fork) are recognised by the spawn stamp they inherited.
+    /// `/proc/*/environ` (``processTable(stampEntry:)``): how a launch's descendants
+    /// that left its process group (`setsid`, a double fork) are recognised by the
+    /// spawn stamp they inherited.
     static func processes(withEnvironmentEntry entry: String) -> [Int32] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
-        let needle = Array(entry.utf8) + [0]
-        let me = getpid()
-        var found: [Int32] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while let item = readdir(directory) {
-            guard let pid = Int32(text(item.pointee.d_name)), pid != me else { continue }
-            let fd = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            Glibc.close(fd)
-            guard count > 0 else { continue }
-            var start = 0
-            while start < count {
-                var end = start
-                while end < count, buffer[end] != 0 { end += 1 }
-                if end - start + 1 == needle.count, buffer[start...end].elementsEqual(needle[...]) {
-                    found.append(pid)
-                    break
-                }
-                start = end + 1
-            }
-        }
-        return found
+        processTable(stampEntry: entry).filter(\.stamped).map(\.pid)
     }
 
     /// The children this process started and has not reaped yet: launches under
@@ -104,29 +81,15 @@ extension Platform {
     /// whatever its environment) is reparented to it. Exited ones found on the
     /// way are reaped, not returned. Reads `/proc/*/stat`.
     static func adoptedOrphans() -> [Int32] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
         let me = getpid()
         let started = startedChildren.withLock { $0 }.union(sparedOrphans.withLock { $0 })
         var found: [Int32] = []
-        var buffer = [UInt8](repeating: 0, count: 1_024)
-        while let item = readdir(directory) {
-            guard let pid = Int32(text(item.pointee.d_name)), pid != me, !started.contains(pid) else { continue }
-            let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            Glibc.close(fd)
-            // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
-            guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
-            let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 3)
-            guard fields.count >= 2, let ppid = Int32(String(decoding: fields[1], as: UTF8.self)), ppid == me else {
-                continue
-            }
-            if fields[0].first == UInt8(ascii: "Z") {
+        for process in processTable() where process.parent == me && !started.contains(process.pid) {
+            if process.isZombie {
                 var status: Int32 = 0
-                _ = waitpid(pid, &status, WNOHANG)
+                _ = waitpid(process.pid, &status, WNOHANG)
             } else {
-                found.append(pid)
+                found.append(process.pid)
             }
         }
         return found

@@ -6,7 +6,7 @@ import LaunchTracing
 #if canImport(Glibc)
     import Glibc
 #else
-    #error("The launcher runs on Linux only; a port adds Platform/<OS>/ beside Platform/Linux/ (LaunchMeasure.docc/PortingTheLauncher.md)")
+    #error("The launcher runs on Linux only: see LaunchMeasure.docc/PortingTheLauncher.md")
 #endif
 
 extension Platform {
