@@ -107,6 +107,14 @@ struct FrontendPolicyTests {
                 "\(error)".contains("--runs 6 is too few") && "\(error)".contains("fewer than 7 launches per side"),
                 "\(error)")
         }
+        // Where the command takes --stages, the refusal names the single look that makes --runs 6 legal.
+        do {
+            try ComparisonOptions.checkMinimumRuns(
+                stages: [6, 12, 18], settings: GateSettings(), gate: .listed([]), takesStages: true)
+            Issue.record("--runs 6 over three looks was accepted")
+        } catch let error as UsageError {
+            #expect("\(error)".contains("(or --stages 6: a single look"), "\(error)")
+        }
         // One look (a baseline, stored reports) keeps α whole: 5 a side.
         try ComparisonOptions.checkMinimumRuns(stages: [5], settings: GateSettings(), gate: .listed([]))
         // Issue 21: --gate all counted as one metric, so --runs 6 was accepted over three looks and could never decide.
