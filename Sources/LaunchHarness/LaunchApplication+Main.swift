@@ -28,6 +28,8 @@ extension LaunchApplication {
         filePath: StaticString = #filePath,
         line: UInt = #line
     ) -> Never {
+        // The harness writes the trace itself when launch ends, not at the first frame.
+        ReadyFlush.disable()
         LaunchTracer.mark(.main)
         let environment: HarnessEnvironment
         do {

@@ -8,7 +8,11 @@ import _LaunchSystem
 /// group of its own, stdin from /dev/null, stdout and stderr to files (stdout
 /// through a pipe, or a pseudo-terminal with ``LaunchRequest/pseudoTerminal``,
 /// when it must be watched), and a pipe on fd 3 (`LAUNCHPROF_READY_FD=3`) on
-/// which an instrumented program writes `firstFrame`, `fullyDrawn` and `done`.
+/// which an instrumented program writes `firstFrame`, `fullyDrawn`, `flushed` and `done`.
+/// A program that keeps running after it is ready is ended as soon as its tracer
+/// says `flushed`: at the ready mark (`LAUNCHPROF_FLUSH_AT`), or, when the launcher
+/// sees it ready itself and the tracer said `listening`, after a `flush` request on
+/// the control pipe (fd 4, `LAUNCHPROF_CONTROL_FD`), waited for at most ``flushWaitSeconds``.
 /// It dies with launchprof (`PR_SET_PDEATHSIG`), even a launchprof killed with
 /// SIGKILL, and so does what it started in its group (the group watcher: see
 /// `Platform.groupWatcher`). Each output file keeps at most the last
@@ -28,6 +32,12 @@ import _LaunchSystem
 public enum Launcher {
     /// The descriptor the ready pipe has in the child.
     public static let readyDescriptor: Int32 = 3
+    /// The descriptor the control pipe has in the child, when the launcher sees the
+    /// launch ready itself (`LAUNCHPROF_CONTROL_FD`, ``ReadyCondition/Detection/isSeenByLauncher``).
+    public static let controlDescriptor: Int32 = 4
+    /// The longest the launcher waits, once it has seen the launch ready, for the tracer
+    /// to write the trace it asked for (`flushed`) before it ends the program.
+    public static let flushWaitSeconds = 5.0
 
     /// Launches `request` and returns when the program has ended.
     ///
@@ -60,13 +70,23 @@ public enum Launcher {
                 Platform.close(readyPipe.write)
                 throw .systemCallFailed(name: "posix_openpt", code: error.code)
             }
-        } else if case .stdout = request.ready {
+        } else if request.ready.detection == .stdoutLine {
             do { stdoutPipe = try Platform.makePipe() } catch {
                 Platform.close(readyPipe.write)
                 throw .systemCallFailed(name: "pipe", code: error.code)
             }
         }
         defer { if let stdoutPipe { Platform.close(stdoutPipe.read) } }
+        // Ready seen by the launcher: a pipe on which it asks the tracer for the trace before it ends the program.
+        var controlPipe: (read: Int32, write: Int32)?
+        if request.ready.detection.isSeenByLauncher {
+            do { controlPipe = try Platform.makePipe() } catch {
+                Platform.close(readyPipe.write)
+                if let stdoutPipe { Platform.close(stdoutPipe.write) }
+                throw .systemCallFailed(name: "pipe", code: error.code)
+            }
+        }
+        defer { if let controlPipe { Platform.close(controlPipe.write) } }
 
         let spawned: Platform.Spawned
         do {
@@ -75,18 +95,20 @@ public enum Launcher {
                 environment: environment(for: request), stampName: LaunchContract.Variable.spawnNanoseconds,
                 descriptors: [
                     (stdoutPipe?.write ?? stdoutFile, 1), (stderrFile, 2), (readyPipe.write, readyDescriptor),
-                ])
+                ] + (controlPipe.map { [($0.read, controlDescriptor)] } ?? []))
         } catch {
             Platform.close(readyPipe.write)
             if let stdoutPipe { Platform.close(stdoutPipe.write) }
+            if let controlPipe { Platform.close(controlPipe.read) }
             throw .spawnFailed(path: path, code: error.code)
         }
         Platform.close(readyPipe.write)
         if let stdoutPipe { Platform.close(stdoutPipe.write) }
+        if let controlPipe { Platform.close(controlPipe.read) }
 
         var watch = Watch(
             request: request, spawned: spawned, readyFD: readyPipe.read,
-            stdoutFD: stdoutPipe?.read, outputFiles: [stdoutFile, stderrFile])
+            stdoutFD: stdoutPipe?.read, controlFD: controlPipe?.write, outputFiles: [stdoutFile, stderrFile])
         let result = try watch.run()
         for file in [stdoutFile, stderrFile] {
             Platform.keepTail(of: file, keep: request.outputLimitBytes) { dropped, size in
@@ -142,13 +164,15 @@ public enum Launcher {
                 }
                 SystemCalls.sleep(nanoseconds: 10_000_000)
             }
-        default:
+        case .exit, .firstFrame, .fullyDrawn, .stdout:
             break
         }
     }
 
     /// The child's environment: this process's, then `extraEnvironment`, then the
-    /// ready descriptor (the spawn stamp is added by the spawn itself).
+    /// ready descriptor and what the tracer needs to write its trace at ready: the
+    /// milestone that writes it, or the control descriptor (the spawn stamp is
+    /// added by the spawn itself).
     static func environment(for request: LaunchRequest) -> [String] {
         let reserved = LaunchContract.Variable.reservedByLauncher
         var entries = ProcessEnvironment.entries.filter { entry in
@@ -159,6 +183,12 @@ public enum Launcher {
             entries.append("\(name)=\(value)")
         }
         entries.append("\(LaunchContract.Variable.readyDescriptor)=\(readyDescriptor)")
+        if let milestone = request.ready.milestone {
+            entries.append("\(LaunchContract.Variable.flushAtMilestone)=\(milestone.id)")
+        }
+        if request.ready.detection.isSeenByLauncher {
+            entries.append("\(LaunchContract.Variable.controlDescriptor)=\(controlDescriptor)")
+        }
         return entries
     }
 }
@@ -170,6 +200,8 @@ private struct Watch {
     let spawned: Platform.Spawned
     let readyFD: Int32
     let stdoutFD: Int32?
+    /// The control pipe's write end, when the launcher sees the launch ready itself.
+    let controlFD: Int32?
     /// `stdout.txt` and `stderr.txt`, open.
     let outputFiles: [Int32]
     var stdoutFile: Int32 { outputFiles[0] }
@@ -188,6 +220,10 @@ private struct Watch {
     var readyOpen = true
     var stdoutOpen = true
     var readyAt: UInt64?
+    /// The tracer said `listening`: it writes its trace when asked on the control pipe.
+    var tracerListens = false
+    /// The tracer said `flushed`: its trace is written and the program may be ended.
+    var traceFlushed = false
     /// For `port:N`: the loopback address that accepted the connection.
     var readyAddress: String?
     var regex: ExtendedRegex?
@@ -203,11 +239,15 @@ private struct Watch {
     /// timeout, and the pattern searches at most four windows' worth between looks.
     static let drainLimit = 4 * 65_536
 
-    init(request: LaunchRequest, spawned: Platform.Spawned, readyFD: Int32, stdoutFD: Int32?, outputFiles: [Int32]) {
+    init(
+        request: LaunchRequest, spawned: Platform.Spawned, readyFD: Int32, stdoutFD: Int32?, controlFD: Int32?,
+        outputFiles: [Int32]
+    ) {
         self.request = request
         self.spawned = spawned
         self.readyFD = readyFD
         self.stdoutFD = stdoutFD
+        self.controlFD = controlFD
         self.outputFiles = outputFiles
         freed = outputFiles.map { _ in 0 }
         stdoutOpen = stdoutFD != nil
@@ -224,11 +264,8 @@ private struct Watch {
         var stoppedAtReady = false
         var timedOut = false
         var aborted = false
-        let probes: Bool
-        switch request.ready {
-        case .port, .file: probes = true
-        default: probes = false
-        }
+        var flushRequested = false
+        let probes = request.ready.detection == .probed
 
         while true {
             var fds: [Int32] = []
@@ -269,7 +306,7 @@ private struct Watch {
                         readyAddress = address
                     }
                 case .file(let path): if SystemCalls.exists(path) { readyAt = seen }
-                default: break
+                case .exit, .firstFrame, .fullyDrawn, .stdout: break
                 }
             }
             if exitedNow {
@@ -284,10 +321,20 @@ private struct Watch {
                 if request.ready.isReportedByProgram {
                     // Let it flush its trace and exit by itself.
                     graceDeadline = readyAt.adding(seconds: request.readyGraceSeconds)
+                } else if tracerListens, let controlFD, !flushRequested {
+                    // Ask the tracer for its trace, and wait a bounded time for it.
+                    flushRequested = true
+                    _ = Platform.writeAll(controlFD, ArraySlice(Array((LaunchContract.flushRequest + "\n").utf8)))
+                    graceDeadline = MonotonicClock.nanoseconds.adding(seconds: Launcher.flushWaitSeconds)
                 } else {
                     stoppedAtReady = true
                     break
                 }
+            }
+            // The tracer wrote its trace at ready (the mark, or the request): the program is ended now.
+            if readyAt != nil, traceFlushed {
+                stoppedAtReady = true
+                break
             }
             let after = MonotonicClock.nanoseconds
             if readyAt == nil, after >= deadline {
@@ -352,12 +399,12 @@ private struct Watch {
         var ready = readyAt
         var fallback = false
         if ready == nil, let exitAt, !timedOut, !aborted {
-            switch request.ready {
+            switch request.ready.detection {
             case .exit: ready = exitAt
-            case .firstFrame, .fullyDrawn:
+            case .announced:
                 ready = exitAt
                 fallback = true
-            default: break
+            case .probed, .stdoutLine: break
             }
         }
         return LaunchResult(
@@ -410,6 +457,8 @@ private struct Watch {
                 readyLines.append(.init(text: text, nanoseconds: now))
             }
             if readyAt == nil, let wanted = request.ready.readyWord, word == wanted { readyAt = now }
+            if word == .listening { tracerListens = true }
+            if word == .flushed, readyAt != nil { traceFlushed = true }
             rest = rest[(newline + 1)...]
         }
         keepReady(rest)

@@ -58,7 +58,7 @@ struct TraceReading {
         case .firstFrame where timeline.isBackground: return LaunchProblem(.backgroundDrawsNoFrame)
         case .firstFrame: return LaunchProblem(.noFirstFrame)
         case .fullyDrawn: return LaunchProblem(.neverFullyDrawn)
-        default: return problem
+        case .exit, .stdout, .port, .file: return problem
         }
     }
 }

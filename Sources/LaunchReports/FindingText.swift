@@ -5,6 +5,9 @@ enum FindingText {
     /// `12% of the time-to-first-frame budget`, or for a hook or span over its
     /// own budget, that budget: `522% of didFinishLaunching's budget (150 ms)`.
     ///
+    /// A program without the harness and without a budget (none given, none in a
+    /// file) has its findings' costs shown as a share of its median time to ready.
+    ///
     /// A budget finding's share is taken against the budget check it came from
     /// (reports written before findings carried that share hold one against the
     /// time-to-first-frame budget); every other finding's is ``Finding/budgetShare``.
@@ -18,6 +21,15 @@ enum FindingText {
             }
         default:
             break
+        }
+        // A program without the harness is checked against a budget only when one was given.
+        if finding.withoutHarness == true, !profile.isBackground,
+            profile.verdict.check(.phase(.timeToFirstFrame)) == nil
+        {
+            guard let ready = profile.statistics(.timeToFirstFrame)?.summary.median, ready > 0 else {
+                return "no budget set"
+            }
+            return Percent.whole(finding.medianMs / ready) + " of the time to ready (no budget set)"
         }
         return Percent.whole(finding.budgetShare) + " of " + frameBudgetName(profile)
     }
@@ -35,6 +47,11 @@ enum FindingText {
 
     /// The budget every finding but a budget one is a share of.
     static func frameBudgetName(_ profile: LaunchProfile) -> String {
-        profile.statistics(.timeToBackgroundReady) != nil ? "the background limit" : "the time-to-first-frame budget"
+        profile.isBackground ? "the background limit" : "the time-to-first-frame budget"
     }
+}
+
+extension LaunchProfile {
+    /// True when the runs were launches into the background (their total is the background limit's).
+    fileprivate var isBackground: Bool { statistics(.timeToBackgroundReady) != nil }
 }

@@ -52,9 +52,20 @@ public enum LaunchContract {
         /// milestone (read by the C shim, which cannot use this constant).
         public static let countInstructions = "LAUNCHPROF_COUNT_INSTRUCTIONS"
 
+        /// The milestone whose mark writes the trace and tells launchprof the program may
+        /// be ended (`LAUNCHPROF_FLUSH_AT`, a ``Milestone`` id such as `firstFrame`): set
+        /// when `--ready` is a milestone the program reports. LaunchHarness turns it off.
+        public static let flushAtMilestone = "LAUNCHPROF_FLUSH_AT"
+        /// The descriptor on which launchprof asks the tracer to write its trace before it
+        /// ends the program (`LAUNCHPROF_CONTROL_FD`): set when launchprof sees the launch
+        /// ready itself (`--ready port:`, `stdout:`, `file:`).
+        public static let controlDescriptor = "LAUNCHPROF_CONTROL_FD"
+
         /// The variables `launchprof` sets itself for every launch; a user's own
         /// values for them are replaced.
-        public static let reservedByLauncher: Set<String> = [readyDescriptor, spawnNanoseconds]
+        public static let reservedByLauncher: Set<String> = [
+            readyDescriptor, spawnNanoseconds, flushAtMilestone, controlDescriptor,
+        ]
     }
 
     /// A line an instrumented program writes on the ready pipe.
@@ -65,6 +76,14 @@ public enum LaunchContract {
         case fullyDrawn
         /// The trace was flushed; the program is about to exit.
         case done
+        /// The trace is written up to this moment and the program keeps running:
+        /// launchprof may end it now (after the ``LaunchContract/Variable/flushAtMilestone``
+        /// mark, or a `flush` request on the control descriptor).
+        case flushed
+        /// The tracer reads requests on the control descriptor
+        /// (``LaunchContract/Variable/controlDescriptor``): launchprof asks it to flush
+        /// before it ends the program.
+        case listening
 
         /// The word alone, without its newline: what programs built before
         /// announcements carried their time wrote, and what `launchprof` still reads.
@@ -141,6 +160,9 @@ public enum LaunchContract {
             "launch.\(index).didFinishLaunchingReturned"
         }
     }
+
+    /// The line launchprof writes on the control descriptor to ask for the trace.
+    public static let flushRequest = "flush"
 
     /// The name of the instant the harness records where a hot launch begins.
     public static let hotLaunchInstant: StaticString = "hotLaunch"

@@ -108,19 +108,47 @@ public enum LaunchTracer {
         _ = _record(UInt8(LP_EVENT_INSTANT), category.rawValue, name, fileID, filePath, line)  // ends where it begins
     }
 
-    /// Tells a listening profiler that `milestone` was reached (the ready pipe).
+    /// Tells a listening profiler that `milestone` was reached (the ready pipe), and,
+    /// when it is the milestone launchprof waits for, writes the trace up to it
+    /// (``ReadyFlush``).
     @usableFromInline
     static func _announce(_ milestone: Milestone) {
         if let word = ReadyPipe.word(for: milestone) { ReadyPipe.write(word) }
         InstructionMarks.dump(at: milestone)
+        ReadyFlush.markReached(milestone)
+    }
+
+    /// Marks that the program is ready for use: for a server, that it accepts
+    /// requests; for a command-line tool, that it has its answer. The same
+    /// milestone as an app's first frame (``Milestone/firstFrame``), so the launch
+    /// is timed as `timeToFirstFrame`.
+    ///
+    /// Under `launchprof measure` the trace up to here is written at once and
+    /// launchprof ends the program: a server needs no signal handler nor exit for
+    /// its spans to reach the report.
+    ///
+    /// ```swift
+    /// try await server.start()
+    /// LaunchTracer.markReady()
+    /// ```
+    @inlinable @inline(__always)
+    public static func markReady(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        mark(.firstFrame, fileID: fileID, filePath: filePath, line: line)
     }
 
     /// Records a launch milestone, such as ``Milestone/firstFrame``.
     ///
     /// LaunchHarness marks every milestone itself; an app that uses the tracer
-    /// alone marks ``Milestone/firstFrame`` (and ``Milestone/fullyDrawn``) when
-    /// it gets there. Under `launchprof measure` those two also tell the profiler,
-    /// through the ready pipe, that the launch reached them — even with tracing off.
+    /// alone marks ``Milestone/firstFrame`` (``markReady(fileID:filePath:line:)``
+    /// for a server or a tool) and ``Milestone/fullyDrawn`` when it gets there.
+    /// Under `launchprof measure` those two also tell the profiler, through the
+    /// ready pipe, that the launch reached them — even with tracing off — and the
+    /// one `--ready` waits for writes the trace up to it, so that launchprof can
+    /// end a program that keeps running at once (``ReadyFlush``).
     @inlinable @inline(__always)
     public static func mark(
         _ milestone: Milestone,
@@ -219,6 +247,7 @@ public enum LaunchTracer {
     /// Writes the trace to `LAUNCHPROF_TRACE` at exit, once, if it names a path.
     /// Called automatically when the first thread registers.
     static func flushAtExitIfRequested() {
+        ReadyFlush.startControlReaderIfRequested()
         guard let path = ProcessEnvironment.value(LaunchContract.Variable.trace), !path.isEmpty else { return }
         Platform.atExit {
             LaunchTracer.flushForExit()

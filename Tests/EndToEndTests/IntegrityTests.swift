@@ -206,13 +206,14 @@ struct IntegrityTests {
         // frame comes 5 s after it announced it, though it exits at once; run 3 forges one whose
         // first frame comes 300 ms after it announced it, then sleeps 1 s (both are so
         // however late the program starts: they are placed after the announcement, not the spawn);
-        // run 4 sleeps 1 s, announces the first frame and replays run 1's trace.
+        // run 4 sleeps 1 s, announces the first frame and replays run 1's trace. (Run 1's tracer writes
+        // its trace at exit, not at its first frame, so that the script lives on to keep it.)
         let script = try scratch.write(
             """
             #!/bin/sh
             n=$(cat '\(counter)' 2>/dev/null || echo 0); echo $((n+1)) > '\(counter)'
             case $n in
-            0) '\(fixture)' tracer-only > /dev/null; cp "$LAUNCHPROF_TRACE" '\(stash)' ;;
+            0) LAUNCHPROF_FLUSH_AT= '\(fixture)' tracer-only > /dev/null; cp "$LAUNCHPROF_TRACE" '\(stash)' ;;
             1) exec '\(fixture)' forged-trace 5000 ;;
             2) exec '\(fixture)' forged-trace 300 1000 ;;
             3) sleep 1; echo firstFrame >&3; cp '\(stash)' "$LAUNCHPROF_TRACE" ;;

@@ -29,6 +29,10 @@
 //   launchprof-fixture backdated-trace SLEEP_MS MS  a liar: sleeps SLEEP_MS ms, then writes a trace it did not
 //                                            record with a firstFrame MS ms after its spawn and announces
 //                                            firstFrame stamped with that same back-dated moment, exits 0
+//   launchprof-fixture serves MARK|port:N    a server that links the tracer alone and has no signal handler:
+//                                            spans `LoadConfig` and `ConnectDatabase`, then `mark` marks
+//                                            .firstFrame, `ready` calls markReady(), `port:N` listens on
+//                                            127.0.0.1:N; then it serves (waits) for ever
 //   launchprof-fixture sample-app ARGS…      the bundled sample app, run exactly as
 //                                            `launchprof __sample-app ARGS…` runs it
 //                                            (ARGS: --variant naive|optimized|slowed)
@@ -228,6 +232,40 @@ case "own-size":
     // Prints the size of this program's own file, found by its argv[0].
     print(FileManager.default.contents(atPath: arguments[0])?.count ?? 0)
     exit(0)
+case "serves" where arguments.count == 3:
+    LaunchTracer.measure("LoadConfig", category: .io) {
+        _ = FileManager.default.contents(atPath: ProcessInfo.processInfo.arguments[0])
+    }
+    LaunchTracer.measure("ConnectDatabase", category: .compute) {
+        _ = (0..<200_000).map { ($0 &* 2_654_435_761) % 1_000_003 }.sorted()
+    }
+    switch arguments[2] {
+    case "mark": LaunchTracer.mark(.firstFrame)
+    case "ready": LaunchTracer.markReady()
+    case let given where given.hasPrefix("port:"):
+        let port = UInt16(given.dropFirst(5)) ?? 0
+        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var reuse: Int32 = 1
+        setsockopt(server, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(server, 16) == 0 else {
+            FileHandle.standardError.write(Data("cannot listen on port \(port)\n".utf8))
+            exit(1)
+        }
+    default:
+        exit(2)
+    }
+    print("serving")
+    // Serves for ever: no signal handler, so SIGTERM's default action ends it (and skips atexit).
+    while true { pause() }
 case "sample-app":
     SampleApp.main(arguments: Array(arguments.dropFirst(2)))
 case "cpu-burn" where arguments.count == 3:
@@ -245,7 +283,7 @@ case "cpu-burn" where arguments.count == 3:
 default:
     FileHandle.standardError.write(
         Data(
-            ("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | backdated-trace SLEEP_MS MS | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS [SPANS] | budget-metadata JSON | sample-app --variant "
+            ("usage: launchprof-fixture spin MS RECORD_FILE | truncated-trace | tracer-only | forged-trace MS [SLEEP_MS] | backdated-trace SLEEP_MS MS | serves mark|ready|port:N | tracer-spans SPANS | fixed-work [SPANS] | busy-workers | keeps-running | cpu-burn MS | counted-work STEPS [SPANS] | budget-metadata JSON | sample-app --variant "
                 + SampleApp.Variant.allCases.map(\.rawValue).joined(separator: "|") + "\n").utf8))
     exit(2)
 }

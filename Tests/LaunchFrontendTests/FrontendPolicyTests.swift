@@ -103,6 +103,14 @@ struct FrontendPolicyTests {
                 "\(error)".contains("--runs 6 is too few") && "\(error)".contains("fewer than 7 launches per side"),
                 "\(error)")
         }
+        // Where the command takes --stages, the refusal names the single look that makes --runs 6 legal.
+        do {
+            try ComparisonOptions.checkMinimumRuns(
+                stages: [6, 12, 18], settings: GateSettings(), gate: .listed([]), takesStages: true)
+            Issue.record("--runs 6 over three looks was accepted")
+        } catch let error as UsageError {
+            #expect("\(error)".contains("(or --stages 6: a single look"), "\(error)")
+        }
         // One look (a baseline, stored reports) keeps α whole: 5 a side.
         try ComparisonOptions.checkMinimumRuns(stages: [5], settings: GateSettings(), gate: .listed([]))
         // Issue 21: --gate all counted as one metric, so --runs 6 was accepted over three looks and could never decide.
@@ -156,7 +164,18 @@ struct FrontendPolicyTests {
                 rule.minimumDetectable(runs: 20, effect: effect, level: level)
                     > rule.minimumDetectable(runs: 60, effect: effect, level: level))
         }
-        // A target inside the noise at these launch counts: half of it, and the launches it needs are more than 60.
+        // The recommendation falls as the noise grows and never jumps back up (issue 34: 5.0 % then 1.0 %
+        // back to back on the same binary): noisier rounds never recommend a larger ε.
+        var previous = 1.0
+        for spread in stride(from: 0.005, through: 0.2, by: 0.005) {
+            var noisy = CalibrationRule()
+            let launches = (0..<20).map { 100 * exp(spread * RankStatistics.normalQuantile((Double($0) + 0.5) / 20)) }
+            noisy.add(Self.round(base: launches, head: launches))
+            let (effect, _) = noisy.recommendedEffect(target: 0.10, runs: 20, alpha: 0.01)
+            #expect(effect <= previous, "σ \(spread): ε \(effect) after \(previous)")
+            previous = effect
+        }
+        // A target inside the noise at these launch counts: the smallest step, and the launches it needs are more than 60.
         let (small, reached) = rule.recommendedEffect(target: 0.01, runs: 20, alpha: 0.01)
         #expect(!reached && small == 0.005)
         #expect(rule.launchesNeeded(target: 0.01, effect: small, level: 0.01 * 19 / 27)! > 60)

@@ -85,8 +85,14 @@ public enum Advisor {
         }
         findings += budgetFindings(verdict, timelines: timelines, frameBudget: frameBudget)
         let paths = timelines.reduce(into: [String: String]()) { $0.merge($1.filePaths) { first, _ in first } }
+        // A program without the harness is advised in its own terms.
+        let withoutHarness = !timelines.contains { $0.usesHarness }
         for index in findings.indices {
             findings[index].filePath = findings[index].file.flatMap { paths[$0] }
+            if withoutHarness {
+                findings[index].withoutHarness = true
+                findings[index] = findings[index].worded
+            }
         }
         return findings.sorted {
             $0.severity != $1.severity ? $0.severity > $1.severity : $0.medianMs > $1.medianMs

@@ -8,6 +8,7 @@ extension Finding {
     /// Nil when a value its rule needs is missing (a report written before the
     /// values were kept), where ``recommendation`` holds the words as written.
     public var wordedRecommendation: String? {
+        if withoutHarness == true { return programRecommendation }
         switch rule {
         case .deferrableCPUWork, .slowRequiredWork:
             return cpuWorkRecommendation
@@ -43,7 +44,7 @@ extension Finding {
     }
 
     /// The span and its call site, as the recommendations name it: `Name (File.swift:12)`.
-    private var place: String { "\(span) (\(Finding.short(file ?? "")):\(line ?? 0))" }
+    var place: String { "\(span) (\(Finding.short(file ?? "")):\(line ?? 0))" }
 
     private var cpuWorkRecommendation: String {
         let runs = "in \(runsAppeared) of \(runsTotal) runs"

@@ -68,6 +68,13 @@ public struct Finding: Sendable, Codable, Equatable {
     /// How many files the site wrote (``AdvisorRule/mainThreadDiskWrite``); ``waitedOn`` names the first few.
     public var filesWritten: Int? = nil
 
+    /// True when the program measured does not use LaunchHarness (it links the
+    /// tracer alone, or nothing): its advice speaks of startup and ready and names
+    /// what such a program can do (move work off the startup path, start it
+    /// concurrently, make it lazy), never the harness's API, and names no sampler
+    /// (none runs without the harness). Nil for a harness app.
+    public var withoutHarness: Bool? = nil
+
     /// `≈` before a cost resting on estimated usage, else nothing.
     public var estimateMark: String { usageIsEstimated == true ? "≈" : "" }
 

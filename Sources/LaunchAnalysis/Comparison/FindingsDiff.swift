@@ -15,6 +15,8 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         public var recommendation: String
         /// The `#filePath` of the call site, when the trace recorded it.
         public var filePath: String? = nil
+        /// The base's line, when the call site moved to ``line`` (the code above it changed).
+        public var baseLine: Int? = nil
 
         /// True when its cost moved enough to explain anything (see ``FindingsDiff/moved(from:to:)``);
         /// a new or gone finding always has.
@@ -40,6 +42,8 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
         /// The `#filePath` of the call site, when either side's traces recorded it
         /// (the head's first): CI annotations find the file in the checkout from it.
         public var filePath: String? = nil
+        /// The base's line, when the call site moved to ``line`` (the code above it changed).
+        public var baseLine: Int? = nil
 
         /// Head minus base, milliseconds (a missing side counts as 0).
         public var deltaMs: Double { (headMs ?? 0) - (baseMs ?? 0) }
@@ -88,14 +92,29 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
                 rule: finding.rule, span: finding.span, file: finding.file, line: finding.line, baseMs: base?.medianMs,
                 headMs: head?.medianMs, recommendation: finding.recommendation, filePath: finding.filePath)
         }
-        new = head.findings.filter { baseByKey[key($0)] == nil }.map { change($0, base: nil, head: $0) }
-        gone = base.findings.filter { headByKey[key($0)] == nil }.map { change($0, base: $0, head: nil) }
+        // A finding whose call site only moved (same rule, span and file) is the same finding.
+        func site(_ finding: Finding) -> Site {
+            Site(name: "\(finding.rule.id)|\(finding.span)", file: finding.file ?? "", line: finding.line ?? 0)
+        }
+        let baseBySite = Dictionary(base.findings.map { (site($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let movedFindings = Self.movedLines(
+            base: Set(base.findings.filter { $0.file != nil }.map(site)),
+            head: Set(head.findings.filter { $0.file != nil }.map(site)))
+        func before(_ finding: Finding) -> Finding? {
+            baseByKey[key(finding)] ?? movedFindings[site(finding)].flatMap { baseBySite[$0] }
+        }
+        let continued = Set(movedFindings.values)
+        new = head.findings.filter { before($0) == nil }.map { change($0, base: nil, head: $0) }
+        gone = base.findings.filter { headByKey[key($0)] == nil && !continued.contains(site($0)) }
+            .map { change($0, base: $0, head: nil) }
         var both: [FindingChange] = []
         for finding in head.findings {
-            guard let before = baseByKey[key(finding)], Self.moved(from: before.medianMs, to: finding.medianMs) else {
+            guard let before = before(finding), Self.moved(from: before.medianMs, to: finding.medianMs) else {
                 continue
             }
-            both.append(change(finding, base: before, head: finding))
+            var moved = change(finding, base: before, head: finding)
+            if before.line != finding.line { moved.baseLine = before.line }
+            both.append(moved)
         }
         func size(_ change: FindingChange) -> Double { abs((change.headMs ?? 0) - (change.baseMs ?? 0)) }
         moved = Array(both.sorted { size($0) > size($1) }.prefix(Self.limit))
@@ -113,12 +132,25 @@ public struct FindingsDiff: Sendable, Equatable, Codable {
             return result
         }
         var spans: [String: SpanChange] = [:]
-        for (key, site) in medians(baseReport) {
+        let baseSpans = medians(baseReport)
+        let headSpans = medians(headReport)
+        for (key, site) in baseSpans {
             spans[key] = SpanChange(name: site.name, file: site.file, line: site.line, baseMs: site.ms, headMs: nil)
         }
-        for (key, site) in medians(headReport) {
-            spans[key, default: SpanChange(name: site.name, file: site.file, line: site.line, baseMs: nil, headMs: nil)]
-                .headMs = site.ms
+        // A span whose line only moved (unique in its file, else the nearest) continues the base's.
+        let movedSpans = Self.movedLines(
+            base: Set(baseSpans.values.map { Site(name: $0.name, file: $0.file, line: $0.line) }),
+            head: Set(headSpans.values.map { Site(name: $0.name, file: $0.file, line: $0.line) }))
+        for (key, site) in headSpans {
+            var change =
+                spans[key] ?? SpanChange(name: site.name, file: site.file, line: site.line, baseMs: nil, headMs: nil)
+            if let from = movedSpans[Site(name: site.name, file: site.file, line: site.line)] {
+                let baseKey = SpanRecord.key(name: from.name, file: from.file, line: from.line)
+                change.baseMs = spans.removeValue(forKey: baseKey)?.baseMs
+                change.baseLine = from.line
+            }
+            change.headMs = site.ms
+            spans[key] = change
         }
         let filePaths = (headReport.successfulRuns + baseReport.successfulRuns).compactMap(\.timeline)
             .reduce(into: [String: String]()) { $0.merge($1.filePaths) { first, _ in first } }

@@ -112,18 +112,64 @@ public enum ReadyCondition: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The ready-pipe word that makes this condition true, for the conditions an
-    /// instrumented program reports itself; nil for the others.
-    public var readyWord: LaunchContract.ReadyWord? {
+    /// How the launcher learns that this condition holds: every question the launcher
+    /// asks of a condition is answered from here, so a new kind of condition is a
+    /// compile error in this file and in the launcher's probe, nowhere else.
+    public enum Detection: Sendable, Equatable {
+        /// The program's exit is the moment; nothing is ended.
+        case exit
+        /// The program says it on the ready pipe with this word; it writes its trace
+        /// up to there itself (`LAUNCHPROF_FLUSH_AT`).
+        case announced(LaunchContract.ReadyWord)
+        /// The launcher probes for it (a port, a file) about every millisecond.
+        case probed
+        /// The launcher matches the program's stdout lines.
+        case stdoutLine
+
+        /// True when the launcher sees the moment itself and ends the program then:
+        /// it asks the tracer for the trace first (`LAUNCHPROF_CONTROL_FD`).
+        public var isSeenByLauncher: Bool {
+            switch self {
+            case .probed, .stdoutLine: return true
+            case .exit, .announced: return false
+            }
+        }
+    }
+
+    /// How the launcher learns that this condition holds.
+    public var detection: Detection {
+        switch self {
+        case .exit: return .exit
+        case .firstFrame: return .announced(.firstFrame)
+        case .fullyDrawn: return .announced(.fullyDrawn)
+        case .stdout: return .stdoutLine
+        case .port, .file: return .probed
+        }
+    }
+
+    /// The milestone the program marks to meet this condition, for the conditions
+    /// an instrumented program reports itself; nil for the others.
+    public var milestone: Milestone? {
         switch self {
         case .firstFrame: return .firstFrame
         case .fullyDrawn: return .fullyDrawn
-        default: return nil
+        case .exit, .stdout, .port, .file: return nil
         }
+    }
+
+    /// The ready-pipe word that makes this condition true, for the conditions an
+    /// instrumented program reports itself; nil for the others.
+    public var readyWord: LaunchContract.ReadyWord? {
+        guard case .announced(let word) = detection else { return nil }
+        return word
     }
 
     /// True for the conditions an instrumented program reports through the ready pipe.
     public var isReportedByProgram: Bool { readyWord != nil }
+
+    /// True when the launch ends before the program exits (callgrind writes its
+    /// counts only at the exit or at a tracer mark).
+    public var endsBeforeExit: Bool { detection != .exit }
 
     /// The most elements a `stdout:` pattern may have once its repetitions are
     /// expanded (`(ab){3}` has 6): it bounds the cost of searching a line.

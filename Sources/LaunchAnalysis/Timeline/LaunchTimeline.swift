@@ -24,6 +24,12 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
     public var launchOptions: LaunchOptions?
     /// True when the app was launched into the background.
     public var isBackground: Bool { launchOptions?.isBackground ?? false }
+    /// True when LaunchHarness ran the launch: it marks the launch hooks' milestones,
+    /// which a program that links the tracer alone does not have.
+    public var usesHarness: Bool {
+        launchOptions != nil || milestones[.willFinishLaunchingBegin] != nil
+            || milestones[.didFinishLaunchingBegin] != nil
+    }
     /// The spawn time is the OS's estimate, not the parent's clock.
     public var spawnIsApproximate: Bool
     /// Samples the sampler took of the main thread during this launch.

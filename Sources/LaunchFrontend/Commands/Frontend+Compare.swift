@@ -48,7 +48,7 @@ extension Frontend {
         if comparison.gatesTime {
             try ComparisonOptions.checkMinimumRuns(
                 stages: stages, settings: comparison.settings, gate: comparison.checkedGate,
-                budgetSpans: comparison.budgetSpans, metrics: comparison.metrics)
+                budgetSpans: comparison.budgetSpans, metrics: comparison.metrics, takesStages: true)
         }
         let name = shared.name ?? ReportName.comparison(base: base, head: head, writer: shared.writer)
         let rule = comparison.rule(name: name, source: .interleaved, stages: stages)

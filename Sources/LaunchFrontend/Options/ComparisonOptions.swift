@@ -62,9 +62,11 @@ public struct ComparisonOptions {
     /// to reach its share of α (α·t³, ``AlphaSpending``) after Holm. Stages of
     /// `--runs` r (r, 2r, 3r, or r alone) are named by `--runs` and the least r
     /// that can; other stages by the look that cannot.
+    /// `takesStages`: the command has `--stages`, so a refusal of `--runs` names the
+    /// single look (`--stages r`) that makes r legal, where one does.
     static func checkMinimumRuns(
         stages: [Int], settings: GateSettings, gate: GatedMetrics, budgetSpans: Int = 0,
-        metrics: [LaunchMetric] = [.wall]
+        metrics: [LaunchMetric] = [.wall], takesStages: Bool = false
     ) throws {
         let gated = gate.count(among: ComparisonMetrics.most(budgetSpans: budgetSpans, metrics: metrics))
         guard let first = stages.first, let short = settings.shortStage(stages: stages, gatedMetrics: gated) else {
@@ -75,9 +77,14 @@ public struct ComparisonOptions {
             let least = settings.minimumRuns(gatedMetrics: gated, looks: looks)
             let spent =
                 looks > 1 ? " spent over \(looks) looks as α·t³ (the first look at α/\(looks * looks * looks))" : ""
+            // One look keeps α whole: where it can decide at `first`, say so.
+            let oneLook =
+                takesStages && looks > 1 && settings.shortStage(stages: [first], gatedMetrics: gated) == nil
+                ? " (or --stages \(first): a single look at \(first) launches per side keeps α whole and can decide)"
+                : ""
             throw UsageError(
                 "--runs \(first) is too few: with α \(settings.alpha)\(spent) and \(gated) gated metric(s), "
-                    + "no difference could be significant with fewer than \(least) launches per side")
+                    + "no difference could be significant with fewer than \(least) launches per side" + oneLook)
         }
         throw UsageError("--stages \(stages.map(String.init).joined(separator: ",")): \(short)")
     }

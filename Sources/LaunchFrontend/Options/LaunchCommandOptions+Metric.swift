@@ -37,13 +37,10 @@ extension LaunchCommandOptions {
             throw UsageError(
                 "--metric instructions counts launches of new processes: --mode hot cannot be counted (use warm)")
         }
-        switch ready {
-        case .port, .stdout, .file:
+        if let ready, ready.detection.isSeenByLauncher {
             throw UsageError(
-                "--metric instructions cannot end a launch at --ready \(ready!): callgrind writes its counts only "
+                "--metric instructions cannot end a launch at --ready \(ready): callgrind writes its counts only "
                     + "when the program exits (use --ready exit, or leave --ready out)")
-        default:
-            break
         }
         do { return (metrics, countedRuns, try InstructionCounter.locate()) } catch {
             throw UsageError("--metric instructions: \(error)")

@@ -22,8 +22,9 @@ import LaunchAnalysis
 ///    n = 2·(π/3)·((z₁₋ₗ + z₀.₈)·σ / (ln(1+t) − ln(1+ε)))²;
 ///  - the **recommended ε** is the largest (rounded down to a half percent) with
 ///    which the target is found in 80 % of comparisons by compare's last default
-///    stage (three times `--runs`); when even ε = 0 cannot, half the target, with
-///    the launches it needs.
+///    stage (three times `--runs`); when even ε = 0.5 % cannot, 0.5 %, with the
+///    launches it needs. It falls as σ grows and never rises, so two runs whose
+///    σ differ little recommend within a step of each other.
 /// The widest A/A interval is kept beside it, as the noise the user sees.
 struct CalibrationRule {
     /// The widest A/A interval so far, percent and milliseconds either way.
@@ -104,13 +105,15 @@ struct CalibrationRule {
     /// The recommended ε (ratio, a multiple of 0.005) for `target` with compare's
     /// default stages from `runs`, at `alpha` (judged at the last look's share of it);
     /// `reached` is false when the target needs more launches even at the
-    /// recommendation (then ε is half the target).
+    /// recommendation (then ε is 0.5 %, the smallest step).
     func recommendedEffect(target: Double, runs: Int, alpha: Double) -> (effect: Double, reached: Bool) {
         let level = Self.lookLevels(alpha: alpha).last!
         let largest = exp(log(1 + target) - Self.zSum(level: level) * standardError(runs: Self.defaultLooks * runs)) - 1
         let rounded = (largest * 200).rounded(.down) / 200
         if rounded >= 0.005 { return (rounded, true) }
-        return (max(0.005, (target * 100).rounded(.down) / 200), false)
+        // The floor, not a fraction of the target: the recommendation only falls as the noise
+        // grows (a noisier run never recommends a larger ε than a quieter one).
+        return (0.005, false)
     }
 
     /// The recommended `--min-effect-ms` for `effect`: the same change at the
