@@ -1,8 +1,14 @@
 import LaunchAnalysis
 
-/// `value` milliseconds as every report writes them (``Milliseconds/text(_:)``).
+/// `value` milliseconds as every report writes them (``Milliseconds/text(_:)``),
+/// in microseconds below 1 ms so a short span never reads `0.00 ms`: `410 µs`, `41.2 µs`, `4.12 µs`.
 public func ms(_ value: Double) -> String {
-    Milliseconds.text(value)
+    let magnitude = abs(value)
+    guard magnitude > 0, magnitude < 1 else { return Milliseconds.text(value) }
+    let micro = value * 1000
+    if abs(micro) >= 99.95 { return "\(Int(micro.rounded())) µs" }
+    if abs(micro) >= 9.995 { return "\(Milliseconds.oneDecimal(micro)) µs" }
+    return "\(Milliseconds.twoDecimals(micro)) µs"
 }
 
 extension String {
