@@ -119,11 +119,11 @@ enum ComparisonText {
     /// A span's change and how sure it is: `+63.5 ms, 95 % interval +50.1 to +70.2 ms`;
     /// `+3.1 ms, interval −2.0 to +9.4 ms: within noise`; just the change in reports written before intervals.
     static func spanChange(_ span: FindingsDiff.SpanChange, level: Double?) -> String {
-        let change = Milliseconds.signed(span.deltaMs)
+        let change = signedMs(span.deltaMs)
         let percent = level.map { "\(Int(($0 * 100).rounded())) % " } ?? ""
         if span.isUnbounded == true { return change + ", too few launches for an interval: within noise" }
         guard let lower = span.lowerMs, let upper = span.upperMs else { return change }
-        let interval = "\(percent)interval \(Milliseconds.signed(lower)) to \(Milliseconds.signed(upper))"
+        let interval = "\(percent)interval \(signedMs(lower)) to \(signedMs(upper))"
         return change + ", " + interval + (span.isWithinNoise ? ": within noise" : "")
     }
 

@@ -58,7 +58,8 @@ extension HTMLReport {
     /// `side` prefixes the ids the timeline's spans refer to (`data-f`), so a
     /// click on a finding zooms the timeline to its spans; `limit` findings are
     /// listed, with a link to the full list when there are more.
-    static func findingsList(_ profile: LaunchProfile, side: String, limit: Int) -> String {
+    static func findingsList(_ profile: LaunchProfile, side: String, limit: Int, explainEstimate: Bool = true) -> String
+    {
         guard !profile.findings.isEmpty else {
             return profile.isInstrumented
                 ? "<p class=\"good\">no findings: nothing on the main thread before the first frame is worth moving.</p>\n"
@@ -87,7 +88,7 @@ extension HTMLReport {
                 + "<p class=\"rec\">" + HTMLEscaping.text(finding.recommendation) + "</p></li>\n"
         }
         html += "</ol>\n"
-        if shown.contains(where: { !$0.element.estimateMark.isEmpty }) {
+        if explainEstimate, shown.contains(where: { !$0.element.estimateMark.isEmpty }) {
             html += "<p class=\"caption\">" + HTMLEscaping.text(FindingText.estimateNote) + ".</p>\n"
         }
         if profile.findings.count > limit {
@@ -178,7 +179,11 @@ extension HTMLReport {
                 + HTMLEscaping.text(ComparisonText.spanChange(span, level: report.changes.spanInterval?.confidence))
                 + "</span></div></li>\n"
         }
-        return section("What to fix", id: "top", content: html + "</ol>\n")
+        html += "</ol>\n"
+        if !spans.isEmpty, let note = ComparisonText.spanIntervalNote(report.changes) {
+            html += "<p class=\"caption\">" + HTMLEscaping.text(note) + ".</p>\n"
+        }
+        return section("What to fix", id: "top", content: html)
     }
 
     /// A finding's span in bold and its call site, `file:line`, when known.

@@ -122,10 +122,21 @@ public enum HTMLReport {
         if profile.findings.count > topFindings || profile.findings.isEmpty {
             body += section(
                 profile.findings.isEmpty ? "Findings" : "All findings", id: "findings",
-                content: findingsList(profile, side: "m", limit: .max))
+                content: findingsList(
+                    profile, side: "m", limit: .max,
+                    // "≈" is explained once: here only when the list above showed none.
+                    explainEstimate: !profile.findings.isEmpty
+                        && !topFindingsShown(profile).contains { !$0.estimateMark.isEmpty }))
         }
         body += failedRuns(report)
         return page(title: "launchprof measure — " + report.name, body: body)
+    }
+
+    /// The findings "What to fix" lists: those with a call site first, at most ``topFindings``.
+    static func topFindingsShown(_ profile: LaunchProfile) -> [Finding] {
+        Array(
+            (profile.findings.filter { $0.file != nil } + profile.findings.filter { $0.file == nil }).prefix(
+                topFindings))
     }
 
     /// `5/5 runs ok`, `1 warm-up`, `warm`, `ready: first-frame`, `budget: …`.

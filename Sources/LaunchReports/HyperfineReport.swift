@@ -77,13 +77,12 @@ public enum HyperfineReport {
         var exitCodes: [Int32]
         var parameters: [String: String]?
         /// What `times` and `user`/`system` measure (hyperfine's readers ignore a key they do not know).
-        var meaning: [String: String]
+        var meaning: String
 
         init(_ report: MeasurementReport, side: String?) {
-            meaning = [
-                "times": "each successful run's time from spawn to ready (\(report.readyLabel)), not to exit",
-                "user_system": "mean CPU time of the launched process tree from spawn until it exited",
-            ]
+            meaning =
+                "times: each successful run's time from spawn to ready (\(report.readyLabel)), not to its exit; "
+                + "user and system: the mean CPU time of the launched process tree from spawn until it exited"
             command = HyperfineReport.commandLine(report.configuration.command)
             let counted = report.successfulRuns
             let milliseconds = counted.compactMap(\.timeToReadyMs)

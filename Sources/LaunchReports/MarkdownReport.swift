@@ -207,6 +207,9 @@ public enum MarkdownReport {
             lines.append(
                 "- \(span.baseMs == nil ? "new" : "slower") **\(escaped(span.name))** `\(code(site))` — \(change)")
         }
+        if !spans.isEmpty, let note = ComparisonText.spanIntervalNote(changes) {
+            lines += ["", "<sub>" + escaped(note) + "</sub>"]
+        }
         return lines + [""]
     }
 

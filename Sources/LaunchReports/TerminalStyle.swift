@@ -11,6 +11,13 @@ public func ms(_ value: Double) -> String {
     return "\(Milliseconds.twoDecimals(micro)) µs"
 }
 
+/// `value` milliseconds with its sign (`+`, `−`), as ``ms(_:)`` writes it: `+63.5 ms`, `−410 µs`, `0 ms`.
+func signedMs(_ value: Double) -> String {
+    guard abs(value) < 1 else { return Milliseconds.signed(value) }
+    if value == 0 { return "0 ms" }
+    return (value > 0 ? "+" : "−") + ms(abs(value))
+}
+
 extension String {
     func trimmingTrailingSpaces() -> String {
         var copy = self

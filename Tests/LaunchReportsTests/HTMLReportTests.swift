@@ -92,7 +92,7 @@ struct HTMLReportTests {
         try #require(!report.profile.phases.isEmpty)
         for statistics in report.profile.phases {
             let row =
-                "\(statistics.phase.rawValue)</td><td class=\"n\">\(Milliseconds.text(statistics.summary.median))</td>"
+                "\(statistics.phase.rawValue)</td><td class=\"n\">\(ms(statistics.summary.median))</td>"
             #expect(page.contains(row), "phase row \(statistics.phase.rawValue)")
         }
 

@@ -120,8 +120,13 @@ struct RunQueueWaitTests {
         let markdown = MarkdownReport.render(.measurement(split))
         #expect(markdown.contains("disk ≈40.0 ms, lock ≈20.0 ms"))
         #expect(markdown.contains("≈ estimated: attributed from the sampler's samples, not read"))
+        // The page's span data flags the blocked time as split by the samples (bit 8), which its details mark ≈.
         let page = HTMLReport.render(.measurement(try Self.report(offCPUKnown: false)))
-        #expect(page.contains("disk ≈60.0 ms"))
+        let data = try HTMLReportTests.timelineData(page, side: "m")
+        let index = try #require(try HTMLReportTests.drawnSpanNames(page, side: "m").firstIndex(of: Self.spanName))
+        let flags = try #require(data["fg"] as? [Int])
+        let bits = stride(from: 0, to: flags.count, by: 2).first { flags[$0] == index }.map { flags[$0 + 1] }
+        #expect(bits.map { $0 & 8 != 0 } == true)
         // One kind over a measured off-CPU time is read, not estimated.
         let read = MarkdownReport.render(.measurement(try Self.report()))
         #expect(read.contains("<sub>median self 240 ms: CPU 41.0 ms, waiting for a CPU 139 ms, disk 60.0 ms</sub>"))

@@ -34,8 +34,10 @@ struct ThreadAndRunListTests {
 
     @Test func eachLaneShowsItsThreadsIdBesideItsName() throws {
         let page = HTMLReport.render(.measurement(try Self.threaded()))
-        for id in 41...43 { #expect(page.contains(">oot.utility-qos · \(id)</text>")) }
-        #expect(page.contains(">main thread · 7</text>"))
+        let lanes = try #require(try HTMLReportTests.timelineData(page, side: "m")["lanes"] as? [[Any]])
+            .compactMap { $0.first as? String }
+        for id in 41...43 { #expect(lanes.contains("oot.utility-qos · \(id)")) }
+        #expect(lanes.first == "main thread · 7")
     }
 
     @Test func theChromeTraceWritesRealThreadIds() throws {
