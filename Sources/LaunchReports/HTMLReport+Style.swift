@@ -77,6 +77,9 @@ extension HTMLReport {
         svg .lane { fill: var(--muted); font-size: 11px; font-weight: 600; }
         svg .grid { stroke: var(--grid); stroke-width: 1; }
         svg .sep { stroke: var(--line); stroke-width: 1; }
+        svg .budget line { stroke: var(--budget); stroke-width: 1.5; stroke-dasharray: 6 3; }
+        svg .budget text { fill: var(--budget); text-anchor: middle; font-weight: 600; }
+        svg .budget text.end { text-anchor: end; } svg .budget text.start { text-anchor: start; }
         svg .ci { fill: var(--point); opacity: .16; }
         svg .median { stroke: var(--fg); stroke-width: 2; opacity: .7; }
         svg .pt { fill: var(--point); fill-opacity: .75; stroke: var(--bg); stroke-width: 1; }
