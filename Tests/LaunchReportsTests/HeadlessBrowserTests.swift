@@ -34,6 +34,11 @@ struct HeadlessBrowserTests {
               if (box.width > 0 && box.right > win.innerWidth + 0.5) { clipped.push(el.tagName + '.' + el.className + ' ' + Math.round(box.right)); }
             }
             out.clipped = clipped.slice(0, 5);
+            var boxes = doc.querySelectorAll('.tablebox'), cut = [];
+            for (var b = 0; b < boxes.length; b++) {
+              if (boxes[b].scrollWidth > boxes[b].clientWidth + 1) { cut.push(boxes[b].parentNode.id + ' ' + boxes[b].scrollWidth + '/' + boxes[b].clientWidth); }
+            }
+            out.tablesCut = cut;
             function hit(selector) {
               var el = doc.querySelector(selector);
               if (!el) { return 'missing'; }
@@ -120,6 +125,7 @@ struct HeadlessBrowserTests {
                 HTMLReport.render(.measurement(try SampleReports.uninstrumented(SampleReports.around(400, 100))))
             ),
             ("comparison", HTMLReport.render(.comparison(SampleReports.comparison(sample, slower)))),
+            ("regression", HTMLReport.render(RenderedGoldenTests.comparison())),
         ]
     }
 
@@ -139,6 +145,17 @@ struct HeadlessBrowserTests {
             let scrollWidth = try #require(result["scrollWidth"] as? Int)
             #expect(scrollWidth <= 400, "\(page.name): scrollWidth \(scrollWidth)")
             #expect((result["clipped"] as? [String]) == [], "\(page.name): \(result["clipped"] ?? "")")
+        }
+    }
+
+    @Test(arguments: [1280, 1920])
+    func atDesktopWidthsNothingIsCutOffAndNoTableScrolls(width: Int) throws {
+        for page in try Self.pages() {
+            let result = try Self.layout(of: page.html, width: width, height: 900)
+            #expect(result["error"] == nil, "\(page.name): \(result["error"] ?? "")")
+            #expect((result["scrollWidth"] as? Int).map { $0 <= width } == true, "\(page.name) at \(width)")
+            #expect((result["clipped"] as? [String]) == [], "\(page.name) at \(width): \(result["clipped"] ?? "")")
+            #expect((result["tablesCut"] as? [String]) == [], "\(page.name) at \(width): \(result["tablesCut"] ?? "")")
         }
     }
 
