@@ -7,7 +7,8 @@ extension HTMLReport {
     ///   a frame is bounded by the chart's width times its rows.
     /// - Main-thread spans are split in proportion into CPU, waiting for a CPU,
     ///   blocked by kind, not accounted and nested time; the thread-state lane
-    ///   under the main thread shows the split of the innermost span at each moment.
+    ///   under the main thread shows the split of the innermost span at each moment
+    ///   (spans under a pixel summed per pixel column).
     /// - It zooms and pans: drag across it, Ctrl (or ⌘) + wheel, Shift + wheel, the
     ///   buttons, or + / − on the focused chart; it opens zoomed to the range the
     ///   verdict judges (`view`). Arrow keys move between spans; their details are
@@ -298,7 +299,20 @@ extension HTMLReport {
               flush();
             }
             // The main thread's state: at each moment, the split of the innermost span running then.
-            var sy = m.stateY;
+            // Spans under a pixel are summed per pixel column (their own times by kind), so the lane
+            // stays whole however far out the view is.
+            var sy = m.stateY, columns = Math.ceil(W) + 1;
+            if (!m.bins || m.bins.length !== columns * 9) { m.bins = new Float64Array(columns * 9); }
+            var bins = m.bins, touched = [];
+            function stack(xa, xb, parts, total) {
+              var yy = sy;
+              for (var p = 0; p < parts.length; p++) {
+                var h = total > 0 ? SH * parts[p][1] / total : SH;
+                ctx.fillStyle = c.kinds[parts[p][0]]; ctx.fillRect(xa, yy, xb - xa, h);
+                if (parts[p][2]) { ctx.fillStyle = c.hatch; ctx.fillRect(xa, yy, xb - xa, h); }
+                yy += h;
+              }
+            }
             ctx.fillStyle = c.grid; ctx.fillRect(G, sy, m.P, SH);
             ctx.fillStyle = c.hatch; ctx.fillRect(G, sy, m.P, SH);
             for (tr = 0; tr < m.tracks.length && m.trackLane[tr] === 0; tr++) {
@@ -306,17 +320,35 @@ extension HTMLReport {
               for (j = lowerBound(spans, m.b, v0 - m.maxDur[tr]); j < spans.length; j++) {
                 i = spans[j];
                 if (m.b[i] > v1) { break; }
+                if (m.e[i] < v0) { continue; }
                 x0 = Math.max(X(m.b[i]), G); x1 = Math.min(X(m.e[i]), right);
-                if (x1 - x0 < 1) { continue; }
-                var own = m.segments(i).filter(function (s) { return s[0] >= 0; }), total = 0, yy = sy;
-                own.forEach(function (s) { total += s[1]; });
-                own.forEach(function (s) {
-                  var h = total > 0 ? SH * s[1] / total : SH;
-                  ctx.fillStyle = c.kinds[s[0]]; ctx.fillRect(x0, yy, x1 - x0, h);
-                  if (s[2]) { ctx.fillStyle = c.hatch; ctx.fillRect(x0, yy, x1 - x0, h); }
-                  yy += h;
-                });
+                if (x1 - x0 >= 1) {
+                  var own = m.segments(i).filter(function (seg) { return seg[0] >= 0; }), total = 0;
+                  own.forEach(function (seg) { total += seg[1]; });
+                  stack(x0, x1, own, total);
+                  continue;
+                }
+                // Under a pixel: its own time by kind straight from the columns (no arrays made per span).
+                var col = Math.max(0, Math.min(columns - 1, Math.floor(x0))), at = col * 9, raw = m.raw;
+                if (bins[at + 8] === 0) { touched.push(col); }
+                var mine = raw.sf[i], used = 0;
+                if (raw.cp[i] >= 0) { bins[at] += raw.cp[i]; used += raw.cp[i]; }
+                if (raw.q[i] > 0) { bins[at + 1] += raw.q[i]; used += raw.q[i]; }
+                for (var kb = m.bkFirst[i]; kb >= 0 && kb < raw.bk.length && raw.bk[kb] === i; kb += 3) {
+                  var wk = WAITK[raw.wk[raw.bk[kb + 1]]];
+                  bins[at + (wk === undefined ? 6 : wk)] += raw.bk[kb + 2]; used += raw.bk[kb + 2];
+                }
+                if (mine > used) { bins[at + 7] += mine - used; }
+                bins[at + 8] += 1;
               }
+              // This track's columns, over the shallower tracks' (the innermost span wins).
+              for (var t2 = 0; t2 < touched.length; t2++) {
+                var at2 = touched[t2] * 9, parts = [], sum = 0;
+                for (var kk = 0; kk < 8; kk++) { if (bins[at2 + kk] > 0) { parts.push([kk, bins[at2 + kk], false]); sum += bins[at2 + kk]; } }
+                if (parts.length) { stack(touched[t2], touched[t2] + 1, parts, sum); }
+                for (kk = 0; kk < 9; kk++) { bins[at2 + kk] = 0; }
+              }
+              touched.length = 0;
             }
             // Highlighted (a finding's) and selected spans, drawn over whatever merged them.
             function ring(index, colour, width) {
