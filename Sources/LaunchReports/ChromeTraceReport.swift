@@ -19,6 +19,11 @@ import LaunchTracing
 /// - a counter (`C`), `main thread blocked (ms)`: the main thread's blocked
 ///   time by wait kind (the kinds it waited on in that run), summed over the
 ///   spans ended so far;
+/// - a stacked counter (`C`), `main thread state (% of own time)`: Perfetto's
+///   thread-state lane for the main thread, from the spans' readings: at each
+///   moment the split of the innermost span running then (CPU, waiting for a
+///   CPU, blocked, not accounted), `no readings` between top-level spans, and
+///   `estimated` where the split was attributed rather than read;
 /// - metadata (`M`): `process_name` (`run 3 (412 ms)`, the run's time to
 ///   ready), `process_sort_index`, `thread_name`, `thread_sort_index`.
 ///
@@ -155,6 +160,35 @@ public enum ChromeTraceReport {
     /// The name of the counter of the main thread's blocked time.
     public static let blockedCounterName = "main thread blocked (ms)"
 
+    /// The name of the main thread's state counter (percent of the innermost span's own time).
+    public static let stateCounterName = "main thread state (% of own time)"
+
+    /// A span's own time in percent: CPU, waiting for a CPU, blocked, not accounted.
+    struct StateShares: Equatable {
+        var cpu = 0.0, queue = 0.0, blocked = 0.0, unaccounted = 0.0
+        var estimated = false
+    }
+
+    /// `span`'s own time split as ``SpanTimeSplit`` splits it, in percent (rounded to 0.1).
+    static func stateShares(_ span: SpanRecord) -> StateShares {
+        let split = SpanTimeSplit(span)
+        guard split.selfMs > 0 else { return StateShares(unaccounted: 100) }
+        func percent(_ value: Double) -> Double { (value / split.selfMs * 1000).rounded() / 10 }
+        var shares = StateShares()
+        var accounted = 0.0
+        for part in split.parts {
+            accounted += part.milliseconds
+            switch part.key {
+            case "cpu": shares.cpu += percent(part.milliseconds)
+            case "runQueue": shares.queue += percent(part.milliseconds)
+            default: shares.blocked += percent(part.milliseconds)
+            }
+        }
+        shares.unaccounted = max(0, percent(split.selfMs - accounted))
+        shares.estimated = split.hasEstimate
+        return shares
+    }
+
     private struct Writer: ~Copyable {
         var json: JSONBytes
         var first = true
@@ -266,6 +300,64 @@ public enum ChromeTraceReport {
             }
 
             blockedCounter(timeline.mainThreadSpans, pid: pid, tid: mainTid, origin: origin)
+            stateCounter(timeline.mainThreadSpans, pid: pid, tid: mainTid, origin: origin)
+        }
+
+        /// The main thread's state as Perfetto draws a thread-state lane, as a stacked counter in
+        /// percent: at each moment, the split of the innermost span running then (CPU, waiting for
+        /// a CPU, blocked, not accounted), and `no readings` between top-level spans, where nothing
+        /// was read; `estimated` says the split there was attributed rather than read.
+        mutating func stateCounter(_ spans: [SpanRecord], pid: Int, tid: Int, origin: Int64) {
+            guard !spans.isEmpty else { return }
+            let order = spans.indices.sorted {
+                (spans[$0].beginNanoseconds, spans[$0].depth, $0) < (spans[$1].beginNanoseconds, spans[$1].depth, $1)
+            }
+            var stack: [Int] = []
+            var last: (ts: Int64, state: Int)? = nil
+            func ts(_ nanoseconds: UInt64) -> Int64 { Int64(clamping: nanoseconds) &- origin }
+            for index in order {
+                let span = spans[index]
+                while let top = stack.last, spans[top].endNanoseconds <= span.beginNanoseconds {
+                    stack.removeLast()
+                    stateSample(
+                        stack.last.map { spans[$0] }, pid: pid, tid: tid, at: ts(spans[top].endNanoseconds),
+                        last: &last, key: stack.last ?? -1)
+                }
+                stack.append(index)
+                stateSample(span, pid: pid, tid: tid, at: ts(span.beginNanoseconds), last: &last, key: index)
+            }
+            while let top = stack.popLast() {
+                stateSample(
+                    stack.last.map { spans[$0] }, pid: pid, tid: tid, at: ts(spans[top].endNanoseconds), last: &last,
+                    key: stack.last ?? -1)
+            }
+        }
+
+        /// One step of the state counter: `span`'s split of its own time (nil: no readings).
+        mutating func stateSample(
+            _ span: SpanRecord?, pid: Int, tid: Int, at ts: Int64, last: inout (ts: Int64, state: Int)?, key: Int
+        ) {
+            if let previous = last, previous.state == key, previous.ts <= ts { return }
+            last = (ts, key)
+            event("C", pid: pid, tid: tid)
+            json.raw(",\"name\":")
+            json.string(ChromeTraceReport.stateCounterName)
+            json.raw(",\"ts\":")
+            json.microseconds(ts)
+            json.raw(",\"args\":{")
+            let split = span.map(ChromeTraceReport.stateShares) ?? ChromeTraceReport.StateShares()
+            json.raw("\"CPU\":")
+            json.double(split.cpu)
+            json.raw(",\"waiting for a CPU\":")
+            json.double(split.queue)
+            json.raw(",\"blocked\":")
+            json.double(split.blocked)
+            json.raw(",\"not accounted\":")
+            json.double(split.unaccounted)
+            json.raw(",\"no readings\":")
+            json.double(span == nil ? 100 : 0)
+            if split.estimated { json.raw(",\"estimated\":1") }
+            json.raw("}}")
         }
 
         mutating func span(_ span: SpanRecord, pid: Int, tid: Int, origin: Int64) {

@@ -71,31 +71,32 @@ public enum ComparisonTerminalReport {
         }
 
         let changes = report.changes
-        // Only what moved: a report written before the rule may list findings that did not.
-        let moved = changes.moved.filter(\.hasMoved)
-        let spans = changes.spans.filter(\.hasMoved)
-        if !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) {
+        let why = ComparisonText.WhyItChanged(changes, whatToFixShown: false)
+        if !why.isEmpty {
             lines.append(style.bold("why it changed"))
-            for change in changes.new {
+            for change in why.new {
                 lines.append(
                     " " + style.red("new  ") + " \(change.rule.id)  \(text(change.place))  \(ms(change.headMs ?? .nan))"
                 )
             }
-            for change in changes.gone {
+            for change in why.gone {
                 lines.append(
                     " " + style.green("gone ")
                         + " \(change.rule.id)  \(text(change.place))  was \(ms(change.baseMs ?? .nan))")
             }
-            for change in moved {
+            for change in why.moved {
                 lines.append(
                     " moved  \(change.rule.id)  \(text(change.place))  \(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))"
                 )
             }
-            for span in spans {
+            for span in why.spans {
                 let site = SourceSite.text(file: span.file, line: span.line)
                 lines.append(
                     " span   \(text(span.name)) (\(text(site)))  \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")  "
-                        + "(\(Milliseconds.signed(span.deltaMs)))")
+                        + "(\(ComparisonText.spanChange(span, level: changes.spanInterval?.confidence)))")
+            }
+            if !why.spans.isEmpty, let note = ComparisonText.spanIntervalNote(changes) {
+                lines.append(style.dim("  " + note))
             }
             lines.append("")
         }

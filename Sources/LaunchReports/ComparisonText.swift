@@ -79,4 +79,58 @@ enum ComparisonText {
             }
         }
     }
+
+    /// What "why it changed" lists, each finding and span named once: with "what to fix"
+    /// shown above it, the new findings and slower spans it names are left out here; a
+    /// span a moved finding names is not listed again as a span.
+    struct WhyItChanged {
+        var new: [FindingsDiff.FindingChange]
+        var gone: [FindingsDiff.FindingChange]
+        var moved: [FindingsDiff.FindingChange]
+        var spans: [FindingsDiff.SpanChange]
+        /// How many findings and spans "what to fix" already named (0 without it).
+        var namedAbove: Int
+
+        init(_ changes: FindingsDiff, whatToFixShown: Bool) {
+            // Only what moved: a report written before the rule may list findings that did not.
+            moved = changes.moved.filter(\.hasMoved)
+            gone = changes.gone
+            func key(_ name: String, _ file: String?, _ line: Int?) -> String {
+                SpanRecord.key(name: name, file: file ?? "", line: line ?? 0)
+            }
+            var named = Set(moved.map { key($0.span, $0.file, $0.line) })
+            var above = 0
+            if whatToFixShown {
+                new = []
+                let slower = changes.slowerSpans
+                above = changes.new.count + slower.count
+                named.formUnion(changes.new.map { key($0.span, $0.file, $0.line) })
+                named.formUnion(slower.map { key($0.name, $0.file, $0.line) })
+            } else {
+                new = changes.new
+            }
+            spans = changes.spans.filter { $0.hasMoved && !named.contains(key($0.name, $0.file, $0.line)) }
+            namedAbove = above
+        }
+
+        var isEmpty: Bool { new.isEmpty && gone.isEmpty && moved.isEmpty && spans.isEmpty }
+    }
+
+    /// A span's change and how sure it is: `+63.5 ms, 95 % interval +50.1 to +70.2 ms`;
+    /// `+3.1 ms, interval −2.0 to +9.4 ms: within noise`; just the change in reports written before intervals.
+    static func spanChange(_ span: FindingsDiff.SpanChange, level: Double?) -> String {
+        let change = signedMs(span.deltaMs)
+        let percent = level.map { "\(Int(($0 * 100).rounded())) % " } ?? ""
+        if span.isUnbounded == true { return change + ", too few launches for an interval: within noise" }
+        guard let lower = span.lowerMs, let upper = span.upperMs else { return change }
+        let interval = "\(percent)interval \(signedMs(lower)) to \(signedMs(upper))"
+        return change + ", " + interval + (span.isWithinNoise ? ": within noise" : "")
+    }
+
+    /// The note under the spans: the level, the family, the adjustment, and what an interval does not say.
+    static func spanIntervalNote(_ changes: FindingsDiff) -> String? {
+        guard let method = changes.spanInterval else { return nil }
+        return method.text + "; surest first, those within noise last. An interval says the span's time changed, "
+            + "not that its code did: a span waiting on a contended CPU or lock slows with no change of its own"
+    }
 }

@@ -49,6 +49,27 @@ enum FindingText {
     static func frameBudgetName(_ profile: LaunchProfile) -> String {
         profile.isBackground ? "the background limit" : "the time-to-first-frame budget"
     }
+
+    /// What `≈` means, said once where it appears: an estimate, attributed rather than read.
+    static let estimateNote =
+        "≈ marks an estimate, attributed rather than read: a span's boundary placed from the tracer's readings "
+        + "around it (off by at most 50 µs), or blocked time split between kinds by the sampler's samples"
+
+    /// What kind of time a finding's cost is: `CPU`, `blocked on disk`, … or `wall` (a budget's whole time).
+    static func costKind(_ rule: AdvisorRule) -> String {
+        switch rule {
+        case .mainThreadDiskIO, .mainThreadDiskWrite: return "blocked on disk"
+        case .mainThreadNetwork: return "blocked on the network"
+        case .mainThreadLockWait: return "blocked on a lock"
+        case .mainThreadSleep: return "asleep"
+        case .mainThreadProcessWait: return "blocked on a child process"
+        case .mainThreadIPCWait: return "blocked on a pipe or socket"
+        case .mainThreadEventWait: return "blocked on an event"
+        case .mainThreadBlocked: return "blocked"
+        case .deferrableCPUWork, .slowRequiredWork: return "CPU"
+        case .hookOverBudget, .spanOverBudget, .backgroundLaunchOverLimit: return "wall"
+        }
+    }
 }
 
 extension LaunchProfile {

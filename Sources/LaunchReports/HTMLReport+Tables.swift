@@ -2,8 +2,7 @@ import LaunchAnalysis
 
 extension HTMLReport {
     /// The tooltip of a finding's cost marked `≈`, as the terminal and Markdown reports mark it.
-    static let estimatedCostTitle =
-        "estimated: in some run a boundary of the span was attributed from the tracer's readings around it, not read"
+    static let estimatedCostTitle = FindingText.estimateNote
 
     /// Every phase measured: median, p90, 95% CI of the median, budget, ok/over, outlier runs; then the run-order warnings.
     static func phaseTable(_ profile: LaunchProfile, warmup: Int) -> String {
@@ -59,29 +58,39 @@ extension HTMLReport {
     /// `side` prefixes the ids the timeline's spans refer to (`data-f`), so a
     /// click on a finding zooms the timeline to its spans; `limit` findings are
     /// listed, with a link to the full list when there are more.
-    static func findingsList(_ profile: LaunchProfile, side: String, limit: Int) -> String {
+    static func findingsList(_ profile: LaunchProfile, side: String, limit: Int, explainEstimate: Bool = true) -> String
+    {
         guard !profile.findings.isEmpty else {
             return profile.isInstrumented
                 ? "<p class=\"good\">no findings: nothing on the main thread before the first frame is worth moving.</p>\n"
                 : "<p class=\"caption\">no findings: the program is not instrumented, so there are no spans to judge.</p>\n"
         }
         var html =
-            "<p class=\"caption\">\(profile.findings.count) finding(s); median cost over the runs, in how many runs, "
+            "<p class=\"caption\">\(profile.findings.count) finding(s); median cost over the runs and what kind of time it is "
+            + "(CPU, blocked on something, or wall), in how many runs, "
             + "share of the budget it is judged against (the time-to-first-frame budget; a hook's or span's own budget when "
             + "it is over it). Click one to find its spans in the timeline.</p>\n<ol class=\"findings\">\n"
-        for (index, finding) in profile.findings.enumerated().prefix(limit) {
+        // A call site first: a finding without one (a hook over its budget) repeats the verdict above.
+        let ordered =
+            profile.findings.enumerated().filter { $0.element.file != nil }
+            + profile.findings.enumerated().filter { $0.element.file == nil }
+        let shown = ordered.prefix(limit)
+        for (index, finding) in shown {
             let place = finding.file.map { site($0, finding.line) } ?? "<span class=\"muted\">no call site</span>"
             html +=
                 "<li class=\"finding sev-\(finding.severity.rawValue)\" data-finding=\"\(side)\(index)\" tabindex=\"0\">"
                 + "<div class=\"head\"><span class=\"sev\">\(finding.severity.rawValue)</span><code class=\"rule\">\(finding.rule.id)</code>"
                 + "<b>" + HTMLEscaping.text(finding.span) + "</b>\(place)"
-                + "<span class=\"cost\"\(finding.estimateMark.isEmpty ? "" : " title=\"\(Self.estimatedCostTitle)\"")>"
-                + "\(finding.estimateMark)\(ms(finding.medianMs))</span>"
-                + "<span class=\"muted\">\(finding.runsAppeared)/\(finding.runsTotal) runs · "
+                + "<span class=\"cost\">\(finding.estimateMark)\(ms(finding.medianMs))</span>"
+                + "<span class=\"muted\">" + FindingText.costKind(finding.rule)
+                + " · \(finding.runsAppeared)/\(finding.runsTotal) runs · "
                 + HTMLEscaping.text(FindingText.budgetShare(finding, in: profile)) + "</span></div>"
                 + "<p class=\"rec\">" + HTMLEscaping.text(finding.recommendation) + "</p></li>\n"
         }
         html += "</ol>\n"
+        if explainEstimate, shown.contains(where: { !$0.element.estimateMark.isEmpty }) {
+            html += "<p class=\"caption\">" + HTMLEscaping.text(FindingText.estimateNote) + ".</p>\n"
+        }
         if profile.findings.count > limit {
             html +=
                 "<p class=\"caption\">all \(profile.findings.count) findings are listed further down, under “All findings”.</p>\n"
@@ -166,9 +175,15 @@ extension HTMLReport {
                 + HTMLEscaping.text(span.name) + "</b>"
                 + site(span.file, span.line)
                 + "<span class=\"cost\">\(cost)</span>"
-                + "<span class=\"bad\">\(Milliseconds.signed(span.deltaMs))</span></div></li>\n"
+                + "<span class=\"bad\">"
+                + HTMLEscaping.text(ComparisonText.spanChange(span, level: report.changes.spanInterval?.confidence))
+                + "</span></div></li>\n"
         }
-        return section("What to fix", id: "top", content: html + "</ol>\n")
+        html += "</ol>\n"
+        if !spans.isEmpty, let note = ComparisonText.spanIntervalNote(report.changes) {
+            html += "<p class=\"caption\">" + HTMLEscaping.text(note) + ".</p>\n"
+        }
+        return section("What to fix", id: "top", content: html)
     }
 
     /// A finding's span in bold and its call site, `file:line`, when known.
@@ -183,43 +198,51 @@ extension HTMLReport {
         "<code>" + HTMLEscaping.text("\(file):\(line.map(String.init) ?? "?")") + "</code>"
     }
 
-    /// Why it changed: findings new, gone and moved, and the spans that moved most.
-    static func changesSection(_ changes: FindingsDiff) -> String {
-        // Only what moved: a report written before the rule may list findings that did not.
-        let moved = changes.moved.filter(\.hasMoved)
-        let spans = changes.spans.filter(\.hasMoved)
-        guard !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) else { return "" }
+    /// Why it changed: findings new, gone and moved, and the spans that moved most, each named once
+    /// (what "what to fix" lists above is left out here), each span with its interval.
+    static func changesSection(_ report: ComparisonReport) -> String {
+        let changes = report.changes
+        let why = ComparisonText.WhyItChanged(changes, whatToFixShown: !whatToFix(report).isEmpty)
+        guard !why.isEmpty else { return "" }
         func rows(_ title: String, _ items: [String]) -> String {
             items.isEmpty ? "" : "<h3>\(title)</h3><ul class=\"changes\">" + items.joined() + "</ul>\n"
         }
         var html = ""
+        if why.namedAbove > 0 {
+            html += "<p class=\"caption\">besides the \(why.namedAbove) listed under What to fix.</p>\n"
+        }
         html += rows(
             "new findings",
-            changes.new.map { change in
+            why.new.map { change in
                 "<li><span class=\"tag bad\">new</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
                     + "<span class=\"cost\">\(ms(change.headMs ?? .nan))</span><p class=\"rec\">"
                     + HTMLEscaping.text(change.recommendation) + "</p></li>"
             })
         html += rows(
             "gone",
-            changes.gone.map { change in
+            why.gone.map { change in
                 "<li><span class=\"tag good\">gone</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
                     + "<span class=\"cost\">was \(ms(change.baseMs ?? .nan))</span></li>"
             })
         html += rows(
             "moved",
-            moved.map { change in
+            why.moved.map { change in
                 "<li><span class=\"tag\">moved</span><code class=\"rule\">\(change.rule.id)</code>\(place(change)) "
                     + "<span class=\"cost\">\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))</span></li>"
             })
+        let level = changes.spanInterval?.confidence
         html += rows(
-            "spans that moved most",
-            spans.map { span in
-                let tone = span.deltaMs > 0 ? "bad" : "good"
+            "spans that moved most, surest first",
+            why.spans.map { span in
+                let tone = span.isWithinNoise ? "muted" : span.deltaMs > 0 ? "bad" : "good"
                 return "<li><b>" + HTMLEscaping.text(span.name) + "</b> " + site(span.file, span.line) + " "
                     + "<span class=\"cost\">\(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—")</span> "
-                    + "<span class=\"\(tone)\">\(Milliseconds.signed(span.deltaMs))</span></li>"
+                    + "<span class=\"\(tone)\">" + HTMLEscaping.text(ComparisonText.spanChange(span, level: level))
+                    + "</span></li>"
             })
+        if !why.spans.isEmpty, let note = ComparisonText.spanIntervalNote(changes) {
+            html += "<p class=\"caption\">" + HTMLEscaping.text(note) + ".</p>\n"
+        }
         return section("Why it changed", id: "changes", content: html)
     }
 }

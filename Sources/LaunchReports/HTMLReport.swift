@@ -10,19 +10,18 @@ import LaunchAnalysis
 /// request. It reads well from 400 px (tables scroll in their own box) to wide
 /// screens, follows the reader's light or dark setting (text at WCAG AA
 /// contrast) and prints. The timeline zooms and pans, opens zoomed to the range
-/// the verdict judges, finds spans by name, and zooms to a finding's span when
-/// the finding is clicked. Large reports stay light: only the median run's spans
-/// are drawn, at most ``spanLimit`` of them (the longest) plus every span with a
-/// finding; the other runs are points of the strip plot.
+/// the verdict judges, finds spans by name (every match counted and stepped
+/// through, drawn or not), and zooms to a finding's span when
+/// the finding is clicked. Large reports stay light: the median run's spans are
+/// carried as columns with a string table (a few dozen bytes a span) and drawn on
+/// a canvas, spans under a pixel merged into one bar with a count; the other runs
+/// are points of the strip plot.
 ///
 /// ```swift
 /// let page = HTMLReport.render(.measurement(report))        // the page as text
 /// try ReportWriter(directory: "Reports").write(.measurement(report), formats: [.json, .html])
 /// ```
 public enum HTMLReport {
-    /// How many spans of the median run the timeline draws at most (the longest), besides those with a finding.
-    public static let spanLimit = 2_000
-
     /// Renders `document` as a whole HTML page.
     public static func render(_ document: ReportDocument) -> String {
         switch document {
@@ -39,7 +38,7 @@ public enum HTMLReport {
     /// A measurement: verdict, what was measured, what to fix, timeline, distribution, phases, all findings, failed runs.
     static func render(_ report: MeasurementReport) -> String {
         let profile = report.profile
-        var body = verdict(report.outcome)
+        var body = verdict(report.outcome, nothingChecked: NothingChecked.applies(to: report))
         body += "<header><h1>" + HTMLEscaping.text(report.name) + "</h1>"
         body += "<p class=\"meta\">" + measurementFacts(report).joined(separator: " · ") + "</p>"
         body += "<p class=\"meta sub\">" + provenance(report).joined(separator: " · ") + "</p></header>\n"
@@ -59,8 +58,7 @@ public enum HTMLReport {
         let metric = profile.primaryPhase
         let budget = metric.flatMap { profile.verdict.check(.phase($0))?.budgetMs }
         if let metric, let median = medianRun(of: report, metric: metric), let timeline = median.timeline {
-            let matcher = FindingMatcher(profile.findings)
-            let layout = TimelineLayout(timeline: timeline, limit: spanLimit) { !matcher.findings(for: $0).isEmpty }
+            let layout = TimelineLayout(timeline: timeline, limit: .max)
             let value = median.milliseconds(metric).map(ms) ?? "—"
             body += section(
                 "Timeline of the median run", id: "timeline",
@@ -124,10 +122,21 @@ public enum HTMLReport {
         if profile.findings.count > topFindings || profile.findings.isEmpty {
             body += section(
                 profile.findings.isEmpty ? "Findings" : "All findings", id: "findings",
-                content: findingsList(profile, side: "m", limit: .max))
+                content: findingsList(
+                    profile, side: "m", limit: .max,
+                    // "≈" is explained once: here only when the list above showed none.
+                    explainEstimate: !profile.findings.isEmpty
+                        && !topFindingsShown(profile).contains { !$0.estimateMark.isEmpty }))
         }
         body += failedRuns(report)
         return page(title: "launchprof measure — " + report.name, body: body, reportID: report.reportID)
+    }
+
+    /// The findings "What to fix" lists: those with a call site first, at most ``topFindings``.
+    static func topFindingsShown(_ profile: LaunchProfile) -> [Finding] {
+        Array(
+            (profile.findings.filter { $0.file != nil } + profile.findings.filter { $0.file == nil }).prefix(
+                topFindings))
     }
 
     /// `5/5 runs ok`, `1 warm-up`, `warm`, `ready: first-frame`, `budget: …`.
@@ -138,11 +147,14 @@ public enum HTMLReport {
         if configuration.warmup > 0 { facts.append("\(configuration.warmup) warm-up") }
         facts.append("mode <b>\(configuration.mode.rawValue)</b>")
         facts.append("ready: <b>" + HTMLEscaping.text(report.readyLabel) + "</b>")
-        var budget = profile.verdict.checks.map { "\($0.subject) \(ms($0.budgetMs))" }
-        if budget.isEmpty { budget = ["time to first frame \(ms(configuration.budget.timeToFirstFrameMs))"] }
-        facts.append(
-            "budget: <b>" + HTMLEscaping.text(budget.joined(separator: ", ")) + "</b> ("
-                + HTMLEscaping.text(configuration.budgetSource.description) + ")")
+        let budget = profile.verdict.checks.map { "\($0.subject) \(ms($0.budgetMs))" }
+        if budget.isEmpty {
+            facts.append("budget: <b>none</b>, nothing checked")
+        } else {
+            facts.append(
+                "budget: <b>" + HTMLEscaping.text(budget.joined(separator: ", ")) + "</b> ("
+                    + HTMLEscaping.text(configuration.budgetSource.description) + ")")
+        }
         return facts
     }
 
@@ -254,7 +266,7 @@ public enum HTMLReport {
                         "<li class=\"warn\">" + HTMLEscaping.text(FleetText.leftOutLine($0)) + "</li>"
                     }.joined() + "</ul>\n")
         }
-        body += changesSection(report.changes)
+        body += changesSection(report)
 
         let metric = report.primaryTotal
         if let metric {
@@ -297,14 +309,7 @@ public enum HTMLReport {
                 )] = []
             for (label, side) in report.sides.map({ ($0.side.rawValue, $0.report) }) {
                 guard let run = medianRun(of: side, metric: metric), let timeline = run.timeline else { continue }
-                let matcher = FindingMatcher(side.profile.findings)
-                sides.append(
-                    (
-                        label, side, run, timeline,
-                        TimelineLayout(timeline: timeline, limit: spanLimit) {
-                            !matcher.findings(for: $0).isEmpty
-                        }
-                    ))
+                sides.append((label, side, run, timeline, TimelineLayout(timeline: timeline, limit: .max)))
             }
             if !sides.isEmpty {
                 let budgets = sides.compactMap { $0.report.profile.verdict.check(.phase(metric))?.budgetMs }
@@ -343,8 +348,11 @@ public enum HTMLReport {
     // MARK: - Page
 
     /// The outcome: its word in its tone's colour, and its reason.
-    static func verdict(_ outcome: ReportOutcome) -> String {
-        "<div class=\"verdict \(toneClass(outcome.tone))\" role=\"status\"><span class=\"word\">\(outcome.word)</span>"
+    /// With `nothingChecked` (a pass with no budget check), the word is `MEASURED`, in no tone's colour.
+    static func verdict(_ outcome: ReportOutcome, nothingChecked: Bool = false) -> String {
+        let tone = nothingChecked ? "plain" : toneClass(outcome.tone)
+        let word = nothingChecked ? NothingChecked.word : outcome.word
+        return "<div class=\"verdict \(tone)\" role=\"status\"><span class=\"word\">\(word)</span>"
             + "<span class=\"reason\">" + HTMLEscaping.text(outcome.headline) + "</span>"
             + "<span class=\"exit\">\(outcome.status.rawValue) · exit \(outcome.exitCode)</span></div>\n"
     }

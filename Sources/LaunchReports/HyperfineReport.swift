@@ -20,6 +20,10 @@ import LaunchAnalysis
 /// spawn until it ended (``LaunchAnalysis/RunRecord/cpuTime``). They are 0 when
 /// no run recorded it (hot launches, reports written before it was recorded).
 ///
+/// Each result also carries `launchprof_meaning`, which says so in words: `times`
+/// run to ready (the first frame, or the ready the measurement used), not to exit,
+/// while `user` and `system` run to exit.
+///
 /// A comparison writes two results, base then head, each with
 /// `"parameters": {"side": "base"}` (or `head`) to tell them apart when both
 /// sides ran the same command.
@@ -75,8 +79,13 @@ public enum HyperfineReport {
         var times: [Double]
         var exitCodes: [Int32]
         var parameters: [String: String]?
+        /// What `times` and `user`/`system` measure (hyperfine's readers ignore a key they do not know).
+        var meaning: String
 
         init(_ report: MeasurementReport, side: String?) {
+            meaning =
+                "times: each successful run's time from spawn to ready (\(report.readyLabel)), not to its exit; "
+                + "user and system: the mean CPU time of the launched process tree from spawn until it exited"
             command = HyperfineReport.commandLine(report.configuration.command)
             let counted = report.successfulRuns
             let milliseconds = counted.compactMap(\.timeToReadyMs)
@@ -98,6 +107,7 @@ public enum HyperfineReport {
 
         enum CodingKeys: String, CodingKey {
             case command, mean, stddev, median, user, system, min, max, times, exitCodes = "exit_codes", parameters
+            case meaning = "launchprof_meaning"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -116,6 +126,7 @@ public enum HyperfineReport {
             try container.encode(times.map(finite), forKey: .times)
             try container.encode(exitCodes, forKey: .exitCodes)
             try container.encodeIfPresent(parameters, forKey: .parameters)
+            try container.encode(meaning, forKey: .meaning)
         }
     }
 }

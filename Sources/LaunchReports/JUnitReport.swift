@@ -136,7 +136,8 @@ public enum JUnitReport {
             } else if !check.passed {
                 test.result = Result(
                     element: "failure",
-                    message: "\(check.subject) \(Milliseconds.comparison(check.medianMs, check.budgetMs)) (median)",
+                    message: "\(check.subject) \(Milliseconds.comparison(check.medianMs, check.budgetMs)) (median)"
+                        + Self.topFinding(report.profile.findings),
                     type: ReportOutcome.Status.overBudget.rawValue,
                     body:
                         "median \(Milliseconds.text(check.medianMs)), budget \(Milliseconds.text(check.budgetMs))\(runs)"
@@ -189,7 +190,8 @@ public enum JUnitReport {
             switch metric.verdict {
             case .regression:
                 test.result = Result(
-                    element: "failure", message: metric.summary, type: MetricVerdict.regression.rawValue,
+                    element: "failure", message: metric.summary + Self.topChange(report.changes),
+                    type: MetricVerdict.regression.rawValue,
                     body: "base median \(Milliseconds.text(Summary.median(metric.baseMs))), head median "
                         + "\(Milliseconds.text(Summary.median(metric.headMs)))")
             case .inconclusive:
@@ -269,5 +271,28 @@ public enum JUnitReport {
     /// Characters XML 1.0 cannot hold at all (most controls) become U+FFFD.
     static func escaped(_ text: String, inAttribute: Bool = true) -> String {
         MarkupEscaping.escaped(text, for: inAttribute ? .xmlAttribute : .xmlText)
+    }
+
+    /// `; top finding: deferrable-cpu-work BuildSearchIndex at App/Search.swift:42, 120 ms CPU`: the costliest
+    /// finding with a call site (the first finding when none has one); nothing without findings.
+    static func topFinding(_ findings: [Finding]) -> String {
+        guard let top = findings.first(where: { $0.file != nil }) ?? findings.first else { return "" }
+        let place = top.file.map { " at " + SourceSite.text(file: $0, line: top.line ?? 0) } ?? ""
+        return "; top finding: \(top.rule.id) \(top.span)\(place), \(top.estimateMark)\(ms(top.medianMs)) "
+            + FindingText.costKind(top.rule)
+    }
+
+    /// `; top change: new deferrable-cpu-work BuildSearchIndex at App/Search.swift:42` (a new finding first,
+    /// else the slower span the interval is surest of); nothing when the head added neither.
+    static func topChange(_ changes: FindingsDiff) -> String {
+        if let finding = changes.newFindingsToFix.first {
+            let place = finding.file.map { " at " + SourceSite.text(file: $0, line: finding.line ?? 0) } ?? ""
+            return "; top change: new \(finding.rule.id) \(finding.span)\(place)"
+        }
+        if let span = changes.slowerSpans.first {
+            return "; top change: slower \(span.name) at \(SourceSite.text(file: span.file, line: span.line)) "
+                + "(\(ComparisonText.spanChange(span, level: changes.spanInterval?.confidence)))"
+        }
+        return ""
     }
 }

@@ -20,7 +20,9 @@ public enum MarkdownReport {
     }
 
     /// The verdict line: the outcome's tone as a mark, its status and its reason.
-    static func verdict(_ outcome: ReportOutcome) -> String {
+    /// With `nothingChecked` (a pass with no budget check) it reads `📏 **measured**`.
+    static func verdict(_ outcome: ReportOutcome, nothingChecked: Bool = false) -> String {
+        if nothingChecked { return "📏 **measured** — \(escaped(outcome.headline))" }
         let mark: String
         switch outcome.tone {
         case .good: mark = "✅"
@@ -35,7 +37,10 @@ public enum MarkdownReport {
 
     /// A measurement: verdict, phase table (median, p90, budget, margin), top findings.
     static func render(_ report: MeasurementReport) -> String {
-        var lines = ["### launchprof measure — \(escaped(report.name))", "", verdict(report.outcome), ""]
+        var lines = [
+            "### launchprof measure — \(escaped(report.name))", "",
+            verdict(report.outcome, nothingChecked: NothingChecked.applies(to: report)), "",
+        ]
         let profile = report.profile
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
         if !profile.phases.isEmpty {
@@ -154,28 +159,30 @@ public enum MarkdownReport {
             lines += fleet.leftOut.map { "- ⚠️ " + escaped(FleetText.leftOutLine($0)) }
             lines.append("")
         }
-        let changes = report.changes
-        // Only what moved: a report written before the rule may list findings that did not.
-        let moved = changes.moved.filter(\.hasMoved)
-        let spans = changes.spans.filter(\.hasMoved)
-        if !(changes.new.isEmpty && changes.gone.isEmpty && moved.isEmpty && spans.isEmpty) {
+        let why = ComparisonText.WhyItChanged(report.changes, whatToFixShown: !whatToFix(report.changes).isEmpty)
+        let level = report.changes.spanInterval?.confidence
+        if !why.isEmpty {
             lines += ["**Why it changed**", ""]
-            for change in changes.new {
+            if why.namedAbove > 0 { lines += ["_besides the \(why.namedAbove) under What to fix:_", ""] }
+            for change in why.new {
                 lines.append("- new `\(change.rule.id)` \(markdownPlace(change)) — \(ms(change.headMs ?? .nan))")
             }
-            for change in changes.gone {
+            for change in why.gone {
                 lines.append("- gone `\(change.rule.id)` \(markdownPlace(change)) — was \(ms(change.baseMs ?? .nan))")
             }
-            for change in moved {
+            for change in why.moved {
                 lines.append(
                     "- moved `\(change.rule.id)` \(markdownPlace(change)) — "
                         + "\(ms(change.baseMs ?? .nan)) → \(ms(change.headMs ?? .nan))")
             }
-            for span in spans {
+            for span in why.spans {
                 let site = SourceSite.text(file: span.file, line: span.line)
                 lines.append(
                     "- span **\(escaped(span.name))** `\(code(site))` — \(span.baseMs.map(ms) ?? "—") → \(span.headMs.map(ms) ?? "—") "
-                        + "(\(Milliseconds.signed(span.deltaMs)))")
+                        + "(\(escaped(ComparisonText.spanChange(span, level: level))))")
+            }
+            if !why.spans.isEmpty, let note = ComparisonText.spanIntervalNote(report.changes) {
+                lines += ["", "<sub>" + escaped(note) + "</sub>"]
             }
             lines.append("")
         }
@@ -199,11 +206,17 @@ public enum MarkdownReport {
         }
         for span in spans {
             let site = SourceSite.text(file: span.file, line: span.line)
+            let level = changes.spanInterval?.confidence
             let change =
-                span.baseMs.map { "\(ms($0)) → \(span.headMs.map(ms) ?? "—") (\(Milliseconds.signed(span.deltaMs)))" }
+                span.baseMs.map {
+                    "\(ms($0)) → \(span.headMs.map(ms) ?? "—") (\(escaped(ComparisonText.spanChange(span, level: level))))"
+                }
                 ?? "\(span.headMs.map(ms) ?? "—"), not in the base"
             lines.append(
                 "- \(span.baseMs == nil ? "new" : "slower") **\(escaped(span.name))** `\(code(site))` — \(change)")
+        }
+        if !spans.isEmpty, let note = ComparisonText.spanIntervalNote(changes) {
+            lines += ["", "<sub>" + escaped(note) + "</sub>"]
         }
         return lines + [""]
     }

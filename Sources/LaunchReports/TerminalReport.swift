@@ -30,7 +30,7 @@ public enum TerminalReport {
 
         // The outcome first; then the budget verdict over the runs that succeeded,
         // when the outcome is about something else.
-        lines.append(headline(outcome, style: style))
+        lines.append(headline(outcome, style: style, nothingChecked: NothingChecked.applies(to: report)))
         let failedRuns = profile.runCount - profile.successfulRuns
         let judged = outcome.status == .pass || outcome.status == .overBudget
         if failedRuns > 0, profile.successfulRuns > 0, judged {
@@ -190,12 +190,13 @@ public enum TerminalReport {
 
     /// The one line a quiet command still prints: the outcome's status as a word, and its reason.
     public static func verdictLine(_ document: ReportDocument, color: Bool) -> String {
-        headline(document.outcome, style: Style(enabled: color))
+        headline(document.outcome, style: Style(enabled: color), nothingChecked: NothingChecked.applies(to: document))
     }
 
-    /// The outcome's word in its tone's colour, and its reason.
-    static func headline(_ outcome: ReportOutcome, style: Style) -> String {
-        style.tone(outcome.tone, outcome.word) + "  " + text(outcome.headline)
+    /// The outcome's word in its tone's colour, and its reason; `MEASURED`, uncoloured, for a pass with nothing checked.
+    static func headline(_ outcome: ReportOutcome, style: Style, nothingChecked: Bool = false) -> String {
+        (nothingChecked ? style.bold(NothingChecked.word) : style.tone(outcome.tone, outcome.word)) + "  "
+            + text(outcome.headline)
     }
 
     /// `398–412 ms`, with the level it reaches when that is under 95% (n < 6).

@@ -1,8 +1,21 @@
 import LaunchAnalysis
 
-/// `value` milliseconds as every report writes them (``Milliseconds/text(_:)``).
+/// `value` milliseconds as every report writes them (``Milliseconds/text(_:)``),
+/// in microseconds below 1 ms so a short span never reads `0.00 ms`: `410 µs`, `41.2 µs`, `4.12 µs`.
 public func ms(_ value: Double) -> String {
-    Milliseconds.text(value)
+    let magnitude = abs(value)
+    guard magnitude > 0, magnitude < 1 else { return Milliseconds.text(value) }
+    let micro = value * 1000
+    if abs(micro) >= 99.95 { return "\(Int(micro.rounded())) µs" }
+    if abs(micro) >= 9.995 { return "\(Milliseconds.oneDecimal(micro)) µs" }
+    return "\(Milliseconds.twoDecimals(micro)) µs"
+}
+
+/// `value` milliseconds with its sign (`+`, `−`), as ``ms(_:)`` writes it: `+63.5 ms`, `−410 µs`, `0 ms`.
+func signedMs(_ value: Double) -> String {
+    guard abs(value) < 1 else { return Milliseconds.signed(value) }
+    if value == 0 { return "0 ms" }
+    return (value > 0 ? "+" : "−") + ms(abs(value))
 }
 
 extension String {

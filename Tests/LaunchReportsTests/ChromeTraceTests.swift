@@ -1,8 +1,9 @@
 import Foundation
 import LaunchAnalysis
-import LaunchReports
 import LaunchTracing
 import Testing
+
+@testable import LaunchReports
 
 /// The Chrome trace, parsed back with `JSONSerialization` and checked against
 /// the report it was rendered from.
@@ -107,8 +108,14 @@ struct ChromeTraceTests {
             })
 
         let timeline = try #require(report.runs[1].timeline)
-        let counters = Self.events(events, phase: "C", pid: 2)
-        #expect(counters.allSatisfy { $0["name"] as? String == ChromeTraceReport.blockedCounterName })
+        let counters = Self.events(events, phase: "C", pid: 2).filter {
+            $0["name"] as? String == ChromeTraceReport.blockedCounterName
+        }
+        #expect(
+            Self.events(events, phase: "C", pid: 2).allSatisfy {
+                [ChromeTraceReport.blockedCounterName, ChromeTraceReport.stateCounterName].contains(
+                    $0["name"] as? String)
+            })
         let last = try #require(counters.last?["args"] as? [String: Double])
         let waited = Set(timeline.mainThreadSpans.flatMap(\.blockedNanoseconds.keys))
         #expect(Set(last.keys) == Set(waited.map(\.rawValue)))
@@ -117,6 +124,30 @@ struct ChromeTraceTests {
             let total = timeline.mainThreadSpans.reduce(UInt64(0)) { $0 + ($1.blockedNanoseconds[kind] ?? 0) }
             #expect(abs((last[kind.rawValue] ?? .nan) - Double(total) / 1e6) < 1e-9, "\(kind)")
         }
+    }
+
+    /// The main thread's state, as Perfetto draws a thread-state lane: at each span's begin its own
+    /// time's split in percent, back to its parent's at its end, and `no readings` between top-level spans.
+    @Test func theStateCounterFollowsTheInnermostSpansSplit() throws {
+        let report = try SampleReports.sample()
+        let (_, events) = try Self.parse(ChromeTraceReport.render(.measurement(report)))
+        let timeline = try #require(report.runs[1].timeline)
+        let origin = Double(ChromeTraceReport.origin(of: timeline))
+        let states = Self.events(events, phase: "C", pid: 2).filter {
+            $0["name"] as? String == ChromeTraceReport.stateCounterName
+        }
+        try #require(!states.isEmpty)
+        for span in timeline.mainThreadSpans where span.depth == 0 && span.selfNanoseconds > 0 {
+            let at = (Double(span.beginNanoseconds) - origin) / 1000
+            let sample = try #require(
+                states.last { abs(($0["ts"] as? Double ?? .nan) - at) < 0.002 }, "no sample at \(span.name)'s begin")
+            let args = try #require(sample["args"] as? [String: Double])
+            let shares = ChromeTraceReport.stateShares(span)
+            #expect(args["CPU"] == shares.cpu && args["waiting for a CPU"] == shares.queue, "\(span.name)")
+            #expect(args["blocked"] == shares.blocked && args["no readings"] == 0, "\(span.name)")
+        }
+        let last = try #require(states.last?["args"] as? [String: Double])
+        #expect(last["no readings"] == 100)
     }
 
     @Test func anUninstrumentedRunIsOneEventFromSpawnToReady() throws {

@@ -8,22 +8,43 @@ import Testing
 /// their file and line.
 @Suite("Comparison: what to fix")
 struct ComparisonWhatToFixTests {
-    /// The sample as head; as base, the sample without the spans of its first
+    /// The sample (its runs five times over) as head; as base, the sample without the spans of its first
     /// finding with a call site (so that finding is new in the head) and with
-    /// another span half as long (so it got slower in the head).
+    /// another span a tenth as long (so it got slower in the head, beyond the runs' spread).
     func comparison() throws -> (report: ComparisonReport, finding: Finding, slower: SpanRecord) {
-        let head = try SampleReports.sample()
+        // The sample's two runs, five times over: enough launches for the spans' intervals to exclude 0.
+        let sample = try SampleReports.sample()
+        let head = MeasurementReport(
+            name: sample.name, createdAt: sample.createdAt, environment: sample.environment,
+            configuration: sample.configuration,
+            runs: (0..<5).flatMap { copy in
+                sample.runs.map { run in
+                    var run = run
+                    run.index += copy * 100
+                    return run
+                }
+            })
         let finding = try #require(head.profile.findings.first { $0.file != nil })
         let spans = try #require(head.successfulRuns.first?.timeline?.mainThreadSpans)
         // A leaf (no span nested in it), so that halving it keeps the nesting whole.
+        // One that ran in every run: a span missing from a run counts 0 there, and its change is then within the noise.
+        let everywhere = head.successfulRuns.compactMap(\.timeline).map {
+            Set($0.mainThreadSpans.filter(\.beforeFirstFrame).map(\.key))
+        }
         let leaves = spans.filter { span in
             span.beforeFirstFrame && span.key != finding.spanKey && span.wallNanoseconds > 2_000_000
+                && everywhere.allSatisfy { $0.contains(span.key) }
                 && !spans.contains {
                     $0.depth > span.depth && $0.beginNanoseconds >= span.beginNanoseconds
                         && $0.beginNanoseconds < span.endNanoseconds
                 }
         }
-        let slower = try #require(leaves.max { $0.wallNanoseconds < $1.wallNanoseconds })
+        // The longest in its shortest run: a span whose runs differ tenfold (InstallSampleData) is not sure to have slowed.
+        func shortest(_ span: SpanRecord) -> UInt64 {
+            head.successfulRuns.compactMap(\.timeline).flatMap(\.mainThreadSpans).filter { $0.key == span.key }
+                .map(\.wallNanoseconds).min() ?? 0
+        }
+        let slower = try #require(leaves.max { shortest($0) < shortest($1) })
         var runs = head.runs
         for index in runs.indices {
             guard var timeline = runs[index].timeline else { continue }
@@ -31,8 +52,8 @@ struct ComparisonWhatToFixTests {
             for position in timeline.mainThreadSpans.indices where timeline.mainThreadSpans[position].key == slower.key
             {
                 var span = timeline.mainThreadSpans[position]
-                span.endNanoseconds = span.beginNanoseconds + span.wallNanoseconds / 2
-                span.selfNanoseconds /= 2
+                span.endNanoseconds = span.beginNanoseconds + span.wallNanoseconds / 10
+                span.selfNanoseconds /= 10
                 timeline.mainThreadSpans[position] = span
             }
             runs[index].timeline = timeline

@@ -1,12 +1,15 @@
 import Foundation
 import LaunchAnalysis
-import LaunchReports
 import Testing
+import _SyntheticReports
+
+@testable import LaunchReports
 
 /// The HTML page laid out by a real browser (headless Chromium): at 400 px
 /// nothing sticks out but the tables' and charts' own scroll boxes; at
 /// 1280 × 900 the verdict and the first finding are on screen and not covered;
-/// a click on a finding zooms its span into view.
+/// a click on a finding zooms its span into view; search counts and steps
+/// through every match, drawn or not; the drawn split of a span is its stored one.
 ///
 /// The page is loaded into an `iframe` of the width under test (Chromium's
 /// window is never narrower than 500 px) through `srcdoc`, so a script in the
@@ -31,6 +34,11 @@ struct HeadlessBrowserTests {
               if (box.width > 0 && box.right > win.innerWidth + 0.5) { clipped.push(el.tagName + '.' + el.className + ' ' + Math.round(box.right)); }
             }
             out.clipped = clipped.slice(0, 5);
+            var boxes = doc.querySelectorAll('.tablebox'), cut = [];
+            for (var b = 0; b < boxes.length; b++) {
+              if (boxes[b].scrollWidth > boxes[b].clientWidth + 1) { cut.push(boxes[b].parentNode.id + ' ' + boxes[b].scrollWidth + '/' + boxes[b].clientWidth); }
+            }
+            out.tablesCut = cut;
             function hit(selector) {
               var el = doc.querySelector(selector);
               if (!el) { return 'missing'; }
@@ -43,14 +51,16 @@ struct HeadlessBrowserTests {
             out.finding = hit('[data-finding]');
             var finding = doc.querySelector('[data-finding]');
             if (finding) {
-              var id = finding.getAttribute('data-finding'), span = doc.querySelector('[data-f~="' + id + '"]');
-              var before = span ? span.getBoundingClientRect().width : -1;
               finding.click();
-              var box = span ? span.getBoundingClientRect() : null, svg = span ? span.closest('svg').getBoundingClientRect() : null;
-              out.zoom = !span ? 'no span drawn' : win.getComputedStyle(span).display === 'none' ? 'hidden'
-                : !(box.width >= 8 && box.width >= before) ? 'not zoomed: ' + before.toFixed(1) + ' → ' + box.width.toFixed(1) + ' px'
-                : box.left < svg.left - 1 || box.right > svg.right + 1 ? 'outside its chart'
-                : box.top < 0 || box.bottom > win.innerHeight ? 'not scrolled into view' : 'ok';
+              var models = win.launchprof ? win.launchprof.timelines : [], m = null;
+              for (var k = 0; k < models.length; k++) { if (models[k].sel >= 0) { m = models[k]; } }
+              if (!m) { out.zoom = 'no span selected'; } else {
+                var s = m.sel, w = m.x(m.e[s]) - m.x(m.b[s]), box = m.canvas.getBoundingClientRect();
+                out.zoom = !(w >= 8) ? 'not zoomed: ' + w.toFixed(1) + ' px'
+                  : m.x(m.b[s]) < m.G - 1 || m.x(m.e[s]) > m.G + m.P + 1 ? 'outside its chart'
+                  : box.bottom < 0 || box.top > win.innerHeight ? 'not scrolled into view'
+                  : !m.hl || m.hl.indexOf(s) < 0 ? 'not highlighted' : 'ok';
+              }
             }
           } catch (error) { out.error = String(error); }
           var pre = document.createElement('pre');
@@ -61,7 +71,7 @@ struct HeadlessBrowserTests {
         """
 
     /// What the checks found for `page` framed at `width` × `height`.
-    static func layout(of page: String, width: Int, height: Int) throws -> [String: Any] {
+    static func layout(of page: String, width: Int, height: Int, checks: String = checks) throws -> [String: Any] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "launchprof-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -115,6 +125,7 @@ struct HeadlessBrowserTests {
                 HTMLReport.render(.measurement(try SampleReports.uninstrumented(SampleReports.around(400, 100))))
             ),
             ("comparison", HTMLReport.render(.comparison(SampleReports.comparison(sample, slower)))),
+            ("regression", HTMLReport.render(RenderedGoldenTests.comparison())),
         ]
     }
 
@@ -137,6 +148,17 @@ struct HeadlessBrowserTests {
         }
     }
 
+    @Test(arguments: [1280, 1920])
+    func atDesktopWidthsNothingIsCutOffAndNoTableScrolls(width: Int) throws {
+        for page in try Self.pages() {
+            let result = try Self.layout(of: page.html, width: width, height: 900)
+            #expect(result["error"] == nil, "\(page.name): \(result["error"] ?? "")")
+            #expect((result["scrollWidth"] as? Int).map { $0 <= width } == true, "\(page.name) at \(width)")
+            #expect((result["clipped"] as? [String]) == [], "\(page.name) at \(width): \(result["clipped"] ?? "")")
+            #expect((result["tablesCut"] as? [String]) == [], "\(page.name) at \(width): \(result["tablesCut"] ?? "")")
+        }
+    }
+
     @Test func atDesktopSizeTheVerdictAndTheFirstFindingAreOnScreenAndAClickZoomsToItsSpan() throws {
         for page in try Self.pages() {
             let result = try Self.layout(of: page.html, width: 1280, height: 900)
@@ -147,6 +169,128 @@ struct HeadlessBrowserTests {
                 #expect(result["zoom"] as? String == "ok", "\(page.name): \(result["zoom"] ?? "")")
             }
         }
+    }
+
+    /// The page's search, run in the page: every match counted and stepped through, most of them not drawn.
+    static let searchChecks = """
+        window.addEventListener('load', function () {
+          var out = {}, win = document.getElementById('f').contentWindow;
+          try {
+            var m = win.launchprof.timelines[0];
+            m.zoomTo(0, m.end);
+            out.spans = m.n;
+            out.count = m.search('tinyone');
+            out.shown = m.found.textContent;
+            function drawnAlone(span) {
+              var items = m.items[m.raw.t[span]];
+              for (var k = 0; k < items.length; k++) {
+                if (items[k][3] < 0 && m.tracks[m.raw.t[span]][items[k][2]] === span) { return true; }
+              }
+              return false;
+            }
+            var alone = 0;
+            for (var i = 0; i < m.n; i++) { if (m.matchFlag[i] && drawnAlone(i)) { alone++; } }
+            out.drawnAtWholeView = alone;
+            var seen = {}, distinct = 0, revealed = 0;
+            for (var k = 0; k < out.count; k++) {
+              var span = m.step(1);
+              if (!seen[span]) { seen[span] = 1; distinct++; }
+              if (drawnAlone(span) && m.sel === span) { revealed++; }
+            }
+            out.distinct = distinct;
+            out.revealed = revealed;
+            out.wrapped = m.step(1) === m.matches[0];
+          } catch (error) { out.error = String(error); }
+          var pre = document.createElement('pre');
+          pre.id = 'result';
+          pre.textContent = JSON.stringify(out);
+          document.body.appendChild(pre);
+        });
+        """
+
+    @Test func searchCountsAndStepsThroughEveryMatchDrawnOrNot() throws {
+        var report = SyntheticReports.synthetic(runs: 1, spans: 6_000)
+        var timeline = try #require(report.runs[0].timeline)
+        var renamed = 0
+        for index in timeline.mainThreadSpans.indices where index % 20 == 1 {
+            timeline.mainThreadSpans[index].name = "TinyOne"
+            timeline.mainThreadSpans[index].endNanoseconds = timeline.mainThreadSpans[index].beginNanoseconds + 2_000
+            renamed += 1
+        }
+        report.runs[0].timeline = timeline
+        let result = try Self.layout(
+            of: HTMLReport.render(.measurement(report)), width: 1280, height: 900, checks: Self.searchChecks)
+        #expect(result["error"] == nil, "\(result["error"] ?? "")")
+        #expect(result["spans"] as? Int == 6_000)
+        #expect(result["count"] as? Int == renamed)
+        #expect((result["shown"] as? String)?.hasPrefix("\(renamed) span(s) match") == true)
+        let drawn = try #require(result["drawnAtWholeView"] as? Int)
+        #expect(drawn < renamed / 10, "\(drawn) of \(renamed) drawn alone at the whole view")
+        #expect(result["distinct"] as? Int == renamed)
+        #expect(result["revealed"] as? Int == renamed)
+        #expect(result["wrapped"] as? Bool == true)
+    }
+
+    /// Each main-thread span's drawn segments (as the page's script computes them to draw), in nanoseconds.
+    static let splitChecks = """
+        window.addEventListener('load', function () {
+          var out = {}, win = document.getElementById('f').contentWindow;
+          try {
+            var m = win.launchprof.timelines[0], kinds = ['cpu', 'runQueue', 'disk', 'network', 'lock', 'sleep', 'wait', 'none'];
+            out.spans = [];
+            for (var i = 0; i < m.n; i++) {
+              if (m.trackLane[m.raw.t[i]] !== 0) { continue; }
+              var parts = {};
+              m.segments(i).forEach(function (s) {
+                var key = s[0] < 0 ? 'nested' : s[0] === 6 ? 'other' : kinds[s[0]];
+                parts[key] = (parts[key] || 0) + s[1] * m.raw.d[i];
+              });
+              out.spans.push({ name: m.raw.str[m.raw.nm[i]], begin: m.b[i], parts: parts });
+            }
+          } catch (error) { out.error = String(error); }
+          var pre = document.createElement('pre');
+          pre.id = 'result';
+          pre.textContent = JSON.stringify(out);
+          document.body.appendChild(pre);
+        });
+        """
+
+    @Test func theDrawnSplitOfEveryMainThreadSpanIsItsStoredSplit() throws {
+        let report = try SampleReports.sample()
+        let median = try #require(HTMLReport.medianRun(of: report, metric: .timeToFirstFrame)?.timeline)
+        let result = try Self.layout(
+            of: HTMLReport.render(.measurement(report)), width: 1280, height: 900, checks: Self.splitChecks)
+        #expect(result["error"] == nil, "\(result["error"] ?? "")")
+        let drawn = try #require(result["spans"] as? [[String: Any]])
+        #expect(drawn.count == median.mainThreadSpans.count)
+        var checked = 0
+        for (span, shown) in zip(median.mainThreadSpans, drawn) {
+            #expect(shown["name"] as? String == span.name)
+            let parts = try #require(shown["parts"] as? [String: Any]).mapValues {
+                ($0 as? NSNumber)?.doubleValue ?? .nan
+            }
+            let split = SpanTimeSplit(span)
+            let accounted = split.parts.map(\.milliseconds).reduce(0, +)
+            // Drawn as stored when the parts fit in the self time (as a well-formed record's do).
+            guard accounted <= split.selfMs + 1e-6 else { continue }
+            for part in split.parts {
+                let key =
+                    ["cpu", "runQueue", "disk", "network", "lock", "sleep"].contains(part.key) ? part.key : "other"
+                let stored = split.parts.filter {
+                    (["cpu", "runQueue", "disk", "network", "lock", "sleep"].contains($0.key) ? $0.key : "other") == key
+                }
+                .map(\.milliseconds).reduce(0, +)
+                #expect(abs((parts[key] ?? 0) / 1e6 - stored) < 1e-6, "\(span.name) \(key)")
+            }
+            #expect(abs((parts["none"] ?? 0) / 1e6 - (split.selfMs - accounted)) < 1e-6, "\(span.name) not accounted")
+            #expect(
+                abs(
+                    (parts["nested"] ?? 0)
+                        - Double(span.wallNanoseconds - min(span.selfNanoseconds, span.wallNanoseconds))) < 1,
+                "\(span.name) nested")
+            checked += 1
+        }
+        #expect(checked > 5)
     }
 }
 

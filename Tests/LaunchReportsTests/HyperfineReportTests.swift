@@ -84,6 +84,18 @@ struct HyperfineReportTests {
         #expect(results.map { $0["times"] as? [Double] } == [[0.001, 0.002, 0.003], [0.004, 0.005]])
     }
 
+    @Test func eachResultSaysWhatItsTimesAndCPUTimesMeasure() throws {
+        let report = try SampleReports.uninstrumented()
+        let result = try #require(try Self.results(.measurement(report)).first)
+        let meaning = try #require(result["launchprof_meaning"] as? String)
+        #expect(
+            meaning.hasPrefix(
+                "times: each successful run's time from spawn to ready (\(report.readyLabel)), not to its exit"))
+        #expect(
+            meaning.contains(
+                "user and system: the mean CPU time of the launched process tree from spawn until it exited"))
+    }
+
     @Test func keysAreSorted() throws {
         let text = String(
             decoding: try HyperfineReport.render(.measurement(SampleReports.uninstrumented())), as: UTF8.self)

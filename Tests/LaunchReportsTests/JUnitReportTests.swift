@@ -72,9 +72,13 @@ struct JUnitReportTests {
             let failure = test.first("failure")
             #expect((failure == nil) == check.passed)
             if let failure {
+                // The failure names the top finding with a call site, and where it is.
+                let top = try #require(report.profile.findings.first { $0.file != nil })
                 #expect(
                     failure.attributes["message"]
                         == "\(check.subject) \(Milliseconds.text(check.medianMs)) > \(Milliseconds.text(check.budgetMs)) (median)"
+                        + "; top finding: \(top.rule.id) \(top.span) at \(SourceSite.text(file: top.file!, line: top.line!)), "
+                        + "\(ms(top.medianMs)) CPU"
                 )
                 #expect(failure.attributes["type"] == "over-budget")
             }
@@ -86,7 +90,10 @@ struct JUnitReportTests {
             }
         }
         let message = budgetCases[1].first("failure")?.attributes["message"]
-        #expect(message == "didFinishLaunching 783 ms > 150 ms (median)")
+        #expect(
+            message
+                == "didFinishLaunching 783 ms > 150 ms (median); top finding: deferrable-cpu-work BuildSearchIndex at SearchIndex.swift:9, 436 ms CPU"
+        )
 
         // The runs case is there, and passes.
         let runs = try #require(suite.all("testcase").first { $0.attributes["name"] == "runs" })

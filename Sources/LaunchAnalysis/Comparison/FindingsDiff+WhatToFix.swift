@@ -7,7 +7,8 @@ extension FindingsDiff {
     }
 
     /// The main-thread spans that got slower in the head by enough to explain
-    /// anything (``SpanChange/hasMoved``; new ones included), most first, leaving
+    /// anything (``SpanChange/hasMoved``; new ones included) and beyond the
+    /// launches' noise (``SpanChange/isWithinNoise``), surest first, leaving
     /// out the call sites a new finding already names: what a comparison lists
     /// under its new findings, as what to fix.
     public var slowerSpans: [SpanChange] {
@@ -18,7 +19,7 @@ extension FindingsDiff {
                 }
             })
         return spans.filter {
-            $0.hasMoved && $0.deltaMs > 0
+            $0.hasMoved && $0.deltaMs > 0 && !$0.isWithinNoise
                 && !named.contains(SpanRecord.key(name: $0.name, file: $0.file, line: $0.line))
         }
     }

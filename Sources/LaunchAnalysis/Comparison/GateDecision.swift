@@ -20,6 +20,11 @@ public enum GateDecision {
     /// past it a bound is ±∞, none reached.
     static let largestIntervalMs = 3_600_000.0
 
+    /// The smallest time a metric's median can be told from nothing, milliseconds
+    /// (10 µs: below it a phase is the hooks' own marks, not work). A metric whose
+    /// medians are both under it is never an improvement, however small its p.
+    public static let resolutionMs = 0.01
+
     /// Compares each metric on log(time) and decides its verdict.
     ///
     /// With ε the metric's minimum effect (``GateSettings/minimumEffectRatio(baseMedianMs:floorShare:)``,
@@ -110,7 +115,7 @@ public enum GateDecision {
             var verdict: MetricVerdict
             if adjustedRegression[index] < alpha {
                 verdict = .regression
-            } else if adjustedImprovement[index] < alpha {
+            } else if adjustedImprovement[index] < alpha, !Self.isUnderResolution(metric.baseMs, metric.headMs) {
                 verdict = .improvement
             } else if stats.pPass < alpha {
                 // A pass over several gated metrics is an intersection–union test: each at the look's level.
@@ -251,5 +256,11 @@ extension GateDecision {
     /// ln of a time in milliseconds, taking anything below 1 µs as 1 µs.
     static func logarithm(_ milliseconds: Double) -> Double {
         Platform.naturalLogarithm(max(milliseconds, smallestMs))
+    }
+
+    /// True when both sides have launches and both their medians are under ``resolutionMs``.
+    static func isUnderResolution(_ base: [Double], _ head: [Double]) -> Bool {
+        guard !base.isEmpty, !head.isEmpty else { return false }
+        return Summary.median(base) < resolutionMs && Summary.median(head) < resolutionMs
     }
 }
