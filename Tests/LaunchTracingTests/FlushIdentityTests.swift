@@ -22,6 +22,18 @@ struct FlushIdentityTests {
         #expect(recording.trace() == recording.referenceTrace())
     }
 
+    /// The same recording, as the code before 32-byte events wrote it (version 1, events as
+    /// they were stored then), reads back as the trace converted from today's events.
+    @Test func theFixedRecordingAsVersion1WroteItReadsAsToday() throws {
+        let recording = SyntheticRecording(seed: 2026, threads: 3, eventsPerThread: 400, source: .cpuCounter)
+        let bytes = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: Self.goldens + "fixed-recording-version1.lptrace")))
+        var old = try TraceDecoder.decode(bytes)
+        #expect(old.formatVersion == 1)
+        old.formatVersion = TraceFormat.version
+        #expect(old == recording.trace())
+    }
+
     @Test(arguments: [TraceClockSource.cpuCounter, .monotonic, .manual], 1...12)
     func randomRecordingsConvertAsTheReferenceDoes(_ source: TraceClockSource, _ seed: UInt64) {
         let recording = SyntheticRecording(seed: seed, threads: 2, eventsPerThread: 600, source: source)
