@@ -9,7 +9,11 @@ struct ByteWriter {
     /// Bytes written.
     private(set) var count = 0
 
-    init(capacity: Int = 0) { storage = [UInt8](repeating: 0, count: max(capacity, 16)) }
+    init(capacity: Int = 0) {
+        // Not zeroed: only what is written (the first `count` bytes) is ever read.
+        let capacity = max(capacity, 16)
+        storage = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+    }
 
     /// The bytes written.
     var bytes: [UInt8] {
@@ -82,7 +86,7 @@ struct ByteWriter {
         }
     }
 
-    /// Appends a framed section: tag, length, the payload `body` writes, then the CRC-32
+    /// Appends a framed section: tag, length, the payload `body` writes, then the CRC-32C
     /// of those three (so a damaged tag or length is caught too). The payload is written
     /// in place: nothing is copied.
     mutating func section(_ tag: TraceFormat.Tag, _ body: (inout ByteWriter) -> Void) {
@@ -93,7 +97,7 @@ struct ByteWriter {
         let length = UInt32(count - start - 5)
         let checksum = storage.withUnsafeMutableBytes { bytes in
             bytes.storeBytes(of: length.littleEndian, toByteOffset: start + 1, as: UInt32.self)
-            return CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[start..<count]))
+            return CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[start..<count]))  // version 2's
         }
         uint32(checksum)
     }
@@ -103,6 +107,11 @@ struct ByteWriter {
         section(tag) { writer in
             payload.storage.withUnsafeBufferPointer { writer.raw(UnsafeBufferPointer(rebasing: $0[..<payload.count])) }
         }
+    }
+
+    /// Appends what `other` wrote (framed sections, say), as it is.
+    mutating func append(_ other: ByteWriter) {
+        other.storage.withUnsafeBufferPointer { raw(UnsafeBufferPointer(rebasing: $0[..<other.count])) }
     }
 
     private mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -11,12 +11,17 @@ struct EventConversion {
     private(set) var interner = StringInterner()
     /// `#fileID` string id → `#filePath` string id.
     private(set) var filePaths: [UInt32: UInt32] = [:]
-    /// One file's events come in runs: its path is looked up once a run.
-    private var lastPath: UnsafeRawPointer?
-    /// And a call site's events too (a span in a loop): the last name and file interned
+    /// Paths noted (`LP_NOTE_FILE_PATH`) for files whose next event has not come yet: the
+    /// path is interned after that event's name and file, as it was when events carried it.
+    private var notedPaths: [(file: UnsafeRawPointer, path: UnsafeRawPointer)] = []
+    /// A call site's events come in runs (a span in a loop): the last name and file interned
     /// by address, whose ids the next event with the same address takes without a probe.
     private var lastName: (address: UnsafeRawPointer?, id: UInt32)?
     private var lastFile: (address: UnsafeRawPointer?, id: UInt32)?
+
+    /// The end of a span whose end is not in its event (`lp_event_view.long_end`): the
+    /// process's long-end table; a test's own.
+    var longEnd: (UnsafePointer<lp_event>) -> UInt64 = { lp_long_end($0) }
 
     init(converter: TickConverter, flushNanoseconds: UInt64) {
         self.converter = converter
@@ -35,8 +40,15 @@ struct EventConversion {
         accounted.reserveCapacity(count)
         for chunk in chunks {
             for offset in 0..<chunk.count {
-                let event = lp_event_load(chunk.baseAddress! + offset)  // whole: `end` read atomically
+                var event = lp_event_load(chunk.baseAddress! + offset)  // whole: the end read atomically
+                if event.long_end != 0 { event.end = longEnd(chunk.baseAddress! + offset) }
                 let kindBits = event.kind & UInt8(LP_EVENT_KIND_MASK)
+                guard kindBits != UInt8(LP_EVENT_NOTE) else {
+                    if event.category == UInt8(LP_NOTE_FILE_PATH), let file = event.file, let path = event.name {
+                        notedPaths.append((file, path))
+                    }
+                    continue
+                }
                 let kind = TraceEvent.Kind(rawValue: kindBits) ?? .instant
                 let nameID: UInt32
                 if kind == .mark {
@@ -47,7 +59,7 @@ struct EventConversion {
                 } else if let last = lastName, last.address == event.name {
                     nameID = last.id
                 } else {
-                    nameID = interner.intern(address: event.name, length: Int(event.name_length))
+                    nameID = interner.intern(address: event.name, length: nil)
                     lastName = (event.name, nameID)
                 }
                 let fileID: UInt32
@@ -57,8 +69,8 @@ struct EventConversion {
                     fileID = interner.intern(address: event.file, length: nil)
                     lastFile = (event.file, fileID)
                 }
-                if event.path != lastPath, let path = event.path {
-                    lastPath = path
+                if !notedPaths.isEmpty, let index = notedPaths.firstIndex(where: { $0.file == event.file }) {
+                    let path = notedPaths.remove(at: index).path
                     if filePaths[fileID] == nil { filePaths[fileID] = interner.intern(address: path, length: nil) }
                 }
                 let begin = converter.nanoseconds(event.begin)

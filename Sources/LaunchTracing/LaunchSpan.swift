@@ -30,9 +30,9 @@ public struct LaunchSpan: @unchecked Sendable {
     @inlinable @inline(__always)
     public func end() {
         if let event {
-            lp_end(event)
+            let end = lp_end(event)
             if event.pointee.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0 {
-                lp_account_end(event)
+                lp_account_end(event, end)
             }
         }
     }

@@ -3,15 +3,16 @@ import _LaunchTracingShims
 /// The tracer: records spans, instants and milestones on a monotonic clock.
 ///
 /// Every entry point is cheap enough to leave in shipping code: a span costs
-/// about two clock reads and one store of 48 bytes into a per-thread chunk of
-/// pre-faulted memory; no lock, allocation or `String` is involved (a thread's
-/// first event, and the first event of each next chunk — chunks hold 84 events
-/// at first, doubling up to 5,461 — takes a chunk out of line, in about a microsecond). When tracing
+/// about two clock reads and one store of 32 bytes into a per-thread chunk of
+/// memory a thread of the tracer's own made resident ahead of it; no lock, allocation or `String` is involved (a thread's
+/// first event, and the first event of each next chunk — chunks hold 127 events
+/// at first, doubling up to 8,191 — takes a chunk out of line, in about a microsecond). When tracing
 /// is off (``isEnabled`` is `false`) a span costs a load and a branch.
 ///
 /// Names are `StaticString`s, so call sites pass literals. The call site
-/// (`#fileID`, `#filePath`, `#line`) is captured for every event as the
-/// addresses of static strings; they are read only when the trace is written.
+/// (`#fileID`, `#line`) is captured for every event as the address of a static
+/// string and a number, and `#filePath` once per file and thread; the strings are
+/// read only when the trace is written.
 ///
 /// ```swift
 /// import LaunchTracing
@@ -202,7 +203,7 @@ public enum LaunchTracer {
     /// events past it are dropped and counted (``TraceThread/dropped``).
     /// Default 64 MiB, or `LAUNCHPROF_TRACE_BUFFER_MB`.
     ///
-    /// An event takes 48 bytes, so the default holds about 1.4 million events.
+    /// An event takes 32 bytes, so the default holds about 2.1 million events.
     /// A thread's memory grows with what it records, in chunks of 4 KiB to
     /// 256 KiB; a thread that exited gives its chunks back at ``reset()``.
     ///
@@ -240,8 +241,7 @@ public enum LaunchTracer {
     /// The file is written to a temporary name and renamed, so a reader never
     /// sees half a trace.
     public static func flush(to path: String) throws(TraceFileError) {
-        let trace = TraceCollector.collect()
-        try Platform.writeFile(path, bytes: TraceEncoder.encode(trace))
+        try Platform.writeFile(path, bytes: TraceCollector.encodeForFlush())
     }
 
     /// Writes the trace to `LAUNCHPROF_TRACE` at exit, once, if it names a path.

@@ -283,12 +283,12 @@ enum ResourceAccounting {
                 let queued =
                     runQueue != UInt64.max && after.pointee.run_queue_ns != UInt64.max
                     ? after.pointee.run_queue_ns.subtractingClamped(runQueue) : 0
-                let busy = min(elapsed, ran + queued)
-                cpu += min(busy, ran)
-                if runQueue != UInt64.max { runQueue += busy - min(busy, ran) }
+                let busy = min(elapsed, ran &+ queued)
+                cpu &+= min(busy, ran)
+                if runQueue != UInt64.max { runQueue &+= busy - min(busy, ran) }
                 return (cpu, runQueue, exact || settled)
             }
-            cpu += elapsed
+            cpu &+= elapsed  // (wrapping: a damaged file's readings may hold anything)
             return (cpu, runQueue, settled)
         }
     }

@@ -69,6 +69,7 @@ final class ThreadRegistry: @unchecked Sendable {
     /// that exited are forgotten and their chunks go back to the arena.
     func reset() {
         lock.withLock {
+            lp_long_ends_clear()
             entries.removeAll { entry in
                 // The exit flag is set by the thread's destructor, concurrently: read it atomically.
                 guard lp_buffer_has_exited(entry.buffer) != 0 else {

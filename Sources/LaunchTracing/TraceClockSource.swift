@@ -76,7 +76,8 @@ struct TickConverter {
     /// (below 2⁵², subtracting the truncated whole loses nothing; above, there is none).
     @inline(__always)
     static func roundedHalfAwayFromZero(_ value: Double) -> UInt64 {
-        guard value < 0x1p62 else { return UInt64(value.rounded()) }  // 146 years of nanoseconds: not a clock reading
+        // 146 years of nanoseconds: not a clock reading (a damaged file's calibration may give anything)
+        guard value < 0x1p62 else { return value.isNaN ? 0 : value >= 0x1p64 ? .max : UInt64(value.rounded()) }
         let whole = Int64(value)  // signed conversions are one instruction each way
         return UInt64(value - Double(whole) >= 0.5 ? whole + 1 : whole)
     }

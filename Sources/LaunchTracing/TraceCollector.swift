@@ -55,6 +55,61 @@ enum TraceCollector {
             samples: attachments.samples)
     }
 
+    /// The trace file's bytes for everything recorded so far: what ``collect()`` gives, written
+    /// in ticks with each thread's readings (``FlushEncoder``), converted and attributed by
+    /// the reader. The flush's path: it costs a fraction of converting first.
+    static func encodeForFlush() -> [UInt8] {
+        let source = TraceClockSource(tickSource: lp_tick_source_get())
+        var endPair = CalibrationPair(ticks: 0, nanoseconds: 0)
+        lp_calibration_pair(&endPair.ticks, &endPair.nanoseconds)
+        let startPair = CalibrationPair(ticks: lp_start_pair_ticks(), nanoseconds: lp_start_pair_ns())
+        let flushNs: UInt64
+        switch source {
+        case .cpuCounter: flushNs = endPair.nanoseconds
+        case .monotonic: flushNs = MonotonicClock.nanoseconds
+        case .manual: flushNs = lp_manual_get()
+        }
+        let entries = ThreadRegistry.shared.snapshot()
+        var threadChunks: [[UnsafeBufferPointer<lp_event>]] = []
+        threadChunks.reserveCapacity(entries.count)
+        var slots = 0
+        for entry in entries {
+            var chunks: [UnsafeBufferPointer<lp_event>] = []
+            var chunk = lp_chunk_after(entry.buffer, nil)
+            while let current = chunk {
+                let events = UnsafeBufferPointer(
+                    start: lp_chunk_events(current), count: lp_chunk_count(entry.buffer, current))
+                chunks.append(events)
+                slots += events.count
+                chunk = lp_chunk_after(entry.buffer, current)
+            }
+            threadChunks.append(chunks)
+        }
+        // Room for every row at its longest, so the writer never grows (grown, it copies what
+        // it wrote): its storage is not zeroed, so room never written is never touched.
+        let readings = entries.reduce(0) { $0 + lp_account_reading_count($1.buffer) }
+        var encoder = FlushEncoder(
+            capacity: 4_096 + (slots + 1_024) * Int(LP_ENCODED_EVENT_MAX) + readings * Int(LP_ENCODED_READING_MAX))
+        for (entry, chunks) in zip(entries, threadChunks) {
+            encoder.thread(
+                index: entry.index, osThreadID: entry.osThreadID, name: threadName(entry), isMain: entry.isMain,
+                dropped: lp_buffer_dropped(entry.buffer), chunks: chunks, buffer: entry.buffer)
+        }
+        let attachments = TraceAttachments.snapshot()
+        let trace = Trace(
+            clockSource: source,
+            calibration: source == .cpuCounter ? [startPair, endPair] : [],
+            processID: Platform.processID,
+            executablePath: Platform.executablePath,
+            spawn: spawnTime(),
+            runtimeInitNanoseconds: lp_runtime_init_ns(),
+            flushNanoseconds: flushNs,
+            metadata: attachments.metadata,
+            strings: encoder.interner.strings,
+            samples: attachments.samples)  // (the file paths are the encoder's)
+        return TraceEncoder.encode(trace, flushed: encoder)
+    }
+
     /// The thread's name now, or the one it had when it exited: a thread that
     /// ended may have had its id reused by another, named otherwise, so the exit
     /// flag is looked at once, after the name was read by id (still running then,

@@ -45,7 +45,8 @@ public enum TraceDecoder {
             reader.skip(length)
             let stored = try reader.uint32("a section checksum")
             let framed = UnsafeRawBufferPointer(rebasing: raw[sectionStart..<payloadOffset + length])
-            guard CRC32.checksum(framed) == stored else {
+            let checksum = version >= 2 ? CRC32C.checksum(framed) : CRC32.checksum(framed)
+            guard checksum == stored else {
                 throw TraceFileError.invalid(
                     path: nil, offset: sectionStart,
                     expected: "section '\(name)' to match its checksum (the file is corrupt)")
@@ -82,6 +83,11 @@ public enum TraceDecoder {
             case .thread:
                 guard sawStrings else { throw section.failure("the 'strings' section before any 'thread' section") }
                 trace.threads.append(try decodeThread(&section, strings: trace.strings.count))
+            case .threadTicks:
+                guard sawStrings, sawProcess else {
+                    throw section.failure("the 'process' and 'strings' sections before any 'threadTicks' section")
+                }
+                trace.threads.append(try decodeTickThread(&section, trace: trace))
             case .samples:
                 trace.samples = try decodeSamples(&section)
             case .spanSchedule:

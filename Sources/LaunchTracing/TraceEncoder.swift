@@ -5,10 +5,18 @@
 public enum TraceEncoder {
     /// The file bytes for `trace`.
     public static func encode(_ trace: Trace) -> [UInt8] {
+        encode(trace, flushed: nil)
+    }
+
+    /// The file bytes for `trace`, with the thread sections a flush wrote (`flushed`; their
+    /// strings are `trace`'s, their file paths `flushed`'s) after `trace`'s own threads.
+    static func encode(_ trace: Trace, flushed: FlushEncoder?) -> [UInt8] {
         // Room for the whole file at once (an event row takes about 12 bytes, an accounted
         // span's rows about 16): growing it would copy what was written.
         let accounted = trace.threads.reduce(0) { $0 + $1.usage.count }
-        var file = ByteWriter(capacity: 4_096 + trace.eventCount * 14 + accounted * 20 + trace.samples.count * 12)
+        var file = ByteWriter(
+            capacity: 4_096 + trace.eventCount * 14 + accounted * 20 + trace.samples.count * 12
+                + (flushed?.sections.count ?? 0))
         file.write(maximum: TraceFormat.magic.count) { cursor in
             TraceFormat.magic.withUnsafeBufferPointer { cursor.copy($0) }
         }
@@ -43,10 +51,13 @@ public enum TraceEncoder {
             }
         }
 
-        if !trace.filePaths.isEmpty {
+        let filePaths =
+            flushed.map { $0.filePaths.sorted { $0.file < $1.file } }
+            ?? trace.filePaths.sorted(by: { $0.key < $1.key }).map { (file: $0.key, path: $0.value) }
+        if !filePaths.isEmpty {
             file.section(.filePaths) { paths in
-                paths.varint(trace.filePaths.count)
-                for (fileID, pathID) in trace.filePaths.sorted(by: { $0.key < $1.key }) {
+                paths.varint(filePaths.count)
+                for (fileID, pathID) in filePaths {
                     paths.varint(fileID)
                     paths.varint(pathID)
                 }
@@ -56,6 +67,7 @@ public enum TraceEncoder {
         for thread in trace.threads {
             file.section(.thread) { encode(thread, into: &$0) }
         }
+        if let flushed { file.append(flushed.sections) }
 
         file.section(.samples) { samples in
             samples.varint(trace.samples.count)
@@ -80,8 +92,8 @@ public enum TraceEncoder {
         if let details = sampleDetails(trace.samples) { file.section(.sampleDetails, details) }
 
         file.section(.end) { end in
-            end.varint(trace.eventCount)
-            end.varint(trace.threads.count)
+            end.varint(trace.eventCount + (flushed?.eventCount ?? 0))
+            end.varint(trace.threads.count + (flushed?.threadCount ?? 0))
         }
         return file.bytes
     }

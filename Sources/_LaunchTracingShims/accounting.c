@@ -181,7 +181,7 @@ static void lp_account_late_end(
     if (wall > since_end) reading->wall_ns = wall - since_end;
 }
 
-__attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin) {
+__attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin, uint64_t end) {
     lp_accounting *accounting = buffer->usage;
     if (accounting == 0) {
         accounting = calloc(1, sizeof *accounting);
@@ -210,11 +210,11 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
         raw = reading;
     } else {
         lp_account_take(accounting, last, &reading);
-        reading.tick = event->end;
+        reading.tick = end;
         raw = reading;
         uint64_t now = lp_now_ticks();
-        if (lp_ticks_calibrated(now, reading.wall_ns) && now - event->end > lp_ticks_in(LP_LATE_READING_NS, now, reading.wall_ns)) {
-            lp_account_late_end(accounting, last, &reading, &raw, event->end);
+        if (lp_ticks_calibrated(now, reading.wall_ns) && now - end > lp_ticks_in(LP_LATE_READING_NS, now, reading.wall_ns)) {
+            lp_account_late_end(accounting, last, &reading, &raw, end);
         }
     }
     *slot = reading;
@@ -229,13 +229,13 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
     buffer->waitable_ticks = 0;
 }
 
-void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event) {
+void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event, uint64_t end) {
     // Began by `buffer`'s thread in an earlier chunk?
     if (buffer != 0 && buffer->accounting) {
         for (const lp_chunk *chunk = buffer->first; chunk != 0 && chunk != buffer->current; chunk = chunk->next) {
             lp_event *events = lp_chunk_events(chunk);
             if (event >= events && event < chunk->end) {
-                lp_account_end_boundary(buffer, event);
+                lp_account_end_boundary(buffer, event, end);
                 return;
             }
         }

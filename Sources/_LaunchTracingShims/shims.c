@@ -2,6 +2,8 @@
 #include "LaunchTracingShims.h"
 
 #include <pthread.h>
+#include <signal.h>
+#include "ValgrindRequests.h"
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <string.h>
@@ -25,16 +27,29 @@ __thread lp_thread_buffer *lp_tls_buffer __attribute__((tls_model("initial-exec"
 //
 // Every thread's chunks come from one region reserved (not committed) at the
 // first event, as large as the cap. Chunks are handed out by a bump pointer
-// under a lock (the slow path only); the arena is pre-faulted ahead of that
-// pointer in steps, so the hot path writes to resident memory. A thread's first
-// chunk is small and each next one twice as large, up to LP_CHUNK_MAX, so a
-// thread holds memory in proportion to what it recorded.
+// under a lock (the slow path only). The first LP_POOL_FIRST bytes are made
+// resident at the first event; from then on a thread of the tracer's own, the
+// populater, keeps the arena resident LP_POOL_AHEAD ahead of the bump pointer,
+// so a recording thread neither faults pages in nor waits for them to be (a
+// page's first write costs about 2 µs on a virtual machine, 0.5 ns a byte of
+// events). Beyond the first 2 MiB the arena asks for huge pages, which the
+// populater fills at a fraction of the cost a byte where the kernel grants them.
+// A thread's first chunk is small and each next one twice as large, up to
+// LP_CHUNK_MAX, so a thread holds memory in proportion to what it recorded.
 
 enum {
     LP_CHUNK_FIRST = 4 * 1024,
     LP_CHUNK_MAX = 256 * 1024,
-    /// How far ahead of the bump pointer the arena is kept resident.
-    LP_POOL_STEP = 256 * 1024,
+    /// Made resident at the first event, on the recording thread: a process that
+    /// records a few events grows by this much.
+    LP_POOL_FIRST = 16 * 1024,
+    /// How far ahead of the bump pointer the populater keeps the arena resident
+    /// (asked for again once less than half of it is left).
+    LP_POOL_AHEAD = 2 * 1024 * 1024,
+    /// The populater's step: a writer that catches up finds pages resident sooner.
+    LP_POPULATE_STEP = 256 * 1024,
+    /// Where huge pages may begin (small processes never touch them).
+    LP_HUGE_FROM = 2 * 1024 * 1024,
 };
 
 #ifndef MADV_POPULATE_WRITE
@@ -50,10 +65,11 @@ static struct {
     uint64_t cap;        // bytes that chunks may hold at once
     uint64_t bumped;     // bytes of the reservation handed out at least once
     uint64_t held;       // bytes held by threads' chunks now
-    uint64_t resident;   // bytes pre-faulted from base
+    uint64_t resident;   // bytes made resident from base, or asked of the populater
     /// Chunks of threads that exited, given back by lp_buffer_release, by size class.
     lp_chunk *free[LP_CHUNK_CLASSES];
     volatile int full;   // 1 once no chunk of any size is left
+    int fresh_only;      // 1: chunks given back are not taken again while fresh memory is left (benchmarks)
 } lp_arena = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
     .cap = 64ull * 1024 * 1024,
@@ -100,6 +116,12 @@ int lp_buffer_cap_set(uint64_t bytes) {
     }
     pthread_mutex_unlock(&lp_arena.lock);
     return ok ? 0 : -1;
+}
+
+void lp_arena_set_fresh_only(int fresh_only) {
+    pthread_mutex_lock(&lp_arena.lock);
+    lp_arena.fresh_only = fresh_only;
+    pthread_mutex_unlock(&lp_arena.lock);
 }
 
 uint64_t lp_buffer_used(void) {
@@ -160,6 +182,98 @@ static void lp_arena_prefault(uint64_t from, uint64_t to) {
     }
 }
 
+// MARK: The populater
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    /// The arena is to be resident up to here, and is up to `done`.
+    uint64_t wanted;
+    uint64_t done;
+    /// 0 before it started, 1 running, -1 when it cannot run (the recording thread populates).
+    int state;
+    /// Requests handed to the populater (a debug counter for tests).
+    uint64_t requests;
+} lp_populater = {
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+    .wake = PTHREAD_COND_INITIALIZER,
+};
+
+static void *lp_populater_main(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&lp_populater.lock);
+    for (;;) {
+        while (lp_populater.wanted <= lp_populater.done) pthread_cond_wait(&lp_populater.wake, &lp_populater.lock);
+        uint64_t from = lp_populater.done, to = lp_populater.wanted;
+        pthread_mutex_unlock(&lp_populater.lock);
+        while (from < to) {
+            uint64_t step = to - from < LP_POPULATE_STEP ? to : from + LP_POPULATE_STEP;
+            lp_arena_prefault(from, step);
+            from = step;
+        }
+        pthread_mutex_lock(&lp_populater.lock);
+        lp_populater.done = to;
+    }
+    return 0;
+}
+
+/// In a child forked from a process whose populater ran, none runs: the next request starts one.
+static void lp_populater_after_fork(void) {
+    pthread_mutex_init(&lp_populater.lock, 0);
+    pthread_cond_init(&lp_populater.wake, 0);
+    lp_populater.state = 0;
+    lp_populater.done = lp_populater.wanted;
+}
+
+/// Asks for [from, to) of the arena to be made resident, off the calling thread: by
+/// the populater, started at the first request (its signals blocked, named
+/// "lp-populate"); on the calling thread where no thread can be started, and in a
+/// launch whose instructions are counted (valgrind runs threads one at a time, and
+/// the count would depend on when the populater ran). Called with the arena lock held.
+static void lp_arena_populate(uint64_t from, uint64_t to) {
+    if (to <= from) return;
+    if (lp_populater.state == 0) {
+        lp_populater.state = -1;
+        if (!lp_instruction_marks_enabled()) {
+            pthread_attr_t attributes;
+            pthread_attr_init(&attributes);
+            pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+            pthread_attr_setstacksize(&attributes, 64 * 1024);
+            sigset_t all, previous;
+            sigfillset(&all);
+            pthread_sigmask(SIG_SETMASK, &all, &previous);  // inherited by the new thread
+            lp_populater.done = lp_populater.wanted = from;
+            pthread_t thread;
+            if (pthread_create(&thread, &attributes, lp_populater_main, 0) == 0) {
+                lp_populater.state = 1;
+#if defined(__linux__)
+                pthread_setname_np(thread, "lp-populate");
+#endif
+                static int registered = 0;
+                if (!registered) pthread_atfork(0, 0, lp_populater_after_fork), registered = 1;
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, 0);
+            pthread_attr_destroy(&attributes);
+        }
+    }
+    if (lp_populater.state != 1) {
+        lp_arena_prefault(from, to);
+        return;
+    }
+    pthread_mutex_lock(&lp_populater.lock);
+    if (to > lp_populater.wanted) lp_populater.wanted = to;
+    lp_populater.requests += 1;
+    pthread_cond_signal(&lp_populater.wake);
+    pthread_mutex_unlock(&lp_populater.lock);
+}
+
+uint64_t lp_populater_requests(void) {
+    pthread_mutex_lock(&lp_populater.lock);
+    uint64_t requests = lp_populater.state == 1 ? lp_populater.requests : 0;
+    pthread_mutex_unlock(&lp_populater.lock);
+    return requests;
+}
+
 /// A chunk of about `want` bytes (less at the cap's edge), or NULL at the cap.
 /// Called with the lock held.
 static lp_chunk *lp_arena_take(uint64_t want) {
@@ -174,8 +288,11 @@ static lp_chunk *lp_arena_take(uint64_t want) {
         }
         lp_arena.base = memory;
         lp_arena.reserved = reserve;
-        lp_arena.resident = reserve < LP_POOL_STEP ? reserve : LP_POOL_STEP;
+        lp_arena.resident = reserve < LP_POOL_FIRST ? reserve : LP_POOL_FIRST;
         lp_arena_prefault(0, lp_arena.resident);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (reserve > LP_HUGE_FROM) madvise(lp_arena.base + LP_HUGE_FROM, reserve - LP_HUGE_FROM, MADV_HUGEPAGE);
+#endif
     }
     if (lp_arena.base == (char *)-1) return 0;
     uint64_t left = lp_arena.cap > lp_arena.held ? lp_arena.cap - lp_arena.held : 0;
@@ -189,6 +306,7 @@ static lp_chunk *lp_arena_take(uint64_t want) {
     int class = lp_chunk_class(want);
     lp_chunk *chunk = lp_arena.free[class];
     if (chunk != 0 && lp_chunk_size(chunk) > left) chunk = 0;
+    if (lp_arena.fresh_only && lp_arena.reserved - lp_arena.bumped >= want) chunk = 0;
     uint64_t fresh = lp_arena.reserved - lp_arena.bumped;
     if (want > fresh) want = fresh;
     // Fresh memory used up: any chunk given back will do, larger ones first.
@@ -206,10 +324,12 @@ static lp_chunk *lp_arena_take(uint64_t want) {
         }
         chunk = (lp_chunk *)(lp_arena.base + lp_arena.bumped);
         lp_arena.bumped += want;
-        if (lp_arena.bumped > lp_arena.resident) {
-            uint64_t target = lp_arena.bumped + LP_POOL_STEP;
+        // Less than half the pool ahead left (the first event's pool half used): more, off this thread.
+        uint64_t ahead = lp_arena.resident > LP_POOL_FIRST ? LP_POOL_AHEAD : LP_POOL_FIRST;
+        if (lp_arena.bumped + ahead / 2 > lp_arena.resident && lp_arena.resident < lp_arena.reserved) {
+            uint64_t target = lp_arena.bumped + LP_POOL_AHEAD;
             if (target > lp_arena.reserved) target = lp_arena.reserved;
-            lp_arena_prefault(lp_arena.resident, target);
+            lp_arena_populate(lp_arena.resident, target);
             lp_arena.resident = target;
         }
         chunk->size = want;
@@ -290,7 +410,81 @@ const lp_chunk *lp_chunk_after(const lp_thread_buffer *buffer, const lp_chunk *c
     return __atomic_load_n(&chunk->next, __ATOMIC_ACQUIRE);
 }
 
+__attribute__((noinline, cold)) void lp_note_file(lp_thread_buffer *buffer, const void *file, const void *path) {
+    buffer->last_file = file;
+    if (path == 0 || file == 0) return;
+    uintptr_t address = (uintptr_t)file;
+    unsigned slot = (unsigned)((address >> 3) ^ (address >> 11)) & (LP_SEEN_FILES - 1);
+    if (buffer->seen_files[slot] == file) return;
+    lp_event *note = buffer->next;
+    if (note == buffer->limit) {
+        note = lp_refill(buffer);
+        if (note == 0) {  // at the cap: a note is not an event, its drop is not counted
+            __atomic_store_n(&buffer->dropped, __atomic_load_n(&buffer->dropped, __ATOMIC_RELAXED) - 1, __ATOMIC_RELAXED);
+            return;
+        }
+    }
+    note->begin = 0;
+    note->name = path;
+    note->file = file;
+    note->duration = 0;
+    note->line = 0;
+    note->kind = LP_EVENT_NOTE;
+    note->category = LP_NOTE_FILE_PATH;
+    __atomic_store_n(&buffer->next, note + 1, __ATOMIC_RELEASE);
+    buffer->seen_files[slot] = file;
+}
+
+// MARK: Long ends
+//
+// A span of LP_DURATION_LONG ticks or more keeps its end here: a few a launch at most.
+
+static struct {
+    pthread_mutex_t lock;
+    struct lp_long_end_entry { const lp_event *event; uint64_t end; } *entries;
+    long count, capacity;
+} lp_long_ends = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+__attribute__((noinline, cold)) void lp_end_long(lp_event *event, uint64_t end) {
+    pthread_mutex_lock(&lp_long_ends.lock);
+    long found = -1;
+    for (long index = 0; index < lp_long_ends.count; index++) {
+        if (lp_long_ends.entries[index].event == event) found = index;
+    }
+    if (found < 0 && lp_long_ends.count == lp_long_ends.capacity) {
+        long capacity = lp_long_ends.capacity == 0 ? 16 : lp_long_ends.capacity * 2;
+        void *grown = realloc(lp_long_ends.entries, (size_t)capacity * sizeof *lp_long_ends.entries);
+        if (grown != 0) lp_long_ends.entries = grown, lp_long_ends.capacity = capacity;
+    }
+    if (found < 0 && lp_long_ends.count < lp_long_ends.capacity) found = lp_long_ends.count++;
+    if (found >= 0) lp_long_ends.entries[found] = (struct lp_long_end_entry){event, end};
+    pthread_mutex_unlock(&lp_long_ends.lock);
+    if (found >= 0) {
+        __atomic_store_n(&event->duration, LP_DURATION_LONG, __ATOMIC_RELEASE);
+    } else {  // no memory: the longest duration an event holds
+        __atomic_store_n(&event->duration, LP_DURATION_LONG - 1, __ATOMIC_RELAXED);
+    }
+}
+
+uint64_t lp_long_end(const lp_event *event) {
+    uint64_t end = 0;
+    pthread_mutex_lock(&lp_long_ends.lock);
+    for (long index = 0; index < lp_long_ends.count; index++) {
+        if (lp_long_ends.entries[index].event == event) end = lp_long_ends.entries[index].end;
+    }
+    pthread_mutex_unlock(&lp_long_ends.lock);
+    return end;
+}
+
+void lp_long_ends_clear(void) {
+    pthread_mutex_lock(&lp_long_ends.lock);
+    lp_long_ends.count = 0;
+    pthread_mutex_unlock(&lp_long_ends.lock);
+}
+
 void lp_buffer_rewind(lp_thread_buffer *buffer) {
+    buffer->last_file = 0;
+    for (int slot = 0; slot < LP_SEEN_FILES; slot++) buffer->seen_files[slot] = 0;
     for (lp_chunk *chunk = buffer->first; chunk != 0; chunk = chunk->next) {
         chunk->end = lp_chunk_events(chunk);
     }

@@ -53,9 +53,10 @@ func withBufferRoom<Result>(_ bytes: Int, _ body: () -> Result) -> Result {
 }
 
 /// The size of the events in each of a thread's first chunks: 4 KiB less a
-/// 32-byte header, doubling; an event is 48 bytes.
-let firstChunkEvents = (4096 - 32) / 48
-let secondChunkEvents = (8192 - 32) / 48
+/// 32-byte header, doubling; an event is 32 bytes.
+let eventBytes = 32
+let firstChunkEvents = (4096 - 32) / eventBytes
+let secondChunkEvents = (8192 - 32) / eventBytes
 
 @Suite("Per-thread event storage")
 struct BufferTests {
@@ -93,8 +94,8 @@ struct BufferTests {
         #expect(dropped > 0)
         // Nearly all of the room holds events: only chunk headers and the last
         // partly filled chunks of each thread are not events.
-        #expect(recorded * 48 > room - 8 * (256 << 10))
-        #expect(recorded * 48 <= room)
+        #expect(recorded * eventBytes > room - 8 * (256 << 10))
+        #expect(recorded * eventBytes <= room)
     }
 
     @Test func aSpanBegunAtTheCapIsInertAndEverythingIsCounted() throws {
@@ -215,7 +216,7 @@ struct BufferTests {
             onJoinedThreads(4) {
                 for _ in 0..<10_000 { LaunchTracer.begin("Gone").end() }
             }
-            #expect(LaunchTracer.bufferBytesInUse > before + 4 * 10_000 * 48)
+            #expect(LaunchTracer.bufferBytesInUse > before + 4 * 10_000 * eventBytes)
             LaunchTracer.resetAll()
             #expect(LaunchTracer.bufferBytesInUse <= before)
             // And the next threads reuse them: the arena does not grow.

@@ -22,6 +22,18 @@ struct FlushIdentityTests {
         #expect(recording.trace() == recording.referenceTrace())
     }
 
+    /// The same recording, as the code before 32-byte events wrote it (version 1, events as
+    /// they were stored then), reads back as the trace converted from today's events.
+    @Test func theFixedRecordingAsVersion1WroteItReadsAsToday() throws {
+        let recording = SyntheticRecording(seed: 2026, threads: 3, eventsPerThread: 400, source: .cpuCounter)
+        let bytes = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: Self.goldens + "fixed-recording-version1.lptrace")))
+        var old = try TraceDecoder.decode(bytes)
+        #expect(old.formatVersion == 1)
+        old.formatVersion = TraceFormat.version
+        #expect(old == recording.trace())
+    }
+
     @Test(arguments: [TraceClockSource.cpuCounter, .monotonic, .manual], 1...12)
     func randomRecordingsConvertAsTheReferenceDoes(_ source: TraceClockSource, _ seed: UInt64) {
         let recording = SyntheticRecording(seed: seed, threads: 2, eventsPerThread: 600, source: source)
@@ -46,8 +58,8 @@ struct FlushIdentityTests {
         recording.threads[0].readings.shuffle(using: &random)
         let earliest = recording.threads[1].readings.map(\.tick).min() ?? 0
         for index in recording.threads[1].events.indices
-        where index % 7 == 3 && recording.threads[1].events[index].end != 0 {
-            recording.threads[1].events[index].end = earliest - 1 - UInt64(index)
+        where index % 7 == 3 && recording.threads[1].events[index].duration != 0 {
+            recording.end(thread: 1, index: index, at: earliest - 1 - UInt64(index))
         }
         let trace = recording.trace()
         let reference = recording.referenceTrace()
@@ -100,6 +112,24 @@ struct FlushIdentityTests {
         }
     }
 
+    /// Version 2's checksum: CRC-32C, with the CPU's instruction and without, against bit by bit.
+    @Test func checksumOfVersion2IsTheBitwiseCRC32C() {
+        var random = SeededGenerator(seed: 11)
+        let bytes = (0..<4_200).map { _ in UInt8.random(in: 0...255, using: &random) }
+        #expect(Array("123456789".utf8).withUnsafeBytes { CRC32C.checksum($0) } == 0xE306_9283)
+        for (start, count) in [(0, 1), (1, 7), (3, 8), (5, 15), (0, 16), (7, 17), (2, 64), (1, 255), (9, 4_000)] {
+            let slice = bytes[start..<(start + count)]
+            let expected = Reference.crc32(slice, polynomial: 0x82F6_3B78)
+            bytes.withUnsafeBytes {
+                let part = UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)])
+                #expect(CRC32C.checksum(part) == expected, "\(count) bytes at \(start)")
+                #expect(
+                    lp_crc32c_software(part.baseAddress!.assumingMemoryBound(to: UInt8.self), count) == expected,
+                    "\(count) bytes at \(start)")
+            }
+        }
+    }
+
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Goldens/"
 }
 
@@ -132,6 +162,7 @@ struct SyntheticRecording {
             threads.append(
                 Self.thread(thread, events: eventsPerThread, ticksPerNanosecond: ticksPerNanosecond, using: &random))
         }
+        longEnds = Array(repeating: [:], count: count)
     }
 
     private static func thread(
@@ -149,6 +180,7 @@ struct SyntheticRecording {
         let knowsQueue = index != 1
         let accountedThread = index != 2
         var readFrom = Int.random(in: 2...6, using: &random)  // the first accounted boundaries come before any reading
+        var noted = Set<Int>()
         func boundary(_ tick: UInt64, accounted: Bool, random: inout SeededGenerator) {
             guard accounted else { return }
             readFrom -= 1
@@ -182,44 +214,74 @@ struct SyntheticRecording {
             let name = names[Int.random(in: 0..<names.count, using: &random)]
             let file = Int.random(in: 0..<files.count, using: &random)
             let line = UInt32.random(in: 1...400, using: &random)
+            // A thread notes a file's path once, before its first event that has one.
+            func noteIfFirst() {
+                guard !noted.contains(file) else { return }
+                noted.insert(file)
+                events.append(
+                    Self.event(
+                        begin: 0, name: UnsafeRawPointer(paths[file].utf8Start),
+                        file: UnsafeRawPointer(files[file].utf8Start), line: 0, kind: UInt8(LP_EVENT_NOTE),
+                        category: UInt8(LP_NOTE_FILE_PATH)))
+            }
             if roll < 9 || (open.isEmpty && roll < 15) {
                 let accounted = accountedThread && roll != 0
-                var event = lp_event(
-                    begin: tick, end: 0, name: UnsafeRawPointer(name.utf8Start),
-                    file: UnsafeRawPointer(files[file].utf8Start),
-                    path: roll == 1 ? nil : UnsafeRawPointer(paths[file].utf8Start), line: line,
-                    name_length: UInt16(name.utf8CodeUnitCount),
-                    kind: UInt8(LP_EVENT_SPAN) | (accounted ? UInt8(LP_EVENT_FLAG_USAGE) : 0), category: UInt8(roll % 7)
-                )
+                var event = Self.event(
+                    begin: tick, name: UnsafeRawPointer(name.utf8Start), file: UnsafeRawPointer(files[file].utf8Start),
+                    line: line, kind: UInt8(LP_EVENT_SPAN) | (accounted ? UInt8(LP_EVENT_FLAG_USAGE) : 0),
+                    category: UInt8(roll % 7))
                 if roll == 2 {  // a one-letter name, stored as its scalar
                     event.name = UnsafeRawPointer(bitPattern: UInt(0x41 + line % 26))
-                    event.name_length = 0
                     event.kind |= UInt8(LP_EVENT_FLAG_SCALAR_NAME)
                 }
+                if roll != 1 { noteIfFirst() }  // (a span without a path)
                 boundary(tick, accounted: accounted, random: &random)
                 open.append(events.count)
                 events.append(event)
             } else if roll < 17, let last = open.popLast() {
-                events[last].end = tick
+                events[last].duration = UInt32(tick - events[last].begin)
                 boundary(tick, accounted: events[last].kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, random: &random)
             } else if roll < 19 {
+                noteIfFirst()
                 events.append(
-                    lp_event(
-                        begin: tick, end: tick, name: UnsafeRawPointer(name.utf8Start),
-                        file: UnsafeRawPointer(files[file].utf8Start),
-                        path: UnsafeRawPointer(paths[file].utf8Start), line: line,
-                        name_length: UInt16(name.utf8CodeUnitCount),
-                        kind: UInt8(LP_EVENT_INSTANT), category: 0))
+                    Self.event(
+                        begin: tick, name: UnsafeRawPointer(name.utf8Start),
+                        file: UnsafeRawPointer(files[file].utf8Start), line: line, kind: UInt8(LP_EVENT_INSTANT),
+                        category: 0))
             } else {
                 events.append(
-                    lp_event(
-                        begin: tick, end: tick, name: nil, file: UnsafeRawPointer(files[file].utf8Start), path: nil,
-                        line: line,
-                        name_length: 0, kind: UInt8(LP_EVENT_MARK), category: UInt8(Milestone.firstFrame.rawValue)))
+                    Self.event(
+                        begin: tick, name: nil, file: UnsafeRawPointer(files[file].utf8Start), line: line,
+                        kind: UInt8(LP_EVENT_MARK), category: UInt8(Milestone.firstFrame.rawValue)))
             }
         }
         return (events, readings)  // what is still open stays open
     }
+
+    /// An event as `lp_record` writes it (open, when a span).
+    static func event(
+        begin: UInt64, name: UnsafeRawPointer?, file: UnsafeRawPointer?, line: UInt32, kind: UInt8, category: UInt8
+    ) -> lp_event {
+        lp_event(
+            begin: begin, name: name, file: file, duration: 0, line: UInt16(truncatingIfNeeded: line),
+            kind: kind | UInt8(truncatingIfNeeded: (line >> 16) << UInt32(LP_EVENT_LINE_HIGH_SHIFT)),
+            category: category)
+    }
+
+    /// Ends the span at `index` of thread `thread` at `tick`, which may come before its begin
+    /// (a clock set back): kept in the recording's own long-end table, as the tracer keeps one.
+    mutating func end(thread: Int, index: Int, at tick: UInt64) {
+        let begin = threads[thread].events[index].begin
+        if tick > begin, tick - begin < UInt64(LP_DURATION_LONG) {
+            threads[thread].events[index].duration = UInt32(tick - begin)
+        } else {
+            threads[thread].events[index].duration = LP_DURATION_LONG
+            longEnds[thread][index] = tick
+        }
+    }
+
+    /// Per thread, the ends of spans whose duration says `LP_DURATION_LONG`, by event index.
+    var longEnds: [[Int: UInt64]] = []
 
     var converter: TickConverter { TickConverter(source: source, start: start, end: end) }
 
@@ -229,7 +291,10 @@ struct SyntheticRecording {
         var converted: [TraceThread] = []
         for (index, thread) in threads.enumerated() {
             // Two chunks, as a thread's events are held.
+            let ends = longEnds.count > index ? longEnds[index] : [:]
             let (events, usage) = thread.events.withUnsafeBufferPointer { all in
+                let base = all.baseAddress!
+                conversion.longEnd = { ends[$0 - base] ?? 0 }
                 let split = all.count / 3
                 return conversion.thread([
                     UnsafeBufferPointer(rebasing: all[..<split]), UnsafeBufferPointer(rebasing: all[split...]),
@@ -250,7 +315,8 @@ struct SyntheticRecording {
         var reference = Reference(start: start, end: end, source: source, flushNanoseconds: flushNanoseconds)
         var converted: [TraceThread] = []
         for (index, thread) in threads.enumerated() {
-            let (events, usage) = reference.thread(thread.events, readings: thread.readings)
+            let (events, usage) = reference.thread(
+                thread.events, readings: thread.readings, longEnds: longEnds.count > index ? longEnds[index] : [:])
             converted.append(
                 TraceThread(
                     index: UInt32(index), osThreadID: 100 + UInt64(index), name: index == 0 ? "main" : nil,
@@ -288,7 +354,7 @@ struct Reference {
     var filePaths: [UInt32: UInt32] = [:]
     private var byContent: [String: UInt32] = [:]
     private var byAddress: [UInt: UInt32] = [:]
-    private var lastPath: UnsafeRawPointer?
+    private var noted: [UnsafeRawPointer: UnsafeRawPointer] = [:]
 
     init(start: CalibrationPair, end: CalibrationPair, source: TraceClockSource, flushNanoseconds: UInt64) {
         self.start = start
@@ -326,35 +392,52 @@ struct Reference {
         return id
     }
 
-    mutating func thread(_ raw: [lp_event], readings: [lp_reading]) -> (events: [TraceEvent], usage: [SpanUsage]) {
+    mutating func thread(_ raw: [lp_event], readings: [lp_reading], longEnds: [Int: UInt64]) -> (
+        events: [TraceEvent], usage: [SpanUsage]
+    ) {
         var events: [TraceEvent] = []
         var usage: [SpanUsage] = []
         var accounted: [(index: UInt32, begin: UInt64, end: UInt64)] = []
-        for event in raw {
-            let kind = TraceEvent.Kind(rawValue: event.kind & UInt8(LP_EVENT_KIND_MASK)) ?? .instant
+        for (index, stored) in raw.enumerated() {
+            // The 32-byte event unpacked field by field.
+            let kindByte = stored.kind
+            if kindByte & 0x03 == UInt8(LP_EVENT_NOTE) {
+                if let file = stored.file, let path = stored.name { noted[file] = path }
+                continue
+            }
+            let line = UInt32(stored.line) | UInt32((kindByte >> 2) & 0x0F) << 16
+            let endTick: UInt64
+            switch stored.duration {
+            case 0: endTick = kindByte & 0x03 == UInt8(LP_EVENT_SPAN) ? 0 : stored.begin
+            case LP_DURATION_LONG: endTick = longEnds[index] ?? 0
+            default: endTick = stored.begin + UInt64(stored.duration)
+            }
+            let event = (
+                begin: stored.begin, end: endTick, name: stored.name, file: stored.file, category: stored.category
+            )
+            let kind = TraceEvent.Kind(rawValue: kindByte & 0x03) ?? .instant
             let nameID: UInt32
             if kind == .mark {
                 nameID = intern(Milestone(rawValue: event.category).id)
-            } else if event.kind & UInt8(LP_EVENT_FLAG_SCALAR_NAME) != 0 {
+            } else if kindByte & UInt8(LP_EVENT_FLAG_SCALAR_NAME) != 0 {
                 nameID = intern(String(Character(Unicode.Scalar(UInt32(UInt(bitPattern: event.name))) ?? "?")))
             } else {
-                nameID = intern(address: event.name, length: Int(event.name_length))
+                nameID = intern(address: event.name, length: nil)
             }
             let fileID = intern(address: event.file, length: nil)
-            if event.path != lastPath, let path = event.path {
-                lastPath = path
-                if filePaths[fileID] == nil { filePaths[fileID] = intern(address: path, length: nil) }
+            if let file = event.file, let path = noted.removeValue(forKey: file), filePaths[fileID] == nil {
+                filePaths[fileID] = intern(address: path, length: nil)
             }
             let begin = nanoseconds(event.begin)
             let isOpen = kind == .span && event.end == 0
             let end = isOpen ? max(begin, flushNanoseconds) : max(begin, nanoseconds(event.end))
-            if event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen {
+            if kindByte & UInt8(LP_EVENT_FLAG_USAGE) != 0, !isOpen {
                 accounted.append((UInt32(events.count), event.begin, event.end))
             }
             events.append(
                 TraceEvent(
                     kind: kind, category: event.category, isOpen: isOpen, nameID: nameID, fileID: fileID,
-                    line: event.line, beginNanoseconds: begin, endNanoseconds: end))
+                    line: line, beginNanoseconds: begin, endNanoseconds: end))
         }
         guard !readings.isEmpty else { return (events, usage) }
         for span in accounted {
@@ -405,12 +488,12 @@ struct Reference {
         return (usage, ran)
     }
 
-    /// CRC-32 (IEEE, reflected), a bit at a time.
-    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    /// CRC-32 (IEEE, reflected; or another reflected `polynomial`), a bit at a time.
+    static func crc32(_ bytes: some Sequence<UInt8>, polynomial: UInt32 = 0xEDB8_8320) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ polynomial : crc >> 1 }
         }
         return crc ^ 0xFFFF_FFFF
     }

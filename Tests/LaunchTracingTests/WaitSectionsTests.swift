@@ -60,7 +60,7 @@ struct WaitSectionsTests {
                     bytes[offset + 4]) << 24
             if tags.contains(bytes[offset]) {
                 bytes[offset] = tag
-                let crc = checksum(Array(bytes[offset..<offset + 5 + length]))
+                let crc = checksum(Array(bytes[offset..<offset + 5 + length]), version: bytes[8])
                 for index in 0..<4 {
                     bytes[offset + 5 + length + index] = UInt8(truncatingIfNeeded: crc >> (8 * index))
                 }
@@ -71,12 +71,13 @@ struct WaitSectionsTests {
         return bytes
     }
 
-    /// CRC-32 (IEEE), bit by bit.
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    /// A section's checksum, bit by bit: CRC-32 (IEEE) in a version 1 file, CRC-32C in version 2.
+    static func checksum(_ bytes: [UInt8], version: UInt8) -> UInt32 {
+        let polynomial: UInt32 = version >= 2 ? 0x82F6_3B78 : 0xEDB8_8320
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ polynomial : crc >> 1 }
         }
         return crc ^ 0xFFFF_FFFF
     }

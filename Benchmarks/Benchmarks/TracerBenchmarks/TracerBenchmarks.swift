@@ -57,8 +57,9 @@ let benchmarks: @Sendable () -> Void = {
     ]
 
     // Room for one sample's events on the two benchmark threads, set before the
-    // first event (48 bytes an event); reset between samples keeps the chunks.
-    LaunchTracer.bufferLimitBytes = 256 << 20
+    // first event (32 bytes an event); reset between samples keeps the chunks. The
+    // fresh-memory row takes about 1 MiB a sample more, never given back.
+    LaunchTracer.bufferLimitBytes = 512 << 20
 
     // The threshold check reads raw counts a sample, and package-benchmark's own
     // bookkeeping makes 16 allocations in a sample of a row of 1M operations (a
@@ -288,6 +289,98 @@ let benchmarks: @Sendable () -> Void = {
                 floor = min(floor, result.floor)
             }
             benchmark.measurement(metric, Int(spans * 1000 / max(1, floor)))
+        }
+    }
+
+    // MARK: Fresh memory
+
+    // Unaccounted spans on fresh threads on memory the process never touched: chunks that
+    // exited threads gave back are not taken again (`lp_arena_set_fresh_only`), so each
+    // thread writes where no event was written before, as a launch's threads do, and the
+    // arena's populater makes that memory resident ahead of them. Against two floors on the
+    // same thread: two tick reads and a 16-byte store into memory touched before (warm),
+    // and two tick reads and a store of an event's bytes into memory mapped for it and
+    // never touched (fresh, the same bytes the tracer writes). Each count's fastest of
+    // three threads. Gated: span ÷ warm floor ≤ 1.5 × at 1,000 and ≤ 1.3 × at 5,000 and
+    // 10,000; span ÷ fresh floor ≤ 1.1 ×.
+    let freshCounts = [1_000, 5_000, 10_000]
+    let freshWarm = freshCounts.map {
+        BenchmarkMetric.custom(
+            "\($0) spans on fresh memory vs warm floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
+    }
+    let freshSame = freshCounts.map {
+        BenchmarkMetric.custom(
+            "\($0) spans on fresh memory vs fresh floor (permille)", polarity: .prefersSmaller, useScalingFactor: false)
+    }
+    let freshNanoseconds = ["span", "warm floor", "fresh floor"].map {
+        BenchmarkMetric.custom(
+            "10000 on fresh memory: \($0) (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    }
+    // A band from 0 to the ceiling: the threshold file holds its middle, this tolerance its half-width.
+    var freshCeilings: [BenchmarkMetric: BenchmarkThresholds] = [:]
+    for (count, metric) in zip(freshCounts, freshWarm) {
+        freshCeilings[metric] = BenchmarkThresholds(absolute: [.p90: count == 1_000 ? 750 : 650])
+    }
+    for metric in freshSame { freshCeilings[metric] = BenchmarkThresholds(absolute: [.p90: 550]) }
+    Benchmark(
+        "gate fresh memory spans vs floors by count",
+        configuration: .init(
+            metrics: freshWarm + freshSame + freshNanoseconds, maxDuration: .seconds(short ? 2 : 5),
+            maxIterations: short ? 10 : 60, thresholds: freshCeilings
+        )
+    ) { benchmark in
+        lp_arena_set_fresh_only(1)
+        defer { lp_arena_set_fresh_only(0) }
+        let eventBytes = MemoryLayout<lp_event>.stride
+        for (index, count) in freshCounts.enumerated() {
+            var spans = UInt64.max
+            var warmFloor = UInt64.max
+            var freshFloor = UInt64.max
+            for _ in 0..<3 {
+                let result = FreshThreadTimes()
+                let done = DispatchSemaphore(value: 0)
+                let bytes = count * eventBytes
+                let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
+                let address = UInt(bitPattern: mapped)  // (a raw pointer is not Sendable)
+                Thread {
+                    let fresh = UnsafeMutableRawPointer(bitPattern: address)!
+                    var warm = [TickPair](repeating: TickPair(begin: 0, end: 0), count: count)
+                    var start = lp_monotonic_ns()
+                    for _ in 0..<count { LaunchTracer.begin("Span").end() }
+                    result.spans = lp_monotonic_ns() - start
+                    warm.withUnsafeMutableBufferPointer { buffer in
+                        start = lp_monotonic_ns()
+                        for index in 0..<count {
+                            let begin = lp_cpu_counter()
+                            buffer[index] = TickPair(begin: begin, end: lp_cpu_counter())
+                        }
+                        result.floor = lp_monotonic_ns() - start
+                    }
+                    start = lp_monotonic_ns()
+                    for index in 0..<count {
+                        let begin = lp_cpu_counter()
+                        let slot = fresh + index * eventBytes
+                        slot.storeBytes(of: TickPair(begin: begin, end: lp_cpu_counter()), as: TickPair.self)
+                        for offset in stride(from: 16, to: eventBytes, by: 8) {
+                            slot.storeBytes(of: begin, toByteOffset: offset, as: UInt64.self)
+                        }
+                    }
+                    result.first = lp_monotonic_ns() - start  // the fresh floor
+                    done.signal()
+                }.start()
+                done.wait()
+                munmap(mapped, bytes)
+                spans = min(spans, result.spans)
+                warmFloor = min(warmFloor, result.floor)
+                freshFloor = min(freshFloor, result.first)
+            }
+            benchmark.measurement(freshWarm[index], Int(spans * 1000 / max(1, warmFloor)))
+            benchmark.measurement(freshSame[index], Int(spans * 1000 / max(1, freshFloor)))
+            if count == 10_000 {
+                for (metric, total) in zip(freshNanoseconds, [spans, warmFloor, freshFloor]) {
+                    benchmark.measurement(metric, Int(total) / count)
+                }
+            }
         }
     }
 

@@ -30,24 +30,39 @@ typedef enum {
     LP_TICK_SOURCE_MANUAL = 2,
 } lp_tick_source;
 
-/// One recorded event: 48 bytes, written once at begin and patched at end.
+/// One recorded event: 32 bytes, written once at begin and patched at end.
 ///
-/// `name`, `file` and `path` are the addresses of static strings (Swift `StaticString`
-/// literals): nothing is copied or built on the hot path; strings are interned
-/// when the trace is written.
+/// What each byte buys:
+/// - `begin` (8): the begin tick, whole: no base to keep, no wrap.
+/// - `name` (8): the address of the name's NUL-terminated UTF-8 bytes, which live as
+///   long as the process (a Swift `StaticString` literal, or a runtime name interned
+///   into storage that is never freed), or a Unicode scalar value (flag
+///   `LP_EVENT_FLAG_SCALAR_NAME`). Its length is taken at flush (`strlen`, once per
+///   distinct address), not stored.
+/// - `file` (8): the address of `#fileID`'s NUL-terminated UTF-8 bytes (same lifetime).
+///   `#filePath` is not stored per event: a thread writes it once, in a note
+///   (`LP_EVENT_NOTE`, `LP_NOTE_FILE_PATH`) before its first event of a file.
+/// - `duration` (4): the end, as ticks after `begin`: 0 while a span is open (and for an
+///   instant or a mark, which end where they begin); `LP_DURATION_LONG` for a span of
+///   `LP_DURATION_LONG` ticks or more (1.4 s at 3 GHz), whose end tick is kept whole
+///   in the process's long-end table (`lp_long_end`).
+/// - `line` (2) and `kind` bits 2-5: `#line`, 20 bits (1,048,575 and later lines read as that).
+/// - `kind` (1): the `lp_event_kind` (bits 0-1), the line's top 4 bits, and the flags
+///   (`LP_EVENT_FLAG_USAGE`, `LP_EVENT_FLAG_SCALAR_NAME`).
+/// - `category` (1): the `SpanCategory` (a mark: the milestone; a note: its kind).
 typedef struct {
     uint64_t begin;        // ticks
-    uint64_t end;          // ticks; 0 while a span is open
-    const void *name;      // static UTF-8 bytes (or a scalar value, see flags)
-    const void *file;      // static UTF-8 bytes of #fileID (NUL-terminated)
-    const void *path;      // static UTF-8 bytes of #filePath (NUL-terminated), or NULL
-    uint32_t line;
-    uint16_t name_length;
-    uint8_t kind;          // lp_event_kind | flags
+    const void *name;      // NUL-terminated UTF-8 bytes that live forever (or a scalar value, see flags)
+    const void *file;      // NUL-terminated UTF-8 bytes of #fileID
+    uint32_t duration;     // end - begin, ticks; 0 while open; LP_DURATION_LONG: see lp_long_end
+    uint16_t line;         // #line, low 16 bits (the top 4 are in kind)
+    uint8_t kind;          // lp_event_kind | line bits 16-19 << 2 | flags
     uint8_t category;
 } lp_event;
 
 enum {
+    /// A record that is not an event (the flush reads and skips it): `category` says which.
+    LP_EVENT_NOTE = 0,
     LP_EVENT_SPAN = 1,
     LP_EVENT_INSTANT = 2,
     LP_EVENT_MARK = 3,
@@ -55,8 +70,21 @@ enum {
     LP_EVENT_FLAG_SCALAR_NAME = 0x80,
     /// Flag: the span's resource usage is being accounted (slow path at end).
     LP_EVENT_FLAG_USAGE = 0x40,
-    LP_EVENT_KIND_MASK = 0x0F,
+    LP_EVENT_KIND_MASK = 0x03,
+    /// Where the line's bits 16-19 sit in `kind`.
+    LP_EVENT_LINE_HIGH_SHIFT = 2,
+    LP_EVENT_LINE_HIGH_MASK = 0x3C,
+    /// A note's `category`: `file` is a `#fileID`, `name` its `#filePath`.
+    LP_NOTE_FILE_PATH = 1,
 };
+
+/// The largest line an event holds (a later line reads as this).
+#define LP_EVENT_LINE_MAX 0xFFFFFu
+/// `duration` of a span whose end is in the long-end table.
+#define LP_DURATION_LONG 0xFFFFFFFFu
+
+/// How many files a thread remembers having noted the `#filePath` of (direct-mapped).
+enum { LP_SEEN_FILES = 16 };
 
 /// A block of events taken from the process's trace arena: this header, then
 /// events up to `limit`. A thread's chunks form a list, oldest first.
@@ -162,6 +190,11 @@ typedef struct {
     /// The thread's readings (NULL until its first accounted boundary; stored
     /// with release, read with acquire: a flush may be reading).
     lp_accounting *usage;
+    /// The `file` of the thread's last event: another one sends the event through
+    /// `lp_note_file` first (a compare on the hot path).
+    const void *last_file;
+    /// Files whose `#filePath` the thread noted since the last rewind (direct-mapped by address).
+    const void *seen_files[LP_SEEN_FILES];
 } lp_thread_buffer;
 
 /// How long after a reading an accounted boundary is attributed rather than
@@ -195,7 +228,7 @@ enum { LP_OFF_CPU_GAP_NS = 3 * 1000 };
 enum { LP_LATE_READING_NS = 20 * 1000 };
 
 /// The slow path of `lp_record`: moves `buffer` to a new chunk (growing from
-/// 4 KiB to 256 KiB per thread, taken from a pre-faulted pool) and returns its
+/// 4 KiB to 256 KiB per thread, taken from memory made resident ahead by the populater) and returns its
 /// first slot, which `lp_record` fills and then publishes; or counts the event
 /// as dropped and returns NULL once the process-wide cap is reached. Never inlined.
 lp_event *lp_refill(lp_thread_buffer *buffer);
@@ -228,6 +261,13 @@ uint64_t lp_buffer_cap_get(void);
 int lp_buffer_cap_set(uint64_t bytes);
 /// Bytes of the arena handed out as chunks so far.
 uint64_t lp_buffer_used(void);
+/// With `fresh_only` 1, chunks given back by exited threads are not handed out again
+/// while the arena has memory no chunk used yet: benchmarks measure on memory the
+/// process never touched. 0 (the default) reuses them first.
+void lp_arena_set_fresh_only(int fresh_only);
+/// How many times a recording thread handed the arena's populater memory to make resident
+/// ahead of the writers (0 when it does not run: see `lp_arena_populate` in shims.c).
+uint64_t lp_populater_requests(void);
 
 /// Global tracer state, one instance in the process.
 typedef struct {
@@ -301,9 +341,9 @@ static inline __attribute__((always_inline)) void lp_set_current_buffer(lp_threa
 }
 
 /// Takes a reading for the accounted span `event` at its begin (`at_begin`,
-/// which stamps the begin tick again after the reading) or at its end (already
-/// stamped). The slow path of accounting; never inlined.
-void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin);
+/// which stamps the begin tick again after the reading) or at its end (tick `end`,
+/// already stored). The slow path of accounting; never inlined.
+void lp_account_read(lp_thread_buffer *buffer, lp_event *event, int at_begin, uint64_t end);
 
 /// Whether the accounted boundary at `tick` of `buffer`'s thread takes a reading:
 /// the last reading is older than the granularity, and either the gaps that could
@@ -319,95 +359,193 @@ static inline __attribute__((always_inline)) int lp_account_due(lp_thread_buffer
     return buffer->waitable_ticks >= buffer->waitable_limit_ticks || tick >= buffer->forced_reading_tick;
 }
 
+/// Notes `path` as the `#filePath` of `file` in `buffer` (a note record before the
+/// event that follows), once per file a thread records from until the next rewind,
+/// and makes `file` the thread's last. The slow path of `lp_record` when the file
+/// changes; never inlined. `path` NULL: nothing is noted.
+void lp_note_file(lp_thread_buffer *buffer, const void *file, const void *path);
+
 /// Appends an event to `buffer` (taking a new chunk out of line when the current
 /// one is full), or counts it as dropped. Returns the event, or NULL when the
 /// process-wide cap is reached. The begin tick is read last, so the tracer's own
-/// bookkeeping is not inside the span. A span is left open (end 0); an instant
+/// bookkeeping is not inside the span. A span is left open (duration 0); an instant
 /// or a mark ends where it begins. With `accounted` non-zero the event is marked
 /// for resource accounting, and the thread's usage is read first when a reading
 /// is due (`lp_account_due`; otherwise the boundary costs a compare and a store).
 ///
+/// `name` and `file` are addresses of NUL-terminated UTF-8 bytes that stay valid
+/// for the life of the process (StaticString literals, or runtime strings interned
+/// once), or `name` a scalar value with `LP_EVENT_FLAG_SCALAR_NAME` in `kind`.
+/// `name_length` is not stored (the flush takes lengths with `strlen`; kept in the
+/// signature so callers need not change). `path` (`#filePath`, or NULL) is noted
+/// once per file and thread (`lp_note_file`). Lines past `LP_EVENT_LINE_MAX` read as it.
+///
 /// The event is published once every field is written: a release store of
 /// `buffer->next` past it, which a reader (`lp_chunk_count`) loads with acquire,
-/// so a flush while threads record sees whole events. After that only `end` (at
-/// `lp_end`) and the usage flag (a span ended on another thread) change, both
+/// so a flush while threads record sees whole events. After that only `duration`
+/// (at `lp_end`) and the usage flag (a span ended on another thread) change, both
 /// atomically: read a published event with `lp_event_load`.
 static inline __attribute__((always_inline)) lp_event *lp_record(
     lp_thread_buffer *buffer, uint8_t kind, uint8_t category,
     const void *name, uint16_t name_length, const void *file, const void *path, uint32_t line,
     int accounted) {
+    (void)name_length;
+    if (__builtin_expect(file != buffer->last_file, 0)) lp_note_file(buffer, file, path);
     lp_event *event = buffer->next;
     if (__builtin_expect(event == buffer->limit, 0)) {
         event = lp_refill(buffer);
         if (event == 0) return 0;
     }
+    uint32_t clamped = line < LP_EVENT_LINE_MAX ? line : LP_EVENT_LINE_MAX;
     event->name = name;
     event->file = file;
-    event->path = path;
-    event->line = line;
-    event->name_length = name_length;
-    event->kind = accounted ? (uint8_t)(kind | LP_EVENT_FLAG_USAGE) : kind;
+    event->duration = 0;
+    event->line = (uint16_t)clamped;
+    event->kind = (uint8_t)((accounted ? kind | LP_EVENT_FLAG_USAGE : kind) | ((clamped >> 16) << LP_EVENT_LINE_HIGH_SHIFT));
     event->category = category;
     uint64_t now = lp_now_ticks();
     event->begin = now;
     if (accounted != 0) {
         if (__builtin_expect(lp_account_due(buffer, now), 0)) {
-            lp_account_read(buffer, event, 1);
+            lp_account_read(buffer, event, 1, 0);
             now = event->begin;
         }
         buffer->last_boundary_tick = now;
     }
-    event->end = (kind & LP_EVENT_KIND_MASK) == LP_EVENT_SPAN ? 0 : now;
     __atomic_store_n(&buffer->next, event + 1, __ATOMIC_RELEASE);
     return event;
 }
 
-/// Closes a span: stamps its end tick (an atomic store: a flush may be reading it).
-static inline __attribute__((always_inline)) void lp_end(lp_event *event) {
+/// Keeps `end` as the end of `event`, a span of `LP_DURATION_LONG` ticks or more (or
+/// one whose end precedes its begin: a clock set back), in the process's long-end
+/// table, then marks its duration `LP_DURATION_LONG`. Never inlined.
+void lp_end_long(lp_event *event, uint64_t end);
+
+/// The end tick kept for `event` by `lp_end_long` (0 when none is). Takes a lock.
+uint64_t lp_long_end(const lp_event *event);
+
+/// Empties the long-end table (at a reset, when nothing records or flushes).
+void lp_long_ends_clear(void);
+
+/// Closes a span: stores its duration (an atomic store: a flush may be reading it)
+/// and returns its end tick.
+static inline __attribute__((always_inline)) uint64_t lp_end(lp_event *event) {
     uint64_t now = lp_now_ticks();
-    __atomic_store_n(&event->end, now == 0 ? 1 : now, __ATOMIC_RELAXED);
+    uint64_t duration = now - event->begin;
+    if (__builtin_expect(duration >= LP_DURATION_LONG, 0)) {
+        lp_end_long(event, now);
+        return now;
+    }
+    __atomic_store_n(&event->duration, duration == 0 ? 1u : (uint32_t)duration, __ATOMIC_RELAXED);
+    return now;
 }
 
-/// A copy of a published event (see `lp_record`): the fields that may still
-/// change, `end` and `kind`, are loaded atomically.
-static inline lp_event lp_event_load(const lp_event *event) {
-    lp_event copy;
-    copy.begin = event->begin;
-    copy.end = __atomic_load_n(&event->end, __ATOMIC_RELAXED);
-    copy.name = event->name;
-    copy.file = event->file;
-    copy.path = event->path;
-    copy.line = event->line;
-    copy.name_length = event->name_length;
-    copy.kind = __atomic_load_n(&event->kind, __ATOMIC_RELAXED);
-    copy.category = event->category;
-    return copy;
+/// An event as the flush reads it: `end` whole (0 while a span is open; see
+/// `long_end`), `line` whole, `kind` the kind and its flags (line bits taken out).
+typedef struct {
+    uint64_t begin;
+    uint64_t end;
+    const void *name;
+    const void *file;
+    uint32_t line;
+    uint8_t kind;
+    uint8_t category;
+    /// 1: the end is in the long-end table (`lp_long_end`), not in `end`.
+    uint8_t long_end;
+} lp_event_view;
+
+/// A copy of a published event (see `lp_record`), unpacked: the fields that may
+/// still change, `duration` and `kind`, are loaded atomically (the duration with
+/// acquire, so a long end's table entry is seen by `lp_long_end` after it).
+static inline lp_event_view lp_event_load(const lp_event *event) {
+    lp_event_view view;
+    view.begin = event->begin;
+    uint32_t duration = __atomic_load_n(&event->duration, __ATOMIC_ACQUIRE);
+    uint8_t kind = __atomic_load_n(&event->kind, __ATOMIC_RELAXED);
+    view.name = event->name;
+    view.file = event->file;
+    view.line = (uint32_t)event->line | ((uint32_t)(kind & LP_EVENT_LINE_HIGH_MASK) >> LP_EVENT_LINE_HIGH_SHIFT) << 16;
+    view.kind = (uint8_t)(kind & ~LP_EVENT_LINE_HIGH_MASK);
+    view.category = event->category;
+    view.long_end = duration == LP_DURATION_LONG;
+    if (duration == 0) {
+        view.end = (kind & LP_EVENT_KIND_MASK) == LP_EVENT_SPAN ? 0 : view.begin;
+    } else {
+        view.end = view.begin + duration;
+    }
+    return view;
 }
+
+/// What the flush's event loop carries from one event to the next (see `lp_encode_events`).
+typedef struct {
+    /// The name and file (addresses) the loop writes with these string ids; others stop it.
+    const void *name;
+    const void *file;
+    uint32_t name_id;
+    uint32_t file_id;
+    /// The line and category of the last event written: an event with the same call site
+    /// (name, file, line, category) is written as a row that says so (flag 0x40).
+    uint32_t line;
+    uint8_t category;
+    /// The begin tick of the thread's last event written (0 before its first).
+    uint64_t previous_begin;
+    /// Events written so far.
+    long events;
+} lp_encode_state;
+
+/// The most bytes `lp_encode_events` writes an event.
+enum { LP_ENCODED_EVENT_MAX = 2 + 5 * 10 };
+
+/// Writes `events[from..<count]` as `threadTicks` rows into `out` (room for
+/// `LP_ENCODED_EVENT_MAX` bytes an event), up to the first event it leaves to the
+/// caller: a note, a mark, a scalar name, a long end, or a name or file other than
+/// `state`'s. Returns that event's index (`count` when none), with the bytes
+/// written in `*written`.
+long lp_encode_events(lp_encode_state *state, const lp_event *events, long from, long count, uint8_t *out,
+                      long *written);
+
+/// The most bytes `lp_account_encode_readings` writes a reading.
+enum { LP_ENCODED_READING_MAX = 8 * 10 };
+
+/// Writes the first `count` readings of `buffer` (at most what `lp_account_reading_count`
+/// returned) into `out` (room for `LP_ENCODED_READING_MAX` bytes a reading) as zigzag
+/// varint deltas from the reading before (the first from zeros), field by field in
+/// `lp_reading`'s order after `tick`; returns how many it wrote, the bytes in `*written`.
+/// Safe while the thread records.
+long lp_account_encode_readings(const lp_thread_buffer *buffer, long count, uint8_t *out, long *written);
+
+/// CRC-32 (IEEE 802.3, reflected) of `count` bytes, slice-by-8: the checksum of version 1
+/// trace files' sections.
+uint32_t lp_crc32(const uint8_t *bytes, long count);
+/// CRC-32C (Castagnoli, reflected) of `count` bytes, with the CPU's instruction where there
+/// is one: the checksum of version 2 trace files' sections.
+uint32_t lp_crc32c(const uint8_t *bytes, long count);
+/// CRC-32C in software, whatever the CPU.
+uint32_t lp_crc32c_software(const uint8_t *bytes, long count);
 
 /// An accounted span's end, when it may have ended on another thread or outside
 /// its thread's current chunk: reads if `buffer` began it and a reading is due,
 /// else takes the span out of accounting (its thread's readings do not cover it).
-void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event);
+void lp_account_end_elsewhere(lp_thread_buffer *buffer, lp_event *event, uint64_t end);
 
-/// The end of `event`, an accounted span `buffer`'s thread began (its end tick
-/// stamped), as a boundary of that thread: read when a reading is due (`lp_account_due`).
-static inline __attribute__((always_inline)) void lp_account_end_boundary(lp_thread_buffer *buffer, lp_event *event) {
-    uint64_t end = event->end;
-    if (__builtin_expect(lp_account_due(buffer, end), 0)) lp_account_read(buffer, event, 0);
+/// The end of `event` at tick `end`, an accounted span `buffer`'s thread began (its
+/// duration stored), as a boundary of that thread: read when a reading is due (`lp_account_due`).
+static inline __attribute__((always_inline)) void lp_account_end_boundary(lp_thread_buffer *buffer, lp_event *event, uint64_t end) {
+    if (__builtin_expect(lp_account_due(buffer, end), 0)) lp_account_read(buffer, event, 0, end);
     buffer->last_boundary_tick = end;
 }
 
-/// The end of an accounted span (its end tick stamped): a boundary of the calling
+/// The end of an accounted span at tick `end` (its duration stored): a boundary of the calling
 /// thread when it began the span in its current chunk (`lp_account_end_boundary`),
 /// else `lp_account_end_elsewhere`.
-static inline __attribute__((always_inline)) void lp_account_end(lp_event *event) {
+static inline __attribute__((always_inline)) void lp_account_end(lp_event *event, uint64_t end) {
     lp_thread_buffer *buffer = lp_tls_buffer;
     if (__builtin_expect(buffer != 0 && buffer->current != 0 && event >= (lp_event *)(buffer->current + 1)
                          && event < buffer->next, 1)) {
-        lp_account_end_boundary(buffer, event);
+        lp_account_end_boundary(buffer, event, end);
         return;
     }
-    lp_account_end_elsewhere(buffer, event);
+    lp_account_end_elsewhere(buffer, event, end);
 }
 
 /// Forgets `buffer`'s readings (keeping its schedstat descriptor and memory)

@@ -26,9 +26,9 @@ private func decode(_ bytes: [UInt8]) {
     _ = trace.droppedCount
 }
 
-/// Rewrites the CRC-32 of each whole section after the 12-byte header (the
-/// format: `tag: UInt8, length: UInt32 LE, payload, crc32: UInt32 LE` over tag,
-/// length and payload); true when any was changed.
+/// Rewrites the checksum of each whole section after the 12-byte header (the
+/// format: `tag: UInt8, length: UInt32 LE, payload, checksum: UInt32 LE` over tag,
+/// length and payload: CRC-32 in version 1, CRC-32C from version 2); true when any was changed.
 private func fixChecksums(_ bytes: inout [UInt8]) -> Bool {
     var offset = 12
     var changed = false
@@ -38,7 +38,7 @@ private func fixChecksums(_ bytes: inout [UInt8]) -> Bool {
             << 24
         let end = offset + 5 + length
         guard end + 4 <= bytes.count else { break }
-        let crc = crc32(bytes[offset..<end])
+        let crc = crc32(bytes[offset..<end], castagnoli: bytes.count > 8 && bytes[8] >= 2)
         for index in 0..<4 {
             let byte = UInt8(truncatingIfNeeded: crc >> (8 * index))
             if bytes[end + index] != byte {
@@ -51,13 +51,15 @@ private func fixChecksums(_ bytes: inout [UInt8]) -> Bool {
     return changed
 }
 
-/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), bit by bit: the
-/// fuzzer's own, so that it does not test the decoder against itself.
-private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320: version 1's sections), or with
+/// `castagnoli` CRC-32C (0x82F63B78: version 2's), bit by bit: the fuzzer's own, so that it
+/// does not test the decoder against itself.
+private func crc32(_ bytes: ArraySlice<UInt8>, castagnoli: Bool) -> UInt32 {
+    let polynomial: UInt32 = castagnoli ? 0x82F6_3B78 : 0xEDB8_8320
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes {
         crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ polynomial : crc >> 1 }
     }
     return crc ^ 0xFFFF_FFFF
 }
