@@ -34,8 +34,8 @@ struct ReportCommandTests {
             let row = try #require(
                 markdown.split(separator: "\n").first { $0.hasPrefix("| \(statistics.phase.rawValue) |") })
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(cells[1] == Milliseconds.text(statistics.summary.median))
-            #expect(cells[2] == Milliseconds.text(statistics.summary.p90))
+            #expect(cells[1] == LaunchReports.ms(statistics.summary.median))
+            #expect(cells[2] == LaunchReports.ms(statistics.summary.p90))
         }
         #expect(result.stdout.hasPrefix("launchprof measure — sample-naive"))
         #expect(result.stdout.contains("wrote \(folder.path)/sample-naive.md"))
