@@ -323,7 +323,7 @@ let benchmarks: @Sendable () -> Void = {
     }
     for metric in freshSame { freshCeilings[metric] = BenchmarkThresholds(absolute: [.p90: 550]) }
     Benchmark(
-        "fresh memory spans vs floors by count",
+        "gate fresh memory spans vs floors by count",
         configuration: .init(
             metrics: freshWarm + freshSame + freshNanoseconds, maxDuration: .seconds(short ? 2 : 5),
             maxIterations: short ? 10 : 60, thresholds: freshCeilings
