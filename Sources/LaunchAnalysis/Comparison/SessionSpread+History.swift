@@ -74,10 +74,11 @@ extension SessionSpread {
     /// of it can have (the primary, the other phases, CPU time, the budget's spans), nil
     /// when it has no successful run; with the primary metric's name.
     public static func storedSession(of report: MeasurementReport) -> (session: StoredSession, primary: String)? {
+        // CPU time beside wall time when the report has it, else wall time alone (a report from before CPU time).
         guard
-            let compared = try? ComparisonMetrics(
-                base: report, head: report, gate: .listed([]), metrics: [.wall, .cpu])
-                ?? ComparisonMetrics(base: report, head: report, gate: .listed([]), metrics: [.wall])
+            let compared =
+                (try? ComparisonMetrics(base: report, head: report, gate: .listed([]), metrics: [.wall, .cpu]))
+                ?? (try? ComparisonMetrics(base: report, head: report, gate: .listed([]), metrics: [.wall]))
         else { return nil }
         var metrics: [String: StoredSession.Metric] = [:]
         for series in compared.series { metrics[series.name] = StoredSession.Metric(values: series.baseMs) }
