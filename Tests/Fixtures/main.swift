@@ -176,31 +176,12 @@ case "busy-workers":
 case "keeps-running":
     LaunchApplication.main(delegate: KeepsRunningDelegate.self)
 case "forged-trace" where arguments.count >= 3:
-    let environment = ProcessInfo.processInfo.environment
-    let spawn = environment[LaunchContract.Variable.spawnNanoseconds].flatMap { UInt64($0) } ?? 0
     // The forged first frame comes MS ms after the announcement, however late this process started.
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     let announced = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     let firstFrame = announced + (UInt64(arguments[2]) ?? 0) * 1_000_000
-    let trace = Trace(
-        clockSource: .monotonic, processID: getpid(), spawn: SpawnTime(nanoseconds: spawn, source: .parent),
-        runtimeInitNanoseconds: spawn + 1_000_000, flushNanoseconds: firstFrame + 1_000_000,
-        strings: ["", "Forged.swift"],
-        threads: [
-            TraceThread(
-                index: 0, osThreadID: UInt64(getpid()), isMain: true,
-                events: [
-                    TraceEvent(
-                        kind: .mark, category: Milestone.firstFrame.rawValue, nameID: 0, fileID: 1,
-                        beginNanoseconds: firstFrame, endNanoseconds: firstFrame)
-                ])
-        ])
-    _ = FileManager.default.createFile(
-        atPath: environment[LaunchContract.Variable.trace] ?? "trace.lptrace",
-        contents: Data(TraceEncoder.encode(trace)))
-    let word = LaunchContract.ReadyWord.firstFrame.line(markedAt: announced)
-    FileHandle(fileDescriptor: 3).write(Data((word + "\n").utf8))
+    writeLyingTrace(firstFrame: firstFrame, announcedAt: announced, file: "Forged.swift")
     usleep(UInt32(arguments.count > 3 ? (UInt32(arguments[3]) ?? 0) * 1_000 : 0))
     _exit(0)  // skips the tracer's exit flush, which would write its own trace
 case "backdated-trace" where arguments.count == 4:
@@ -209,24 +190,7 @@ case "backdated-trace" where arguments.count == 4:
     usleep((UInt32(arguments[2]) ?? 0) * 1_000)
     // The first frame claimed MS ms after the spawn, the trace and the word agreeing with each other.
     let firstFrame = spawn + (UInt64(arguments[3]) ?? 0) * 1_000_000
-    let trace = Trace(
-        clockSource: .monotonic, processID: getpid(), spawn: SpawnTime(nanoseconds: spawn, source: .parent),
-        runtimeInitNanoseconds: spawn + 1_000_000, flushNanoseconds: firstFrame + 1_000_000,
-        strings: ["", "Backdated.swift"],
-        threads: [
-            TraceThread(
-                index: 0, osThreadID: UInt64(getpid()), isMain: true,
-                events: [
-                    TraceEvent(
-                        kind: .mark, category: Milestone.firstFrame.rawValue, nameID: 0, fileID: 1,
-                        beginNanoseconds: firstFrame, endNanoseconds: firstFrame)
-                ])
-        ])
-    _ = FileManager.default.createFile(
-        atPath: environment[LaunchContract.Variable.trace] ?? "trace.lptrace",
-        contents: Data(TraceEncoder.encode(trace)))
-    let word = LaunchContract.ReadyWord.firstFrame.line(markedAt: firstFrame)
-    FileHandle(fileDescriptor: 3).write(Data((word + "\n").utf8))
+    writeLyingTrace(firstFrame: firstFrame, announcedAt: firstFrame, file: "Backdated.swift")
     _exit(0)  // skips the tracer's exit flush, which would write its own trace
 case "own-size":
     // Prints the size of this program's own file, found by its argv[0].
