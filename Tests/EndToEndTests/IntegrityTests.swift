@@ -170,6 +170,14 @@ struct IntegrityTests {
         #expect(refused.status == 2, "\(refused.stderr)")
         #expect(refused.stderr.contains("different programs") && refused.stderr.contains("--pool"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("m.json")))
+        // A fleet comparison pools each side the same way: two programs on one side are refused, not
+        // judged by the first one's budget.
+        let head = try measuredReport("true-head", runs: 3)
+        let compared = try Executables.run(
+            ["compare", "--base-report", a, "--base-report", b, "--head-report", head, "--output", scratch.path],
+            in: scratch.url)
+        #expect(compared.status == 2, "\(compared.stderr)")
+        #expect(compared.stderr.contains("different programs"), "\(compared.stderr)")
         let pooled = try Executables.run(["merge", a, b, "--pool", "-o", scratch.file("m.json")], in: scratch.url)
         #expect(pooled.status == 0, "\(pooled.stderr)")
         #expect(try JSONReport.read(from: scratch.file("m.json")).profile.runCount == 6)

@@ -74,7 +74,7 @@ extension MeasurementReport {
             }
             // Times of one quantity, but of other programs, budgets or metrics: only when asked.
             if !poolingDifferences, let difference = Self.poolingDifference(first, report) {
-                throw .cannotPool(difference + " (give --pool to pool them anyway)")
+                throw .cannotPool(difference + " (launchprof merge --pool pools them anyway)")
             }
         }
         var runs: [RunRecord] = []

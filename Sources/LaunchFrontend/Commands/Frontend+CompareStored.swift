@@ -43,7 +43,7 @@ extension Frontend {
             do {
                 return try MeasurementReport(
                     merging: reports, name: reports[0].name,
-                    createdAt: reports.map(\.createdAt).max() ?? reports[0].createdAt, poolingDifferences: true)
+                    createdAt: reports.map(\.createdAt).max() ?? reports[0].createdAt)
             } catch {
                 throw UsageError("\(paths.joined(separator: ", ")): \(error)")
             }

@@ -13,8 +13,16 @@ import _LaunchTracingShims
 #endif
 
 extension Platform {
-    /// Starts a detached thread named `name` that runs `body`.
+    /// Starts a detached thread named `name` that runs `body`, with every signal
+    /// blocked: a program that waits for its signals (`sigwait`) or handles them on
+    /// a thread of its own must never have one delivered to the tracer's thread.
     static func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
+        // A new thread inherits its creator's mask: block all for the creation, then restore.
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         final class Box {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
