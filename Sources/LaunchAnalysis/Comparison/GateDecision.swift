@@ -258,8 +258,10 @@ extension GateDecision {
         Platform.naturalLogarithm(max(milliseconds, smallestMs))
     }
 
-    /// True when both sides have launches and both their medians are under ``resolutionMs``.
+    /// True when both sides have finite launch times and both their medians are under ``resolutionMs``
+    /// (the values the tests read: a failed run's non-finite time is not one).
     static func isUnderResolution(_ base: [Double], _ head: [Double]) -> Bool {
+        let (base, head) = (base.filter(\.isFinite), head.filter(\.isFinite))
         guard !base.isEmpty, !head.isEmpty else { return false }
         return Summary.median(base) < resolutionMs && Summary.median(head) < resolutionMs
     }

@@ -51,9 +51,6 @@ public enum CredentialMasking {
         return result
     }
 
-    /// True when `words` hold a value ``masked(_:)`` masks.
-    public static func hasCredentials(_ words: [String]) -> Bool { masked(words) != words }
-
     /// A word with spaces, masked word by word; the spaces kept.
     static func maskedInside(_ word: String) -> String {
         // Split into runs of spaces and of the rest, so the word is rebuilt as it was.
