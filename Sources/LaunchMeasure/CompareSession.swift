@@ -110,7 +110,7 @@ public enum CompareSession {
         // The side that stopped keeps its own stop; the other's names that side.
         let stop =
             zip(ComparisonSide.allCases, sides).compactMap { which, side in
-                side.presentedStop.map { stop in
+                side.stop.map { stop in
                     var named = stop
                     named.side = which
                     return named

@@ -35,6 +35,9 @@ public struct LaunchRequest: Sendable, Equatable {
     /// files are created instead of through its path (`openat`); the caller keeps
     /// it open for the launch. Nil: the path is opened (never through a link).
     public var workDirectoryDescriptor: Int32?
+    /// The path that names `workDirectory` in errors: where it will be once its
+    /// runs folder is committed (``OwnedDirectory/finalPath``). Nil: `workDirectory`.
+    public var namedDirectory: String?
     /// For `.firstFrame` and `.fullyDrawn`: how long after ready the program may
     /// take to flush its trace, write `done` and exit by itself before it is killed.
     public var readyGraceSeconds: Double
@@ -64,6 +67,7 @@ public struct LaunchRequest: Sendable, Equatable {
         timeoutSeconds: Double,
         workDirectory: String,
         workDirectoryDescriptor: Int32? = nil,
+        namedDirectory: String? = nil,
         readyGraceSeconds: Double = 5,
         pseudoTerminal: Bool = false,
         outputLimitBytes: Int = LaunchRequest.defaultOutputLimitBytes
@@ -75,14 +79,21 @@ public struct LaunchRequest: Sendable, Equatable {
         self.timeoutSeconds = timeoutSeconds
         self.workDirectory = workDirectory
         self.workDirectoryDescriptor = workDirectoryDescriptor
+        self.namedDirectory = namedDirectory
         self.readyGraceSeconds = readyGraceSeconds
         self.pseudoTerminal = pseudoTerminal
         self.outputLimitBytes = outputLimitBytes
     }
 
+    /// The name of the file in `workDirectory` that receives the child's stdout.
+    public static let stdoutFileName = "stdout.txt"
+
+    /// The name of the file in `workDirectory` that receives the child's stderr.
+    public static let stderrFileName = "stderr.txt"
+
     /// The path of the file that receives the child's stdout.
-    public var stdoutPath: String { workDirectory + "/stdout.txt" }
+    public var stdoutPath: String { workDirectory + "/" + Self.stdoutFileName }
 
     /// The path of the file that receives the child's stderr.
-    public var stderrPath: String { workDirectory + "/stderr.txt" }
+    public var stderrPath: String { workDirectory + "/" + Self.stderrFileName }
 }

@@ -134,13 +134,14 @@ public enum Launcher {
             }
         }
         defer { if request.workDirectoryDescriptor == nil { Platform.close(directory) } }
-        func create(_ path: String) throws(LaunchError) -> Int32 {
-            do { return try Platform.createOutputFile(String(path.split(separator: "/").last!), in: directory) } catch {
-                throw .cannotCreate(path: path, code: error.code)
+        func create(_ name: String) throws(LaunchError) -> Int32 {
+            do { return try Platform.createOutputFile(name, in: directory) } catch {
+                throw .cannotCreate(
+                    path: (request.namedDirectory ?? request.workDirectory) + "/" + name, code: error.code)
             }
         }
-        let stdout = try create(request.stdoutPath)
-        do { return (stdout, try create(request.stderrPath)) } catch {
+        let stdout = try create(LaunchRequest.stdoutFileName)
+        do { return (stdout, try create(LaunchRequest.stderrFileName)) } catch {
             Platform.close(stdout)
             throw error
         }

@@ -18,7 +18,7 @@ extension MeasureSession {
         let platform = scope.platform
         let outcome = try start(launchRequest, scope: scope)
 
-        var record = observedRecord(outcome, index: index, isWarmup: isWarmup, platform: platform)
+        var record = observedRecord(outcome, in: directory, index: index, isWarmup: isWarmup, platform: platform)
         var problem = diagnose(outcome, launchRequest: launchRequest, given: request.plan.ready)
         // The launch made the ready file (it did not exist before: Launcher checks); the next one must make it again.
         if case .file(let path) = launchRequest.ready { Platform.remove(path) }
@@ -29,8 +29,8 @@ extension MeasureSession {
         if leftovers > 0 { record.leftoverProcesses = leftovers }
         if outcome.childrenCutOff { record.childrenCutOff = true }
 
-        let reading = TraceReading(at: tracePath, outcome: outcome)
-        if reading.exists { record.tracePath = tracePath }
+        let reading = TraceReading(at: tracePath, naming: directory.finalPath(of: traceFileName), outcome: outcome)
+        if reading.exists { record.tracePath = directory.finalPath(of: traceFileName) }
         problem = reading.revised(problem, ready: launchRequest.ready)
         record.apply(problem)
 
@@ -73,7 +73,8 @@ extension MeasureSession {
         case counted(command: [String])
     }
 
-    /// Where a launch in `directory` writes its trace.
+    /// Where a launch in `directory` writes its trace now (what the program is told);
+    /// records name it at `directory.finalPath(of: traceFileName)`.
     static func tracePath(in directory: OwnedDirectory) -> String { directory.path + "/" + traceFileName }
 
     /// The launch as the contract has it, for timed and counted launches alike: the
@@ -111,7 +112,8 @@ extension MeasureSession {
         return LaunchRequest(
             executable: command[0], arguments: Array(command.dropFirst()), extraEnvironment: environment,
             ready: ready, timeoutSeconds: timeout, workDirectory: directory.path,
-            workDirectoryDescriptor: directory.descriptor, readyGraceSeconds: timeout,
+            workDirectoryDescriptor: directory.descriptor, namedDirectory: directory.finalPath,
+            readyGraceSeconds: timeout,
             pseudoTerminal: request.pseudoTerminal)
     }
 
@@ -122,13 +124,16 @@ extension MeasureSession {
         return try scope.platform.launch(launchRequest)
     }
 
-    /// The record of what the launcher observed: times, CPU, files; status `ok` until diagnosed.
-    static func observedRecord(_ outcome: LaunchResult, index: Int, isWarmup: Bool, platform: any LaunchPlatform)
-        -> RunRecord
-    {
+    /// The record of what the launcher observed: times, CPU, files (named where
+    /// `directory` will be once committed); status `ok` until diagnosed.
+    static func observedRecord(
+        _ outcome: LaunchResult, in directory: OwnedDirectory, index: Int, isWarmup: Bool,
+        platform: any LaunchPlatform
+    ) -> RunRecord {
         var record = RunRecord(
-            index: index, isWarmup: isWarmup, status: .ok, stdoutPath: outcome.stdoutPath,
-            stderrPath: outcome.stderrPath)
+            index: index, isWarmup: isWarmup, status: .ok,
+            stdoutPath: directory.finalPath(of: LaunchRequest.stdoutFileName),
+            stderrPath: directory.finalPath(of: LaunchRequest.stderrFileName))
         record.readyAddress = outcome.readyAddress
         record.cpuTime = outcome.cpuTime
         record.wallClock = platform.wallClockAnchor(at: outcome.spawnNanoseconds)

@@ -4,6 +4,11 @@ import LaunchTracing
 /// made in it through its descriptor (`openat`, `mkdirat`), never by a path
 /// that a link could redirect.
 ///
+/// It knows two paths: where it is now (``path``, what files are opened by and the
+/// launched program is told) and where it will be once its runs folder is committed
+/// (``finalPath``, what records and messages name). A path is recorded once, final,
+/// so nothing is moved in text afterwards.
+///
 /// The descriptor is closed when the last reference goes away.
 ///
 /// ```swift
@@ -25,9 +30,14 @@ public final class OwnedDirectory: Sendable {
         self.finalPath = finalPath ?? path
     }
 
-    /// `text` with this folder's path replaced by ``finalPath``, where it begins a path.
-    public func presented(_ text: String) -> String {
-        path == finalPath ? text : text.replacing(path + "/", with: finalPath + "/")
+    /// The final path of its entry `name`: what records and messages name.
+    public func finalPath(of name: String) -> String { finalPath + "/" + name }
+
+    /// Where the file recorded as `recorded` (a final path in this folder, or
+    /// a path outside it) can be read now: before the commit, under ``path``.
+    public func currentPath(ofRecorded recorded: String) -> String {
+        guard path != finalPath, recorded.hasPrefix(finalPath + "/") else { return recorded }
+        return path + recorded.dropFirst(finalPath.count)
     }
 
     deinit {
@@ -47,13 +57,12 @@ public final class OwnedDirectory: Sendable {
     ///
     /// - Throws: ``LaunchError/cannotCreate(path:code:)`` naming it.
     public func makeSubdirectory(_ name: String) throws(LaunchError) -> OwnedDirectory {
-        let child = path + "/" + name
         do {
             return OwnedDirectory(
-                path: child, descriptor: try Platform.makeDirectory(name, in: descriptor),
-                finalPath: finalPath + "/" + name)
+                path: path + "/" + name, descriptor: try Platform.makeDirectory(name, in: descriptor),
+                finalPath: finalPath(of: name))
         } catch {
-            throw .cannotCreate(path: child, code: error.code)
+            throw .cannotCreate(path: finalPath(of: name), code: error.code)
         }
     }
 }

@@ -25,7 +25,7 @@ import LaunchTracing
 /// ```swift
 /// let runs = try RunsFolder(replacing: "Reports/app.runs")
 /// let request = SessionRequest(plan: plan, executable: path, arguments: [], runs: runs.root)
-/// // … measure, relocate the runs' paths, write the report …
+/// // … measure (the records name the runs where commit() puts them), write the report …
 /// try runs.commit()
 /// ```
 public final class RunsFolder {
@@ -97,33 +97,6 @@ public final class RunsFolder {
         finalName = ""
         stagingName = ""
         identity = nil
-    }
-
-    /// The runs of `collected` with their files' paths (and the problems that
-    /// name them) where ``commit()`` puts them.
-    public func relocated(_ collected: CollectedLaunches) -> CollectedLaunches {
-        guard root.path != finalPath else { return collected }
-        var moved = collected
-        let from = root.path + "/"
-        let to = finalPath + "/"
-        func move(_ path: String?) -> String? {
-            guard let path, path.hasPrefix(from) else { return path }
-            return to + path.dropFirst(from.count)
-        }
-        func moveAll(_ runs: inout [RunRecord]) {
-            for index in runs.indices {
-                runs[index].stdoutPath = move(runs[index].stdoutPath)
-                runs[index].stderrPath = move(runs[index].stderrPath)
-                runs[index].tracePath = move(runs[index].tracePath)
-                runs[index].problem = runs[index].problem.map { $0.replacing(from, with: to) }
-                runs[index].diagnosis = runs[index].diagnosis?.mappingText { $0.replacing(from, with: to) }
-            }
-        }
-        moveAll(&moved.runs)
-        moveAll(&moved.countedRuns)
-        moved.stopReason = moved.stopReason.map { $0.replacing(from, with: to) }
-        moved.stop = moved.stop?.mappingText { $0.replacing(from, with: to) }
-        return moved
     }
 
     /// Runs `body` (which writes the report) and ``commit()`` while holding a lock

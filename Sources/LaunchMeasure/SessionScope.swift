@@ -112,7 +112,7 @@ final class LaunchSide {
             clockSource = clockSource ?? trace.clockSource
             appBudget = appBudget ?? trace.appBudget
         }
-        let kept = records.filter { $0.status != .interrupted }.map(presented)
+        let kept = records.filter { $0.status != .interrupted }
         runs += kept
         // A warm-up that fails would fail every run the same way: stop there and say why.
         if isWarmup, let failed = kept.first(where: { $0.status != .ok }), !plan.ignoreFailures {
@@ -142,24 +142,10 @@ final class LaunchSide {
         guard try prepare(before: .hot, on: scope.platform), !scope.stopRequested else { return }
         let (records, trace) = try MeasureSession.launch(
             request, label: "hot", index: 1, isWarmup: false, hotLaunches: plan.warmup + plan.runs, scope: scope)
-        runs = records.filter { $0.status != .interrupted }.map(presented)
+        runs = records.filter { $0.status != .interrupted }
         clockSource = trace?.clockSource
         appBudget = trace?.appBudget
     }
-
-    /// `record` with its problem naming the runs folder where it will be once
-    /// committed: lines on standard error must not name a temporary folder that
-    /// is gone by the time they are read. (Its files' paths are moved with the
-    /// whole report: ``RunsFolder/relocated(_:)``.)
-    private func presented(_ record: RunRecord) -> RunRecord {
-        var record = record
-        record.problem = record.problem.map(request.runs.presented)
-        record.diagnosis = record.diagnosis?.mappingText(request.runs.presented)
-        return record
-    }
-
-    /// Why this side stopped, naming its runs folder where it will be once committed.
-    var presentedStop: SessionStop? { stop?.mappingText(request.runs.presented) }
 
     /// What this side collected, with the machine it ran on; `otherStop` is why the
     /// session stopped when this side did not (the other side, the counted launches or the cleanup).
@@ -170,6 +156,6 @@ final class LaunchSide {
         return CollectedLaunches(
             runs: runs, appBudget: appBudget, environment: environment, finishedAt: scope.platform.utcTimestamp(),
             stopSignal: stopSignal, stopSignalName: stopSignal.flatMap(Platform.signalName),
-            stop: presentedStop ?? otherStop)
+            stop: stop ?? otherStop)
     }
 }

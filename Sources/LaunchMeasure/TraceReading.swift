@@ -19,9 +19,10 @@ struct TraceReading {
         case disagrees(String)
     }
 
-    /// Reads the trace at `path`. The program could have put anything there: a link
-    /// is not followed, and only a regular file of bounded size is read.
-    init(at path: String, outcome: LaunchResult) {
+    /// Reads the trace at `path`, named `name` in what it says (where the file will
+    /// be once its runs folder is committed). The program could have put anything
+    /// there: a link is not followed, and only a regular file of bounded size is read.
+    init(at path: String, naming name: String, outcome: LaunchResult) {
         guard Platform.entryExists(path) else { return }
         exists = true
         do {
@@ -35,6 +36,8 @@ struct TraceReading {
             }
             trace = read
             self.timelines = timelines
+        } catch let error as TraceFileError {
+            fault = .unreadable("\(error.renamed(name))")
         } catch {
             fault = .unreadable("\(error)")
         }

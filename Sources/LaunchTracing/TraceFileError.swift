@@ -34,4 +34,15 @@ public enum TraceFileError: Error, Sendable, Equatable, CustomStringConvertible 
         default: return self
         }
     }
+
+    /// The same error naming `path` in place of the path it was read by: a file
+    /// read where it is now and named where it will be.
+    public func renamed(_ path: String) -> TraceFileError {
+        switch self {
+        case .cannotRead(_, let reason): return .cannotRead(path: path, reason: reason)
+        case .cannotWrite(_, let reason): return .cannotWrite(path: path, reason: reason)
+        case .invalid(_, let offset, let expected): return .invalid(path: path, offset: offset, expected: expected)
+        case .unsupportedVersion(_, let version): return .unsupportedVersion(path: path, version: version)
+        }
+    }
 }

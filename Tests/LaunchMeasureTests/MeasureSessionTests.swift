@@ -92,7 +92,11 @@ struct MeasureSessionTests {
         #expect(platform.requests.first?.ready == .firstFrame)
         #expect(run.status == .ok)
         #expect(run.timeToReadyMs == 42, "the trace's first frame, not the exit the launcher saw")
-        #expect(run.tracePath == platform.requests.first.map { $0.workDirectory + "/" + MeasureSession.traceFileName })
+        // Named where the runs folder will be once committed (the launch wrote it in the staging folder).
+        #expect(
+            run.tracePath
+                == platform.requests.first.flatMap { $0.namedDirectory }.map { $0 + "/" + MeasureSession.traceFileName }
+        )
     }
 
     @Test func anAppAskedForItsFirstFrameThatExitsWithoutOneIsToldSo() throws {
@@ -228,7 +232,7 @@ struct SessionStopTests {
             .ok(), ScriptedPlatform.Launch(error: .spawnFailed(path: "/scripted/app", code: 13)),
         ])
         let request = scriptedRequest(runs: 3, folder: folder.root)
-        let collected = folder.relocated(try MeasureSession.run(request, progress: nil, platform: platform))
+        let collected = try MeasureSession.run(request, progress: nil, platform: platform)
         let stop = try #require(collected.stop)
         #expect(stop.kind == .couldNotStart && stop.launch == .run(2, of: 3) && stop.side == nil)
         #expect(collected.stopReason == stop.text)

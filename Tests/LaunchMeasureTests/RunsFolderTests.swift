@@ -70,22 +70,39 @@ struct RunsFolderTests {
         withExtendedLifetime(second) {}
     }
 
-    @Test func relocatedMovesTheRunsPathsToWhereTheCommitPutsThem() throws {
+    @Test func recordsNameTheRunsWhereTheCommitPutsThemFromTheStart() throws {
         let runs = try RunsFolder(replacing: scratch.file("app.runs"))
-        let root = runs.root.path
-        var record = RunRecord(
-            index: 1, isWarmup: false, status: .crashed, stdoutPath: root + "/run-1/stdout.txt",
-            stderrPath: root + "/run-1/stderr.txt")
-        record.problem = "killed by signal 11 (stderr: cannot open \(root)/run-1/data)"
-        let collected = CollectedLaunches(
-            runs: [record], appBudget: nil,
-            environment: MachineEnvironment(
-                hostname: "h", operatingSystem: "Linux", cpuModel: "c", cpuCount: 1, clockSource: "monotonic"),
-            finishedAt: "2026-11-26T00:00:00Z")
-        let moved = runs.relocated(collected).runs[0]
-        #expect(moved.stdoutPath == scratch.file("app.runs") + "/run-1/stdout.txt")
-        #expect(moved.stderrPath == scratch.file("app.runs") + "/run-1/stderr.txt")
-        #expect(moved.problem == "killed by signal 11 (stderr: cannot open \(scratch.file("app.runs"))/run-1/data)")
+        let final = scratch.file("app.runs")
+        #expect(runs.root.path != final, "the launches write into a staging folder")
+        let platform = ScriptedPlatform([
+            ScriptedPlatform.Launch(readyMs: 10, stdout: "hello\n", milestones: [(.firstFrame, 5)])
+        ])
+        let collected = try MeasureSession.run(
+            scriptedRequest(runs: 1, folder: runs.root), progress: nil, platform: platform)
+        let run = try #require(collected.runs.first)
+        // Recorded once, final: nothing moves them afterwards.
+        #expect(run.stdoutPath == final + "/run-1/stdout.txt")
+        #expect(run.stderrPath == final + "/run-1/stderr.txt")
+        #expect(run.tracePath == final + "/run-1/" + MeasureSession.traceFileName)
+        // Before the commit the files are read where they are now; after it, where the record says.
+        let now = runs.root.currentPath(ofRecorded: try #require(run.stdoutPath))
+        #expect(now == runs.root.path + "/run-1/stdout.txt")
+        #expect(try String(contentsOfFile: now, encoding: .utf8) == "hello\n")
+        #expect(runs.root.currentPath(ofRecorded: "/elsewhere/x") == "/elsewhere/x")
+        try runs.commit()
+        #expect(try String(contentsOfFile: try #require(run.stdoutPath), encoding: .utf8) == "hello\n")
+        #expect(FileManager.default.fileExists(atPath: try #require(run.tracePath)))
+    }
+
+    @Test func aFolderThatCannotBeMadeIsNamedWhereItWouldBe() throws {
+        let runs = try RunsFolder(replacing: scratch.file("taken.runs"))
+        _ = try runs.root.makeSubdirectory("run-1")
+        #expect {
+            try runs.root.makeSubdirectory("run-1")
+        } throws: { error in
+            guard case LaunchError.cannotCreate(let path, _) = error else { return false }
+            return path == scratch.file("taken.runs") + "/run-1"
+        }
         runs.discard()
     }
 

@@ -61,7 +61,7 @@ extension Frontend {
                 base: a, head: b, stages: [shared.runs], progress: ProgressLine(quiet: shared.quiet), rule: &once)
             let comparison = ComparisonRule(plan: rule, base: plan, head: plan, budget: shared.budget)
                 .report(
-                    base: runs.relocated(compared.base), head: runs.relocated(compared.head),
+                    base: compared.base, head: compared.head,
                     stagesRun: compared.stagesRun)
             if comparison.outcome.isError || comparison.outcome.status == .interrupted {
                 Terminal.standardError("launchprof: round \(round): \(comparison.outcome.reason)")

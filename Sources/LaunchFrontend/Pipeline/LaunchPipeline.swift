@@ -80,19 +80,19 @@ struct LaunchPipeline {
         do {
             switch session {
             case .single(let request):
-                let collected = runs.relocated(try MeasureSession.run(request, progress: options.progressLine()))
+                let collected = try MeasureSession.run(request, progress: options.progressLine())
                 return .measurement(report(request.plan, collected))
             case .interleaved(let base, let head, let plan):
                 var rule = ComparisonRule(plan: plan, base: base.plan, head: head.plan, budget: options.budget)
                 let compared = try CompareSession.run(
                     base: base, head: head, stages: plan.stages, progress: options.progressLine(), rule: &rule)
-                // The report reuses the last look (the paths move, the launches and so the decision do not).
+                // The report reuses the last look: its launches, and so its decision.
                 return .comparison(
                     rule.report(
-                        base: runs.relocated(compared.base), head: runs.relocated(compared.head),
+                        base: compared.base, head: compared.head,
                         stagesRun: compared.stagesRun))
             case .againstStored(let stored, let head, var rule, let history):
-                let collected = runs.relocated(try MeasureSession.run(head, progress: options.progressLine()))
+                let collected = try MeasureSession.run(head, progress: options.progressLine())
                 let headReport = report(head.plan, collected)
                 // Base and head are different sessions: the gate tests them session by session, with the baseline's history.
                 rule.sessionEvidence.history = history

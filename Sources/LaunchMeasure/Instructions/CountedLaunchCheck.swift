@@ -20,7 +20,9 @@ package enum CountedLaunchCheck {
 
     /// Why `counted` is not the program the `timed` records ran (the timed launches,
     /// warm-ups included, whose exit status is known), or nil when it behaved as they did.
-    package static func difference(counted: RunRecord, timed: [RunRecord]) -> String? {
+    /// Their stdout files are read where they are now in `runs` (records name them final).
+    package static func difference(counted: RunRecord, timed: [RunRecord], in runs: OwnedDirectory? = nil) -> String? {
+        func bytes(_ recorded: String) -> [UInt8]? { Self.bytes(runs?.currentPath(ofRecorded: recorded) ?? recorded) }
         let exited = timed.filter { exitStatus($0) != nil }
         guard !exited.isEmpty, let code = exitStatus(counted) else { return nil }
         let codes = Set(exited.compactMap(exitStatus))

@@ -51,11 +51,12 @@ enum CountedLaunches {
                 continue
             }
             do {
-                let route = try counter.prepare(program: request.executable, in: request.runs.path)
+                let route = try counter.prepare(
+                    program: request.executable, in: request.runs.path, namedFolder: request.runs.finalPath)
                 prepared[request.executable] = route
                 routes.append(route)
             } catch {
-                return (records, SessionStop.cannotCount(error).mappingText(request.runs.presented))
+                return (records, SessionStop.cannotCount(error))
             }
         }
         let timedSeconds = timed.flatMap { $0 }.filter { !$0.isWarmup && $0.status == .ok }
@@ -86,27 +87,24 @@ enum CountedLaunches {
                 do {
                     record = try launch(request, counter: counter, route: routes[which], index: round + 1, scope: scope)
                 } catch {
-                    var stop = SessionStop.couldNotStart(what, error).mappingText(request.runs.presented)
+                    var stop = SessionStop.couldNotStart(what, error)
                     stop.side = side
                     return (records, stop)
                 }
                 guard record.status != .interrupted else { return (records, nil) }
                 // A counted launch that failed is a failed run, worded as one; one that succeeded must have behaved as the timed ones.
                 if record.status == .ok,
-                    let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which])
+                    let reason = CountedLaunchCheck.difference(counted: record, timed: timed[which], in: request.runs)
                 {
                     var stop = SessionStop.cannotCount(
                         .countedLaunchDiffers(launch: "counted launch \(round + 1)", reason: reason))
                     stop.side = side
                     return (records, stop)
                 }
-                var presented = record
-                presented.problem = presented.problem.map(request.runs.presented)
-                presented.diagnosis = presented.diagnosis?.mappingText(request.runs.presented)
-                records[which].append(presented)
+                records[which].append(record)
                 made += 1
                 progress?.countedRunFinished(
-                    presented, side: side?.rawValue, counted: made, of: count * requests.count,
+                    record, side: side?.rawValue, counted: made, of: count * requests.count,
                     elapsedSeconds: scope.elapsed - started)
             }
         }
@@ -132,18 +130,23 @@ enum CountedLaunches {
         let launchRequest = MeasureSession.launchRequest(request, in: directory, kind: .counted(command: command))
         let outcome = try MeasureSession.start(launchRequest, scope: scope)
 
-        var record = MeasureSession.observedRecord(outcome, index: index, isWarmup: false, platform: scope.platform)
+        var record = MeasureSession.observedRecord(
+            outcome, in: directory, index: index, isWarmup: false, platform: scope.platform)
         record.timeToReadyMs = record.timeToExitMs  // a counted launch is ready at its exit
         var problem = MeasureSession.diagnose(outcome, launchRequest: launchRequest, given: launchRequest.ready)
         if problem == nil {
-            do { record.instructions = try counter.collect(output: output, processID: outcome.processID) } catch {
+            do {
+                record.instructions = try counter.collect(
+                    output: output, namedOutput: counts.finalPath(of: "callgrind"), processID: outcome.processID)
+            } catch {
                 problem = LaunchProblem(.countsMissing(reason: "\(error)"))
             }
         }
         problem?.isCounted = true
         record.apply(problem)
-        let tracePath = MeasureSession.tracePath(in: directory)
-        if Platform.entryExists(tracePath) { record.tracePath = tracePath }
+        if Platform.entryExists(MeasureSession.tracePath(in: directory)) {
+            record.tracePath = directory.finalPath(of: MeasureSession.traceFileName)
+        }
         let leftovers = scope.platform.endLeftovers(
             spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }

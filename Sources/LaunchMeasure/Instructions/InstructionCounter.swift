@@ -81,21 +81,25 @@ public struct InstructionCounter: Sendable, Equatable {
     /// mounted over the program's path for each counted launch.
     ///
     /// - Throws: ``LaunchError/cannotCount(program:reason:)`` when it cannot be counted
-    ///   as itself here, ``LaunchError/cannotCreate(path:code:)`` when the copy cannot be made.
-    public func prepare(program: String, in folder: String) throws(LaunchError) -> CountingRoute {
+    ///   as itself here, ``LaunchError/cannotCreate(path:code:)`` when the copy cannot be made
+    ///   (naming it in `namedFolder`, where `folder` will be once committed; default `folder`).
+    public func prepare(program: String, in folder: String, namedFolder: String? = nil) throws(LaunchError)
+        -> CountingRoute
+    {
         guard let failure = debugInfoFailure(program) else { return .direct }
         let (objcopy, unshare) = try hidingTools(program, failure: failure)
         let name = String(program[program.index(after: program.lastIndex(of: "/") ?? program.startIndex)...])
         let copyFolder = folder + "/program"
+        let named = (namedFolder ?? folder) + "/program/" + (name.isEmpty ? "program" : name)
         do { try SystemCalls.makeDirectories(copyFolder) } catch {
-            throw .cannotCreate(path: copyFolder, code: error.code)
+            throw .cannotCreate(path: (namedFolder ?? folder) + "/program", code: error.code)
         }
         let copy = copyFolder + "/" + (name.isEmpty ? "program" : name)
         if !SystemCalls.exists(copy) {
             guard let (status, _) = Platform.runTool(objcopy, ["objcopy", "--strip-debug", program, copy]),
                 status == .exited(code: 0)
             else {
-                throw .cannotCreate(path: copy, code: 0)
+                throw .cannotCreate(path: named, code: 0)
             }
         }
         return .debugInfoHidden(copy: copy, unshare: unshare, asRoot: Platform.isRoot)
@@ -206,8 +210,13 @@ public struct InstructionCounter: Sendable, Equatable {
     ///
     /// - Throws: ``LaunchError/instructionCountMissing(path:reason:)`` when it
     ///   wrote none for that process (a program killed before its end, or
-    ///   valgrind's own failure, which `output.<pid>.log` tells), or when the counts overflow.
-    public func collect(output: String, processID: Int32) throws(LaunchError) -> InstructionCounts {
+    ///   valgrind's own failure, which `output.<pid>.log` tells), or when the counts overflow;
+    ///   its paths under `namedOutput` (where `output` will be once committed; default `output`).
+    public func collect(output: String, namedOutput: String? = nil, processID: Int32) throws(LaunchError)
+        -> InstructionCounts
+    {
+        let shown = namedOutput ?? output
+        let shownFolder = String(shown[..<(shown.lastIndex(of: "/") ?? shown.startIndex)])
         let valgrindProcesses = Self.launchProcesses(output: output).union([processID])
         let slash = output.lastIndex(of: "/")!
         let folder = String(output[..<slash])
@@ -237,7 +246,7 @@ public struct InstructionCounter: Sendable, Equatable {
                 let bytes = try BoundedFile.read(path, limit: 1 << 30, followLinks: false)
                 file = try CallgrindFile(parsing: String(decoding: bytes, as: UTF8.self))
             } catch {
-                throw .instructionCountMissing(path: path, reason: "\(error)")
+                throw .instructionCountMissing(path: shownFolder + "/" + item.name, reason: "\(error)")
             }
             if item.pid == processID { launched.append(file) } else { others.append(file) }
         }
@@ -247,7 +256,7 @@ public struct InstructionCounter: Sendable, Equatable {
                     !$0.trimmingWhitespace().isEmpty
                 }
             throw .instructionCountMissing(
-                path: output,
+                path: shown,
                 reason: log.map { "valgrind: " + $0.trimmingWhitespace() }
                     ?? "callgrind wrote no count (was the program ended before its exit?)")
         }
@@ -256,7 +265,7 @@ public struct InstructionCounter: Sendable, Equatable {
             let (added, overflow) = sum.addingReportingOverflow(file.instructions)
             guard !overflow else {
                 throw .instructionCountMissing(
-                    path: output, reason: "the counts add up past 2^64: not counts callgrind wrote")
+                    path: shown, reason: "the counts add up past 2^64: not counts callgrind wrote")
             }
             sum = added
         }
