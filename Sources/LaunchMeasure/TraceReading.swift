@@ -57,11 +57,12 @@ struct TraceReading {
             break
         }
         guard status == .neverReady, let timeline = timelines.first else { return problem }
-        switch ready {
-        case .firstFrame where timeline.isBackground: return LaunchProblem(.backgroundDrawsNoFrame)
-        case .firstFrame: return LaunchProblem(.noFirstFrame)
-        case .fullyDrawn: return LaunchProblem(.neverFullyDrawn)
-        case .exit, .stdout, .port, .file: return problem
+        // The milestone the program marks to meet the condition (ReadyCondition answers that, for every kind).
+        switch ready.milestone {
+        case .firstFrame? where timeline.isBackground: return LaunchProblem(.backgroundDrawsNoFrame)
+        case .firstFrame?: return LaunchProblem(.noFirstFrame)
+        case .fullyDrawn?: return LaunchProblem(.neverFullyDrawn)
+        default: return problem
         }
     }
 }
