@@ -39,12 +39,10 @@ public enum ComparisonTerminalReport {
                 }
                 let row = ComparisonText.Row(metric)
                 if let note = row.presenceNote { notes.append(note) }
-                rows.append([
-                    text(metric.name) + (metric.gated ? " *" : ""), row.base, row.head, row.medianDifference, row.shift,
-                    row.interval, row.p, verdict,
-                ])
+                rows.append([text(metric.name) + (metric.gated ? " *" : "")] + row.cells + [verdict])
             }
-            lines += style.table(rows, rightAligned: [1, 2, 3, 4, 5, 6])
+            // The cells are numbers (right-aligned); the name and the verdict are words.
+            lines += style.table(rows, rightAligned: Set(1..<ComparisonText.headings.count))
             lines.append(style.dim("   * gated (p after Holm); ~ no change beyond the minimum effect"))
             lines.append(style.dim("   " + ComparisonText.shiftNote))
             for note in notes { lines.append(style.yellow("warning: ") + text(note)) }

@@ -7,11 +7,12 @@ import LaunchAnalysis
 /// never recorded.
 ///
 /// ```swift
-/// let cells = ComparisonText.Row(metric)
-/// print(cells.base, cells.head, cells.medianDifference, cells.shift, cells.interval, cells.p)
+/// let row = ComparisonText.Row(metric)
+/// print(row.cells)   // under ComparisonText.headings, before the verdict
 /// ```
 enum ComparisonText {
-    /// The column headings, in order after the metric's name.
+    /// The column headings, in order after the metric's name: one for each of
+    /// ``Row/cells``, then the verdict (each renderer words the verdict itself).
     static let headings = [
         "base median", "head median", "median diff", "est. shift", "CI of shift (level)", "p", "verdict",
     ]
@@ -40,6 +41,10 @@ enum ComparisonText {
         var p: String
         /// A note for a span a side never recorded; nil for a metric both sides measured.
         var presenceNote: String?
+
+        /// The cells in the order of ``ComparisonText/headings`` (all but the verdict):
+        /// every renderer draws these, so a new column is added here and in the headings only.
+        var cells: [String] { [base, head, medianDifference, shift, interval, p] }
 
         init(_ metric: MetricComparison) {
             let baseMedian = Summary.median(metric.baseMs)

@@ -125,7 +125,7 @@ extension HTMLReport {
             html +=
                 "<tr\(primary ? " class=\"total\"" : "")><td>" + HTMLEscaping.text(metric.name)
                 + (metric.gated ? " *" : "") + "</td>"
-                + [row.base, row.head, row.medianDifference, row.shift, row.interval, row.p]
+                + row.cells
                 .map { "<td class=\"n\">" + HTMLEscaping.text($0) + "</td>" }.joined()
                 + "<td>\(verdict)</td></tr>\n"
         }

@@ -118,7 +118,7 @@ public enum MarkdownReport {
         if !report.metrics.isEmpty {
             lines += [
                 "| metric | " + ComparisonText.headings.joined(separator: " | ") + " |",
-                "|---|---:|---:|---:|---:|---:|---:|---|",
+                "|---|" + String(repeating: "---:|", count: ComparisonText.headings.count - 1) + "---|",
             ]
             var notes: [String] = []
             for metric in report.metrics {
@@ -131,8 +131,8 @@ public enum MarkdownReport {
                     metric.presence == .neither
                     ? "not recorded" : report.outcome.noAnswer.map { "_\($0.notJudged)_" } ?? judged
                 lines.append(
-                    "| \(escaped(metric.name))\(metric.gated ? " \\*" : "") | \(row.base) | \(row.head) | "
-                        + "\(row.medianDifference) | \(row.shift) | \(row.interval) | \(row.p) | \(verdict) |")
+                    "| \(escaped(metric.name))\(metric.gated ? " \\*" : "") | "
+                        + (row.cells + [verdict]).joined(separator: " | ") + " |")
             }
             lines.append("")
             lines.append(
