@@ -76,7 +76,7 @@ public final class MainThreadSampler: @unchecked Sendable {
     public func start() {
         guard !started else { return }
         started = true
-        Platform.startThread(name: "launchprof-sampler") { [self] in run() }
+        DetachedThread.start(name: "launchprof-sampler") { [self] in run() }
     }
 
     /// Stops sampling and returns what was seen (nothing, if it never started).

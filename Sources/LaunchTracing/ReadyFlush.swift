@@ -55,7 +55,7 @@ package enum ReadyFlush {
         }
         guard start else { return }
         Platform.prepareToWait(on: descriptor)
-        Platform.startThread(name: "launchprof-ctl") {
+        DetachedThread.start(name: "launchprof-ctl") {
             ReadyPipe.write(.listening)
             var pending: [UInt8] = []
             while let line = Platform.readLine(descriptor, pending: &pending) {

@@ -29,40 +29,4 @@ extension Platform {
             _ = target
         #endif
     }
-
-    /// Starts a detached thread with a name.
-    static func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
-        final class Box {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let box = Unmanaged.passRetained(
-            Box({
-                lp_set_current_thread_name(name)
-                body()
-            })
-        ).toOpaque()
-        var thread = pthread_t()
-        #if os(Linux)
-            pthread_create(
-                &thread, nil,
-                { raw in
-                    let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-                    box.body()
-                    return nil
-                }, box)
-            pthread_detach(thread)
-        #else
-            var optional: pthread_t?
-            pthread_create(
-                &optional, nil,
-                { raw in
-                    let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
-                    box.body()
-                    return nil
-                }, box)
-            if let optional { pthread_detach(optional) }
-            _ = thread
-        #endif
-    }
 }

@@ -13,57 +13,6 @@ import _LaunchTracingShims
 #endif
 
 extension Platform {
-    /// Starts a detached thread named `name` that runs `body`, with every signal
-    /// blocked: a program that waits for its signals (`sigwait`) or handles them on
-    /// a thread of its own must never have one delivered to the tracer's thread.
-    static func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
-        // A new thread inherits its creator's mask: block all for the creation, then restore.
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        final class Box {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let box = Unmanaged.passRetained(
-            Box({
-                lp_set_current_thread_name(name)
-                body()
-            })
-        ).toOpaque()
-        #if os(Linux)
-            var thread = pthread_t()
-            guard
-                pthread_create(
-                    &thread, nil,
-                    { raw in
-                        Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-                        return nil
-                    }, box) == 0
-            else {
-                Unmanaged<Box>.fromOpaque(box).release()
-                return
-            }
-            pthread_detach(thread)
-        #else
-            var thread: pthread_t?
-            guard
-                pthread_create(
-                    &thread, nil,
-                    { raw in
-                        Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
-                        return nil
-                    }, box) == 0, let thread
-            else {
-                Unmanaged<Box>.fromOpaque(box).release()
-                return
-            }
-            pthread_detach(thread)
-        #endif
-    }
-
     /// Makes `fd` a descriptor to wait on: close-on-exec, so that programs this one
     /// runs do not inherit it, and blocking (a pipe's end may come non-blocking:
     /// the flag is shared with the descriptor it was duplicated from).
