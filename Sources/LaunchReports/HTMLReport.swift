@@ -354,7 +354,7 @@ public enum HTMLReport {
         let word = nothingChecked ? NothingChecked.word : outcome.word
         return "<div class=\"verdict \(tone)\" role=\"status\"><span class=\"word\">\(word)</span>"
             + "<span class=\"reason\">" + HTMLEscaping.text(outcome.headline) + "</span>"
-            + "<span class=\"exit\">\(outcome.status.rawValue) · exit \(outcome.exitCode)</span></div>\n"
+            + "<span class=\"exit\">\(outcome.status.rawValue) · exit \(outcome.exitCode.rawValue)</span></div>\n"
     }
 
     /// The style class of a tone: `good`, `warn`, `bad`.

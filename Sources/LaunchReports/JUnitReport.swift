@@ -227,7 +227,10 @@ public enum JUnitReport {
     }
 
     private static func properties(_ outcome: ReportOutcome) -> [(String, String)] {
-        [("outcome", outcome.status.rawValue), ("exitCode", "\(outcome.exitCode)"), ("reason", outcome.reason)]
+        [
+            ("outcome", outcome.status.rawValue), ("exitCode", String(outcome.exitCode.rawValue)),
+            ("reason", outcome.reason),
+        ]
     }
 
     /// A case that has no verdict because the whole has none: skipped, typed

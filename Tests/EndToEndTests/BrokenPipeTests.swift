@@ -77,7 +77,7 @@ struct BrokenPipeTests {
             stderrToFile: true)
         #expect(ending.code == 2, "\(ending.stderr)")
         let report = try JSONReport.read(from: output + "/kept.json")
-        #expect(report.outcome.exitCode == 0)
+        #expect(report.outcome.exitCode.rawValue == 0)
         let lines = ending.stderr.split(separator: "\n").filter { $0.contains("cannot write to standard output") }
         #expect(lines.count == 1, "\(ending.stderr)")
         #expect(lines.first?.contains("verdict was exit 0") == true, "\(ending.stderr)")

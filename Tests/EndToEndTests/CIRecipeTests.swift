@@ -207,12 +207,13 @@ struct CIRecipeTests {
             #expect(result.status == 0, "\(step.name): \(result.stdout)\n\(result.stderr)")
             if step.name == "Compare instructions", let report = try Self.comparison("launch-instructions", in: work) {
                 #expect(report.instructions != nil, "the instruction comparison is missing")
-                #expect([0, 3].contains(report.outcome.exitCode))
+                #expect([0, 3].contains(report.outcome.exitCode.rawValue))
             }
             if step.name == "Compare launch time", let report = try Self.comparison("launch-time", in: work) {
-                #expect([0, 3].contains(report.outcome.exitCode))
+                #expect([0, 3].contains(report.outcome.exitCode.rawValue))
                 #expect(
-                    result.stdout.contains("::warning::launch time inconclusive") == (report.outcome.exitCode == 3),
+                    result.stdout.contains("::warning::launch time inconclusive")
+                        == (report.outcome.exitCode.rawValue == 3),
                     "\(result.stdout)")
                 // With GITHUB_ACTIONS=true the verdict is a workflow command too.
                 #expect(result.stdout.contains("::notice") || result.stdout.contains("::warning"), "\(result.stdout)")
@@ -264,7 +265,7 @@ struct CIRecipeTests {
                 timeoutSeconds: 120)
             #expect(result.status == 0 && !result.timedOut, "\(step.name): \(result.stdout)\n\(result.stderr)")
             if step.name == "Compare launch time", let report = try Self.comparison("server-launch-time", in: work) {
-                #expect([0, 3].contains(report.outcome.exitCode))
+                #expect([0, 3].contains(report.outcome.exitCode.rawValue))
                 #expect(
                     report.head.configuration.ready == .port(port) && report.base.configuration.ready == .port(port))
                 #expect(report.primaryMetric == "timeToReady")

@@ -38,7 +38,7 @@ struct CompareTests {
         #expect([0, 3].contains(result.status), "stderr: \(result.stderr)")
         let report = try #require(stored)
         #expect(report.verdict != .regression)
-        #expect(report.outcome.exitCode == result.status)
+        #expect(report.outcome.exitCode.rawValue == result.status)
         #expect(report.base.runs.filter { !$0.isWarmup }.count == 8)
         #expect(report.head.runs.filter { !$0.isWarmup }.count == 8)
     }
@@ -105,7 +105,7 @@ struct CompareTests {
         #expect([0, 1, 3].contains(result.status), "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         let report = try #require(stored)
         #expect(report.source == .storedReports)
-        #expect(report.outcome.exitCode == result.status)
+        #expect(report.outcome.exitCode.rawValue == result.status)
         #expect(report.base.runs.count == 6 && report.head.runs.count == 6)
         #expect(report.base.name == "sample-naive" && report.head.name == "sample-slowed")
 
@@ -137,7 +137,7 @@ struct CompareTests {
         // inconclusive; never a pass. What this test is about is how the commands were split.
         #expect([1, 3].contains(result.status), "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         let report = try #require(stored)
-        #expect(report.outcome.exitCode == result.status)
+        #expect(report.outcome.exitCode.rawValue == result.status)
         #expect(report.base.configuration.command == ["sh", "-c", "sleep 0.01; echo \"$0\"", "$HOME"])
         #expect(report.head.configuration.command == ["sh", "-c", "sleep 0.04"])
         #expect(report.primaryMetric == "timeToReady")

@@ -60,7 +60,7 @@ struct FleetTests {
         // stratified test, pooling); regression detection is shown on interleaved launches.
         #expect([0, 1, 3].contains(result.status), "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         let report = try #require(try Self.comparison(in: compared))
-        #expect(report.outcome.exitCode == result.status)
+        #expect(report.outcome.exitCode.rawValue == result.status)
         let fleet = try #require(report.fleet)
         #expect(fleet.test == .vanElteren)
         #expect(fleet.machineKeys == ["runner-a", "runner-b"])
@@ -131,7 +131,7 @@ struct FleetTests {
         // slowed side happened to run at a quieter moment); this part is about the machine left out.
         #expect([0, 1, 3].contains(second.status), "stdout: \(second.stdout)\nstderr: \(second.stderr)")
         let withLeftOut = try #require(try Self.comparison(in: againstPooled))
-        #expect(withLeftOut.outcome.exitCode == second.status)
+        #expect(withLeftOut.outcome.exitCode.rawValue == second.status)
         #expect(withLeftOut.fleet?.machineKeys == ["runner-a", "runner-b"])
         let leftOut = try #require(withLeftOut.fleet?.leftOut.first)
         #expect(withLeftOut.fleet?.leftOut.count == 1)

@@ -36,7 +36,7 @@ struct MeasureSampleTests {
         #expect(checks[.phase(.didFinishLaunching)] == false)
         #expect(report.configuration.budget.hooksMs[.didFinishLaunching] == 150)
         #expect(report.configuration.budgetSource.origin == .app)
-        #expect(report.outcome.status == .overBudget && report.outcome.exitCode == 1)
+        #expect(report.outcome.status == .overBudget && report.outcome.exitCode.rawValue == 1)
         #expect(report.profile.successfulRuns == 5)
         #expect(report.profile.isInstrumented)
 
@@ -138,7 +138,7 @@ struct MeasureSampleTests {
         #expect(report.profile.verdict.passed == false)
         #expect(report.schemaVersion == MeasurementReport.currentSchemaVersion)
         #expect(report.outcome.status == .overBudget)
-        #expect(report.outcome.exitCode == result.status)
+        #expect(report.outcome.exitCode.rawValue == result.status)
         #expect(report.runs.filter { !$0.isWarmup }.count == 2)
         // The JSON says what it is, and holds the budget as an object.
         let object = try #require(

@@ -98,7 +98,7 @@ struct OTLPExportTests {
         let port = try LoopbackHTTPServer.unusedPort()
         let (result, report, _) = try measure(["--otlp-endpoint", "http://127.0.0.1:\(port)", "--otlp-timeout", "2"])
         #expect(result.status == 2)
-        #expect(report?.outcome.exitCode == 1, "the report keeps the measurement's own outcome")
+        #expect(report?.outcome.exitCode.rawValue == 1, "the report keeps the measurement's own outcome")
         #expect(result.stdout.contains("FAIL"))
         // Progress lines aside, one line says why.
         let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("launchprof:") }

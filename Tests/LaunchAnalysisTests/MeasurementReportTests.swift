@@ -71,7 +71,7 @@ struct MeasurementReportTests {
         #expect(object["schemaVersion"] as? Int == MeasurementReport.currentSchemaVersion)
         let outcome = try #require(object["outcome"] as? [String: Any])
         #expect(outcome["status"] as? String == report.outcome.status.rawValue)
-        #expect(outcome["exitCode"] as? Int == Int(report.outcome.exitCode))
+        #expect(outcome["exitCode"] as? Int == Int(report.outcome.exitCode.rawValue))
         let configuration = try #require(object["configuration"] as? [String: Any])
         #expect(configuration["budget"] is [String: Any])
         #expect(configuration["launchOptions"] as? [String: Any] != nil)

@@ -36,7 +36,7 @@ struct ReportOutcomeTests {
     @Test func withinBudgetPasses() {
         let outcome = Self.report([100, 110, 120]).outcome
         #expect(outcome.status == .pass)
-        #expect(outcome.exitCode == 0)
+        #expect(outcome.exitCode.rawValue == 0)
         #expect(outcome.reason == "timeToReady 110 ms (median) within budget 400 ms")
         #expect(!outcome.isError)
     }
@@ -44,47 +44,47 @@ struct ReportOutcomeTests {
     @Test func overBudgetFailsTheGate() {
         let outcome = Self.report([100, 110, 120], budgetMs: 100).outcome
         #expect(outcome.status == .overBudget)
-        #expect(outcome.exitCode == 1)
+        #expect(outcome.exitCode.rawValue == 1)
         #expect(outcome.reason == "timeToReady 110 ms > 100 ms (medians)")
     }
 
     @Test func failedRunsAreAnErrorUnlessIgnored() {
         let failed = Self.report([100, nil, 120, nil]).outcome
         #expect(failed.status == .failedRuns)
-        #expect(failed.exitCode == 2)
+        #expect(failed.exitCode.rawValue == 2)
         #expect(failed.isError)
         #expect(failed.reason == "2 of 4 runs failed (run 2: exited with code 3); --ignore-failures judges the rest")
         let ignored = Self.report([100, nil, 120, nil], ignoreFailures: true).outcome
         #expect(ignored.status == .pass)
-        #expect(ignored.exitCode == 0)
+        #expect(ignored.exitCode.rawValue == 0)
     }
 
     @Test func everyRunFailing() {
         let outcome = Self.report([nil, nil], ignoreFailures: true).outcome
         #expect(outcome.status == .failedRuns)
-        #expect(outcome.exitCode == 2)
+        #expect(outcome.exitCode.rawValue == 2)
         #expect(outcome.reason == "every run failed (run 1: exited with code 3)")
     }
 
     @Test func noRuns() {
         let outcome = Self.report([]).outcome
         #expect(outcome.status == .noRuns)
-        #expect(outcome.exitCode == 2)
+        #expect(outcome.exitCode.rawValue == 2)
     }
 
     @Test func aStopSignalWinsAndGivesOneHundredTwentyEightPlusItsNumber() {
         let outcome = Self.report([100], stopSignal: 2, stopSignalName: "INT").outcome
         #expect(outcome.status == .interrupted)
-        #expect(outcome.exitCode == 130)
+        #expect(outcome.exitCode.rawValue == 130)
         #expect(outcome.reason == "stopped by SIGINT; the report covers the 1 run(s) before it")
-        #expect(Self.report([100], stopSignal: 15, stopSignalName: "TERM").outcome.exitCode == 143)
+        #expect(Self.report([100], stopSignal: 15, stopSignalName: "TERM").outcome.exitCode.rawValue == 143)
         #expect(!outcome.isError)
     }
 
     @Test func aLaunchThatCouldNotStartMidwayIsAnError() {
         let outcome = Self.report([100, 120], stopReason: "run 3 of 6 could not be started: no such program").outcome
         #expect(outcome.status == .interrupted)
-        #expect(outcome.exitCode == 2)
+        #expect(outcome.exitCode.rawValue == 2)
         #expect(outcome.reason.hasPrefix("run 3 of 6 could not be started"))
     }
 

@@ -100,7 +100,7 @@ struct CountedLaunchesTests {
             ready: .exit, timeoutSeconds: 20)
         plan.countedLaunches = 2
         let report = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution())
-        #expect(report.outcome.exitCode == 2, "\(report.outcome.reason)")
+        #expect(report.outcome.exitCode.rawValue == 2, "\(report.outcome.reason)")
     }
 
     @Test func noCountedLaunchFollowsTimedLaunchesThatAllFailed() throws {

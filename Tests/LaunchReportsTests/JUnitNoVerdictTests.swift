@@ -39,7 +39,7 @@ struct JUnitNoVerdictTests {
 
     @Test func aComparisonStoppedByCtrlCIsAnErrorCaseAndNoGreenOne() throws {
         let report = try Self.stoppedComparison(SampleReports.around(100, 11), signal: 2)
-        #expect(report.verdict == .interrupted && report.outcome.exitCode == 130)
+        #expect(report.verdict == .interrupted && report.outcome.exitCode.rawValue == 130)
         let xml = JUnitReport.render(.comparison(report))
         let root = try JUnitReportTests.parse(xml)
         #expect(root.attributes["errors"] == "1", "\(xml)")
@@ -55,7 +55,7 @@ struct JUnitNoVerdictTests {
 
     @Test func aMeasurementStoppedBySigtermIsAnErrorCaseAndNoGreenOne() throws {
         let report = try Self.measured(SampleReports.around(100, 4), signal: 15)
-        #expect(report.outcome.exitCode == 143)
+        #expect(report.outcome.exitCode.rawValue == 143)
         let xml = JUnitReport.render(.measurement(report))
         let root = try JUnitReportTests.parse(xml)
         #expect(root.attributes["errors"] == "1" && root.attributes["failures"] == "0", "\(xml)")

@@ -146,7 +146,7 @@ struct JUnitReportTests {
             try SampleReports.uninstrumented([110, 150, 95, 125, 85, 140]))
         #expect(inconclusive.outcome.status == .inconclusive)
         // Exit 3 fails the CI step, so the test report fails too…
-        #expect(inconclusive.outcome.exitCode == 3)
+        #expect(inconclusive.outcome.exitCode.rawValue == 3)
         let other = try #require(try Self.parse(JUnitReport.render(.comparison(inconclusive))).first("testsuite"))
         let failed = other.all("testcase").first?.first("failure")
         #expect(failed?.attributes["type"] == "inconclusive")

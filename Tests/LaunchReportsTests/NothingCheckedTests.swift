@@ -20,7 +20,7 @@ struct NothingCheckedTests {
         let report = try Self.unchecked()
         try #require(report.profile.verdict.checks.isEmpty)
         #expect(report.outcome.status == .pass)
-        #expect(report.outcome.exitCode == 0)
+        #expect(report.outcome.exitCode.rawValue == 0)
         let page = HTMLReport.render(.measurement(report))
         #expect(page.contains("<div class=\"verdict plain\" role=\"status\"><span class=\"word\">MEASURED</span>"))
         #expect(!page.contains("<span class=\"word\">PASS</span>"))

@@ -12,7 +12,7 @@ extension ReportOutcome {
             switch side.outcome.status {
             case .interrupted, .failedRuns, .noRuns:
                 self.init(
-                    status: side.outcome.status, exitCode: ExitCode(rawValue: side.outcome.exitCode),
+                    status: side.outcome.status, exitCode: side.outcome.exitCode,
                     reason: "\(label): \(side.outcome.reason)")
                 return
             default:

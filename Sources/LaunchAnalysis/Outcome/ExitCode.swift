@@ -36,6 +36,35 @@ public enum ExitCode: Sendable, Hashable {
     }
 }
 
+extension ExitCode: CustomStringConvertible {
+    /// The number, as the shell shows it: `1`.
+    public var description: String { String(rawValue) }
+}
+
+extension ExitCode: Codable {
+    /// True for a number launchprof ends with: 0 to 3, or 128 + a signal (1 to 64).
+    public static func isUsed(_ number: Int32) -> Bool { (0...3).contains(number) || (129...192).contains(number) }
+
+    /// Reads the number a report stores (`"exitCode": 1`); a number launchprof never
+    /// ends with is refused, not read as an error: what was stored is what is read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let number = try container.decode(Int32.self)
+        guard Self.isUsed(number) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "exit code \(number) is none launchprof ends with (0 to 3, or 128 + a signal)")
+        }
+        self.init(rawValue: number)
+    }
+
+    /// Writes the number, as reports always have.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
 extension ExitCode {
     /// The signals that stop a measurement, comparison or calibration (the report
     /// keeps the runs so far); the command then exits with 128 + the signal's

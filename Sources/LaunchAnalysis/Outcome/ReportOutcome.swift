@@ -30,19 +30,19 @@ public struct ReportOutcome: Sendable, Equatable, Codable {
     /// What happened.
     public var status: Status
     /// The exit code `launchprof` ends with.
-    public var exitCode: Int32
+    public var exitCode: ExitCode
     /// One line saying why, for people: `timeToFirstFrame 412 ms > 400 ms (medians)`.
     public var reason: String
 
     /// Makes an outcome.
     public init(status: Status, exitCode: ExitCode, reason: String) {
         self.status = status
-        self.exitCode = exitCode.rawValue
+        self.exitCode = exitCode
         self.reason = reason
     }
 
     /// True when the command could not do its job (exit 2): its reason belongs on standard error.
-    public var isError: Bool { exitCode == ExitCode.error.rawValue }
+    public var isError: Bool { exitCode == .error }
 }
 
 extension ReportOutcome {

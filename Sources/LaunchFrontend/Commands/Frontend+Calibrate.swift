@@ -65,7 +65,7 @@ extension Frontend {
                     stagesRun: compared.stagesRun)
             if comparison.outcome.isError || comparison.outcome.status == .interrupted {
                 Terminal.standardError("launchprof: round \(round): \(comparison.outcome.reason)")
-                return ExitCode(rawValue: comparison.outcome.exitCode)
+                return comparison.outcome.exitCode
             }
             guard let primary = comparison.primary else {
                 throw UsageError("round \(round): \(comparison.problem ?? "nothing was compared")")

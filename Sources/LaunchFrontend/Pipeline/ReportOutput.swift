@@ -208,6 +208,6 @@ enum ReportOutput {
         } else if let note {
             Terminal.standardError("launchprof: \(note)")
         }
-        return ExitCode(rawValue: outcome.exitCode)
+        return outcome.exitCode
     }
 }

@@ -61,18 +61,18 @@ struct AbsoluteChangeTests {
         #expect(abs(phase.shiftMs - 99) < 0.01 && phase.shiftPercent == .infinity)
         #expect(
             phase.intervalMs[0] > phase.absolute!.floorMs, "the interval agrees with the decision: \(phase.intervalMs)")
-        #expect(report.outcome.exitCode == 1, "\(report.outcome.reason)")
+        #expect(report.outcome.exitCode.rawValue == 1, "\(report.outcome.reason)")
         // Unchanged (0 → 0): a pass, not a regression.
         let same = try Self.compare(base, base, gate: ["phase:willFinishLaunching"], runs: 10)
         #expect(same.metrics.first { $0.name == "phase:willFinishLaunching" }?.verdict == .pass)
-        #expect(same.outcome.exitCode == 0)
+        #expect(same.outcome.exitCode.rawValue == 0)
         // Too few launches for the sign test to reach α (2⁻⁵ > 0.01): inconclusive, never a pass.
         let few = try Self.compare(
             Self.report(try Self.timeline(willFinishMs: 0), runs: 5, budget: budget),
             Self.report(try Self.timeline(willFinishMs: 99), runs: 5, budget: budget),
             gate: ["phase:willFinishLaunching"], runs: 5)
         #expect(few.metrics.first { $0.name == "phase:willFinishLaunching" }?.verdict == .inconclusive)
-        #expect(few.outcome.exitCode == 3)
+        #expect(few.outcome.exitCode.rawValue == 3)
     }
 
     /// A budgeted span the base never ran is new work: judged on its absolute value.
@@ -84,7 +84,7 @@ struct AbsoluteChangeTests {
         let span = try #require(report.metrics.first { $0.name == "span:Warm" })
         #expect(span.absolute != nil)
         #expect(span.verdict == .regression)
-        #expect(report.outcome.exitCode == 1)
+        #expect(report.outcome.exitCode.rawValue == 1)
     }
 
     @Test func theSignTestDecidesAgainstTheFloor() {

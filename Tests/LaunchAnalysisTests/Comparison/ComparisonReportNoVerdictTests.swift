@@ -41,7 +41,7 @@ struct ComparisonReportNoVerdictTests {
         let report = Self.stopped(Self.side(values, signal: 2), Self.side(values, signal: 2))
         // The look at the launches made so far still finds nothing changed: the whole is not a pass for it.
         #expect(report.metrics.first?.verdict == .pass)
-        #expect(report.outcome.status == .interrupted && report.outcome.exitCode == 130)
+        #expect(report.outcome.status == .interrupted && report.outcome.exitCode.rawValue == 130)
         #expect(report.verdict == .interrupted)
         #expect(try Self.encodedVerdict(report) == "interrupted")
     }
@@ -49,7 +49,7 @@ struct ComparisonReportNoVerdictTests {
     @Test func aSigtermIsInterruptedWithItsOwnExitCode() throws {
         let values = ComparisonReportTests.around(100, 6)
         let report = Self.stopped(Self.side(values, signal: 15), Self.side(values, signal: 15))
-        #expect(report.outcome.exitCode == 143)
+        #expect(report.outcome.exitCode.rawValue == 143)
         #expect(report.verdict == .interrupted)
         #expect(report.outcome.headline.hasPrefix("no verdict (interrupted): base: "))
     }
@@ -59,7 +59,7 @@ struct ComparisonReportNoVerdictTests {
         let stop = SessionStop(
             .couldNotStart, launch: .run(13, of: 20), detail: "cannot start '/app': permission denied", side: .head)
         let report = Self.stopped(Self.side(values, stop: stop), Self.side(values, stop: stop))
-        #expect(report.outcome.status == .interrupted && report.outcome.exitCode == 2)
+        #expect(report.outcome.status == .interrupted && report.outcome.exitCode.rawValue == 2)
         #expect(report.verdict == .interrupted)
         #expect(try Self.encodedVerdict(report) == "interrupted")
     }
@@ -68,7 +68,7 @@ struct ComparisonReportNoVerdictTests {
         let base = ComparisonReportTests.measured(ComparisonReportTests.around(100))
         let head = ComparisonReportTests.measured(ComparisonReportTests.around(100, 19).map { Optional($0) } + [nil])
         let report = ComparisonReportTests.compare(base, head)
-        #expect(report.outcome.status == .failedRuns && report.outcome.exitCode == 2)
+        #expect(report.outcome.status == .failedRuns && report.outcome.exitCode.rawValue == 2)
         #expect(report.verdict == .error)
         #expect(try Self.encodedVerdict(report) == "error")
     }
@@ -78,7 +78,7 @@ struct ComparisonReportNoVerdictTests {
         let base = FleetComparisonTests.measured(ComparisonReportTests.around(100), machine: "ci-a")
         let head = FleetComparisonTests.measured(ComparisonReportTests.around(100), machine: "ci-b")
         let report = FleetComparisonTests.compare(base, head)
-        #expect(report.outcome.status == .incomparable && report.outcome.exitCode == 2)
+        #expect(report.outcome.status == .incomparable && report.outcome.exitCode.rawValue == 2)
         #expect(report.verdict == .error)
         #expect(try Self.encodedVerdict(report) == "error")
         #expect(report.outcome.headline.hasPrefix("no verdict (error): "))
@@ -88,10 +88,10 @@ struct ComparisonReportNoVerdictTests {
         let base = ComparisonReportTests.measured(ComparisonReportTests.around(100))
         let same = ComparisonReportTests.compare(
             base, ComparisonReportTests.measured(ComparisonReportTests.around(100)))
-        #expect(same.verdict == .pass && same.outcome.exitCode == 0)
+        #expect(same.verdict == .pass && same.outcome.exitCode.rawValue == 0)
         let slower = ComparisonReportTests.compare(
             base, ComparisonReportTests.measured(ComparisonReportTests.around(130)))
-        #expect(slower.verdict == .regression && slower.outcome.exitCode == 1)
+        #expect(slower.verdict == .regression && slower.outcome.exitCode.rawValue == 1)
         for status in ReportOutcome.Status.allCases {
             let outcome = ReportOutcome(status: status, exitCode: .error, reason: "r")
             let verdict = ComparisonVerdict(outcome: outcome, gated: .pass)

@@ -36,7 +36,7 @@ struct ComparisonReportTests {
         #expect(report.primaryMetric == "timeToReady")
         #expect(report.verdict == .regression)
         #expect(report.outcome.status == .regression)
-        #expect(report.outcome.exitCode == 1)
+        #expect(report.outcome.exitCode.rawValue == 1)
         #expect(report.outcome.reason.hasPrefix("regression in timeToReady: timeToReady +"))
         let primary = try #require(report.metrics.first { $0.name == "timeToReady" })
         #expect(primary.shiftPercent > 25 && primary.shiftPercent < 35)
@@ -45,7 +45,7 @@ struct ComparisonReportTests {
     @Test func theSameLaunchTimesPass() {
         let report = Self.compare(Self.measured(Self.around(100)), Self.measured(Self.around(100)))
         #expect(report.verdict == .pass)
-        #expect(report.outcome.exitCode == 0)
+        #expect(report.outcome.exitCode.rawValue == 0)
         #expect(report.outcome.reason.hasPrefix("no regression: "))
     }
 
@@ -59,7 +59,7 @@ struct ComparisonReportTests {
     /// Issue 21: three launches a side can never decide at α 0.01 (1/C(6, 3) = 1/20).
     @Test func tooFewLaunchesAreAnErrorNamingHowManyAreNeeded() {
         let report = Self.compare(Self.measured([100, 140, 90]), Self.measured([110, 150, 95]))
-        #expect(report.outcome.exitCode == 2)
+        #expect(report.outcome.exitCode.rawValue == 2)
         #expect(report.outcome.status == .incomparable)
         #expect(report.outcome.reason.contains("at least 5 per side"), "\(report.outcome.reason)")
         #expect(report.metrics.isEmpty)
@@ -70,7 +70,7 @@ struct ComparisonReportTests {
             Self.measured([100, 140, 90, 120, 80, 130]), Self.measured([110, 150, 95, 125, 85, 140]))
         #expect(report.verdict == .inconclusive)
         #expect(report.outcome.status == .inconclusive)
-        #expect(report.outcome.exitCode == 3)
+        #expect(report.outcome.exitCode.rawValue == 3)
         #expect(report.outcome.reason.contains("the noise seen: base ±"))
     }
 
@@ -78,17 +78,17 @@ struct ComparisonReportTests {
         let base = Self.measured(Self.around(100), budgetMs: 101)
         let head = Self.measured(Self.around(102), budgetMs: 101)
         let lenient = Self.compare(base, head)
-        #expect(lenient.outcome.exitCode == 0)
+        #expect(lenient.outcome.exitCode.rawValue == 0)
         #expect(lenient.warnings.contains { $0.hasPrefix("the head is over its budget") })
         let strict = Self.compare(base, head, failOverBudget: true)
         #expect(strict.outcome.status == .overBudget)
-        #expect(strict.outcome.exitCode == 1)
+        #expect(strict.outcome.exitCode.rawValue == 1)
     }
 
     @Test func failedRunsOnEitherSideFollowMeasuresContract() {
         let report = Self.compare(Self.measured(Self.around(100)), Self.measured(Self.around(100, 18) + [nil, nil]))
         #expect(report.outcome.status == .failedRuns)
-        #expect(report.outcome.exitCode == 2)
+        #expect(report.outcome.exitCode.rawValue == 2)
         #expect(report.outcome.reason.hasPrefix("head: 2 of 20 runs failed"))
     }
 
@@ -105,7 +105,7 @@ struct ComparisonReportTests {
         }
         let report = Self.compare(instrumented, Self.measured([100, 110]))
         #expect(report.outcome.status == .incomparable)
-        #expect(report.outcome.exitCode == 2)
+        #expect(report.outcome.exitCode.rawValue == 2)
         #expect(report.problem?.contains("instrumented") == true)
     }
 

@@ -169,7 +169,7 @@ struct FleetComparisonTests {
             Self.measured(ComparisonReportTests.around(100), machine: "a"),
             Self.measured(ComparisonReportTests.around(100), machine: "b"))
         #expect(stratified.outcome.status == .incomparable)
-        #expect(stratified.outcome.exitCode == 2)
+        #expect(stratified.outcome.exitCode.rawValue == 2)
         #expect(stratified.problem == "nothing to compare: no machine has launches on both sides (base: a; head: b)")
         #expect(stratified.fleet == nil)
     }
@@ -185,7 +185,7 @@ struct FleetComparisonTests {
         ])
         let report = Self.compare(base, head)
         #expect(report.verdict == .regression, "\(report.outcome.reason)")
-        #expect(report.outcome.exitCode == 1)
+        #expect(report.outcome.exitCode.rawValue == 1)
         #expect(report.fleet?.machines.allSatisfy { ($0.shiftPercent - 20).magnitude < 2 } == true)
         let decoded = try JSONDecoder().decode(ComparisonReport.self, from: JSONEncoder().encode(report))
         #expect(decoded == report)

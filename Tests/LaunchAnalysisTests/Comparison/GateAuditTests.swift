@@ -84,7 +84,7 @@ struct GateAuditTests {
                 stagesRun: 1,
                 createdAt: "2026-11-25T10:00:00Z")
             // Refused (too few launches): no verdict, and the JSON's says so (issue 31: it said inconclusive).
-            return report.outcome.exitCode == 2 && report.verdict == .error
+            return report.outcome.exitCode.rawValue == 2 && report.verdict == .error
         }
         print("audit one run a side, +10 %: refused (exit 2) in \(refused)")
         #expect(refused.count == 1_000, "\(refused)")

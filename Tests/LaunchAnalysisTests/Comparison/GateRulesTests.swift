@@ -71,7 +71,7 @@ struct GateRulesTests {
                 plan: plan, base: ComparisonReportTests.measured([100]), head: ComparisonReportTests.measured([110]),
                 stagesRun: 1,
                 createdAt: "2026-11-25T10:00:00Z")
-            #expect(report.outcome.exitCode == 2, "\(source)")
+            #expect(report.outcome.exitCode.rawValue == 2, "\(source)")
             #expect(report.problem?.contains("at least 5 per side") == true, "\(String(describing: report.problem))")
         }
     }
@@ -134,7 +134,7 @@ struct GateRulesTests {
             try ComparisonMetrics(base: side, head: side, gate: .listed([.span("Nope")]))
         }
         let report = ComparisonReportTests.compare(side, side, gate: ["span:Nope"])
-        #expect(report.outcome.exitCode == 2)
+        #expect(report.outcome.exitCode.rawValue == 2)
         #expect(report.outcome.reason.hasPrefix("unknown gate metric 'span:Nope': did you mean"))
     }
 

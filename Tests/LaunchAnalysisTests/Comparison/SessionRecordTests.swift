@@ -44,7 +44,7 @@ struct SessionRecordTests {
         let report = ComparisonReport(
             plan: plan, base: base, head: head, stagesRun: 1, createdAt: "2026-11-29T10:00:00Z")
         #expect(report.verdict == .inconclusive)
-        #expect(report.outcome.exitCode == 3)
+        #expect(report.outcome.exitCode.rawValue == 3)
         #expect(
             report.primary?.summary.contains("sessions differ: no verdict") == true, "\(report.primary?.summary ?? "")")
         #expect(report.outcome.reason.contains("different sessions"))

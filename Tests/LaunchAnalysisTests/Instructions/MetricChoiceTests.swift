@@ -81,7 +81,7 @@ struct MetricChoiceTests {
         let head = try Self.measured(Self.times, counts: Self.baseCounts.map { $0 + 200_000 }, rank: 1_200_000)
         let report = Self.compare(base, head, metrics: [.instructions])
         #expect(report.outcome.status == .regression)
-        #expect(report.outcome.exitCode == 1)
+        #expect(report.outcome.exitCode.rawValue == 1)
         #expect(
             report.outcome.reason.hasPrefix("regression in instructions (instructions to exit, every thread): +2.00%"),
             "\(report.outcome.reason)")
@@ -101,7 +101,7 @@ struct MetricChoiceTests {
         let same = Self.compare(
             base, try Self.measured(Self.times, counts: Self.baseCounts.reversed()), metrics: [.instructions])
         #expect(same.outcome.status == .pass)
-        #expect(same.outcome.exitCode == 0)
+        #expect(same.outcome.exitCode.rawValue == 0)
         #expect(same.outcome.reason.hasPrefix("no regression: instructions"), "\(same.outcome.reason)")
         // 0.3 % more: below the 1 % minimum effect.
         let little = Self.compare(
@@ -122,7 +122,7 @@ struct MetricChoiceTests {
         let head = try Self.measured(Self.times, counts: [10_050_000, 10_310_000, 10_000_000])
         let report = Self.compare(base, head, metrics: [.instructions])
         #expect(report.outcome.status == .inconclusive)
-        #expect(report.outcome.exitCode == 3)
+        #expect(report.outcome.exitCode.rawValue == 3)
         #expect(report.decidedBy == ["instructions"])
     }
 
@@ -130,12 +130,12 @@ struct MetricChoiceTests {
         let report = Self.compare(
             try Self.measured(Self.times), try Self.measured(Self.times, counts: Self.baseCounts),
             metrics: [.instructions])
-        #expect(report.outcome.exitCode == 2)
+        #expect(report.outcome.exitCode.rawValue == 2)
         #expect(report.problem?.contains("the base side has no instruction count") == true, "\(report.problem ?? "")")
         let few = Self.compare(
             try Self.measured(Self.times, counts: [1_000, 1_000]),
             try Self.measured(Self.times, counts: Self.baseCounts), metrics: [.instructions])
-        #expect(few.outcome.exitCode == 2)
+        #expect(few.outcome.exitCode.rawValue == 2)
         #expect(few.problem?.contains("needs 3 counted launches per side") == true, "\(few.problem ?? "")")
         // The JSON verdict agrees with the exit code: not `pass` (what it said before) but `error`.
         for report in [report, few] {
@@ -158,7 +158,7 @@ struct MetricChoiceTests {
             configuration: report.configuration,
             runs: report.runs, countedRuns: failed)
         #expect(measured.outcome.status == .failedRuns)
-        #expect(measured.outcome.exitCode == 2)
+        #expect(measured.outcome.exitCode.rawValue == 2)
         #expect(measured.outcome.reason.contains("every counted launch failed"), "\(measured.outcome.reason)")
         // One counted launch that worked is a count to report: the budget verdict stands.
         var one = failed
