@@ -93,6 +93,78 @@ struct BaselineNoiseTests {
         }
     }
 
+    /// The values are session medians of launch time (the gate takes their logarithms'
+    /// variance as the session SD): zero, a subnormal or a nanosecond launch is no
+    /// measurement and is refused with the field and the range; the phases and spans of
+    /// a version-2 history may be 0; calibrate's and every test's spreads still read.
+    @Test func aSpreadNoMeasurementGivesIsRefusedNamingTheFieldAndTheRange() throws {
+        let scratch = ScratchDirectory()
+        let parsed = try Arguments(["--output", scratch.path], options: LaunchCommandOptions.table())
+        let baseline = try Baseline(name: "main", options: try LaunchCommandOptions(parsed))
+        func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: baseline.spreadPath)) }
+        let whole = "a median of timeToReady, a whole launch, is from 0.001 to 3600000 ms"
+        let session = { (ready: Double, loader: Double) in
+            SessionSpread.StoredSession(
+                session: "s",
+                metrics: [
+                    "timeToReady": .init(medianMs: ready, launches: 20, medianVariance: 1e-4),
+                    "phase:loader": .init(medianMs: loader, launches: 20, medianVariance: 0),
+                ])
+        }
+        var spread = SessionSpread(metric: "timeToReady", sessionMediansMs: [], source: .sessions)
+        for ready in [0.9, 1.1, 1.0] { spread = spread.appending(session(ready, 0)) }
+        try baseline.save(spread)
+        #expect(try baseline.readSpread() == spread, "a phase too short for the clock is 0")
+        for (medians, field) in [
+            ("[5e-324, 11.4, 11.5]", "sessionMediansMs[0] is 5e-324"),
+            ("[0, 11.4, 11.5]", "sessionMediansMs[0] is 0.0"),
+            ("[3600000, 1e-6, 5]", "sessionMediansMs[1] is 1e-06"),
+        ] {
+            try write(
+                #"{"kind": "session-spread", "metric": "timeToReady", "sessionMediansMs": "# + medians
+                    + #", "source": "sessions"}"#)
+            let error = #expect(throws: UsageError.self) { try baseline.readSpread() }
+            #expect(
+                error?.message == "\(baseline.spreadPath): not a between-session spread: \(field): \(whole)",
+                "\(error?.message ?? "read")")
+        }
+        var tiny = spread
+        tiny.history![1].metrics["phase:loader"]!.medianMs = 5e-324
+        #expect(tiny.problem?.hasPrefix(#"history[1].metrics["phase:loader"].medianMs is 5e-324: "#) == true)
+        var instant = spread
+        instant.history![2].metrics["timeToReady"]!.medianMs = 0
+        #expect(instant.problem == #"history[2].metrics["timeToReady"].medianMs is 0.0: "# + whole)
+        var cpu = spread
+        cpu.history![0].metrics["cpuTime"] = .init(medianMs: 1e-9, launches: 20, medianVariance: 0)
+        #expect(cpu.problem?.contains("cpuTime, a whole launch") == true, "\(cpu.problem ?? "nil")")
+    }
+
+    /// A history whose sessions differ widely sets the session SD: a comparison it leaves
+    /// inconclusive names the history's file and what changes it, not more launches.
+    @Test func anInconclusiveComparisonNamesTheStoredHistoryThatDecidedIt() throws {
+        let baseMs = (0..<20).map { 100 + Double($0 % 5) * 0.1 }
+        let headMs = baseMs.map { $0 * 1.2 }
+        var plan = ComparisonPlan(name: "c", source: .baseline, settings: GateSettings(), stages: [20])
+        plan.sessionEvidence.history = SessionSpread(
+            metric: "timeToReady", sessionMediansMs: [50, 100, 300], source: .sessions)
+        plan.sessionEvidence.historyBaseline = "main"
+        plan.sessionEvidence.historyPath = "baselines/main.spread.json"
+        let report = ComparisonReport(
+            plan: plan, base: Self.measured(baseMs), head: Self.measured(headMs), stagesRun: 1,
+            createdAt: "2026-11-26T00:00:00Z")
+        #expect(report.outcome.status == .inconclusive, "\(report.outcome.reason)")
+        #expect(report.primary?.sessions?.source == .history)
+        let reason = report.outcome.reason
+        let sd = try #require(report.primary?.sessions?.sessionSDPercent)
+        #expect(
+            reason.hasSuffix(
+                "; the between-session noise is the baseline's stored history (baselines/main.spread.json: 3 sessions, "
+                    + "session SD \(Percent.text(sd, signed: false))), which more launches do not narrow: measure a new one "
+                    + "with 'launchprof calibrate --rounds 5 --save-baseline main' "
+                    + "(--session-sd is used only for a baseline without a history)"), "\(reason)")
+        #expect(!reason.contains("a quieter machine") && !reason.contains("\n"), "\(reason)")
+    }
+
     @Test func theQuietLineOfABaselineComparisonKeepsTheCaveatOnAPass() throws {
         let report = try #require(try Self.comparison(source: .baseline))
         #expect(report.outcome.status == .pass)

@@ -166,7 +166,9 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
             outcome = Self.outcome(
                 outcome, instructions: instructions, timeMetricsGated: metrics.contains(where: \.gated))
         }
-        if let advice = Self.sessionAdvice(metrics: metrics, outcome: outcome) { outcome.reason += advice }
+        if let advice = Self.sessionAdvice(metrics: metrics, outcome: outcome, evidence: plan.sessionEvidence) {
+            outcome.reason += advice
+        }
         // Computed once, from the outcome: a stopped or refused comparison is never a pass.
         verdict = ComparisonVerdict(outcome: outcome, gated: gatedVerdict)
         if plan.metrics != [.wall] {
@@ -177,17 +179,40 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
 
     /// What an inconclusive comparison adds to its reason when a gated metric's sides
     /// come from different sessions and nothing estimated their variance
-    /// (``SessionComparison/Source/none``): what would. Nil otherwise.
+    /// (``SessionComparison/Source/none``): what would; and when the baseline's stored
+    /// history estimated it (``SessionComparison/Source/history``): that history, by its
+    /// file, since more launches do not narrow it and only a new history changes it. Nil otherwise.
     ///
     /// ```swift
     /// // "…; base and head come from different sessions and nothing estimates how far sessions differ: compare --base and --head interleaved…"
+    /// // "…; the between-session noise is the baseline's stored history (baselines/main.spread.json: 3 sessions, session SD 562.9%)…"
     /// ```
-    static func sessionAdvice(metrics: [MetricComparison], outcome: ReportOutcome) -> String? {
-        guard outcome.status == .inconclusive,
-            metrics.contains(where: { $0.gated && $0.sessions?.source == SessionComparison.Source.none })
-        else { return nil }
-        return "; base and head come from different sessions and nothing estimates how far sessions differ: "
-            + SessionComparison.fix
+    static func sessionAdvice(metrics: [MetricComparison], outcome: ReportOutcome, evidence: SessionEvidence)
+        -> String?
+    {
+        guard outcome.status == .inconclusive else { return nil }
+        var advice = ""
+        if let tested = metrics.first(where: { $0.gated && $0.sessions?.source == .history })?.sessions {
+            advice += historyAdvice(tested, evidence: evidence)
+        }
+        if metrics.contains(where: { $0.gated && $0.sessions?.source == SessionComparison.Source.none }) {
+            advice +=
+                "; base and head come from different sessions and nothing estimates how far sessions differ: "
+                + SessionComparison.fix
+        }
+        return advice.isEmpty ? nil : advice
+    }
+
+    /// The history part of ``sessionAdvice(metrics:outcome:evidence:)``: which stored history the
+    /// session SD came from, and what changes it (more launches and a quieter machine do not).
+    static func historyAdvice(_ tested: SessionComparison, evidence: SessionEvidence) -> String {
+        let file = evidence.historyPath.map { "\($0): " } ?? ""
+        let sd = tested.sessionSDPercent.map { ", session SD \(Percent.text($0, signed: false))" } ?? ""
+        let name = evidence.historyBaseline ?? "NAME"
+        return
+            "; the between-session noise is the baseline's stored history (\(file)\(tested.estimatedFrom) sessions\(sd)), "
+            + "which more launches do not narrow: measure a new one with 'launchprof calibrate --rounds 5 --save-baseline \(name)' "
+            + "(--session-sd is used only for a baseline without a history)"
     }
 
     /// The warning every comparison against a stored baseline carries, printed even under `--quiet`.

@@ -41,10 +41,11 @@ extension ReportOutcome {
             let base = main?.baseMs.count ?? sides.base.profile.successfulRuns
             let head = main?.headMs.count ?? sides.head.profile.successfulRuns
             let launches = base == head ? "\(base) launches per side" : "\(base) base and \(head) head launches"
-            // Sides from sessions whose variance nothing estimates: more launches would not decide
-            // (``ComparisonReport/sessionAdvice(metrics:outcome:)`` says what would).
+            // Sides from sessions whose variance nothing estimates, or whose variance is the baseline's
+            // stored history: more launches or a quieter machine would not decide
+            // (``ComparisonReport/sessionAdvice(metrics:outcome:evidence:)`` says what would).
             let noise =
-                main?.sessions?.source == SessionComparison.Source.none
+                main?.sessions.map { [SessionComparison.Source.none, .history].contains($0.source) } ?? false
                 ? ""
                 : "; the noise seen: base ±\(Self.noise(main?.baseMs)), head ±\(Self.noise(main?.headMs)) — "
                     + "more launches, a quieter machine, or a larger minimum effect"

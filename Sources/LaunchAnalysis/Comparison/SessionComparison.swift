@@ -102,6 +102,11 @@ public struct SessionEvidence: Sendable, Equatable {
     public var history: SessionSpread?
     /// A between-session standard deviation of log time the user stated (`--session-sd`), when given.
     public var statedSD: Double?
+    /// The baseline ``history`` is stored beside (`main`), when it came from one: what an
+    /// inconclusive reason names, with ``historyPath``, when the history is what decided.
+    public var historyBaseline: String?
+    /// The file ``history`` was read from, as the reason names it (`baselines/main.spread.json`).
+    public var historyPath: String?
 
     /// Evidence from a stored history and a stated SD, either optional.
     public init(history: SessionSpread? = nil, statedSD: Double? = nil) {

@@ -82,12 +82,16 @@ public struct SessionSpread: Sendable, Equatable, Codable {
     /// What is wrong with a spread read from a file, in a few words; nil when
     /// it is one launchprof could have written: the `kind` ``kind``, a
     /// `schemaVersion` from 1 to ``currentSchemaVersion``, a metric named, and
-    /// 1 to ``maximumSessions`` medians, each finite and from 0 to
-    /// ``LaunchBudget/maximumMilliseconds`` (an hour, the longest a launch may take).
+    /// 1 to ``maximumSessions`` medians, each in the range a measurement gives
+    /// (``launchMilliseconds`` for a whole launch, ``partMilliseconds`` for a phase or span).
+    ///
+    /// This is the one check of a stored spread: what passes it is what the gate
+    /// applies (its session SD, printed with the verdict), so a value no measurement
+    /// gives is refused here rather than turned into an absurd SD.
     ///
     /// ```swift
-    /// SessionSpread(metric: "timeToReady", sessionMediansMs: [-5], source: .sessions).problem
-    /// // "sessionMediansMs[0] is -5.0: a median is a time from 0 to 3600000 ms"
+    /// SessionSpread(metric: "timeToReady", sessionMediansMs: [0], source: .sessions).problem
+    /// // "sessionMediansMs[0] is 0.0: a median of timeToReady, a whole launch, is from 0.001 to 3600000 ms"
     /// ```
     public var problem: String? {
         guard kind == Self.kind else { return "its kind is '\(kind)', not '\(Self.kind)'" }
@@ -100,10 +104,9 @@ public struct SessionSpread: Sendable, Equatable, Codable {
         guard (1...Self.maximumSessions).contains(sessionMediansMs.count) else {
             return "it has \(sessionMediansMs.count) session medians, not 1 to \(Self.maximumSessions)"
         }
-        let limit = LaunchBudget.maximumMilliseconds
-        if let index = sessionMediansMs.firstIndex(where: { !($0.isFinite && $0 >= 0 && $0 <= limit) }) {
+        if let index = sessionMediansMs.firstIndex(where: { !Self.launchMilliseconds.contains($0) }) {
             return
-                "sessionMediansMs[\(index)] is \(sessionMediansMs[index]): a median is a time from 0 to \(Int(limit)) ms"
+                "sessionMediansMs[\(index)] is \(sessionMediansMs[index]): \(Self.rangeText(of: metric, whole: true))"
         }
         guard (history?.count ?? 0) <= Self.maximumSessions else {
             return "its history has \(history?.count ?? 0) sessions, more than \(Self.maximumSessions)"
@@ -111,9 +114,11 @@ public struct SessionSpread: Sendable, Equatable, Codable {
         for (index, session) in (history ?? []).enumerated() {
             for name in session.metrics.keys.sorted() {
                 let metric = session.metrics[name]!
-                guard metric.medianMs.isFinite, metric.medianMs >= 0, metric.medianMs <= limit else {
+                let whole = isWholeLaunch(name)
+                guard whole ? Self.launchMilliseconds.contains(metric.medianMs) : Self.isPartTime(metric.medianMs)
+                else {
                     return
-                        "history[\(index)].metrics[\"\(name)\"].medianMs is \(metric.medianMs): a median is a time from 0 to \(Int(limit)) ms"
+                        "history[\(index)].metrics[\"\(name)\"].medianMs is \(metric.medianMs): \(Self.rangeText(of: name, whole: whole))"
                 }
                 guard metric.medianVariance.isFinite, metric.medianVariance >= 0, metric.medianVariance <= 100 else {
                     return

@@ -91,9 +91,14 @@ extension Frontend {
             throw error
         }
         // A baseline pooled from several machines is compared with the machine measured now, machine by machine.
-        let rule = comparison.rule(
+        var rule = comparison.rule(
             name: comparisonName, source: .baseline, stages: [shared.runs],
             stratifyByMachine: stored.machineKeys.count > 1)
+        // The history named (relative to the output folder) when it is what leaves the comparison inconclusive.
+        if spread != nil {
+            rule.sessionEvidence.historyBaseline = name
+            rule.sessionEvidence.historyPath = baseline.spreadPathInOutput
+        }
         let session = LaunchPipeline.LaunchSession.againstStored(
             stored, head: pipeline.request(target, plan: plan, in: folder), rule: rule, history: spread)
         return pipeline.write(try pipeline.document(of: session, in: runs), runs: runs)

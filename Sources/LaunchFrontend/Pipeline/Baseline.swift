@@ -41,6 +41,9 @@ struct Baseline {
     /// `<output>/baselines/NAME.spread.json`: the stored ``SessionSpread``.
     var spreadPath: String { directory + "/" + name + ".spread.json" }
 
+    /// `baselines/NAME.spread.json`: the spread file as a message names it, relative to the output folder.
+    var spreadPathInOutput: String { Self.folder + "/" + name + ".spread.json" }
+
     /// Writes `spread` beside this baseline (it stays when `measure --save-baseline` later renews the baseline).
     func save(_ spread: SessionSpread) throws {
         try ReportWriter.refuseLink(at: directory)

@@ -51,6 +51,16 @@ extension Platform {
         return found
     }
 
+    /// The one descendants rule: the processes of `table` that are a launch's, given
+    /// `roots`, the ones known to be (its process group, those carrying its spawn
+    /// stamp, the orphans it left): the roots found in `table` and every process that
+    /// descends from one of them by parentage (a descendant that left the group and
+    /// cleared its environment, while its parent lives).
+    static func launchProcesses(from roots: Set<Int32>, in table: [FoundProcess]) -> [FoundProcess] {
+        let launch = roots.union(descending(from: roots, in: table))
+        return table.filter { launch.contains($0.pid) }
+    }
+
     /// The processes of `table` that descend from `roots` by parentage (the roots not included).
     static func descending(from roots: Set<Int32>, in table: [FoundProcess]) -> Set<Int32> {
         var reached = roots

@@ -49,15 +49,13 @@ extension Platform {
         }
     }
 
-    /// The launch's processes besides its leader, by the one descendants rule: those
-    /// in group `group`, those whose environment holds `stampEntry` (descendants that
-    /// left the group, or outlived it), and those that descend from either by
-    /// parentage (a descendant that left the group and cleared its environment,
-    /// while its parent lives). Read by ``processTable(stampEntry:)``.
+    /// The launch's processes, by the one descendants rule (``launchProcesses(from:in:)``)
+    /// with its roots those in group `group` and those whose environment holds
+    /// `stampEntry` (descendants that left the group, or outlived it). Read by
+    /// ``processTable(stampEntry:)``.
     static func descendants(group: Int32, stampEntry: String) -> [FoundProcess] {
         let table = processTable(stampEntry: stampEntry)
         let roots = Set(table.filter { $0.group == group || $0.stamped }.map(\.pid)).union([group])
-        let launch = roots.union(descending(from: roots, in: table))
-        return table.filter { launch.contains($0.pid) }
+        return launchProcesses(from: roots, in: table)
     }
 }

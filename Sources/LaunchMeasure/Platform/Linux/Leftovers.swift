@@ -1,6 +1,6 @@
-// What a launch leaves behind: orphans reaped as their subreaper, found by
-// parentage, and descendants that left the process group found by their spawn
-// stamp, both read by the one /proc reader (ProcessTable.swift).
+// What a launch leaves behind: descendants that left the process group, found by
+// their spawn stamp, orphans reaped as their subreaper, and what descends from
+// either, by the one descendants rule on one reading of /proc (ProcessTable.swift).
 
 import LaunchAnalysis
 import LaunchTracing
@@ -53,14 +53,6 @@ extension Platform {
         }
     }
 
-    /// The processes whose environment holds `entry` (`NAME=value`), found in
-    /// `/proc/*/environ` (``processTable(stampEntry:)``): how a launch's descendants
-    /// that left its process group (`setsid`, a double fork) are recognised by the
-    /// spawn stamp they inherited.
-    static func processes(withEnvironmentEntry entry: String) -> [Int32] {
-        processTable(stampEntry: entry).filter(\.stamped).map(\.pid)
-    }
-
     /// The children this process started and has not reaped yet: launches under
     /// way (in this or another session of the process) and the commands
     /// `--prepare`, `--setup` and `--cleanup` run. The parentage scan leaves them alone.
@@ -81,10 +73,16 @@ extension Platform {
     /// whatever its environment) is reparented to it. Exited ones found on the
     /// way are reaped, not returned. Reads `/proc/*/stat`.
     static func adoptedOrphans() -> [Int32] {
+        adoptedOrphans(in: processTable())
+    }
+
+    /// ``adoptedOrphans()`` among the processes of `table`, read from /proc by the
+    /// caller: exited ones are reaped, not returned.
+    static func adoptedOrphans(in table: [FoundProcess]) -> [Int32] {
         let me = getpid()
         let started = startedChildren.withLock { $0 }.union(sparedOrphans.withLock { $0 })
         var found: [Int32] = []
-        for process in processTable() where process.parent == me && !started.contains(process.pid) {
+        for process in table where process.parent == me && !started.contains(process.pid) {
             if process.isZombie {
                 var status: Int32 = 0
                 _ = waitpid(process.pid, &status, WNOHANG)
@@ -102,11 +100,22 @@ extension Platform {
         return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0 || errno != ECHILD
     }
 
-    /// Ends what a launch left running and returns how many processes that was:
-    /// the orphans reparented to this process (when it is their subreaper),
-    /// and the processes whose environment holds `stampEntry` (descendants
-    /// that left the process group but still have a live parent). Ending an
-    /// orphan orphans its own children, so the scan repeats until none is left.
+    /// What a launch left running among the processes of `table`, by the one
+    /// descendants rule (``launchProcesses(from:in:)``): its roots the processes
+    /// whose environment holds the launch's spawn stamp (``FoundProcess/stamped``)
+    /// and `orphans` (adopted as subreaper); exited ones are left out.
+    static func leftovers(in table: [FoundProcess], orphans: [Int32]) -> Set<Int32> {
+        let roots = Set(table.filter(\.stamped).map(\.pid)).union(orphans)
+        return Set(launchProcesses(from: roots, in: table).filter { !$0.isZombie }.map(\.pid))
+    }
+
+    /// Ends what a launch left running and returns how many processes that was, by
+    /// ``leftovers(in:orphans:)`` on one reading of /proc a pass: the processes whose
+    /// environment holds `stampEntry` (descendants that left the process group), the
+    /// orphans reparented to this process (when it is their subreaper), and what
+    /// descends from either (a descendant that also cleared its environment, while
+    /// its parent lives). A process started while a pass ends the others is found
+    /// by the next pass, so the scan repeats until none is left.
     /// (Orphans cannot be told apart by launch: in a process that runs several
     /// sessions at once, the first scan ends every session's orphans.)
     static func endLeftovers(stampEntry: String, isSubreaper: Bool) -> Int {
@@ -115,9 +124,9 @@ extension Platform {
         // the scans are skipped (one system call instead).
         if isSubreaper, !hasChildren { return 0 }
         for _ in 0..<16 {
-            var found = Set(processes(withEnvironmentEntry: stampEntry))
-            if isSubreaper { found.formUnion(adoptedOrphans()) }
-            found.subtract(ended)
+            let table = processTable(stampEntry: stampEntry)
+            let orphans = isSubreaper ? adoptedOrphans(in: table) : []
+            let found = leftovers(in: table, orphans: orphans).subtracting(ended)
             if found.isEmpty { break }
             for pid in found { end(pid) }
             ended.formUnion(found)
