@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(path: ".."),
+        .package(name: "LaunchProf", path: "../../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
     ],
@@ -20,6 +21,14 @@ let package = Package(
                 .product(name: "LaunchDistributedTracing", package: "LaunchDistributedTracing"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
-            ])
+            ]),
+        .executableTarget(
+            name: "CountedServer",
+            dependencies: [
+                .product(name: "LaunchDistributedTracing", package: "LaunchDistributedTracing"),
+                .product(name: "LaunchTracing", package: "LaunchProf"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]),
     ]
 )

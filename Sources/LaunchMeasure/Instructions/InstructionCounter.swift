@@ -138,9 +138,7 @@ public struct InstructionCounter: Sendable, Equatable {
     ///
     /// - Throws: ``LaunchError/cannotCount(program:reason:)`` naming `failure` and what is missing.
     func hidingTools(_ program: String, failure: String) throws(LaunchError) -> (objcopy: String, unshare: String) {
-        let fix =
-            "build it without DWARF 5 debug information (swift build -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4), "
-            + "strip it (objcopy --strip-debug), or use a valgrind that reads it"
+        let fix = Self.debugInfoFix
         func refuse(_ why: String) -> LaunchError {
             .cannotCount(
                 program: program,
@@ -204,10 +202,20 @@ public struct InstructionCounter: Sendable, Equatable {
     /// valgrind's own logs name (a file another process wrote there is not counted),
     /// their sums checked for overflow.
     ///
+    /// With `toMark` (a program launchprof ended at its ready mark), the launched
+    /// process is counted to the dump the tracer made at that milestone: its dumps up
+    /// to and including that one, every thread; what it ran after the mark, and the
+    /// file written when it was ended (which the end may cut short), are not counted.
+    /// The processes it started are counted as far as their files were written (a
+    /// file cut short by the end is left out).
+    ///
     /// - Throws: ``LaunchError/instructionCountMissing(path:reason:)`` when it
     ///   wrote none for that process (a program killed before its end, or
-    ///   valgrind's own failure, which `output.<pid>.log` tells), or when the counts overflow.
-    public func collect(output: String, processID: Int32) throws(LaunchError) -> InstructionCounts {
+    ///   valgrind's own failure, which `output.<pid>.log` tells), none at the mark,
+    ///   or when the counts overflow.
+    public func collect(output: String, processID: Int32, toMark: Milestone? = nil) throws(LaunchError)
+        -> InstructionCounts
+    {
         let valgrindProcesses = Self.launchProcesses(output: output).union([processID])
         let slash = output.lastIndex(of: "/")!
         let folder = String(output[..<slash])
@@ -228,18 +236,31 @@ public struct InstructionCounter: Sendable, Equatable {
             }
         }
         found.sort { ($0.pid, $0.dump, $0.thread) < ($1.pid, $1.dump, $1.thread) }
-        var launched: [CallgrindFile] = []
+        var launched: [(dump: Int, file: CallgrindFile)] = []
         var others: [CallgrindFile] = []
         for item in found {
+            // Ended at the mark: the launched process's file written at its end is not read.
+            if toMark != nil, item.pid == processID, item.dump == Int.max { continue }
             let path = folder + "/" + item.name
             let file: CallgrindFile
             do {
                 let bytes = try BoundedFile.read(path, limit: 1 << 30, followLinks: false)
                 file = try CallgrindFile(parsing: String(decoding: bytes, as: UTF8.self))
             } catch {
+                if toMark != nil, item.pid != processID { continue }  // cut short when the launch was ended
                 throw .instructionCountMissing(path: path, reason: "\(error)")
             }
-            if item.pid == processID { launched.append(file) } else { others.append(file) }
+            if item.pid == processID { launched.append((item.dump, file)) } else { others.append(file) }
+        }
+        if let toMark {
+            guard let markDump = launched.first(where: { $0.file.milestoneID == toMark.id })?.dump else {
+                throw .instructionCountMissing(
+                    path: output,
+                    reason:
+                        "callgrind wrote no count at the ready mark (\(toMark.id)); the program was ended there "
+                        + "(more than \(InstructionMarks.dumpLimit) milestones marked before it?)")
+            }
+            launched.removeAll { $0.dump > markDump }
         }
         guard !launched.isEmpty else {
             let log = Platform.tail(of: output + ".\(processID).log", maxBytes: 2_000)?
@@ -252,7 +273,7 @@ public struct InstructionCounter: Sendable, Equatable {
                     ?? "callgrind wrote no count (was the program ended before its exit?)")
         }
         var sum: UInt64 = 0
-        for file in launched + others {
+        for file in launched.map(\.file) + others {
             let (added, overflow) = sum.addingReportingOverflow(file.instructions)
             guard !overflow else {
                 throw .instructionCountMissing(
@@ -260,7 +281,8 @@ public struct InstructionCounter: Sendable, Equatable {
             }
             sum = added
         }
-        var counts = InstructionCounts(files: launched, otherProcesses: others, valgrindVersion: valgrindVersion)
+        var counts = InstructionCounts(
+            files: launched.map(\.file), otherProcesses: others, valgrindVersion: valgrindVersion)
         counts.functions = demangled(counts.functions)
         return counts
     }
