@@ -16,7 +16,7 @@ import LaunchTracing
 /// (callgrind writes its counts then), or, for a traced program that keeps running,
 /// to its ready mark (the tracer has callgrind dump its count there, writes its trace
 /// and says `flushed`; launchprof then ends it, and the count is the dumps up to the
-/// mark, ``InstructionCounter/collect(output:processID:toMark:)``), with the timeout
+/// mark, made on the main thread, ``InstructionCounter/collect(output:processID:toMark:)``), with the timeout
 /// scaled by ``slowdownAllowance``. Two sides alternate in ABBA order, like timed launches.
 /// Where valgrind itself fails, the run's problem says which valgrind, what it failed
 /// on and what to do (``InstructionCounter/valgrindFailure(output:processID:program:)``).

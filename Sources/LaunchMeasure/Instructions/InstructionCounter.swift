@@ -204,15 +204,18 @@ public struct InstructionCounter: Sendable, Equatable {
     ///
     /// With `toMark` (a program launchprof ended at its ready mark), the launched
     /// process is counted to the dump the tracer made at that milestone: its dumps up
-    /// to and including that one, every thread; what it ran after the mark, and the
-    /// file written when it was ended (which the end may cut short), are not counted.
-    /// The processes it started are counted as far as their files were written (a
-    /// file cut short by the end is left out).
+    /// to and including that one; what it ran after the mark, and the file written
+    /// when it was ended (which the end may cut short), are not counted. Callgrind's
+    /// dump at a client request counts the requesting thread alone, so a mark made on
+    /// another thread than the main one is refused (which thread marks, and what the
+    /// others ran by then, differ between identical launches). The processes it
+    /// started are counted as far as their files were written (a file cut short by the
+    /// end is left out).
     ///
     /// - Throws: ``LaunchError/instructionCountMissing(path:reason:)`` when it
     ///   wrote none for that process (a program killed before its end, or
     ///   valgrind's own failure, which `output.<pid>.log` tells), none at the mark,
-    ///   or when the counts overflow.
+    ///   a mark made on another thread than the main one, or when the counts overflow.
     public func collect(output: String, processID: Int32, toMark: Milestone? = nil) throws(LaunchError)
         -> InstructionCounts
     {
@@ -259,6 +262,18 @@ public struct InstructionCounter: Sendable, Equatable {
                     reason:
                         "callgrind wrote no count at the ready mark (\(toMark.id)); the program was ended there "
                         + "(more than \(InstructionMarks.dumpLimit) milestones marked before it?)")
+            }
+            // Callgrind's dump at a client request counts the requesting thread alone: a mark made on
+            // another thread leaves the main thread and the rest uncounted to it, and which thread marks
+            // (and what it ran) differs between identical launches.
+            if let thread = launched.first(where: { $0.dump == markDump })?.file.thread, thread != 1 {
+                throw .instructionCountMissing(
+                    path: output,
+                    reason:
+                        "the ready mark was made on thread \(thread), not the main thread: callgrind's dump there "
+                        + "counts that thread alone, which differs between identical launches; call "
+                        + "LaunchTracer.markReady() on the main thread (have it wait until the server accepts "
+                        + "connections, then mark)")
             }
             launched.removeAll { $0.dump > markDump }
         }

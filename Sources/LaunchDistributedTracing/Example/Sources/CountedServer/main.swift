@@ -9,7 +9,9 @@ import Tracing
 // ready once it accepts connections, so the count ends there, and its main thread waits
 // on a semaphore instead of in `dispatchMain()` (where an async main waits on Linux, and
 // where valgrind 3.19 crashes: it writes into the read-only signal mask libdispatch
-// hands `sigsuspend`). `CountedServer dispatch-main` waits there, to show that line.
+// hands `sigsuspend`). Its main thread marks ready: callgrind's dump at the mark counts
+// the marking thread alone. `CountedServer dispatch-main` waits in `dispatchMain()`, to
+// show the line launchprof prints where valgrind cannot run a program.
 InstrumentationSystem.bootstrap(LaunchProfTracer())
 
 /// Reads the configuration: here, this program's own file, as a stand-in for a large one.
@@ -26,8 +28,8 @@ func connectDatabase() async throws {
     }
 }
 
-/// Starts the server; returns when it stops.
-func serve() async throws {
+/// Starts the server, calling `onReady` once it accepts connections; returns when it stops.
+func serve(onReady: @escaping @Sendable () -> Void) async throws {
     let configBytes = try await loadConfig()
     try await connectDatabase()
     let router = Router()
@@ -35,22 +37,27 @@ func serve() async throws {
     let port = Int(ProcessInfo.processInfo.environment["PORT"] ?? "") ?? 8080
     let app = Application(
         router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
-        onServerRunning: { _ in LaunchTracer.markReady() })
+        onServerRunning: { _ in onReady() })
     try await app.runService()
 }
 
 // `dispatch-main` waits as an async main does, in `dispatchMain()`: what valgrind 3.19 cannot run.
 if CommandLine.arguments.dropFirst().first == "dispatch-main" {
     Task.detached {
-        do { try await serve() } catch { print("error: \(error)") }
+        do { try await serve { LaunchTracer.markReady() } } catch { print("error: \(error)") }
         exit(0)
     }
     dispatchMain()
 } else {
+    // The main thread marks ready (callgrind's dump at the mark counts the marking thread alone).
+    let ready = DispatchSemaphore(value: 0)
     let stopped = DispatchSemaphore(value: 0)
     Task.detached {
-        do { try await serve() } catch { print("error: \(error)") }
+        do { try await serve { ready.signal() } } catch { print("error: \(error)") }
+        ready.signal()
         stopped.signal()
     }
+    ready.wait()
+    LaunchTracer.markReady()
     stopped.wait()
 }
