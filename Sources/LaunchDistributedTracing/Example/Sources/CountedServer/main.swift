@@ -10,8 +10,9 @@ import Tracing
 // on a semaphore instead of in `dispatchMain()` (where an async main waits on Linux, and
 // where valgrind 3.19 crashes: it writes into the read-only signal mask libdispatch
 // hands `sigsuspend`). Its main thread marks ready: callgrind's dump at the mark counts
-// the marking thread alone. `CountedServer dispatch-main` waits in `dispatchMain()`, to
-// show the line launchprof prints where valgrind cannot run a program.
+// the marking thread alone. `CountedServer dispatch-main` waits in `dispatchMain()`, and
+// `CountedServer event-loop-mark` marks ready on an event loop, to show the line
+// launchprof prints for each.
 InstrumentationSystem.bootstrap(LaunchProfTracer())
 
 /// Reads the configuration: here, this program's own file, as a stand-in for a large one.
@@ -48,6 +49,14 @@ if CommandLine.arguments.dropFirst().first == "dispatch-main" {
         exit(0)
     }
     dispatchMain()
+} else if CommandLine.arguments.dropFirst().first == "event-loop-mark" {
+    // Marks ready where Hummingbird says it runs, on an event loop: not counted (one line says why).
+    let stopped = DispatchSemaphore(value: 0)
+    Task.detached {
+        do { try await serve { LaunchTracer.markReady() } } catch { print("error: \(error)") }
+        stopped.signal()
+    }
+    stopped.wait()
 } else {
     // The main thread marks ready (callgrind's dump at the mark counts the marking thread alone).
     let ready = DispatchSemaphore(value: 0)
