@@ -67,6 +67,10 @@ public struct LaunchResult: Sendable, Equatable {
     /// its group, descendants with its spawn stamp) was still running at the launch's
     /// timeout, and was ended there: their work after that is not counted.
     public var childrenCutOff: Bool
+    /// True when launchprof, having seen the launch ready itself, asked the tracer for its
+    /// trace (it had said `listening`) and no `flushed` came within
+    /// ``Launcher/flushWaitSeconds``: the program was ended without the trace it asked for.
+    public var flushUnanswered = false
 
     /// ``spawnNanoseconds`` as the child's `LAUNCHPROF_SPAWN_NS` holds it: 20 digits,
     /// zero-padded, so that the environment's size is the same at every launch.

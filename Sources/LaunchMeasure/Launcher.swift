@@ -37,7 +37,7 @@ public enum Launcher {
     public static let controlDescriptor: Int32 = 4
     /// The longest the launcher waits, once it has seen the launch ready, for the tracer
     /// to write the trace it asked for (`flushed`) before it ends the program.
-    public static let flushWaitSeconds = 5.0
+    public static let flushWaitSeconds = LaunchContract.flushWaitSeconds
 
     /// Launches `request` and returns when the program has ended.
     ///
@@ -397,6 +397,8 @@ private struct Watch {
             case .signaled(let signal): termination = .signaled(signal: signal)
             }
         }
+        // A flush asked for and never answered: the program was ended at the end of the wait, without its trace.
+        let flushUnanswered = flushRequested && !traceFlushed && exitAt == nil && !aborted
         var ready = readyAt
         var fallback = false
         if ready == nil, let exitAt, !timedOut, !aborted {
@@ -408,12 +410,14 @@ private struct Watch {
             case .probed, .stdoutLine: break
             }
         }
-        return LaunchResult(
+        var result = LaunchResult(
             processID: pid, spawnNanoseconds: spawned.nanoseconds, readyNanoseconds: ready,
             readyIsExitFallback: fallback, exitNanoseconds: end, termination: termination,
             stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines,
             readyAddress: readyAddress,
             cpuTime: cpuTime)
+        result.flushUnanswered = flushUnanswered
+        return result
     }
 
     /// Reads the ready pipe (at most ``drainLimit`` bytes a call, 16 times that

@@ -28,6 +28,7 @@ extension MeasureSession {
             spawnNanoseconds: outcome.spawnNanoseconds, isSubreaper: scope.isSubreaper)
         if leftovers > 0 { record.leftoverProcesses = leftovers }
         if outcome.childrenCutOff { record.childrenCutOff = true }
+        if outcome.flushUnanswered { record.flushUnanswered = true }
 
         let reading = TraceReading(at: tracePath, naming: directory.finalPath(of: traceFileName), outcome: outcome)
         if reading.exists { record.tracePath = directory.finalPath(of: traceFileName) }
@@ -69,7 +70,8 @@ extension MeasureSession {
         /// Timed, to the ready condition asked for; `hotLaunches` > 0 runs the hooks that many times inside one process.
         case timed(hotLaunches: Int)
         /// Counted under valgrind: `command` (valgrind, its options, then the program and its
-        /// arguments) run to its exit, with the environment held fixed between launches.
+        /// arguments) run to its exit, or to the tracer's ready mark, with the environment held
+        /// fixed between launches.
         case counted(command: [String])
     }
 
@@ -81,7 +83,10 @@ extension MeasureSession {
     /// trace path, exit after the launch and launch options in the environment
     /// (hot launches for a hot one; fixed hash seeds and no sampler for a counted
     /// one, ``InstructionCounter/environment(existing:)``); the ready condition
-    /// (a counted launch runs to its exit: callgrind writes its counts then); the
+    /// (the timed one for a counted launch too: a traced program that keeps running
+    /// is ended at its ready mark, where the tracer has callgrind dump its count, and
+    /// a program that reports none runs to its exit; `--ready port:`, `stdout:` and
+    /// `file:` are refused with instructions before any launch); the
     /// timeouts (a hot launch's times its launches, a counted one's times
     /// ``CountedLaunches/slowdownAllowance``).
     static func launchRequest(_ request: SessionRequest, in directory: OwnedDirectory, kind: LaunchKind)
@@ -106,7 +111,7 @@ extension MeasureSession {
             let existing = Set(ProcessEnvironment.entries.map { String($0.prefix { $0 != "=" }) })
             environment.merge(InstructionCounter.environment(existing: existing)) { _, fixed in fixed }
             command = valgrindCommand
-            ready = .exit
+            ready = ReadyDefault.launchCondition(plan.ready)
             timeout = plan.timeoutSeconds * CountedLaunches.slowdownAllowance
         }
         return LaunchRequest(

@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchTracing
 
 /// The summary a person reads in ten seconds: verdict first, then the phase
 /// table (median, p90, budget), then the top findings.
@@ -59,6 +60,15 @@ public enum TerminalReport {
                 style.yellow("warning: ")
                     + "\(cutOff.count) launch(es) exited leaving processes still running at the timeout "
                     + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)")); launchprof ended them there and their later work is not counted"
+            )
+        }
+        let unanswered = report.runs.filter { $0.flushUnanswered == true }
+        if let first = unanswered.first {
+            lines.append(
+                style.yellow("warning: ")
+                    + "\(unanswered.count) launch(es) ended without their trace: the tracer did not answer launchprof's "
+                    + "request to write it within \(LaunchDiagnosis.seconds(LaunchContract.flushWaitSeconds)) s "
+                    + "(\(first.isWarmup ? "a warm-up" : "run \(first.index)")); their spans are not in the report"
             )
         }
         lines.append("")

@@ -164,6 +164,10 @@ public enum LaunchContract {
     /// The line launchprof writes on the control descriptor to ask for the trace.
     public static let flushRequest = "flush"
 
+    /// The longest launchprof waits, once it asked for the trace (``flushRequest``), for
+    /// the `flushed` answer before it ends the program without it, in seconds.
+    public static let flushWaitSeconds = 5.0
+
     /// The name of the instant the harness records where a hot launch begins.
     public static let hotLaunchInstant: StaticString = "hotLaunch"
 }

@@ -27,7 +27,7 @@ struct MetricBadInputTests {
             ["compare", "--metric", "wall,", "--base", "/bin/true", "--head", "/bin/true"], mentions: ["--metric"])
         try expectUsageError(
             ["measure", "--metric", "instructions", "--ready", "port:8080", "--", "/bin/true"],
-            mentions: ["--ready port:8080", "only when the program exits"])
+            mentions: ["--ready port:8080", "depends on timing", "LaunchTracer.markReady()"])
         try expectUsageError(
             [
                 "compare", "--metric", "wall,instructions", "--ready", "stdout:up", "--base", "/bin/true", "--head",
@@ -187,6 +187,41 @@ struct InstructionMetricTests {
         #expect(
             timed.mainThreadSpans.contains { $0.selfCPUNanoseconds != nil },
             "the timed launch's spans carry no CPU time")
+    }
+
+    /// A traced server with no signal handler that marks ready and keeps running is counted
+    /// to its ready mark (the tracer's dump there) and ended at once: identical launches
+    /// count the same, within the 0.1 % the other identical-launch tests allow, well inside
+    /// the instruction rule's 1 %; and none waits for its counted timeout (50 × 6 s), which
+    /// three such launches would take longer than this test gives the command.
+    @Test(.disabled(if: BuiltProducts.areThreadSanitized, "valgrind cannot run a ThreadSanitizer binary"))
+    func aServerThatMarksReadyIsCountedToTheMarkTheSameInEveryLaunchAndEndedThere() throws {
+        let output = Executables.temporaryDirectory()
+        let result = try Executables.run(
+            [
+                "measure", "--metric", "instructions", "--runs", "1", "--warmup", "0", "--counted-runs", "3",
+                "--timeout", "6", "--name", "server", "--output", output.path, "--format", "json", "--quiet", "--",
+                Self.fixture, "serves", "ready",
+            ],
+            timeoutSeconds: 600)
+        #expect(!result.timedOut, "a counted launch waited for its timeout")
+        #expect(result.status == 0, "\(result.stderr)")
+        guard
+            case .measurement(let report) = try JSONReport.readDocument(
+                from: output.appendingPathComponent("server.json").path)
+        else {
+            throw CompareFailure(stderr: result.stderr)
+        }
+        let counted = try #require(report.countedRuns)
+        #expect(counted.count == 3)
+        for run in counted {
+            #expect(run.status == .ok, "counted \(run.index): \(run.problem ?? "")")
+            #expect(run.timeToExitMs == nil, "counted \(run.index) was not ended by launchprof at its mark")
+        }
+        let gated = counted.compactMap { $0.instructions?.phases?[.timeToFirstFrame] }
+        #expect(gated.count == 3, "no count to the ready mark: \(counted.map(\.instructions))")
+        let (low, high) = (gated.min() ?? 0, gated.max() ?? 0)
+        #expect(low > 0 && Double(high - low) <= Double(low) * 0.001, "counted to the mark: \(gated)")
     }
 
     @Test func pythonAgainstItselfPassesAndTwoPercentMoreWorkIsARegression() throws {

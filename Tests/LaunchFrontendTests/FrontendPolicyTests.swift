@@ -158,7 +158,10 @@ struct FrontendPolicyTests {
             let level = 0.01 * 19 / 27
             #expect(abs(CalibrationRule.lookLevels(alpha: 0.01).last! - level) < 1e-15)
             #expect(rule.minimumDetectable(runs: 60, effect: effect, level: level) <= target)
-            #expect(rule.minimumDetectable(runs: 60, effect: effect + 0.005, level: level) > target)
+            // The largest such ε when the noise is at its interval's upper end, the most it may be.
+            let largest = rule.largestEffect(
+                target: target, runs: 20, alpha: 0.01, sigma: rule.noiseInterval().upperBound)
+            #expect(effect <= largest && largest < effect + 0.005)
             #expect(rule.launchesNeeded(target: target, effect: effect, level: level)! <= 60)
             #expect(
                 rule.minimumDetectable(runs: 20, effect: effect, level: level)

@@ -8,12 +8,31 @@ import _LaunchProfTestSupport
 struct CountedLaunchCheckTests {
     let scratch = ScratchDirectory("counted-check")
 
-    /// A record of a launch that printed `output` and ended with `status` (`exitCode` for a failed exit).
-    func record(_ name: String, printed output: String, status: RunRecord.Status = .ok, exitCode: Int32? = nil) throws
-        -> RunRecord
-    {
+    /// A record of a launch that printed `output` and ended with `status` (`exitCode` for a failed exit),
+    /// by itself, or, `endedAtReady`, ended by launchprof at ready (no exit time).
+    func record(
+        _ name: String, printed output: String, status: RunRecord.Status = .ok, exitCode: Int32? = nil,
+        endedAtReady: Bool = false
+    ) throws -> RunRecord {
         let path = try scratch.write(output, to: name + ".txt")
-        return RunRecord(index: 1, isWarmup: false, status: status, exitCode: exitCode, stdoutPath: path)
+        var record = RunRecord(index: 1, isWarmup: false, status: status, exitCode: exitCode, stdoutPath: path)
+        record.timeToExitMs = endedAtReady ? nil : 5
+        return record
+    }
+
+    @Test func whatAServerEndedAtReadyPrintedIsNotCompared() throws {
+        // Ended at its ready mark, each launch printed what it had by then: that depends on timing.
+        let timed = try [
+            record("s1", printed: "serving\n", endedAtReady: true),
+            record("s2", printed: "serving\n", endedAtReady: true),
+        ]
+        #expect(
+            CountedLaunchCheck.difference(counted: try record("sc", printed: "", endedAtReady: true), timed: timed)
+                == nil)
+        let exited = try [record("e1", printed: "x\n"), record("e2", printed: "x\n")]
+        #expect(
+            CountedLaunchCheck.difference(counted: try record("ec", printed: "", endedAtReady: true), timed: exited)
+                == nil)
     }
 
     @Test func theSameStatusAndBytesPass() throws {

@@ -103,6 +103,43 @@ struct CountedLaunchesTests {
         #expect(report.outcome.exitCode.rawValue == 2, "\(report.outcome.reason)")
     }
 
+    @Test func aTracedProgramThatKeepsRunningIsCountedToItsReadyMarkThenEnded() throws {
+        // The default ready point: the first frame, which the tracer marks, dumps, flushes and says `flushed`.
+        var marked = ScriptedPlatform.Launch(termination: .stoppedAtReady)
+        marked.dumpedAtMark = 5_000
+        let folder = try RunsFolder(replacing: scratch.file("to-mark.runs"))
+        let platform = ScriptedPlatform([.ok(), marked, marked, marked])
+        let request = scriptedRequest(runs: 1, ready: nil, folder: folder.root, counted: 3)
+        let collected = try MeasureSession.run(request, progress: nil, platform: platform)
+        #expect(
+            platform.requests.dropFirst().allSatisfy { $0.ready == .firstFrame }, "counted to the mark, not to exit")
+        #expect(collected.countedRuns.map(\.status) == [.ok, .ok, .ok], "\(collected.countedRuns.map(\.problem))")
+        #expect(collected.countedRuns.map { $0.instructions?.total } == [5_000, 5_000, 5_000])
+        #expect(collected.countedRuns.map { $0.instructions?.gated } == [5_000, 5_000, 5_000])
+        #expect(collected.countedRuns.allSatisfy { $0.timeToExitMs == nil && $0.timeToReadyMs != nil })
+    }
+
+    @Test func valgrindsOwnCrashIsTheCountedRunsProblemInOneLineAndTheOutcomeSaysIt() throws {
+        var crashed = Self.counted(0, code: 1)
+        crashed.instructions = nil
+        crashed.valgrindLog = ValgrindFailureTests.sigsuspendCrash
+        let (collected, _) = try measure([.ok(), crashed, crashed, crashed], runs: 1, counted: 3)
+        let problem = try #require(collected.countedRuns.first?.problem)
+        #expect(
+            problem.hasPrefix(
+                "valgrind-3.19.0 could not run app: VALGRIND INTERNAL ERROR: Valgrind received a signal 11 (SIGSEGV) - exiting in sigsuspend;"
+            ), "\(problem)")
+        #expect(!problem.contains("\n"))
+        var plan = MeasurementPlan(
+            name: "scripted", commandLine: ["launchprof", "measure"], command: ["/scripted/app"], runs: 1, warmup: 0,
+            mode: .warm, ready: .exit, timeoutSeconds: 20)
+        plan.countedLaunches = 3
+        let report = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution())
+        #expect(report.outcome.exitCode == 2)
+        #expect(
+            report.outcome.reason.contains("could not run app: VALGRIND INTERNAL ERROR"), "\(report.outcome.reason)")
+    }
+
     @Test func noCountedLaunchFollowsTimedLaunchesThatAllFailed() throws {
         let failing = ScriptedPlatform.Launch(termination: .exited(code: 4), readyMs: nil)
         let (collected, platform) = try measure([failing, failing], runs: 2, counted: 3)
@@ -119,7 +156,8 @@ struct CountedLaunchesTests {
         #expect(collected.countedRuns.map(\.status) == [.timedOut, .failedExit])
         #expect(
             collected.countedRuns.first?.problem
-                == "did not exit within 1000 s under valgrind (50 × --timeout); callgrind writes its counts only at the exit"
+                == "did not exit or mark ready within 1000 s under valgrind (50 × --timeout); callgrind writes its "
+                + "counts only at the exit or at the tracer's ready mark (LaunchTracer.markReady())"
         )
         #expect(collected.countedRuns.last?.problem?.hasPrefix("no instruction count in '") == true)
     }

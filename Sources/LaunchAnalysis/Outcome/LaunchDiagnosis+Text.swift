@@ -53,8 +53,9 @@ extension LaunchProblem {
         guard isCounted else { return diagnosis.text + stderr }
         switch diagnosis {
         case .timedOut(let seconds, _):
-            return "did not exit within \(LaunchDiagnosis.seconds(seconds)) s under valgrind "
-                + "(\(Int(LaunchMetric.countedSlowdownAllowance)) × --timeout); callgrind writes its counts only at the exit"
+            return "did not exit or mark ready within \(LaunchDiagnosis.seconds(seconds)) s under valgrind "
+                + "(\(Int(LaunchMetric.countedSlowdownAllowance)) × --timeout); callgrind writes its counts only at the exit "
+                + "or at the tracer's ready mark (LaunchTracer.markReady())"
         case .failedExit, .crashed:
             return diagnosis.text + " under valgrind" + stderr
         default:

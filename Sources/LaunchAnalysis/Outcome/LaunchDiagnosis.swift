@@ -35,7 +35,8 @@ public enum LaunchDiagnosis: Sendable, Equatable {
     case hotModeNeedsHooks
     /// Hot mode on a program that ran its hooks once, not `launches` more times.
     case hotLaunchesNotRun(launches: Int)
-    /// A launch counted under valgrind ended well, but its counts could not be read: `reason`.
+    /// A launch counted under valgrind wrote no count that could be read: `reason` (valgrind's
+    /// own failure, with what to do, when its log names one).
     case countsMissing(reason: String)
 
     /// The status a run with this diagnosis gets.

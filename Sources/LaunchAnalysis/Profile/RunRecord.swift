@@ -62,6 +62,10 @@ public struct RunRecord: Sendable, Codable, Equatable {
     /// group's other members, descendants with its spawn stamp) still ran at the
     /// launch's timeout and was ended there: their work after it is not counted.
     public var childrenCutOff: Bool?
+    /// True when launchprof saw the launch ready itself (`--ready port:`, `stdout:`, `file:`),
+    /// asked the tracer for its trace, and no answer came within the wait (5 s): the
+    /// program was ended without it, so the run has no spans.
+    public var flushUnanswered: Bool?
     /// For a `port:N` ready condition, the loopback address that answered
     /// (`127.0.0.1` or `::1`).
     public var readyAddress: String?

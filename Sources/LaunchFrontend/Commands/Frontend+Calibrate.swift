@@ -97,8 +97,11 @@ extension Frontend {
         let final = levels.last!
         let percent = { (ratio: Double) in Milliseconds.oneDecimal(100 * ratio) + "%" }
         if !shared.quiet {
+            let interval = calibration.noiseInterval()
             Terminal.print(
-                "noise: one launch varies by \(percent(exp(calibration.noise) - 1)) (σ of log time); the widest A/A interval "
+                "noise: one launch varies by \(percent(exp(calibration.noise) - 1)) (σ of log time; 95% interval "
+                    + "\(percent(exp(interval.lowerBound) - 1))–\(percent(exp(interval.upperBound) - 1)) from "
+                    + "\(calibration.launches) launches); the widest A/A interval "
                     + "was ±\(Milliseconds.oneDecimal(calibration.widestPercent))%, ±\(ms(calibration.widestMs))")
             Terminal.print(
                 "minimum detectable effect at ε \(percent(effect)) (found in 80% of comparisons, α \(alpha) "
@@ -114,6 +117,13 @@ extension Frontend {
                 "target \(percent(target)) (--target-effect): needs \(needed) at ε \(percent(effect)) (at the last look's share of α)"
                     + (reached
                         ? "" : "; more than compare's default stages from --runs \(shared.runs) give: raise --runs"))
+        }
+        if !shared.quiet, let settle = calibration.roundsToSettle(target: target, runs: shared.runs, alpha: alpha) {
+            let range = calibration.effectInterval(target: target, runs: shared.runs, alpha: alpha)
+            Terminal.print(
+                "the noise interval allows ε from \(percent(range.lowerBound)) to \(percent(range.upperBound)): "
+                    + "recommended at its upper end (the most the noise may be); another calibration may recommend "
+                    + "more than one 0.5% step from this one until --rounds \(settle) narrows it to one step")
         }
         let recommendedMs = calibration.milliseconds(effect: effect)
         Terminal.print(

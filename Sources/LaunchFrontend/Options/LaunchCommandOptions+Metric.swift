@@ -24,9 +24,13 @@ extension LaunchCommandOptions {
         in: InstructionGate.minimumLaunches...999, default: LaunchMetric.defaultCountedLaunches)
 
     /// The metrics `--metric` asks for, the counted launches, and the counter, checked
-    /// before any launch: a ready condition that ends a launch before its exit is
-    /// refused with instructions (callgrind writes its counts at the exit), and so is
-    /// a machine without valgrind (the line says how to install it).
+    /// before any launch. A ready condition launchprof sees itself (`port:`, `stdout:`,
+    /// `file:`) is refused with instructions: the count would run to the moment
+    /// launchprof saw it and ended the program, which under valgrind's 20–50× slowdown
+    /// depends on timing, so identical launches would not count the same and the
+    /// instruction rule could not gate them. The tracer's ready mark (the default, or
+    /// `--ready firstFrame`/`fullyDrawn`) and the exit are counted exactly. So is a
+    /// machine without valgrind (the line says how to install it).
     static func metrics(
         _ parsed: Arguments, mode: MeasureMode, ready: ReadyCondition?
     ) throws -> (metrics: [LaunchMetric], countedRuns: Int, counter: InstructionCounter?) {
@@ -39,8 +43,9 @@ extension LaunchCommandOptions {
         }
         if let ready, ready.detection.isSeenByLauncher {
             throw UsageError(
-                "--metric instructions cannot end a launch at --ready \(ready): callgrind writes its counts only "
-                    + "when the program exits (use --ready exit, or leave --ready out)")
+                "--metric instructions cannot count to --ready \(ready): under valgrind that moment depends on timing; "
+                    + "counts end at the program's exit or at the tracer's ready mark (call LaunchTracer.markReady() "
+                    + "and leave --ready out, or use --ready exit)")
         }
         do { return (metrics, countedRuns, try InstructionCounter.locate()) } catch {
             throw UsageError("--metric instructions: \(error)")

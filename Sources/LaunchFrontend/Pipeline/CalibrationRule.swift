@@ -20,11 +20,20 @@ import LaunchAnalysis
 ///    level for `--runs` and the last look's for three times it;
 ///  - the **launches needed** for a target t at ε, by the last look (l = 19α/27):
 ///    n = 2·(π/3)·((z₁₋ₗ + z₀.₈)·σ / (ln(1+t) − ln(1+ε)))²;
+///  - the **noise interval** is σ's 95 % confidence interval from the N launches it
+///    was pooled from: log σ̂ ± 1.96·√(1.36/N) (the MAD-based σ's asymptotic variance
+///    is about 1.36σ²/N: its efficiency against the standard deviation is 37 %);
 ///  - the **recommended ε** is the largest (rounded down to a half percent) with
 ///    which the target is found in 80 % of comparisons by compare's last default
-///    stage (three times `--runs`); when even ε = 0.5 % cannot, 0.5 %, with the
-///    launches it needs. It falls as σ grows and never rises, so two runs whose
-///    σ differ little recommend within a step of each other.
+///    stage (three times `--runs`) when the noise is at its interval's upper bound,
+///    the most it may be; when even ε = 0.5 % cannot, 0.5 %, with the launches it
+///    needs. It falls as σ grows and never rises.
+///  - the ε the interval allows runs from that upper bound's to its lower bound's
+///    (``effectInterval(target:runs:alpha:)``). When that range is at most one half
+///    percent step, two calibrations whose noise intervals overlap recommend within
+///    one step of each other (both lie within a step below the ε of a σ their
+///    intervals share); when it is wider, calibrate says so and how many rounds
+///    narrow it to one step (``roundsToSettle(target:runs:alpha:)``).
 /// The widest A/A interval is kept beside it, as the noise the user sees.
 struct CalibrationRule {
     /// The widest A/A interval so far, percent and milliseconds either way.
@@ -65,9 +74,26 @@ struct CalibrationRule {
 
     /// σ of one launch's log time, pooled over the rounds' sides (weighted by launches); 0 before any.
     var noise: Double {
-        let weight = variances.reduce(0) { $0 + $1.count }
+        let weight = launches
         guard weight > 0 else { return 0 }
         return (variances.reduce(0) { $0 + $1.value * Double($1.count) } / Double(weight)).squareRoot()
+    }
+
+    /// The launches ``noise`` is pooled from: every side of every round.
+    var launches: Int { variances.reduce(0) { $0 + $1.count } }
+
+    /// The asymptotic variance of the MAD-based σ, in units of σ²/N.
+    static let madVariance = 1.36
+    /// The two-sided 95 % normal quantile the noise interval uses.
+    static let noiseIntervalZ = 1.959_963_984_540_054
+
+    /// The noise's 95 % confidence interval from `launches` launches (``launches`` by default):
+    /// ``noise`` × exp(∓1.96·√(1.36/N)). A single point before any launch.
+    func noiseInterval(launches count: Int? = nil) -> ClosedRange<Double> {
+        let count = count ?? launches
+        guard count > 0, noise > 0 else { return noise...noise }
+        let half = Self.noiseIntervalZ * (Self.madVariance / Double(count)).squareRoot()
+        return noise * exp(-half)...noise * exp(half)
     }
 
     /// The median of the sessions' medians, milliseconds.
@@ -83,9 +109,9 @@ struct CalibrationRule {
         RankStatistics.normalQuantile(1 - level) + RankStatistics.normalQuantile(power)
     }
 
-    /// The standard error of the shift of log time with `runs` launches a side.
-    func standardError(runs: Int) -> Double {
-        noise * (2 / Double(max(runs, 1)) * Double.pi / 3).squareRoot()
+    /// The standard error of the shift of log time with `runs` launches a side, at `sigma` (``noise`` by default).
+    func standardError(runs: Int, sigma: Double? = nil) -> Double {
+        (sigma ?? noise) * (2 / Double(max(runs, 1)) * Double.pi / 3).squareRoot()
     }
 
     /// The change found with ``power`` at `runs` launches a side and least effect `effect` (ratios), at `level`.
@@ -107,13 +133,48 @@ struct CalibrationRule {
     /// `reached` is false when the target needs more launches even at the
     /// recommendation (then ε is 0.5 %, the smallest step).
     func recommendedEffect(target: Double, runs: Int, alpha: Double) -> (effect: Double, reached: Bool) {
-        let level = Self.lookLevels(alpha: alpha).last!
-        let largest = exp(log(1 + target) - Self.zSum(level: level) * standardError(runs: Self.defaultLooks * runs)) - 1
+        let largest = largestEffect(target: target, runs: runs, alpha: alpha, sigma: noiseInterval().upperBound)
         let rounded = (largest * 200).rounded(.down) / 200
         if rounded >= 0.005 { return (rounded, true) }
         // The floor, not a fraction of the target: the recommendation only falls as the noise
         // grows (a noisier run never recommends a larger ε than a quieter one).
         return (0.005, false)
+    }
+
+    /// The largest ε (ratio, not rounded) with which compare's default stages from `runs`
+    /// find `target` with ``power`` when one launch's log time has σ `sigma`, judged at the
+    /// last look's share of `alpha`.
+    func largestEffect(target: Double, runs: Int, alpha: Double, sigma: Double) -> Double {
+        let level = Self.lookLevels(alpha: alpha).last!
+        return exp(
+            log(1 + target) - Self.zSum(level: level) * standardError(runs: Self.defaultLooks * runs, sigma: sigma)) - 1
+    }
+
+    /// The ε the noise interval allows (not rounded, each end at least 0): from the one at its
+    /// upper bound (the recommendation's) to the one at its lower bound, with `launches` launches
+    /// behind the noise (``launches`` by default).
+    func effectInterval(target: Double, runs: Int, alpha: Double, launches count: Int? = nil) -> ClosedRange<Double> {
+        let noise = noiseInterval(launches: count)
+        let low = max(0, largestEffect(target: target, runs: runs, alpha: alpha, sigma: noise.upperBound))
+        let high = max(low, largestEffect(target: target, runs: runs, alpha: alpha, sigma: noise.lowerBound))
+        return low...high
+    }
+
+    /// The rounds (of the same launches a round as these) after which the ε the noise
+    /// interval allows spans at most one half-percent step, so that two calibrations whose
+    /// intervals overlap recommend within a step of each other; nil when it already does
+    /// (or no launch was pooled). At most 100, the most `--rounds` takes.
+    func roundsToSettle(target: Double, runs: Int, alpha: Double) -> Int? {
+        let step = 0.005
+        guard launches > 0, !variances.isEmpty else { return nil }
+        let now = effectInterval(target: target, runs: runs, alpha: alpha)
+        guard now.upperBound - now.lowerBound > step else { return nil }
+        let perRound = max(1, launches / max(1, sessionMediansMs.count))
+        for rounds in 1...100 {
+            let range = effectInterval(target: target, runs: runs, alpha: alpha, launches: rounds * perRound)
+            if range.upperBound - range.lowerBound <= step { return rounds }
+        }
+        return 100
     }
 
     /// The recommended `--min-effect-ms` for `effect`: the same change at the

@@ -13,8 +13,13 @@ import LaunchTracing
 /// handed down is too; `LAUNCHPROF_SPAWN_NS` is written at a fixed width by the
 /// launcher), hash seeds are fixed and the sampler is off
 /// (``InstructionCounter/environment(existing:)``). Each launch runs to its exit
-/// (callgrind writes its counts then), with the timeout scaled by
-/// ``slowdownAllowance``. Two sides alternate in ABBA order, like timed launches.
+/// (callgrind writes its counts then), or, for a traced program that keeps running,
+/// to its ready mark (the tracer has callgrind dump its count there, writes its trace
+/// and says `flushed`; launchprof then ends it, and the count is the dumps up to the
+/// mark, made on the main thread, ``InstructionCounter/collect(output:processID:toMark:)``), with the timeout
+/// scaled by ``slowdownAllowance``. Two sides alternate in ABBA order, like timed launches.
+/// Where valgrind itself fails, the run's problem says which valgrind, what it failed
+/// on and what to do (``InstructionCounter/valgrindFailure(output:processID:program:)``).
 enum CountedLaunches {
     /// How many times a timed launch's timeout a counted one gets (``LaunchMetric/countedSlowdownAllowance``).
     static let slowdownAllowance = LaunchMetric.countedSlowdownAllowance
@@ -23,6 +28,18 @@ enum CountedLaunches {
     static func label(_ index: Int) -> String {
         let digits = String(index)
         return "counted-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+    }
+
+    /// The milestone a counted launch's count ends at: the ready mark, when the tracer wrote
+    /// its trace there (`flushed` on the ready pipe) and so may have been ended after it; nil
+    /// when it ran to its exit (a program that reports no mark, or the harness, which writes
+    /// its trace at its own end). Decided by what the program said, not by which came first,
+    /// its exit or launchprof's signal, so identical launches count to the same point.
+    static func countedMark(_ outcome: LaunchResult, ready: ReadyCondition) -> Milestone? {
+        guard let milestone = ready.milestone,
+            outcome.readyLines.contains(where: { $0.announcement?.word == .flushed })
+        else { return nil }
+        return milestone
     }
 
     /// The folder callgrind writes launch `index`'s counts into: `counts-001`.
@@ -132,15 +149,25 @@ enum CountedLaunches {
 
         var record = MeasureSession.observedRecord(
             outcome, in: directory, index: index, isWarmup: false, platform: scope.platform)
-        record.timeToReadyMs = record.timeToExitMs  // a counted launch is ready at its exit
-        var problem = MeasureSession.diagnose(outcome, launchRequest: launchRequest, given: launchRequest.ready)
+        // Ready at its exit, or at the ready mark where launchprof ended it.
+        record.timeToReadyMs = record.timeToExitMs ?? record.timeToReadyMs
+        var problem = MeasureSession.diagnose(outcome, launchRequest: launchRequest, given: request.plan.ready)
         if problem == nil {
             do {
                 record.instructions = try counter.collect(
-                    output: output, namedOutput: counts.finalPath(of: "callgrind"), processID: outcome.processID)
+                    output: output, namedOutput: counts.finalPath(of: "callgrind"), processID: outcome.processID,
+                    toMark: countedMark(outcome, ready: launchRequest.ready))
             } catch {
                 problem = LaunchProblem(.countsMissing(reason: "\(error)"))
             }
+        }
+        // Valgrind's own failure (its log names it) says more than the exit it caused.
+        if let diagnosis = problem?.diagnosis, diagnosis.isValgrindsEnding,
+            let why = counter.valgrindFailure(
+                output: output, namedOutput: counts.finalPath(of: "callgrind"), processID: outcome.processID,
+                program: request.executable)
+        {
+            problem = LaunchProblem(.countsMissing(reason: why))
         }
         problem?.isCounted = true
         record.apply(problem)
@@ -152,5 +179,16 @@ enum CountedLaunches {
         if leftovers > 0 { record.leftoverProcesses = leftovers }
         if outcome.childrenCutOff { record.childrenCutOff = true }
         return record
+    }
+}
+
+extension LaunchDiagnosis {
+    /// An ending valgrind itself may have caused (its log then says what it failed on):
+    /// a failed exit, a crash, or no count written.
+    var isValgrindsEnding: Bool {
+        switch self {
+        case .failedExit, .crashed, .countsMissing: return true
+        default: return false
+        }
     }
 }

@@ -142,9 +142,7 @@ public struct InstructionCounter: Sendable, Equatable {
     ///
     /// - Throws: ``LaunchError/cannotCount(program:reason:)`` naming `failure` and what is missing.
     func hidingTools(_ program: String, failure: String) throws(LaunchError) -> (objcopy: String, unshare: String) {
-        let fix =
-            "build it without DWARF 5 debug information (swift build -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4), "
-            + "strip it (objcopy --strip-debug), or use a valgrind that reads it"
+        let fix = Self.debugInfoFix
         func refuse(_ why: String) -> LaunchError {
             .cannotCount(
                 program: program,
@@ -208,13 +206,24 @@ public struct InstructionCounter: Sendable, Equatable {
     /// valgrind's own logs name (a file another process wrote there is not counted),
     /// their sums checked for overflow.
     ///
+    /// With `toMark` (a program launchprof ended at its ready mark), the launched
+    /// process is counted to the dump the tracer made at that milestone: its dumps up
+    /// to and including that one; what it ran after the mark, and the file written
+    /// when it was ended (which the end may cut short), are not counted. Callgrind's
+    /// dump at a client request counts the requesting thread alone, so a mark made on
+    /// another thread than the main one is refused (which thread marks, and what the
+    /// others ran by then, differ between identical launches). The processes it
+    /// started are counted as far as their files were written (a file cut short by the
+    /// end is left out).
+    ///
     /// - Throws: ``LaunchError/instructionCountMissing(path:reason:)`` when it
     ///   wrote none for that process (a program killed before its end, or
-    ///   valgrind's own failure, which `output.<pid>.log` tells), or when the counts overflow;
+    ///   valgrind's own failure, which `output.<pid>.log` tells), none at the mark,
+    ///   a mark made on another thread than the main one, or when the counts overflow;
     ///   its paths under `namedOutput` (where `output` will be once committed; default `output`).
-    public func collect(output: String, namedOutput: String? = nil, processID: Int32) throws(LaunchError)
-        -> InstructionCounts
-    {
+    public func collect(
+        output: String, namedOutput: String? = nil, processID: Int32, toMark: Milestone? = nil
+    ) throws(LaunchError) -> InstructionCounts {
         let shown = namedOutput ?? output
         let shownFolder = String(shown[..<(shown.lastIndex(of: "/") ?? shown.startIndex)])
         let valgrindProcesses = Self.launchProcesses(output: output).union([processID])
@@ -237,18 +246,43 @@ public struct InstructionCounter: Sendable, Equatable {
             }
         }
         found.sort { ($0.pid, $0.dump, $0.thread) < ($1.pid, $1.dump, $1.thread) }
-        var launched: [CallgrindFile] = []
+        var launched: [(dump: Int, file: CallgrindFile)] = []
         var others: [CallgrindFile] = []
         for item in found {
+            // Ended at the mark: the launched process's file written at its end is not read.
+            if toMark != nil, item.pid == processID, item.dump == Int.max { continue }
             let path = folder + "/" + item.name
             let file: CallgrindFile
             do {
                 let bytes = try BoundedFile.read(path, limit: 1 << 30, followLinks: false)
                 file = try CallgrindFile(parsing: String(decoding: bytes, as: UTF8.self))
             } catch {
+                if toMark != nil, item.pid != processID { continue }  // cut short when the launch was ended
                 throw .instructionCountMissing(path: shownFolder + "/" + item.name, reason: "\(error)")
             }
-            if item.pid == processID { launched.append(file) } else { others.append(file) }
+            if item.pid == processID { launched.append((item.dump, file)) } else { others.append(file) }
+        }
+        if let toMark {
+            guard let markDump = launched.first(where: { $0.file.milestoneID == toMark.id })?.dump else {
+                throw .instructionCountMissing(
+                    path: shown,
+                    reason:
+                        "callgrind wrote no count at the ready mark (\(toMark.id)); the program was ended there "
+                        + "(more than \(InstructionMarks.dumpLimit) milestones marked before it?)")
+            }
+            // Callgrind's dump at a client request counts the requesting thread alone: a mark made on
+            // another thread leaves the main thread and the rest uncounted to it, and which thread marks
+            // (and what it ran) differs between identical launches.
+            if let thread = launched.first(where: { $0.dump == markDump })?.file.thread, thread != 1 {
+                throw .instructionCountMissing(
+                    path: shown,
+                    reason:
+                        "the ready mark was made on thread \(thread), not the main thread: callgrind's dump there "
+                        + "counts that thread alone, which differs between identical launches; call "
+                        + "LaunchTracer.markReady() on the main thread (have it wait until the server accepts "
+                        + "connections, then mark)")
+            }
+            launched.removeAll { $0.dump > markDump }
         }
         guard !launched.isEmpty else {
             let log = Platform.tail(of: output + ".\(processID).log", maxBytes: 2_000)?
@@ -261,7 +295,7 @@ public struct InstructionCounter: Sendable, Equatable {
                     ?? "callgrind wrote no count (was the program ended before its exit?)")
         }
         var sum: UInt64 = 0
-        for file in launched + others {
+        for file in launched.map(\.file) + others {
             let (added, overflow) = sum.addingReportingOverflow(file.instructions)
             guard !overflow else {
                 throw .instructionCountMissing(
@@ -269,7 +303,8 @@ public struct InstructionCounter: Sendable, Equatable {
             }
             sum = added
         }
-        var counts = InstructionCounts(files: launched, otherProcesses: others, valgrindVersion: valgrindVersion)
+        var counts = InstructionCounts(
+            files: launched.map(\.file), otherProcesses: others, valgrindVersion: valgrindVersion)
         counts.functions = demangled(counts.functions)
         return counts
     }

@@ -29,6 +29,14 @@ final class ScriptedPlatform: LaunchPlatform {
         /// Under callgrind (a counted launch): the instructions its count file says the
         /// main thread ran; nil writes no count file.
         var instructions: UInt64? = 1_000_000
+        /// Under callgrind, a traced program that keeps running: the tracer's dump at its
+        /// first frame counts this many instructions, it says `firstFrame` and `flushed`, and
+        /// launchprof ends it, leaving the file written at its end cut short.
+        var dumpedAtMark: UInt64?
+        /// Under callgrind: what valgrind's log for the launch says.
+        var valgrindLog: String?
+        /// The tracer did not answer launchprof's flush request.
+        var flushUnanswered = false
 
         static func ok(readyMs: Double = 10) -> Launch { Launch(readyMs: readyMs) }
     }
@@ -93,16 +101,33 @@ final class ScriptedPlatform: LaunchPlatform {
                 "thread: 1\ndesc: Trigger: Program termination\nevents: Ir\nfn=(1) main\n1 \(instructions)\ntotals: \(instructions)\n"
             _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         }
+        var readyLines: [LaunchResult.ReadyLine] = []
+        if let output = request.arguments.first(where: { $0.hasPrefix("--callgrind-out-file=") }) {
+            let base = output.dropFirst("--callgrind-out-file=".count).replacingOccurrences(of: "%p", with: "4242")
+            if let dumped = launch.dumpedAtMark {
+                let dump =
+                    "thread: 1\ndesc: Trigger: Client Request: launchprof:milestone:firstFrame\nevents: Ir\n"
+                    + "fn=(1) main\n1 \(dumped)\ntotals: \(dumped)\n"
+                _ = FileManager.default.createFile(atPath: base + ".1-01", contents: Data(dump.utf8))
+                _ = FileManager.default.createFile(atPath: base + "-01", contents: Data("events: Ir\nfn=(1".utf8))
+                readyLines = ["firstFrame", "flushed"].map { .init(text: $0, nanoseconds: at(launch.readyMs ?? 10)) }
+            }
+            if let log = launch.valgrindLog {
+                _ = FileManager.default.createFile(atPath: base + ".log", contents: Data(log.utf8))
+            }
+        }
         if let signal = launch.stopSignal {
             stopRequested = true
             lastStopSignal = signal
         }
         let end = at((launch.readyMs ?? 50) + 5)
-        return LaunchResult(
+        var result = LaunchResult(
             processID: 4_242, spawnNanoseconds: spawn, readyNanoseconds: launch.readyMs.map(at),
             readyIsExitFallback: launch.readyIsExitFallback, exitNanoseconds: end, termination: launch.termination,
-            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath,
+            stdoutPath: request.stdoutPath, stderrPath: request.stderrPath, readyLines: readyLines,
             cpuTime: CPUTime(userNanoseconds: 3_000_000, systemNanoseconds: 1_000_000))
+        result.flushUnanswered = launch.flushUnanswered
+        return result
     }
 
     func runCommand(_ command: String, role: SessionCommands.Role) throws(SessionCommands.Failure) {
