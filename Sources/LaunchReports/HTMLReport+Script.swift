@@ -216,25 +216,46 @@ extension HTMLReport {
               var text = fitted(ph[0] + ' ' + ph[3], x1 - x0);
               if (text) { ctx.fillStyle = c.label; ctx.fillText(text, x0 + 3, 34); }
             });
-            // Milestones.
-            var taken = [[], []];
+            // Milestones: a marker each; markers closer than 24 px share one label ("spawn +2"), and a label
+            // with no room in either row joins the label before it, so labels never overlap or leave the
+            // chart. Hovering a label's markers lists every milestone in it.
+            var groups = [], visible = 0;
             r.marks.forEach(function (mk) {
               var mx = X(mk[1]);
               if (mx < G - 0.5 || mx > right + 0.5) { return; }
+              visible++;
               ctx.strokeStyle = mk[2] ? c.frame : c.muted; ctx.fillStyle = ctx.strokeStyle;
               ctx.setLineDash(mk[2] ? [] : [2, 3]);
               ctx.beginPath(); ctx.moveTo(mx, 44); ctx.lineTo(mx, m.bottom); ctx.stroke(); ctx.setLineDash([]);
               ctx.beginPath(); ctx.moveTo(mx - 4, 44); ctx.lineTo(mx + 4, 44); ctx.lineTo(mx, 51); ctx.fill();
-              var w = mk[0].length * 6.1, places = [[mx + 3, mx + 3 + w], [mx - 3 - w, mx - 3]];
-              outer: for (var row = 0; row < 2; row++) {
+              var last = groups[groups.length - 1];
+              if (last && mx - last.x1 < 24) { last.marks.push(mk); last.x1 = mx; } else { groups.push({ x0: mx, x1: mx, marks: [mk] }); }
+            });
+            var rows = [[], []], placed = [], more = ctx.measureText(' +99').width;
+            groups.forEach(function (g) {
+              // Room for a " +N" too: a label with no room of its own may join this one later.
+              var w = ctx.measureText(g.marks[0][0]).width + more;
+              var places = [[g.x1 + 5, g.x1 + 5 + w], [g.x0 - 5 - w, g.x0 - 5]];
+              for (var row = 0; row < 2; row++) {
                 for (var p = 0; p < 2; p++) {
                   var a = places[p][0], z = places[p][1];
-                  if (a < G - 4 || z > W) { continue; }
-                  if (taken[row].some(function (s) { return s[0] < z + 4 && a < s[1] + 4; })) { continue; }
-                  taken[row].push([a, z]); ctx.fillStyle = c.muted; ctx.fillText(mk[0], a, 62 + row * 12); break outer;
+                  if (a < G - 4 || z > W - 2) { continue; }
+                  if (rows[row].some(function (s) { return s[0] < z + 8 && a < s[1] + 8; })) { continue; }
+                  rows[row].push([a, z]); placed.push({ g: g, a: a, row: row });
+                  return;
                 }
               }
+              var before = placed[placed.length - 1];
+              if (before) { before.g.marks = before.g.marks.concat(g.marks); before.g.x1 = g.x1; }
             });
+            ctx.lineWidth = 3; ctx.strokeStyle = c.bg; ctx.fillStyle = c.muted;
+            m.markLabels = placed.map(function (p) {
+              var text = p.g.marks[0][0] + (p.g.marks.length > 1 ? ' +' + (p.g.marks.length - 1) : '');
+              ctx.strokeText(text, p.a, 62 + p.row * 12); ctx.fillText(text, p.a, 62 + p.row * 12);
+              return [p.a, p.a + ctx.measureText(text).width, p.row, p.g.marks.length];
+            });
+            m.markGroups = placed.map(function (p) { return p.g; });
+            m.marksInView = visible;
             // Spans, track by track: only those in view, those under a pixel merged.
             m.items = [];
             var dim = m.matchFlag !== null;
@@ -315,6 +336,14 @@ extension HTMLReport {
             }
             ctx.fillStyle = c.grid; ctx.fillRect(G, sy, m.P, SH);
             ctx.fillStyle = c.hatch; ctx.fillRect(G, sy, m.P, SH);
+            // Between spans: the sampler's readings, where it took any (counts, so hatched as estimates).
+            (r.gp || []).forEach(function (gap) {
+              if (gap[1] < v0 || gap[0] > v1) { return; }
+              var ga = Math.max(X(gap[0]), G), gz = Math.min(X(gap[1]), right), total = 0;
+              if (gz - ga < 1) { gz = Math.min(ga + 1, right + 1); }
+              gap[2].forEach(function (part) { total += part[1]; });
+              stack(ga, gz, gap[2].map(function (part) { return [part[0], part[1], true]; }), total);
+            });
             for (tr = 0; tr < m.tracks.length && m.trackLane[tr] === 0; tr++) {
               var spans = m.tracks[tr];
               for (j = lowerBound(spans, m.b, v0 - m.maxDur[tr]); j < spans.length; j++) {
@@ -380,6 +409,27 @@ extension HTMLReport {
               ctx.fillRect(Math.min(m.drag.x0, m.drag.x1), 0, Math.abs(m.drag.x1 - m.drag.x0), m.bottom);
               ctx.globalAlpha = 1;
             }
+          };
+          // What the thread-state lane shows at time t (ms), in words: for its tooltip.
+          Model.prototype.stateAt = function (t) {
+            var m = this, r = m.raw, list = m.tracks[0] || [], j, inSpan = false;
+            for (var tr = 0; tr < m.tracks.length && m.trackLane[tr] === 0 && !inSpan; tr++) {
+              list = m.tracks[tr];
+              for (j = lowerBound(list, m.b, t - m.maxDur[tr]); j < list.length && m.b[list[j]] <= t; j++) {
+                if (m.e[list[j]] >= t) { inSpan = true; break; }
+              }
+            }
+            if (inSpan) { return 'the split of the innermost span running then (choose the span for its numbers)'; }
+            var names = ['running or waiting for a CPU', '', 'disk', 'network', 'lock', 'sleep', 'other waits'];
+            var gap = (r.gp || []).filter(function (g) { return g[0] <= t && t <= g[1]; })[0];
+            if (gap) {
+              var total = 0;
+              gap[2].forEach(function (part) { total += part[1]; });
+              return 'between spans, ' + fmt(gap[0]) + ' → ' + fmt(gap[1]) + ': ' + total + ' sampler reading(s): '
+                + gap[2].map(function (part) { return names[part[0]] + ' ' + part[1]; }).join(', ') + ' (an estimate from samples)';
+            }
+            return 'between spans: no readings here (the tracer reads CPU and waits only at span boundaries'
+              + (r.sm ? '; no sample of the main thread fell here)' : ', and no sampler ran in this launch)');
           };
           Model.prototype.zoomTo = function (v0, v1) {
             var m = this, min = 0.0002;
@@ -484,6 +534,12 @@ extension HTMLReport {
                 if (Math.abs(event.clientX - m.drag.start) >= 4) { m.drag.x1 = p[0]; m.draw(); }
                 return;
               }
+              if (p[1] >= 40 && p[1] <= 76) {
+                var near = (m.markGroups || []).filter(function (g) { return p[0] >= g.x0 - 6 && p[0] <= g.x1 + 6; })[0];
+                canvas.title = near ? near.marks.map(function (mk) { return mk[0] + ' at ' + fmt(mk[1]); }).join('\n') : '';
+                return;
+              }
+              if (p[1] >= m.stateY && p[1] <= m.stateY + SH) { canvas.title = m.stateAt(m.msAt(p[0])); return; }
               var found = m.hit(p[0], p[1]);
               canvas.title = !found ? '' : found.item[3] >= 0 ? found.item[4] + ' spans under a pixel: click to zoom in'
                 : m.raw.str[m.raw.nm[m.tracks[found.track][found.item[2]]]];
@@ -556,12 +612,25 @@ extension HTMLReport {
             attach(model);
           }
           window.launchprof = { timelines: models };
-          // The strip charts scale with the page: their text is scaled back up to 11 px however narrow.
+          // The strip charts scale with the page: their text is scaled back up to 11 px however narrow,
+          // then any label the larger text pushed past an edge is moved back inside the chart.
+          function keepInside(svg) {
+            var texts = svg.querySelectorAll('text'), right = svg.viewBox.baseVal.width;
+            for (var t = 0; t < texts.length; t++) {
+              var el = texts[t];
+              if (!el.hasAttribute('data-x')) { el.setAttribute('data-x', el.getAttribute('x')); }
+              el.setAttribute('x', el.getAttribute('data-x'));
+              var box = el.getBBox(), shift = 0;
+              if (box.x + box.width > right - 2) { shift = right - 2 - (box.x + box.width); }
+              if (box.x + shift < 2) { shift = 2 - box.x; }
+              if (shift) { el.setAttribute('x', (parseFloat(el.getAttribute('data-x')) + shift).toFixed(1)); }
+            }
+          }
           function fitStrips() {
             var strips = document.querySelectorAll('svg.strip');
             for (var s = 0; s < strips.length; s++) {
               var width = strips[s].getBoundingClientRect().width;
-              if (width > 0) { strips[s].style.setProperty('--k', Math.max(1, 1200 / width).toFixed(3)); }
+              if (width > 0) { strips[s].style.setProperty('--k', Math.max(1, 1200 / width).toFixed(3)); keepInside(strips[s]); }
             }
           }
           fitStrips();
