@@ -35,8 +35,8 @@ extension HTMLReport {
             var u = v * 1000, au = Math.abs(u);
             return (au >= 100 ? String(Math.round(u)) : au >= 10 ? u.toFixed(1) : u.toFixed(2)) + ' µs';
           }
-          function tickStep(range) {
-            var raw = range / 8, m = 1;
+          function tickStep(range, count) {
+            var raw = range / (count || 8), m = 1;
             while (m * 10 <= raw) { m *= 10; }
             while (m > raw) { m /= 10; }
             var steps = [1, 2, 5, 10];
@@ -189,7 +189,8 @@ extension HTMLReport {
             var v0 = m.v0, v1 = m.v1, sc = m.P / (v1 - v0);
             function X(t) { return G + (t - v0) * sc; }
             // Grid and ticks.
-            var step = tickStep(v1 - v0);
+            // About one tick per 90 px (8 at most), so their labels never run together on a narrow chart.
+            var step = tickStep(v1 - v0, Math.max(2, Math.min(8, Math.floor(m.P / 90))));
             ctx.textAlign = 'center'; ctx.fillStyle = c.muted; ctx.strokeStyle = c.grid; ctx.lineWidth = 1;
             for (var t = Math.ceil(v0 / step) * step; t <= v1 + step * 1e-9; t += step) {
               var tx = Math.round(X(t)) + 0.5;
@@ -626,11 +627,44 @@ extension HTMLReport {
               if (shift) { el.setAttribute('x', (parseFloat(el.getAttribute('data-x')) + shift).toFixed(1)); }
             }
           }
+          // Narrower than its 1200 units, a strip chart is stretched upward by the same factor (its rows,
+          // dots and text keep their size on screen), so the scaled-up text never runs into the dots.
+          function stretch(svg, k) {
+            if (!svg.hasAttribute('data-h')) { svg.setAttribute('data-h', svg.viewBox.baseVal.height); }
+            var names = { line: ['y1', 'y2'], text: ['y'], rect: ['y', 'height'], circle: ['cy', 'r'] };
+            Object.keys(names).forEach(function (tag) {
+              var items = svg.querySelectorAll(tag);
+              for (var i = 0; i < items.length; i++) {
+                names[tag].forEach(function (attribute) {
+                  var el = items[i], key = 'data-' + attribute;
+                  if (!el.hasAttribute(attribute)) { return; }
+                  if (!el.hasAttribute(key)) { el.setAttribute(key, el.getAttribute(attribute)); }
+                  el.setAttribute(attribute, (parseFloat(el.getAttribute(key)) * k).toFixed(1));
+                });
+              }
+            });
+            svg.setAttribute('viewBox', '0 0 ' + svg.viewBox.baseVal.width + ' ' + (parseFloat(svg.getAttribute('data-h')) * k).toFixed(1));
+          }
+          // Tick labels that would run into the one before are hidden (their grid line stays).
+          function thinTicks(svg) {
+            var ticks = svg.querySelectorAll('text.tick'), end = -Infinity;
+            for (var t = 0; t < ticks.length; t++) {
+              ticks[t].style.display = '';
+              var box = ticks[t].getBBox();
+              if (box.x < end + 8) { ticks[t].style.display = 'none'; } else { end = box.x + box.width; }
+            }
+          }
           function fitStrips() {
             var strips = document.querySelectorAll('svg.strip');
             for (var s = 0; s < strips.length; s++) {
               var width = strips[s].getBoundingClientRect().width;
-              if (width > 0) { strips[s].style.setProperty('--k', Math.max(1, 1200 / width).toFixed(3)); keepInside(strips[s]); }
+              if (width > 0) {
+                var k = Math.max(1, 1200 / width);
+                strips[s].style.setProperty('--k', k.toFixed(3));
+                stretch(strips[s], k);
+                keepInside(strips[s]);
+                thinTicks(strips[s]);
+              }
             }
           }
           fitStrips();

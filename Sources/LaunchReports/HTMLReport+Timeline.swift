@@ -109,7 +109,7 @@ extension HTMLReport {
                 + "\(timeline.sampleCount) samples fell outside a span"
         }
         return "between spans the thread-state lane shows the sampler's \(samples) of \(timeline.sampleCount) samples "
-            + "that fell there, in proportion (an estimate; \(between)); blank where none fell"
+            + "that fell there, in proportion (an estimate; \(between)); grey where none fell"
     }
 
     /// The colours of the spans and the marks, explained.

@@ -51,16 +51,28 @@ struct HeadlessBrowserTests {
               if (!(vb.width > 0) || vb.right > win.innerWidth + 0.5 || vb.left < -0.5) { offscreen.push(verdicts[v].textContent + ' ' + Math.round(vb.left) + '–' + Math.round(vb.right)); }
             }
             out.stackCut = stackCut;
-            // The strip charts' text (ticks, labels, the budget) stays inside its chart.
+            // The strip charts' text (ticks, labels, the budget) stays inside its chart, across and up and down.
             var strips = doc.querySelectorAll('svg.strip'), outside = [];
             for (var c = 0; c < strips.length; c++) {
               var chart = strips[c].getBoundingClientRect(), texts = strips[c].querySelectorAll('text');
               for (var x = 0; x < texts.length; x++) {
                 var tb = texts[x].getBoundingClientRect();
-                if (tb.width > 0 && (tb.right > chart.right + 0.5 || tb.left < chart.left - 0.5)) { outside.push(texts[x].textContent + ' ' + Math.round(tb.left) + '–' + Math.round(tb.right) + ' in ' + Math.round(chart.left) + '–' + Math.round(chart.right)); }
+                if (tb.width > 0 && (tb.right > chart.right + 0.5 || tb.left < chart.left - 0.5 || tb.top < chart.top - 0.5 || tb.bottom > chart.bottom + 0.5)) { outside.push(texts[x].textContent + ' ' + Math.round(tb.left) + '–' + Math.round(tb.right) + ' in ' + Math.round(chart.left) + '–' + Math.round(chart.right)); }
               }
             }
             out.stripTextOutside = outside.slice(0, 5);
+            // Shown tick labels never run into each other.
+            var crowded = [];
+            for (var c2 = 0; c2 < strips.length; c2++) {
+              var ticks = strips[c2].querySelectorAll('text.tick'), last = null;
+              for (var t2 = 0; t2 < ticks.length; t2++) {
+                var box2 = ticks[t2].getBoundingClientRect();
+                if (!(box2.width > 0)) { continue; }
+                if (last && box2.left < last.right + 2) { crowded.push(ticks[t2].textContent); }
+                last = box2;
+              }
+            }
+            out.ticksCrowded = crowded;
             out.verdictCells = verdicts.length;
             out.verdictsOffscreen = offscreen;
             function hit(selector) {
@@ -178,6 +190,7 @@ struct HeadlessBrowserTests {
             #expect((result["clipped"] as? [String]) == [], "\(page.name): \(result["clipped"] ?? "")")
             #expect(
                 (result["stripTextOutside"] as? [String]) == [], "\(page.name): \(result["stripTextOutside"] ?? "")")
+            #expect((result["ticksCrowded"] as? [String]) == [], "\(page.name): \(result["ticksCrowded"] ?? "")")
             // The phase and metric tables stack their rows instead of scrolling, so every verdict is readable.
             #expect((result["stackCut"] as? [String]) == [], "\(page.name): \(result["stackCut"] ?? "")")
             #expect(
