@@ -8,7 +8,8 @@ LAUNCHPROF is a built `launchprof`, FIXTURE a built `launchprof-fixture`
 frame). For each shape (default 100x10000 and 10x100000) the script measures
 the app (`launchprof measure --runs RUNS --warmup 0 --format json`, skipped
 when WORKDIR already holds the report), renders the HTML with `launchprof
-report`, prints both sizes, then opens the page in headless Chromium, driven
+report` (its wall and CPU time printed: the HTML tests check sizes, never
+time), prints both sizes, then opens the page in headless Chromium, driven
 over the DevTools protocol on a pipe (`--remote-debugging-pipe`, so Python's
 standard library is enough), and prints medians of --repeat tries (default 5):
 
@@ -25,7 +26,7 @@ callback after the handler returned, less `performance.now()` before the
 event was dispatched. Chromium's version and the machine's load (`uptime`)
 are printed first: the figures mean little without them.
 """
-import json, os, shutil, statistics, subprocess, sys, tempfile
+import json, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 TARGETS = {"load": (None, 3000), "zoom step": (100, 250), "finding click": (100, 250), "search keystroke": (100, 250)}
 
@@ -186,12 +187,16 @@ def main():
             subprocess.run([launchprof, "measure", "--runs", str(runs), "--warmup", "0", "--format", "json",
                             "--quiet", "--no-color", "--output", work, "--name", name, "--",
                             fixture, "tracer-spans", str(spans)], check=False)
+        before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()
         subprocess.run([launchprof, "report", report, "--format", "html", "--no-color", "--output", work],
                        check=False, stdout=subprocess.DEVNULL)
+        after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic() - started
+        render_cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         html = os.path.join(work, name + ".html")
         json_mb, html_mb = os.path.getsize(report) / 1e6, os.path.getsize(html) / 1e6
         print(f"\n{runs} runs x {spans} spans: JSON {json_mb:.1f} MB, HTML {html_mb:.2f} MB "
               f"({html_mb / json_mb:.3f} of the JSON; at most 0.2 wanted)")
+        print(f"  render (launchprof report --format html): {wall:.2f} s wall, {render_cpu:.2f} s CPU")
         figures = time_page(binary, html, repeat)
         word = figures.get("word", "")
         print(f"  spans in the drawn run: {figures.get('spans')}; typed: {word[:repeat]!r}, "

@@ -52,9 +52,9 @@ enum ComparisonText {
             base = ms(baseMedian)
             head = ms(headMedian)
             medianDifference =
-                Milliseconds.signed(metric.medianDifferenceMs) + " (" + Percent.text(metric.medianDifferencePercent)
+                signedMs(metric.medianDifferenceMs) + " (" + Percent.text(metric.medianDifferencePercent)
                 + ")"
-            shift = Percent.text(metric.shiftPercent) + " (" + Milliseconds.signed(metric.shiftMs) + ")"
+            shift = Percent.text(metric.shiftPercent) + " (" + signedMs(metric.shiftMs) + ")"
             interval = metric.intervalText
             p = metric.verdictPValue.map(Percent.pValue) ?? "—"
             switch metric.presence {

@@ -30,7 +30,7 @@ enum FleetText {
     /// `runner-a: 6 vs 6 launches, 123.4 ms → 150.2 ms, +21.7% (+26.8 ms)`.
     static func shiftLine(_ machine: FleetComparison.Machine) -> String {
         "\(ControlCharacters.escaped(machine.machine)): \(machine.baseCount) vs \(machine.headCount) launches, \(ms(machine.baseMedianMs)) → "
-            + "\(ms(machine.headMedianMs)), \(Percent.text(machine.shiftPercent)) (\(Milliseconds.signed(machine.shiftMs)))"
+            + "\(ms(machine.headMedianMs)), \(Percent.text(machine.shiftPercent)) (\(signedMs(machine.shiftMs)))"
     }
 
     /// `runner-c: head only (5 launches), left out`.

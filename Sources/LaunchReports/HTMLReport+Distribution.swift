@@ -86,10 +86,17 @@ extension HTMLReport {
         if let budgetMs {
             let labelY = coordinate(bottom + 16)
             if budgetMs >= lower && budgetMs <= upper {
-                let bx = coordinate(x(budgetMs))
+                let at = x(budgetMs)
+                let bx = coordinate(at)
+                // Near an edge the label runs inward from the line, so it stays inside the chart
+                // (the page's script also pulls back any text its scaling pushed out).
+                let label =
+                    at > chartWidth - rightMargin - 80
+                    ? "<text class=\"end\" x=\"\(coordinate(at - 4))\""
+                    : at < gutter + 80 ? "<text class=\"start\" x=\"\(coordinate(at + 4))\"" : "<text x=\"\(bx)\""
                 svg +=
                     "<g class=\"budget\"><line x1=\"\(bx)\" y1=\"16\" x2=\"\(bx)\" y2=\"\(coordinate(bottom))\"/>"
-                    + "<text x=\"\(bx)\" y=\"\(labelY)\">budget \(ms(budgetMs))</text></g>\n"
+                    + label + " y=\"\(labelY)\">budget \(ms(budgetMs))</text></g>\n"
             } else if budgetMs > upper {
                 svg +=
                     "<g class=\"budget\"><text class=\"end\" x=\"\(coordinate(chartWidth - rightMargin))\" y=\"\(labelY)\">"

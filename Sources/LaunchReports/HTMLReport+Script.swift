@@ -35,8 +35,8 @@ extension HTMLReport {
             var u = v * 1000, au = Math.abs(u);
             return (au >= 100 ? String(Math.round(u)) : au >= 10 ? u.toFixed(1) : u.toFixed(2)) + ' µs';
           }
-          function tickStep(range) {
-            var raw = range / 8, m = 1;
+          function tickStep(range, count) {
+            var raw = range / (count || 8), m = 1;
             while (m * 10 <= raw) { m *= 10; }
             while (m > raw) { m /= 10; }
             var steps = [1, 2, 5, 10];
@@ -189,7 +189,8 @@ extension HTMLReport {
             var v0 = m.v0, v1 = m.v1, sc = m.P / (v1 - v0);
             function X(t) { return G + (t - v0) * sc; }
             // Grid and ticks.
-            var step = tickStep(v1 - v0);
+            // About one tick per 90 px (8 at most), so their labels never run together on a narrow chart.
+            var step = tickStep(v1 - v0, Math.max(2, Math.min(8, Math.floor(m.P / 90))));
             ctx.textAlign = 'center'; ctx.fillStyle = c.muted; ctx.strokeStyle = c.grid; ctx.lineWidth = 1;
             for (var t = Math.ceil(v0 / step) * step; t <= v1 + step * 1e-9; t += step) {
               var tx = Math.round(X(t)) + 0.5;
@@ -216,25 +217,46 @@ extension HTMLReport {
               var text = fitted(ph[0] + ' ' + ph[3], x1 - x0);
               if (text) { ctx.fillStyle = c.label; ctx.fillText(text, x0 + 3, 34); }
             });
-            // Milestones.
-            var taken = [[], []];
+            // Milestones: a marker each; markers closer than 24 px share one label ("spawn +2"), and a label
+            // with no room in either row joins the label before it, so labels never overlap or leave the
+            // chart. Hovering a label's markers lists every milestone in it.
+            var groups = [], visible = 0;
             r.marks.forEach(function (mk) {
               var mx = X(mk[1]);
               if (mx < G - 0.5 || mx > right + 0.5) { return; }
+              visible++;
               ctx.strokeStyle = mk[2] ? c.frame : c.muted; ctx.fillStyle = ctx.strokeStyle;
               ctx.setLineDash(mk[2] ? [] : [2, 3]);
               ctx.beginPath(); ctx.moveTo(mx, 44); ctx.lineTo(mx, m.bottom); ctx.stroke(); ctx.setLineDash([]);
               ctx.beginPath(); ctx.moveTo(mx - 4, 44); ctx.lineTo(mx + 4, 44); ctx.lineTo(mx, 51); ctx.fill();
-              var w = mk[0].length * 6.1, places = [[mx + 3, mx + 3 + w], [mx - 3 - w, mx - 3]];
-              outer: for (var row = 0; row < 2; row++) {
+              var last = groups[groups.length - 1];
+              if (last && mx - last.x1 < 24) { last.marks.push(mk); last.x1 = mx; } else { groups.push({ x0: mx, x1: mx, marks: [mk] }); }
+            });
+            var rows = [[], []], placed = [], more = ctx.measureText(' +99').width;
+            groups.forEach(function (g) {
+              // Room for a " +N" too: a label with no room of its own may join this one later.
+              var w = ctx.measureText(g.marks[0][0]).width + more;
+              var places = [[g.x1 + 5, g.x1 + 5 + w], [g.x0 - 5 - w, g.x0 - 5]];
+              for (var row = 0; row < 2; row++) {
                 for (var p = 0; p < 2; p++) {
                   var a = places[p][0], z = places[p][1];
-                  if (a < G - 4 || z > W) { continue; }
-                  if (taken[row].some(function (s) { return s[0] < z + 4 && a < s[1] + 4; })) { continue; }
-                  taken[row].push([a, z]); ctx.fillStyle = c.muted; ctx.fillText(mk[0], a, 62 + row * 12); break outer;
+                  if (a < G - 4 || z > W - 2) { continue; }
+                  if (rows[row].some(function (s) { return s[0] < z + 8 && a < s[1] + 8; })) { continue; }
+                  rows[row].push([a, z]); placed.push({ g: g, a: a, row: row });
+                  return;
                 }
               }
+              var before = placed[placed.length - 1];
+              if (before) { before.g.marks = before.g.marks.concat(g.marks); before.g.x1 = g.x1; }
             });
+            ctx.lineWidth = 3; ctx.strokeStyle = c.bg; ctx.fillStyle = c.muted;
+            m.markLabels = placed.map(function (p) {
+              var text = p.g.marks[0][0] + (p.g.marks.length > 1 ? ' +' + (p.g.marks.length - 1) : '');
+              ctx.strokeText(text, p.a, 62 + p.row * 12); ctx.fillText(text, p.a, 62 + p.row * 12);
+              return [p.a, p.a + ctx.measureText(text).width, p.row, p.g.marks.length];
+            });
+            m.markGroups = placed.map(function (p) { return p.g; });
+            m.marksInView = visible;
             // Spans, track by track: only those in view, those under a pixel merged.
             m.items = [];
             var dim = m.matchFlag !== null;
@@ -315,6 +337,14 @@ extension HTMLReport {
             }
             ctx.fillStyle = c.grid; ctx.fillRect(G, sy, m.P, SH);
             ctx.fillStyle = c.hatch; ctx.fillRect(G, sy, m.P, SH);
+            // Between spans: the sampler's readings, where it took any (counts, so hatched as estimates).
+            (r.gp || []).forEach(function (gap) {
+              if (gap[1] < v0 || gap[0] > v1) { return; }
+              var ga = Math.max(X(gap[0]), G), gz = Math.min(X(gap[1]), right), total = 0;
+              if (gz - ga < 1) { gz = Math.min(ga + 1, right + 1); }
+              gap[2].forEach(function (part) { total += part[1]; });
+              stack(ga, gz, gap[2].map(function (part) { return [part[0], part[1], true]; }), total);
+            });
             for (tr = 0; tr < m.tracks.length && m.trackLane[tr] === 0; tr++) {
               var spans = m.tracks[tr];
               for (j = lowerBound(spans, m.b, v0 - m.maxDur[tr]); j < spans.length; j++) {
@@ -380,6 +410,27 @@ extension HTMLReport {
               ctx.fillRect(Math.min(m.drag.x0, m.drag.x1), 0, Math.abs(m.drag.x1 - m.drag.x0), m.bottom);
               ctx.globalAlpha = 1;
             }
+          };
+          // What the thread-state lane shows at time t (ms), in words: for its tooltip.
+          Model.prototype.stateAt = function (t) {
+            var m = this, r = m.raw, list = m.tracks[0] || [], j, inSpan = false;
+            for (var tr = 0; tr < m.tracks.length && m.trackLane[tr] === 0 && !inSpan; tr++) {
+              list = m.tracks[tr];
+              for (j = lowerBound(list, m.b, t - m.maxDur[tr]); j < list.length && m.b[list[j]] <= t; j++) {
+                if (m.e[list[j]] >= t) { inSpan = true; break; }
+              }
+            }
+            if (inSpan) { return 'the split of the innermost span running then (choose the span for its numbers)'; }
+            var names = ['running or waiting for a CPU', '', 'disk', 'network', 'lock', 'sleep', 'other waits'];
+            var gap = (r.gp || []).filter(function (g) { return g[0] <= t && t <= g[1]; })[0];
+            if (gap) {
+              var total = 0;
+              gap[2].forEach(function (part) { total += part[1]; });
+              return 'between spans, ' + fmt(gap[0]) + ' → ' + fmt(gap[1]) + ': ' + total + ' sampler reading(s): '
+                + gap[2].map(function (part) { return names[part[0]] + ' ' + part[1]; }).join(', ') + ' (an estimate from samples)';
+            }
+            return 'between spans: no readings here (the tracer reads CPU and waits only at span boundaries'
+              + (r.sm ? '; no sample of the main thread fell here)' : ', and no sampler ran in this launch)');
           };
           Model.prototype.zoomTo = function (v0, v1) {
             var m = this, min = 0.0002;
@@ -484,6 +535,12 @@ extension HTMLReport {
                 if (Math.abs(event.clientX - m.drag.start) >= 4) { m.drag.x1 = p[0]; m.draw(); }
                 return;
               }
+              if (p[1] >= 40 && p[1] <= 76) {
+                var near = (m.markGroups || []).filter(function (g) { return p[0] >= g.x0 - 6 && p[0] <= g.x1 + 6; })[0];
+                canvas.title = near ? near.marks.map(function (mk) { return mk[0] + ' at ' + fmt(mk[1]); }).join('\n') : '';
+                return;
+              }
+              if (p[1] >= m.stateY && p[1] <= m.stateY + SH) { canvas.title = m.stateAt(m.msAt(p[0])); return; }
               var found = m.hit(p[0], p[1]);
               canvas.title = !found ? '' : found.item[3] >= 0 ? found.item[4] + ' spans under a pixel: click to zoom in'
                 : m.raw.str[m.raw.nm[m.tracks[found.track][found.item[2]]]];
@@ -556,12 +613,58 @@ extension HTMLReport {
             attach(model);
           }
           window.launchprof = { timelines: models };
-          // The strip charts scale with the page: their text is scaled back up to 11 px however narrow.
+          // The strip charts scale with the page: their text is scaled back up to 11 px however narrow,
+          // then any label the larger text pushed past an edge is moved back inside the chart.
+          function keepInside(svg) {
+            var texts = svg.querySelectorAll('text'), right = svg.viewBox.baseVal.width;
+            for (var t = 0; t < texts.length; t++) {
+              var el = texts[t];
+              if (!el.hasAttribute('data-x')) { el.setAttribute('data-x', el.getAttribute('x')); }
+              el.setAttribute('x', el.getAttribute('data-x'));
+              var box = el.getBBox(), shift = 0;
+              if (box.x + box.width > right - 2) { shift = right - 2 - (box.x + box.width); }
+              if (box.x + shift < 2) { shift = 2 - box.x; }
+              if (shift) { el.setAttribute('x', (parseFloat(el.getAttribute('data-x')) + shift).toFixed(1)); }
+            }
+          }
+          // Narrower than its 1200 units, a strip chart is stretched upward by the same factor (its rows,
+          // dots and text keep their size on screen), so the scaled-up text never runs into the dots.
+          function stretch(svg, k) {
+            if (!svg.hasAttribute('data-h')) { svg.setAttribute('data-h', svg.viewBox.baseVal.height); }
+            var names = { line: ['y1', 'y2'], text: ['y'], rect: ['y', 'height'], circle: ['cy', 'r'] };
+            Object.keys(names).forEach(function (tag) {
+              var items = svg.querySelectorAll(tag);
+              for (var i = 0; i < items.length; i++) {
+                names[tag].forEach(function (attribute) {
+                  var el = items[i], key = 'data-' + attribute;
+                  if (!el.hasAttribute(attribute)) { return; }
+                  if (!el.hasAttribute(key)) { el.setAttribute(key, el.getAttribute(attribute)); }
+                  el.setAttribute(attribute, (parseFloat(el.getAttribute(key)) * k).toFixed(1));
+                });
+              }
+            });
+            svg.setAttribute('viewBox', '0 0 ' + svg.viewBox.baseVal.width + ' ' + (parseFloat(svg.getAttribute('data-h')) * k).toFixed(1));
+          }
+          // Tick labels that would run into the one before are hidden (their grid line stays).
+          function thinTicks(svg) {
+            var ticks = svg.querySelectorAll('text.tick'), end = -Infinity;
+            for (var t = 0; t < ticks.length; t++) {
+              ticks[t].style.display = '';
+              var box = ticks[t].getBBox();
+              if (box.x < end + 8) { ticks[t].style.display = 'none'; } else { end = box.x + box.width; }
+            }
+          }
           function fitStrips() {
             var strips = document.querySelectorAll('svg.strip');
             for (var s = 0; s < strips.length; s++) {
               var width = strips[s].getBoundingClientRect().width;
-              if (width > 0) { strips[s].style.setProperty('--k', Math.max(1, 1200 / width).toFixed(3)); }
+              if (width > 0) {
+                var k = Math.max(1, 1200 / width);
+                strips[s].style.setProperty('--k', k.toFixed(3));
+                stretch(strips[s], k);
+                keepInside(strips[s]);
+                thinTicks(strips[s]);
+              }
             }
           }
           fitStrips();

@@ -58,6 +58,18 @@ extension HTMLReport {
         table.grid th { font-weight: 600; color: var(--muted); font-size: 12.5px; }
         table.grid .n { text-align: right; }
         table.grid tr.total td { font-weight: 600; }
+        @media (max-width: 600px) {
+          table.grid.stack, table.grid.stack tbody, table.grid.stack tr { display: block; min-width: 0; width: 100%; }
+          table.grid.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+          table.grid.stack tr { display: flex; flex-wrap: wrap; gap: 0 12px; padding: 6px 0; border-bottom: 1px solid var(--line); }
+          table.grid.stack td { display: block; border: 0; padding: 1px 0; white-space: normal; text-align: left; min-width: 0; order: 2; }
+          table.grid.stack td:first-child { flex: 1 1 60%; order: 0; font-weight: 600; }
+          table.grid.stack td.verdict-cell { order: 1; font-weight: 600; }
+          table.grid.stack td[data-label] { flex: 0 1 auto; }
+          table.grid.stack td[data-label]::before { content: attr(data-label) " "; color: var(--muted); font-size: 12px; font-weight: 400; }
+          table.grid.stack td.verdict-cell::before { content: none; }
+          table.grid.stack td:empty { display: none; }
+        }
         .sw { display: inline-block; width: 11px; height: 11px; border-radius: 2px; margin-right: 6px; vertical-align: -1px; }
         .scroll, .tablebox { overflow-x: auto; max-width: 100%; }
         .meta, .note, .warnings, .rec, .caption, .reason, code { overflow-wrap: anywhere; }

@@ -8,12 +8,15 @@ extension HTMLReport {
     static func phaseTable(_ profile: LaunchProfile, warmup: Int) -> String {
         let checks = Dictionary(profile.verdict.checks.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
         var html =
-            "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
+            "<div class=\"tablebox\"><table class=\"grid stack\"><thead><tr><th>phase</th><th class=\"n\">median</th><th class=\"n\">p90</th>"
             + "<th class=\"n\">95% CI of median</th><th class=\"n\">budget</th><th></th><th>outlier runs</th>"
             + (profile.instructions == nil ? "" : "<th class=\"n\">\(InstructionText.column)</th>")
             + "</tr></thead><tbody>\n"
         func instructions(_ phase: Phase?) -> String {
-            profile.instructions.map { "<td class=\"n\">" + InstructionText.cell($0, phase: phase) + "</td>" } ?? ""
+            profile.instructions.map {
+                "<td class=\"n\" data-label=\"\(InstructionText.column)\">" + InstructionText.cell($0, phase: phase)
+                    + "</td>"
+            } ?? ""
         }
         for statistics in profile.phases {
             let summary = statistics.summary
@@ -23,16 +26,21 @@ extension HTMLReport {
             let outliers = RunList.text(statistics.outlierRuns)
             html +=
                 "<tr\(statistics.phase.isTotal ? " class=\"total\"" : "")><td><span class=\"sw p-\(statistics.phase.rawValue)\"></span>"
-                + "\(statistics.phase.rawValue)</td><td class=\"n\">\(ms(summary.median))</td><td class=\"n\">\(ms(summary.p90))</td>"
-                + "<td class=\"n\">\(TerminalReport.interval(summary))</td><td class=\"n\">\(check.map { ms($0.budgetMs) } ?? "")</td>"
-                + "<td>\(state)</td><td>\(outliers)</td>" + instructions(statistics.phase) + "</tr>\n"
+                + "\(statistics.phase.rawValue)</td><td class=\"n\" data-label=\"median\">\(ms(summary.median))</td>"
+                + "<td class=\"n\" data-label=\"p90\">\(ms(summary.p90))</td>"
+                + "<td class=\"n\" data-label=\"95% CI of median\">\(TerminalReport.interval(summary))</td>"
+                + "<td class=\"n\" data-label=\"budget\">\(check.map { ms($0.budgetMs) } ?? "")</td>"
+                + "<td data-label=\"checked\">\(state)</td><td data-label=\"outlier runs\">\(outliers)</td>"
+                + instructions(statistics.phase) + "</tr>\n"
         }
         if let cpu = profile.cpuTime {
             let outliers = RunList.text(cpu.outlierRuns)
             html +=
-                "<tr class=\"cpu\"><td>\(CPUTimeText.label)</td><td class=\"n\">\(ms(cpu.total.median))</td>"
-                + "<td class=\"n\">\(ms(cpu.total.p90))</td><td class=\"n\">\(TerminalReport.interval(cpu.total))</td>"
-                + "<td class=\"n\"></td><td></td><td>\(outliers)</td>" + instructions(nil) + "</tr>\n"
+                "<tr class=\"cpu\"><td>\(CPUTimeText.label)</td><td class=\"n\" data-label=\"median\">\(ms(cpu.total.median))</td>"
+                + "<td class=\"n\" data-label=\"p90\">\(ms(cpu.total.p90))</td>"
+                + "<td class=\"n\" data-label=\"95% CI of median\">\(TerminalReport.interval(cpu.total))</td>"
+                + "<td class=\"n\"></td><td></td><td data-label=\"outlier runs\">\(outliers)</td>" + instructions(nil)
+                + "</tr>\n"
         }
         html += "</tbody></table></div>\n"
         if let cpu = profile.cpuTime {
@@ -103,7 +111,7 @@ extension HTMLReport {
     /// that scrolls in its own box on a narrow window.
     static func metricTable(_ report: ComparisonReport) -> String {
         var html =
-            "<div class=\"tablebox\"><table class=\"grid\"><thead><tr><th>metric</th>"
+            "<div class=\"tablebox\"><table class=\"grid stack\"><thead><tr><th>metric</th>"
             + ComparisonText.headings.enumerated().map { index, heading in
                 "<th\(index < ComparisonText.headings.count - 1 ? " class=\"n\"" : "")>\(HTMLEscaping.text(heading))</th>"
             }.joined() + "</tr></thead><tbody>\n"
@@ -122,12 +130,13 @@ extension HTMLReport {
             let row = ComparisonText.Row(metric)
             if let note = row.presenceNote { notes.append(note) }
             let primary = report.isPrimary(metric)
+            // Each cell names its column (`data-label`): on a narrow window the rows stack, the verdict first.
+            let cells = zip(ComparisonText.headings, row.cells)
             html +=
                 "<tr\(primary ? " class=\"total\"" : "")><td>" + HTMLEscaping.text(metric.name)
                 + (metric.gated ? " *" : "") + "</td>"
-                + row.cells
-                .map { "<td class=\"n\">" + HTMLEscaping.text($0) + "</td>" }.joined()
-                + "<td>\(verdict)</td></tr>\n"
+                + cells.map { "<td class=\"n\" data-label=\"\($0.0)\">" + HTMLEscaping.text($0.1) + "</td>" }.joined()
+                + "<td class=\"verdict-cell\" data-label=\"verdict\">\(verdict)</td></tr>\n"
         }
         html +=
             "</tbody></table></div>\n<p class=\"caption\">\(ComparisonText.launches(report)); * gated (p after Holm); "

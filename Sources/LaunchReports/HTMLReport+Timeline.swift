@@ -63,6 +63,7 @@ extension HTMLReport {
             notes.append(
                 "other threads' spans carry no thread id: they are laid out in lanes that never overlap, not by thread")
         }
+        notes.append(gapNote(timeline))
         if timeline.spawnIsApproximate { notes.append("the spawn time is the OS's estimate") }
         if timeline.droppedEvents > 0 { notes.append("\(timeline.droppedEvents) event(s) were lost to full buffers") }
 
@@ -91,6 +92,26 @@ extension HTMLReport {
         return figure
     }
 
+    /// What the thread-state lane shows between spans in this launch, plainly.
+    static func gapNote(_ timeline: LaunchTimeline) -> String {
+        let between = "the tracer reads CPU time and waits only at span boundaries"
+        guard timeline.sampleCount > 0 else {
+            return "between spans the thread-state lane has no readings: \(between), and no sampler read the main "
+                + "thread in this launch (LaunchHarness's sampler runs in apps that use the harness)"
+        }
+        guard let gaps = timeline.mainThreadGaps else {
+            return "between spans the thread-state lane has no readings: \(between), and this report was written "
+                + "before launchprof kept the sampler's readings between spans"
+        }
+        let samples = gaps.map(\.sampleCount).reduce(0, +)
+        guard samples > 0 else {
+            return "between spans the thread-state lane has no readings: \(between), and none of the sampler's "
+                + "\(timeline.sampleCount) samples fell outside a span"
+        }
+        return "between spans the thread-state lane shows the sampler's \(samples) of \(timeline.sampleCount) samples "
+            + "that fell there, in proportion (an estimate; \(between)); grey where none fell"
+    }
+
     /// The colours of the spans and the marks, explained.
     static let legend: String = {
         let kinds: [(String, String)] = [
@@ -100,7 +121,8 @@ extension HTMLReport {
         ]
         return "<p class=\"legend\">each main-thread span is split in proportion (not in time order) into what its "
             + "own time went to, then its nested spans (paler); the thread-state lane under the main thread shows, at each "
-            + "moment, the split of the innermost span running then: "
+            + "moment, the split of the innermost span running then, and between spans what the sampler saw, hatched "
+            + "(running or waiting for a CPU in the CPU colour: a sample cannot tell them apart), grey where nothing was read: "
             + kinds.map { "<span><i class=\"sw k-\($0.0)\"></i>\($0.1)</span>" }.joined()
             + "<span><i class=\"sw est\"></i>hatched: estimated from the sampler</span></p>"
             + "<p class=\"legend\"><span><i class=\"sw merged\"></i>spans under a pixel, merged (their count on the bar)</span>"

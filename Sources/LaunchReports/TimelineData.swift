@@ -17,6 +17,9 @@ import LaunchTracing
 /// - `cx`: flat pairs (span, string index): a counters line (context switches, page faults).
 /// - `fx`: flat pairs (span, worst finding's severity: 1 info, 2 warning, 3 critical).
 /// - `fid`, `fsp`, `ft`: each finding's id (`m0`), its spans, its text for the details panel.
+/// - `gp`: the main thread's sampled gaps between spans (``SampledGap``): `[begin ms, end ms, [[kind, samples]…]]`,
+///   kinds as the script's (0 running or runnable, 2 disk, 3 network, 4 lock, 5 sleep, 6 other);
+///   `sm`: 1 when the sampler read the main thread in this launch at all.
 struct TimelineData {
     /// The wait kinds, in the order `bk` refers to them.
     static let waitKinds = WaitKind.allCases.map(\.rawValue)
@@ -147,8 +150,33 @@ struct TimelineData {
         out +=
             ",\"fsp\":[" + spansOf.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",")
         out += "],\"ft\":[" + findings.map { Self.quoted(Self.findingText($0)) }.joined(separator: ",") + "]"
+        out += ",\"gp\":[" + (timeline.mainThreadGaps ?? []).map { Self.gap($0, layout) }.joined(separator: ",") + "]"
+        out += ",\"sm\":\(timeline.sampleCount > 0 ? 1 : 0)"
         out += ",\"str\":[" + strings.map(Self.quoted).joined(separator: ",") + "]}"
         json = out
+    }
+
+    /// The script's kind index for a wait the sampler saw (as the span bars colour blocked time).
+    static func laneKind(_ kind: WaitKind) -> Int {
+        switch kind {
+        case .disk: return 2
+        case .network: return 3
+        case .lock: return 4
+        case .sleep: return 5
+        case .process, .ipc, .event, .other, .unknown: return 6
+        }
+    }
+
+    /// One sampled gap: `[begin ms, end ms, [[kind, samples]…]]`, running or runnable (kind 0) first.
+    static func gap(_ gap: SampledGap, _ layout: TimelineLayout) -> String {
+        var counts: [Int: Int] = [:]
+        if gap.runningSamples > 0 { counts[0] = gap.runningSamples }
+        for (kind, samples) in gap.waitSamples where samples > 0 { counts[laneKind(kind), default: 0] += samples }
+        let begin = max(gap.beginNanoseconds, layout.originNanoseconds)
+        let end = max(gap.endNanoseconds, begin)
+        return "[" + HTMLReport.coordinate3(layout.milliseconds(begin)) + ","
+            + HTMLReport.coordinate3(layout.milliseconds(end)) + ",["
+            + counts.sorted { $0.key < $1.key }.map { "[\($0.key),\($0.value)]" }.joined(separator: ",") + "]]"
     }
 
     /// `2 voluntary and 5 involuntary context switches, 3 major page faults`, or nil when there is nothing to say.

@@ -33,7 +33,7 @@ struct BudgetResolutionTests {
             runs: runs, appBudget: nil, environment: ReportOutcomeTests.machine, finishedAt: "2026-11-26T00:00:00Z")
         let unbudgeted = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution())
         #expect(unbudgeted.outcome.status == .pass && unbudgeted.outcome.exitCode.rawValue == 0)
-        #expect(unbudgeted.outcome.reason.hasPrefix("timeToReady 905 ms (median); measured, no budget to check"))
+        #expect(unbudgeted.outcome.reason.hasPrefix("timeToReady 905 ms (median); no budget to check"))
         #expect(unbudgeted.profile.verdict.checks.isEmpty)
         // The same launches against --budget-ms 400 fail, as before.
         let budgeted = MeasurementReport(

@@ -39,6 +39,42 @@ struct HeadlessBrowserTests {
               if (boxes[b].scrollWidth > boxes[b].clientWidth + 1) { cut.push(boxes[b].parentNode.id + ' ' + boxes[b].scrollWidth + '/' + boxes[b].clientWidth); }
             }
             out.tablesCut = cut;
+            // Tables that stack on a narrow window: none scrolls, and every verdict is on screen.
+            var stacked = doc.querySelectorAll('.tablebox table.stack'), stackCut = [];
+            for (var t = 0; t < stacked.length; t++) {
+              var holder = stacked[t].parentNode;
+              if (holder.scrollWidth > holder.clientWidth + 1) { stackCut.push(holder.parentNode.id + ' ' + holder.scrollWidth + '/' + holder.clientWidth); }
+            }
+            var verdicts = doc.querySelectorAll('td.verdict-cell'), offscreen = [];
+            for (var v = 0; v < verdicts.length; v++) {
+              var vb = verdicts[v].getBoundingClientRect();
+              if (!(vb.width > 0) || vb.right > win.innerWidth + 0.5 || vb.left < -0.5) { offscreen.push(verdicts[v].textContent + ' ' + Math.round(vb.left) + '–' + Math.round(vb.right)); }
+            }
+            out.stackCut = stackCut;
+            // The strip charts' text (ticks, labels, the budget) stays inside its chart, across and up and down.
+            var strips = doc.querySelectorAll('svg.strip'), outside = [];
+            for (var c = 0; c < strips.length; c++) {
+              var chart = strips[c].getBoundingClientRect(), texts = strips[c].querySelectorAll('text');
+              for (var x = 0; x < texts.length; x++) {
+                var tb = texts[x].getBoundingClientRect();
+                if (tb.width > 0 && (tb.right > chart.right + 0.5 || tb.left < chart.left - 0.5 || tb.top < chart.top - 0.5 || tb.bottom > chart.bottom + 0.5)) { outside.push(texts[x].textContent + ' ' + Math.round(tb.left) + '–' + Math.round(tb.right) + ' in ' + Math.round(chart.left) + '–' + Math.round(chart.right)); }
+              }
+            }
+            out.stripTextOutside = outside.slice(0, 5);
+            // Shown tick labels never run into each other.
+            var crowded = [];
+            for (var c2 = 0; c2 < strips.length; c2++) {
+              var ticks = strips[c2].querySelectorAll('text.tick'), last = null;
+              for (var t2 = 0; t2 < ticks.length; t2++) {
+                var box2 = ticks[t2].getBoundingClientRect();
+                if (!(box2.width > 0)) { continue; }
+                if (last && box2.left < last.right + 2) { crowded.push(ticks[t2].textContent); }
+                last = box2;
+              }
+            }
+            out.ticksCrowded = crowded;
+            out.verdictCells = verdicts.length;
+            out.verdictsOffscreen = offscreen;
             function hit(selector) {
               var el = doc.querySelector(selector);
               if (!el) { return 'missing'; }
@@ -126,6 +162,13 @@ struct HeadlessBrowserTests {
             ),
             ("comparison", HTMLReport.render(.comparison(SampleReports.comparison(sample, slower)))),
             ("regression", HTMLReport.render(RenderedGoldenTests.comparison())),
+            // The budget at the chart's right edge, an outlier run beside it: their labels must stay inside.
+            (
+                "budget at the edge",
+                HTMLReport.render(
+                    .measurement(
+                        try SampleReports.uninstrumented((0..<19).map { 350 + Double($0 % 5) - 2 } + [399.5])))
+            ),
         ]
     }
 
@@ -145,6 +188,16 @@ struct HeadlessBrowserTests {
             let scrollWidth = try #require(result["scrollWidth"] as? Int)
             #expect(scrollWidth <= 400, "\(page.name): scrollWidth \(scrollWidth)")
             #expect((result["clipped"] as? [String]) == [], "\(page.name): \(result["clipped"] ?? "")")
+            #expect(
+                (result["stripTextOutside"] as? [String]) == [], "\(page.name): \(result["stripTextOutside"] ?? "")")
+            #expect((result["ticksCrowded"] as? [String]) == [], "\(page.name): \(result["ticksCrowded"] ?? "")")
+            // The phase and metric tables stack their rows instead of scrolling, so every verdict is readable.
+            #expect((result["stackCut"] as? [String]) == [], "\(page.name): \(result["stackCut"] ?? "")")
+            #expect(
+                (result["verdictsOffscreen"] as? [String]) == [], "\(page.name): \(result["verdictsOffscreen"] ?? "")")
+            if page.name == "regression" {
+                #expect((result["verdictCells"] as? Int ?? 0) > 0, "\(page.name): no verdict cells")
+            }
         }
     }
 
@@ -156,6 +209,9 @@ struct HeadlessBrowserTests {
             #expect((result["scrollWidth"] as? Int).map { $0 <= width } == true, "\(page.name) at \(width)")
             #expect((result["clipped"] as? [String]) == [], "\(page.name) at \(width): \(result["clipped"] ?? "")")
             #expect((result["tablesCut"] as? [String]) == [], "\(page.name) at \(width): \(result["tablesCut"] ?? "")")
+            #expect(
+                (result["stripTextOutside"] as? [String]) == [],
+                "\(page.name) at \(width): \(result["stripTextOutside"] ?? "")")
         }
     }
 
@@ -229,6 +285,50 @@ struct HeadlessBrowserTests {
         #expect(result["distinct"] as? Int == renamed)
         #expect(result["revealed"] as? Int == renamed)
         #expect(result["wrapped"] as? Bool == true)
+    }
+
+    /// The milestone labels at the opening view and the whole launch: each label's extent, row and milestones.
+    static let markChecks = """
+        window.addEventListener('load', function () {
+          var out = {}, win = document.getElementById('f').contentWindow;
+          try {
+            var m = win.launchprof.timelines[0];
+            out.width = m.W; out.gutter = m.G;
+            out.opening = { labels: m.markLabels, inView: m.marksInView };
+            m.zoomTo(0, m.end);
+            out.whole = { labels: m.markLabels, inView: m.marksInView };
+          } catch (error) { out.error = String(error); }
+          var pre = document.createElement('pre');
+          pre.id = 'result';
+          pre.textContent = JSON.stringify(out);
+          document.body.appendChild(pre);
+        });
+        """
+
+    @Test(arguments: [1280, 400])
+    func milestoneLabelsNeverOverlapStayInTheChartAndNameEveryMilestone(width: Int) throws {
+        let page = HTMLReport.render(.measurement(try SampleReports.sample()))
+        let result = try Self.layout(of: page, width: width, height: 900, checks: Self.markChecks)
+        #expect(result["error"] == nil, "\(result["error"] ?? "")")
+        let chartWidth = try #require((result["width"] as? NSNumber)?.doubleValue)
+        let gutter = try #require((result["gutter"] as? NSNumber)?.doubleValue)
+        for view in ["opening", "whole"] {
+            let state = try #require(result[view] as? [String: Any])
+            let labels = try #require(state["labels"] as? [[Double]])
+            let inView = try #require(state["inView"] as? Int)
+            #expect(inView > 3, "\(view): \(inView) milestones in view")
+            // Every milestone in view is in exactly one label ("spawn +2" holds three).
+            #expect(labels.map { Int($0[3]) }.reduce(0, +) == inView, "\(view): \(labels)")
+            for label in labels {
+                #expect(label[0] >= gutter - 4 && label[1] <= chartWidth, "\(view): \(label) outside 0–\(chartWidth)")
+            }
+            for (index, label) in labels.enumerated() {
+                for other in labels[(index + 1)...] where other[2] == label[2] {
+                    #expect(
+                        other[0] >= label[1] + 4 || label[0] >= other[1] + 4, "\(view): \(label) and \(other) overlap")
+                }
+            }
+        }
     }
 
     /// Each main-thread span's drawn segments (as the page's script computes them to draw), in nanoseconds.

@@ -95,4 +95,46 @@ struct TimelineDataTests {
         let data = try #require(try Self.data(page).first)
         #expect((data["str"] as? [String])?.contains("</script><b>x</b>\u{2028}") == true)
     }
+
+    /// The drawn run with one sampled gap between spans (half its samples on the disk), or with none read at all.
+    static func withGap(_ gaps: [SampledGap]?, sampleCount: Int) throws -> (page: String, origin: UInt64) {
+        var report = try SampleReports.sample()
+        let metric = report.profile.primaryPhase ?? .timeToFirstFrame
+        let drawn = try #require(HTMLReport.medianRun(of: report, metric: metric)?.index)
+        let index = try #require(report.runs.firstIndex { $0.index == drawn })
+        var timeline = try #require(report.runs[index].timeline)
+        timeline.mainThreadGaps = gaps
+        timeline.sampleCount = sampleCount
+        report.runs[index].timeline = timeline
+        let origin = TimelineLayout(timeline: timeline, limit: .max).originNanoseconds
+        return (HTMLReport.render(.measurement(report)), origin)
+    }
+
+    @Test func theSamplesBetweenSpansAreInTheDataAndTheNoteSaysWhatTheLaneShows() throws {
+        let probe = try Self.withGap([], sampleCount: 40)
+        let origin = probe.origin
+        let gap = SampledGap(
+            beginNanoseconds: origin + 2_000_000, endNanoseconds: origin + 4_500_000, runningSamples: 2,
+            waitSamples: [.disk: 1, .event: 1])
+        let page = try Self.withGap([gap], sampleCount: 40).page
+        let data = try #require(try Self.data(page).first)
+        let gaps = try #require(data["gp"] as? [[Any]])
+        try #require(gaps.count == 1)
+        #expect((gaps[0][0] as? NSNumber)?.doubleValue == 2)
+        #expect((gaps[0][1] as? NSNumber)?.doubleValue == 4.5)
+        // Running or runnable as kind 0, the disk as 2, an event loop among the other waits (6).
+        #expect((gaps[0][2] as? [[Int]]) == [[0, 2], [2, 1], [6, 1]])
+        #expect(data["sm"] as? Int == 1)
+        #expect(
+            page.contains("between spans the thread-state lane shows the sampler&#39;s 4 of 40 samples that fell there")
+        )
+        // Sampled, none between spans; never sampled: the lane has nothing there, and the page says why.
+        #expect(probe.page.contains("none of the sampler&#39;s 40 samples fell outside a span"))
+        let older = try Self.withGap(nil, sampleCount: 40).page
+        #expect(
+            older.contains("this report was written before launchprof kept the sampler&#39;s readings between spans"))
+        let unsampled = try Self.withGap(nil, sampleCount: 0).page
+        #expect(unsampled.contains("no sampler read the main thread in this launch"))
+        #expect(try #require(try Self.data(unsampled).first)["sm"] as? Int == 0)
+    }
 }

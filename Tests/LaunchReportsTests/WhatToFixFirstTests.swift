@@ -70,4 +70,28 @@ struct WhatToFixFirstTests {
         let noise = report.changes.spans.map(\.isWithinNoise)
         #expect(noise == noise.sorted { !$0 && $1 })
     }
+
+    /// A phase that moved by less than a millisecond reads in µs in the metric table, and one that did not move, `0 ms`.
+    @Test func theMetricTableWritesSubMillisecondChangesInMicroseconds() {
+        let moved = MetricComparison(
+            name: "phase:appInit", gated: false, baseMs: [1.85, 1.85, 1.86], headMs: [0.165, 0.166, 0.164],
+            shiftMs: -1.64, shiftPercent: -88.7, intervalMs: [-1.7, -1.6], intervalPercent: [-90, -86],
+            mannWhitneyU: 0, pValue: 0.99, adjustedPValue: 0.99, verdict: .pass, method: .exact)
+        let small = ComparisonText.Row(moved)
+        #expect(
+            small.medianDifference.hasPrefix("−1.6") && small.medianDifference.contains(" ms ("),
+            "\(small.medianDifference)")
+        let tiny = MetricComparison(
+            name: "phase:initialFrame", gated: false, baseMs: [0.00473, 0.00473], headMs: [0.00337, 0.00337],
+            shiftMs: -0.00136, shiftPercent: -28.8, intervalMs: [-0.002, 0], intervalPercent: [-40, 0],
+            mannWhitneyU: 0, pValue: 0.99, adjustedPValue: 0.99, verdict: .pass, method: .exact)
+        let row = ComparisonText.Row(tiny)
+        #expect(row.medianDifference.hasPrefix("−1.36 µs"), "\(row.medianDifference)")
+        #expect(row.shift == "−28.8% (−1.36 µs)", "\(row.shift)")
+        let still = MetricComparison(
+            name: "phase:loader", gated: false, baseMs: [2, 2], headMs: [2, 2], shiftMs: 0, shiftPercent: 0,
+            intervalMs: [0, 0], intervalPercent: [0, 0], mannWhitneyU: 0, pValue: 1, adjustedPValue: 1, verdict: .pass,
+            method: .exact)
+        #expect(ComparisonText.Row(still).medianDifference == "0 ms (0.0%)")
+    }
 }

@@ -93,7 +93,8 @@ public struct BudgetVerdict: Sendable, Codable, Equatable {
     /// when it passed, else every failed check: `didFinishLaunching 180 ms > 150 ms (medians)`.
     public var summary: String {
         if checks.isEmpty {
-            return "measured, no budget to check (give one with --budget-ms, a budget file or in the app's code)"
+            // Not "measured, …": every report shows that word before this reason already.
+            return "no budget to check (give one with --budget-ms, a budget file or in the app's code)"
         }
         if passed {
             let main = checks[0]

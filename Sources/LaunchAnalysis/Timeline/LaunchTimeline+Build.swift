@@ -68,7 +68,8 @@ extension LaunchTimeline {
                 hotBegin = start
             }
             let firstFrame = milestones[.firstFrame] ?? milestones[.didFinishLaunchingEnd] ?? upperBound
-            let (main, fileWrites) = mainAccountant.account(from: lowerBound, to: upperBound, firstFrame: firstFrame)
+            let (main, fileWrites, gaps) = mainAccountant.account(
+                from: lowerBound, to: upperBound, firstFrame: firstFrame)
             var others: [SpanRecord] = []
             var threadsWithSpans: Set<UInt64> = []
             for accountant in otherAccountants {
@@ -96,6 +97,7 @@ extension LaunchTimeline {
                         TimelineThread(id: $0.osThreadID, name: $0.name, isMain: $0.index == mainIndex)
                     }))
             timelines[timelines.count - 1].mainThreadFileWrites = fileWrites
+            timelines[timelines.count - 1].mainThreadGaps = sampleCount > 0 ? gaps : nil
         }
         return timelines
     }

@@ -47,6 +47,11 @@ public struct LaunchTimeline: Sendable, Codable, Equatable {
     /// thread in before the first frame (empty when none, and in reports
     /// written before they were recorded).
     public var mainThreadFileWrites: [FileWrite] = []
+    /// What the sampler saw the main thread doing between spans, gap by gap:
+    /// empty when no sample fell outside a span; nil when the sampler did not
+    /// read the main thread in this launch, and in reports written before these
+    /// were recorded.
+    public var mainThreadGaps: [SampledGap]? = nil
 
     /// The duration of `phase` in milliseconds, if it happened.
     public func milliseconds(_ phase: Phase) -> Double? {
@@ -123,7 +128,7 @@ extension LaunchTimeline {
     private enum CodingKeys: String, CodingKey {
         case launchIndex, milestones, hotLaunchBeginNanoseconds, phases, mainThreadSpans, otherSpans
         case launchOptions, isBackground, spawnIsApproximate, sampleCount, droppedEvents, filePaths, threads,
-            mainThreadFileWrites
+            mainThreadFileWrites, mainThreadGaps
     }
 
     /// Decodes a timeline; a schema-1 report's string options and its
@@ -162,6 +167,7 @@ extension LaunchTimeline {
         filePaths = try container.decodeIfPresent([String: String].self, forKey: .filePaths) ?? [:]
         threads = try container.decodeIfPresent([TimelineThread].self, forKey: .threads) ?? []
         mainThreadFileWrites = try container.decodeIfPresent([FileWrite].self, forKey: .mainThreadFileWrites) ?? []
+        mainThreadGaps = try container.decodeIfPresent([SampledGap].self, forKey: .mainThreadGaps)
     }
 
     /// Encodes the timeline, with ``isBackground`` spelled out for readers of the JSON.
@@ -181,5 +187,6 @@ extension LaunchTimeline {
         if !filePaths.isEmpty { try container.encode(filePaths, forKey: .filePaths) }
         if !threads.isEmpty { try container.encode(threads, forKey: .threads) }
         if !mainThreadFileWrites.isEmpty { try container.encode(mainThreadFileWrites, forKey: .mainThreadFileWrites) }
+        try container.encodeIfPresent(mainThreadGaps, forKey: .mainThreadGaps)
     }
 }

@@ -52,13 +52,14 @@ struct SpanAccountant {
         account(from: lower, to: upper, firstFrame: firstFrame).spans
     }
 
-    /// The records of the spans that began in `lower..<upper`, and the distinct
+    /// The records of the spans that began in `lower..<upper`, the distinct
     /// file writes (``fileWriteCalls``) the samples of that interval caught before
-    /// `firstFrame`, each with the innermost span around it: one pass over the
-    /// samples gives each to its span and finds the writes. O(s log s) in those
-    /// spans and samples.
+    /// `firstFrame`, each with the innermost span around it, and the samples that
+    /// fell outside every span, gathered by gap (``SampledGap``): one pass over the
+    /// samples gives each to its span or gap and finds the writes. O(s log s) in
+    /// those spans and samples.
     func account(from lower: UInt64, to upper: UInt64, firstFrame: UInt64) -> (
-        spans: [SpanRecord], fileWrites: [FileWrite]
+        spans: [SpanRecord], fileWrites: [FileWrite], gaps: [SampledGap]
     ) {
         let events = thread.events
         let first = LaunchTimeline.firstPosition(orderedSpans.count, notBelow: lower) {
@@ -99,7 +100,11 @@ struct SpanAccountant {
         var sampleTotals = Array(repeating: 0, count: spans.count)
         var targets = Array(repeating: [WaitTarget: Int](), count: spans.count)
         var fileWrites: [FileWrite] = []
-        if !samples.isEmpty, !spans.isEmpty || !fileWriteCalls.isEmpty {
+        var gaps: [SampledGap] = []
+        // The gap a sample outside every span is in is told by the span after it (`next`).
+        var gapBefore = -1
+        var coveredUntil: UInt64?
+        if !samples.isEmpty {
             let firstSample = LaunchTimeline.firstPosition(samples.count, notBelow: lower) { samples[$0].nanoseconds }
             let lastSample = LaunchTimeline.firstPosition(samples.count, notBelow: upper) { samples[$0].nanoseconds }
             var open: [Int] = []
@@ -109,6 +114,7 @@ struct SpanAccountant {
                     let begin = events[spans[next]].beginNanoseconds
                     while let top = open.last, events[spans[top]].endNanoseconds <= begin { open.removeLast() }
                     open.append(next)
+                    coveredUntil = max(coveredUntil ?? 0, events[spans[next]].endNanoseconds)
                     next += 1
                 }
                 while let top = open.last, events[spans[top]].endNanoseconds < sample.nanoseconds { open.removeLast() }
@@ -122,7 +128,26 @@ struct SpanAccountant {
                         spanLine: span.map { Int($0.line) })
                     if !fileWrites.contains(write) { fileWrites.append(write) }
                 }
-                guard let innermost = open.last else { continue }
+                guard let innermost = open.last else {
+                    if gapBefore != next {
+                        gapBefore = next
+                        gaps.append(
+                            SampledGap(
+                                beginNanoseconds: coveredUntil.map { min($0, sample.nanoseconds) }
+                                    ?? sample.nanoseconds,
+                                endNanoseconds: sample.nanoseconds, runningSamples: 0, waitSamples: [:]))
+                    }
+                    let at = gaps.count - 1
+                    gaps[at].endNanoseconds =
+                        next < spans.count
+                        ? max(events[spans[next]].beginNanoseconds, sample.nanoseconds) : sample.nanoseconds
+                    if let kind = WaitKind(sample.wait) {
+                        gaps[at].waitSamples[kind, default: 0] += 1
+                    } else {
+                        gaps[at].runningSamples += 1
+                    }
+                    continue
+                }
                 waits[innermost][sample.wait, default: 0] += 1
                 sampleTotals[innermost] += 1
                 if let target = sample.target, sample.wait != .none { targets[innermost][target, default: 0] += 1 }
@@ -185,6 +210,6 @@ struct SpanAccountant {
                 threadID: thread.osThreadID,
                 usageIsEstimated: usage != nil && (estimated.contains(index) || childEstimated[position]) ? true : nil)
         }
-        return (records, fileWrites)
+        return (records, fileWrites, gaps)
     }
 }
