@@ -36,8 +36,8 @@ __thread lp_thread_buffer *lp_tls_buffer __attribute__((tls_model("initial-exec"
 // and at most LP_POOL_AHEAD, so a recording thread neither faults pages in nor waits
 // for them to be (a page's first write costs about 2 µs on a virtual machine, 0.5 ns
 // a byte of events), unless it outruns the populater; and a launch that records a
-// few thousand events does not pay for megabytes it never writes (the populater's
-// CPU time is the launch's on a busy machine: 2 MiB ahead took about 1 ms of it). Where no thread can be started, and in a
+// few thousand events does not pay for megabytes it never writes (on a busy machine
+// the populater's CPU time comes out of the launch's: see Benchmarks/RESULTS.md). Where no thread can be started, and in a
 // launch whose instructions are counted (under valgrind), there is no populater:
 // the recording thread that takes the chunk populates ahead itself, under the
 // arena lock (see lp_arena_populate). Beyond the first 2 MiB the arena asks for
