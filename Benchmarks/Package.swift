@@ -15,6 +15,13 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The tracer probe (see tracer-probe.sh): a small program on the release LaunchTracing, without
+        // the benchmark harness, which the flush-instructions row counts under valgrind.
+        .executableTarget(
+            name: "TracerProbe",
+            dependencies: [.product(name: "LaunchTracing", package: "LaunchProf")],
+            path: "TracerProbe"
+        ),
         .executableTarget(
             name: "TracerBenchmarks",
             dependencies: [

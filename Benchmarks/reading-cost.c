@@ -27,11 +27,11 @@ static uint64_t turn(lp_thread_buffer *buffer, int spans, int steps, int account
     buffer->accounting = accounted;
     uint64_t start = lp_monotonic_ns();
     for (int i = 0; i < spans; i++) {
-        lp_event *event = lp_record(buffer, LP_EVENT_SPAN, 0, "Row", 3, "reading-cost.c", 0, 1, accounted);
+        lp_event *event = lp_record(buffer, LP_EVENT_SPAN, 0, "Row", "reading-cost.c", 0, 1, accounted);
         work(steps);
         if (event == 0) continue;
-        lp_end(event);
-        if (accounted) lp_account_end(event);
+        uint64_t end = lp_end(event);
+        if (accounted) lp_account_end(event, end);
     }
     return lp_monotonic_ns() - start;
 }

@@ -24,8 +24,14 @@ if [ ! -x "$probe" ] || [ -n "$(find "$release/LaunchTracing.build" "$release/_L
 fi
 if [ -n "${PROBE_CALLGRIND:-}" ]; then
     out=$(mktemp /tmp/probe-callgrind.XXXXXX)
+    # Without debug information: valgrind before 3.20 cannot read the DWARF 5 the release
+    # objects carry (symbols are kept). The toggle names flush(to:) exactly: a glob would
+    # also match its specialization, which it calls, and toggle collection off again there.
+    stripped="$probe-stripped"
+    strip --strip-debug -o "$stripped" "$probe"
     valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no \
-        --toggle-collect='$s13LaunchTracing0A6TracerO5flush2to*' "$probe" "$@" 2>/dev/null >&2
+        --toggle-collect='$s13LaunchTracing0A6TracerO5flush2toySS_tAA14TraceFileErrorOYKFZ' \
+        "$stripped" "$@" 2>/dev/null >&2
     callgrind_annotate --inclusive=yes "$out" | head -60
     callgrind_annotate "$out" | head -45
 else

@@ -23,6 +23,11 @@ struct ByteWriter {
         }
     }
 
+    /// Calls `body` with the bytes written, where they are.
+    func withBytes(_ body: (UnsafeRawBufferPointer) -> Void) {
+        storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
     /// Writes at most `maximum` bytes with `body`, at the end.
     @inline(__always)
     mutating func write(maximum: Int, _ body: (inout Cursor) -> Void) {

@@ -16,9 +16,10 @@ import _LaunchTracingShims
 /// queue` (unknown: all ones), `voluntary, involuntary, minor faults, major faults`.
 struct FlushEncoder {
     private(set) var interner = StringInterner()
-    /// `#fileID` string id and `#filePath` string id, a pair a file (an array, not a dictionary:
-    /// the first dictionary of a key type a process makes costs about 350,000 instructions).
-    private(set) var filePaths: [(file: UInt32, path: UInt32)] = []
+    /// `#fileID` string id and `#filePath` string id, a pair a file, one after the other (flat
+    /// `UInt32`s, as the interner's: an array of a type the process has not made an array of
+    /// yet costs tens of thousands of instructions of type metadata, which the flush at exit would pay).
+    private(set) var filePaths: [UInt32] = []
     /// Thread sections written so far, framed, and what they hold.
     private(set) var sections: ByteWriter
     var eventCount: Int { state.events }
@@ -26,8 +27,9 @@ struct FlushEncoder {
     /// The last name and file written and their ids, the previous begin: what the C loop
     /// (`lp_encode_events`) writes the events that share them with.
     private var state = lp_encode_state()
-    /// Paths noted for files whose next event has not come yet (see ``EventConversion``).
-    private var notedPaths: [(file: UnsafeRawPointer, path: UnsafeRawPointer)] = []
+    /// Paths noted for files whose next event has not come yet (see ``EventConversion``): the
+    /// file's and the path's addresses, one after the other.
+    private var notedPaths: [UInt] = []
     /// The end of a span whose end is not in its event: the process's long-end table; a test's own.
     var longEnd: (UnsafePointer<lp_event>) -> UInt64 = { lp_long_end($0) }
 
@@ -38,15 +40,23 @@ struct FlushEncoder {
         sections = ByteWriter(capacity: capacity)
     }
 
-    /// Writes one thread's section: its events from `chunks` (published events, oldest first)
-    /// and the readings `buffer`'s thread published.
+    /// The events `buffer`'s thread published, in its chunks: what a section of it holds at most.
+    static func publishedEvents(_ buffer: UnsafeMutablePointer<lp_thread_buffer>) -> Int {
+        var count = 0
+        var chunk = lp_chunk_after(buffer, nil)
+        while let current = chunk {
+            count += lp_chunk_count(buffer, current)
+            chunk = lp_chunk_after(buffer, current)
+        }
+        return count
+    }
+
+    /// Writes one thread's section: the events `buffer`'s thread published (its chunks, oldest
+    /// first), then the readings it published.
     mutating func thread(
         index: UInt32, osThreadID: UInt64, name: String?, isMain: Bool, dropped: UInt64,
-        chunks: [UnsafeBufferPointer<lp_event>], buffer: UnsafeMutablePointer<lp_thread_buffer>
+        buffer: UnsafeMutablePointer<lp_thread_buffer>
     ) {
-        // Counted after the events were found, so every boundary seen has its reading (a thread
-        // may be recording: a reading is taken before its begin's event is published).
-        let readingCount = lp_account_reading_count(buffer)
         var writer = sections
         sections = ByteWriter()  // (moved out and back: one owner of the storage while writing)
         writer.section(.threadTicks) { section in
@@ -59,12 +69,15 @@ struct FlushEncoder {
             state.previous_begin = 0
             state.name = nil
             state.file = nil
-            for chunk in chunks where chunk.count > 0 {
-                let base = chunk.baseAddress!
+            state.site_word = 0
+            var chunk = lp_chunk_after(buffer, nil)
+            while let current = chunk {
+                let base = UnsafePointer(lp_chunk_events(current)!)
+                let count = lp_chunk_count(buffer, current)
                 var slot = 0
-                while slot < chunk.count {
+                while slot < count {
                     // The run of events with the last name and file, in C; then the one it stopped at.
-                    let end = min(chunk.count, slot + 1_024)
+                    let end = min(count, slot + 1_024)
                     section.write(maximum: (end - slot) * Int(LP_ENCODED_EVENT_MAX)) { cursor in
                         var written = 0
                         slot = lp_encode_events(&self.state, base, slot, end, cursor.base + cursor.offset, &written)
@@ -74,8 +87,12 @@ struct FlushEncoder {
                     section.write(maximum: Self.eventMaximum) { cursor in self.event(base + slot, into: &cursor) }
                     slot += 1
                 }
+                chunk = lp_chunk_after(buffer, current)
             }
             section.byte(0)
+            // Counted after the events were read, so every boundary seen has its reading (a thread
+            // may be recording: a reading is taken before its begin's event is published).
+            let readingCount = lp_account_reading_count(buffer)
             section.varint(readingCount)
             section.write(maximum: readingCount * Int(LP_ENCODED_READING_MAX)) { cursor in
                 var written = 0
@@ -92,10 +109,12 @@ struct FlushEncoder {
     /// and file become the state's, so the events after it with the same go through C.
     private mutating func event(_ pointer: UnsafePointer<lp_event>, into cursor: inout ByteWriter.Cursor) {
         var event = lp_event_load(pointer)  // whole: the end read atomically
+        state.site_word = 0  // the loop's next row names its call site, or says it is this one's
         let kind = event.kind & UInt8(LP_EVENT_KIND_MASK)
         guard kind != UInt8(LP_EVENT_NOTE) else {
             if event.category == UInt8(LP_NOTE_FILE_PATH), let file = event.file, let path = event.name {
-                notedPaths.append((file, path))
+                notedPaths.append(UInt(bitPattern: file))
+                notedPaths.append(UInt(bitPattern: path))
                 state.file = nil  // the file's next event comes here, where noted paths are looked at
             }
             return
@@ -124,12 +143,7 @@ struct FlushEncoder {
             state.file = event.file
             state.file_id = fileID
         }
-        if !notedPaths.isEmpty, let index = notedPaths.firstIndex(where: { $0.file == event.file }) {
-            let path = notedPaths.remove(at: index).path
-            if !filePaths.contains(where: { $0.file == fileID }) {
-                filePaths.append((fileID, interner.intern(address: path, length: nil)))
-            }
-        }
+        if !notedPaths.isEmpty { notePath(of: event.file, fileID: fileID) }
         let isOpen = kind == UInt8(LP_EVENT_SPAN) && event.end == 0
         let accounted = !isOpen && event.kind & UInt8(LP_EVENT_FLAG_USAGE) != 0
         cursor.byte(kind | (isOpen ? 0x10 : 0) | (accounted ? 0x20 : 0))
@@ -143,5 +157,20 @@ struct FlushEncoder {
         if !isOpen { cursor.signedVarint(Int64(bitPattern: event.end &- event.begin)) }
         state.previous_begin = event.begin
         state.events += 1
+    }
+
+    /// Takes the path noted for `file` (the first one noted), if any, and keeps it as the path of
+    /// `fileID` unless that has one already.
+    private mutating func notePath(of file: UnsafeRawPointer?, fileID: UInt32) {
+        let key = UInt(bitPattern: file)
+        var index = 0
+        while index < notedPaths.count, notedPaths[index] != key { index += 2 }
+        guard index < notedPaths.count, let path = UnsafeRawPointer(bitPattern: notedPaths[index + 1]) else { return }
+        notedPaths.removeSubrange(index..<index + 2)
+        var known = 0
+        while known < filePaths.count, filePaths[known] != fileID { known += 2 }
+        guard known == filePaths.count else { return }
+        filePaths.append(fileID)
+        filePaths.append(interner.intern(address: path, length: nil))
     }
 }

@@ -51,10 +51,11 @@ extension LaunchTracer {
 /// never freed, so an event may point at it as it points at a literal.
 enum RuntimeNames {
     private static let lock = Lock()
-    nonisolated(unsafe) private static var table: [String: (pointer: UnsafePointer<UInt8>, count: Int)] = [:]
+    nonisolated(unsafe) private static var table: [String: UnsafePointer<UInt8>] = [:]
 
-    /// The lasting copy of `text` (at most ``LaunchTracer/runtimeNameLimit`` bytes of it).
-    static func intern(_ text: String) -> (pointer: UnsafePointer<UInt8>, count: Int) {
+    /// The lasting copy of `text` (at most ``LaunchTracer/runtimeNameLimit`` bytes of it), NUL-terminated:
+    /// its length is taken when the trace is written.
+    static func intern(_ text: String) -> UnsafePointer<UInt8> {
         var text = text
         if text.utf8.count > LaunchTracer.runtimeNameLimit {
             var cut = ""
@@ -70,7 +71,7 @@ enum RuntimeNames {
             let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 1)
             storage.initialize(from: bytes, count: bytes.count)
             storage[bytes.count] = 0
-            let copy = (pointer: UnsafePointer(storage), count: bytes.count)
+            let copy = UnsafePointer(storage)
             table[text] = copy
             return copy
         }
@@ -85,8 +86,7 @@ enum RuntimeNames {
         let path = filePath.map(intern) ?? file
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
         return lp_record(
-            buffer, kind, category.rawValue, UnsafeRawPointer(name.pointer), UInt16(truncatingIfNeeded: name.count),
-            UnsafeRawPointer(file.pointer), UnsafeRawPointer(path.pointer), UInt32(truncatingIfNeeded: line),
-            buffer.pointee.accounting)
+            buffer, kind, category.rawValue, UnsafeRawPointer(name), UnsafeRawPointer(file), UnsafeRawPointer(path),
+            UInt32(truncatingIfNeeded: line), buffer.pointee.accounting)
     }
 }

@@ -4,10 +4,13 @@ import _LaunchTracingShims
 ///
 /// Every entry point is cheap enough to leave in shipping code: a span costs
 /// about two clock reads and one store of 32 bytes into a per-thread chunk of
-/// memory a thread of the tracer's own made resident ahead of it; no lock, allocation or `String` is involved (a thread's
+/// memory made resident ahead of it; no lock, allocation or `String` is involved (a thread's
 /// first event, and the first event of each next chunk — chunks hold 127 events
-/// at first, doubling up to 8,191 — takes a chunk out of line, in about a microsecond). When tracing
-/// is off (``isEnabled`` is `false`) a span costs a load and a branch.
+/// at first, doubling up to 8,191 — takes a chunk out of line, in about a microsecond). The
+/// process's first event makes its first 16 KiB of event memory resident itself; past that, a
+/// thread of the tracer's own keeps memory resident ahead of the recording threads (where no
+/// thread can be started, and in a launch whose instructions are counted, the thread that takes
+/// a chunk does it). When tracing is off (``isEnabled`` is `false`) a span costs a load and a branch.
 ///
 /// Names are `StaticString`s, so call sites pass literals. The call site
 /// (`#fileID`, `#line`) is captured for every event as the address of a static
@@ -163,7 +166,7 @@ public enum LaunchTracer {
         guard lp_is_enabled() != 0 else { return }
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
         _ = lp_record(  // a mark ends where it begins
-            buffer, UInt8(LP_EVENT_MARK), milestone.rawValue, nil, 0,
+            buffer, UInt8(LP_EVENT_MARK), milestone.rawValue, nil,
             UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start), UInt32(truncatingIfNeeded: line),
             0)
     }
@@ -178,14 +181,14 @@ public enum LaunchTracer {
         if name.hasPointerRepresentation {
             return lp_record(
                 buffer, kind, category,
-                UnsafeRawPointer(name.utf8Start), UInt16(truncatingIfNeeded: name.utf8CodeUnitCount),
-                UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start),
+                UnsafeRawPointer(name.utf8Start), UnsafeRawPointer(fileID.utf8Start),
+                UnsafeRawPointer(filePath.utf8Start),
                 UInt32(truncatingIfNeeded: line), accounted)
         } else {
             return lp_record(
                 buffer, kind | UInt8(LP_EVENT_FLAG_SCALAR_NAME), category,
-                UnsafeRawPointer(bitPattern: UInt(name.unicodeScalar.value)), 0,
-                UnsafeRawPointer(fileID.utf8Start), UnsafeRawPointer(filePath.utf8Start),
+                UnsafeRawPointer(bitPattern: UInt(name.unicodeScalar.value)), UnsafeRawPointer(fileID.utf8Start),
+                UnsafeRawPointer(filePath.utf8Start),
                 UInt32(truncatingIfNeeded: line), accounted)
         }
     }
@@ -241,7 +244,8 @@ public enum LaunchTracer {
     /// The file is written to a temporary name and renamed, so a reader never
     /// sees half a trace.
     public static func flush(to path: String) throws(TraceFileError) {
-        try Platform.writeFile(path, bytes: TraceCollector.encodeForFlush())
+        let (head, sections, tail) = TraceCollector.encodeForFlush()
+        try Platform.writeFile(path, head, sections, tail)
     }
 
     /// Writes the trace to `LAUNCHPROF_TRACE` at exit, once, if it names a path.

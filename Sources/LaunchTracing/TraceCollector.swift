@@ -55,10 +55,11 @@ enum TraceCollector {
             samples: attachments.samples)
     }
 
-    /// The trace file's bytes for everything recorded so far: what ``collect()`` gives, written
-    /// in ticks with each thread's readings (``FlushEncoder``), converted and attributed by
-    /// the reader. The flush's path: it costs a fraction of converting first.
-    static func encodeForFlush() -> [UInt8] {
+    /// The trace file for everything recorded so far: what ``collect()`` gives, written in
+    /// ticks with each thread's readings (``FlushEncoder``), converted and attributed by the
+    /// reader. The flush's path: it costs a fraction of converting first. The file is
+    /// `head`, then `sections` (the threads' sections, not copied into one array), then `tail`.
+    static func encodeForFlush() -> (head: ByteWriter, sections: ByteWriter, tail: ByteWriter) {
         let source = TraceClockSource(tickSource: lp_tick_source_get())
         var endPair = CalibrationPair(ticks: 0, nanoseconds: 0)
         lp_calibration_pair(&endPair.ticks, &endPair.nanoseconds)
@@ -70,30 +71,21 @@ enum TraceCollector {
         case .manual: flushNs = lp_manual_get()
         }
         let entries = ThreadRegistry.shared.snapshot()
-        var threadChunks: [[UnsafeBufferPointer<lp_event>]] = []
-        threadChunks.reserveCapacity(entries.count)
-        var slots = 0
-        for entry in entries {
-            var chunks: [UnsafeBufferPointer<lp_event>] = []
-            var chunk = lp_chunk_after(entry.buffer, nil)
-            while let current = chunk {
-                let events = UnsafeBufferPointer(
-                    start: lp_chunk_events(current), count: lp_chunk_count(entry.buffer, current))
-                chunks.append(events)
-                slots += events.count
-                chunk = lp_chunk_after(entry.buffer, current)
-            }
-            threadChunks.append(chunks)
-        }
         // Room for every row at its longest, so the writer never grows (grown, it copies what
-        // it wrote): its storage is not zeroed, so room never written is never touched.
-        let readings = entries.reduce(0) { $0 + lp_account_reading_count($1.buffer) }
+        // it wrote): its storage is not zeroed, so room never written is never touched. Events
+        // published after this count are written too, into room grown for them.
+        var slots = 0
+        var readings = 0
+        for entry in entries {
+            slots += FlushEncoder.publishedEvents(entry.buffer)
+            readings += lp_account_reading_count(entry.buffer)
+        }
         var encoder = FlushEncoder(
             capacity: 4_096 + (slots + 1_024) * Int(LP_ENCODED_EVENT_MAX) + readings * Int(LP_ENCODED_READING_MAX))
-        for (entry, chunks) in zip(entries, threadChunks) {
+        for entry in entries {
             encoder.thread(
                 index: entry.index, osThreadID: entry.osThreadID, name: threadName(entry), isMain: entry.isMain,
-                dropped: lp_buffer_dropped(entry.buffer), chunks: chunks, buffer: entry.buffer)
+                dropped: lp_buffer_dropped(entry.buffer), buffer: entry.buffer)
         }
         let attachments = TraceAttachments.snapshot()
         let trace = Trace(
@@ -107,7 +99,11 @@ enum TraceCollector {
             metadata: attachments.metadata,
             strings: encoder.interner.strings,
             samples: attachments.samples)  // (the file paths are the encoder's)
-        return TraceEncoder.encode(trace, flushed: encoder)
+        let flushed = TraceEncoder.FlushedThreads(
+            isFlush: true, filePaths: encoder.filePaths, eventCount: encoder.eventCount,
+            threadCount: encoder.threadCount)
+        let (head, tail) = TraceEncoder.encodePieces(trace, flushed: flushed)
+        return (head, encoder.sections, tail)
     }
 
     /// The thread's name now, or the one it had when it exited: a thread that
@@ -145,8 +141,8 @@ struct StringInterner {
     private var occupied = 0
 
     init() {
-        keys = Array(repeating: 0, count: 1024)
-        values = Array(repeating: 0, count: 1024)
+        keys = Array(repeating: 0, count: 64)  // (grown as it fills: a launch names a few dozen sites)
+        values = Array(repeating: 0, count: 64)
         byContent = Array(repeating: 0, count: 64)
     }
 

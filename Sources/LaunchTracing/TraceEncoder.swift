@@ -5,18 +5,32 @@
 public enum TraceEncoder {
     /// The file bytes for `trace`.
     public static func encode(_ trace: Trace) -> [UInt8] {
-        encode(trace, flushed: nil)
+        var (file, tail) = encodePieces(trace, flushed: FlushedThreads())
+        file.append(tail)
+        return file.bytes
     }
 
-    /// The file bytes for `trace`, with the thread sections a flush wrote (`flushed`; their
-    /// strings are `trace`'s, their file paths `flushed`'s) after `trace`'s own threads.
-    static func encode(_ trace: Trace, flushed: FlushEncoder?) -> [UInt8] {
+    /// What a flush wrote of its threads (``FlushEncoder``), as the sections around them need it.
+    /// (A plain struct, not an optional encoder: the first optional of a type a process makes costs
+    /// tens of thousands of instructions of type metadata, which the flush at exit would pay.)
+    struct FlushedThreads {
+        /// False: no flush; the trace's own file paths are written.
+        var isFlush = false
+        /// The flush's `fileID, pathID` pairs (``FlushEncoder/filePaths``).
+        var filePaths: [UInt32] = []
+        var eventCount = 0
+        var threadCount = 0
+    }
+
+    /// The file for `trace` and the thread sections a flush wrote (`flushed`; their strings are
+    /// `trace`'s, their file paths `flushed`'s), in pieces: `head`, then the sections (not copied
+    /// here: a flush writes them where they are), then `tail`.
+    static func encodePieces(_ trace: Trace, flushed: FlushedThreads) -> (head: ByteWriter, tail: ByteWriter) {
         // Room for the whole file at once (an event row takes about 12 bytes, an accounted
         // span's rows about 16): growing it would copy what was written.
         let accounted = trace.threads.reduce(0) { $0 + $1.usage.count }
         var file = ByteWriter(
-            capacity: 4_096 + trace.eventCount * 14 + accounted * 20 + trace.samples.count * 12
-                + (flushed?.sections.count ?? 0))
+            capacity: 4_096 + trace.eventCount * 14 + accounted * 20 + (flushed.isFlush ? 0 : trace.samples.count * 12))
         file.write(maximum: TraceFormat.magic.count) { cursor in
             TraceFormat.magic.withUnsafeBufferPointer { cursor.copy($0) }
         }
@@ -51,13 +65,12 @@ public enum TraceEncoder {
             }
         }
 
-        let filePaths =
-            flushed.map { $0.filePaths.sorted { $0.file < $1.file } }
-            ?? trace.filePaths.sorted(by: { $0.key < $1.key }).map { (file: $0.key, path: $0.value) }
-        if !filePaths.isEmpty {
+        if flushed.isFlush {
+            if !flushed.filePaths.isEmpty { file.section(.filePaths) { filePaths(flushed.filePaths, into: &$0) } }
+        } else if !trace.filePaths.isEmpty {
             file.section(.filePaths) { paths in
-                paths.varint(filePaths.count)
-                for (fileID, pathID) in filePaths {
+                paths.varint(trace.filePaths.count)
+                for (fileID, pathID) in trace.filePaths.sorted(by: { $0.key < $1.key }) {
                     paths.varint(fileID)
                     paths.varint(pathID)
                 }
@@ -67,9 +80,9 @@ public enum TraceEncoder {
         for thread in trace.threads {
             file.section(.thread) { encode(thread, into: &$0) }
         }
-        if let flushed { file.append(flushed.sections) }
 
-        file.section(.samples) { samples in
+        var tail = ByteWriter(capacity: 1_024 + trace.samples.count * 12)
+        tail.section(.samples) { samples in
             samples.varint(trace.samples.count)
             var previous: UInt64 = 0
             for sample in trace.samples {
@@ -84,18 +97,40 @@ public enum TraceEncoder {
             }
         }
         if trace.threads.contains(where: { $0.usage.contains { $0.usage.runQueueNanoseconds != nil } }) {
-            file.section(.spanSchedule) { spanSchedule(trace.threads, into: &$0) }
+            tail.section(.spanSchedule) { spanSchedule(trace.threads, into: &$0) }
         }
         if trace.threads.contains(where: { $0.usage.contains(where: \.isEstimated) }) {
-            file.section(.spanEstimates) { spanEstimates(trace.threads, into: &$0) }
+            tail.section(.spanEstimates) { spanEstimates(trace.threads, into: &$0) }
         }
-        if let details = sampleDetails(trace.samples) { file.section(.sampleDetails, details) }
+        if let details = sampleDetails(trace.samples) { tail.section(.sampleDetails, details) }
 
-        file.section(.end) { end in
-            end.varint(trace.eventCount + (flushed?.eventCount ?? 0))
-            end.varint(trace.threads.count + (flushed?.threadCount ?? 0))
+        tail.section(.end) { end in
+            end.varint(trace.eventCount + flushed.eventCount)
+            end.varint(trace.threads.count + flushed.threadCount)
         }
-        return file.bytes
+        return (file, tail)
+    }
+
+    /// The `filePaths` section's payload from a flush's pairs (`fileID, pathID`, one after the
+    /// other), in file id order: a flush notes files in the order their first events come,
+    /// which is their ids' order unless a file was interned before its path was noted.
+    private static func filePaths(_ pairs: [UInt32], into writer: inout ByteWriter) {
+        var pairs = pairs
+        var index = 2
+        while index < pairs.count {  // an insertion sort of pairs: already in order, one pass
+            var at = index
+            while at > 0, pairs[at - 2] > pairs[at] {
+                pairs.swapAt(at - 2, at)
+                pairs.swapAt(at - 1, at + 1)
+                at -= 2
+            }
+            index += 2
+        }
+        writer.varint(pairs.count / 2)
+        for index in stride(from: 0, to: pairs.count, by: 2) {
+            writer.varint(pairs[index])
+            writer.varint(pairs[index + 1])
+        }
     }
 
     private static func encode(_ thread: TraceThread, into writer: inout ByteWriter) {

@@ -41,41 +41,57 @@ long lp_encode_events(lp_encode_state *state, const lp_event *events, long from,
     uint8_t *start = out;
     // The state in locals: stores through `out` could alias it, and would reload it every byte.
     const void *name = state->name, *file = state->file;
-    uint32_t name_id = state->name_id, file_id = state->file_id, site_line = state->line;
-    uint8_t site_category = state->category;
+    uint32_t site_word = state->site_word;
+    uint8_t site_flags = state->site_flags;
     uint64_t previous_begin = state->previous_begin;
-    long index = from;
-    for (; index < count && name != 0 && file != 0; index++) {
-        const lp_event *event = events + index;
+    const lp_event *event = events + from, *end = events + (name == 0 || file == 0 ? from : count);
+    for (; event < end; event++) {
         if (event->name != name || event->file != file) break;
         uint32_t duration = __atomic_load_n(&event->duration, __ATOMIC_ACQUIRE);
-        uint8_t stored = __atomic_load_n(&event->kind, __ATOMIC_RELAXED);
-        uint8_t kind = stored & LP_EVENT_KIND_MASK;
-        // Left to the caller: notes (kind 0), marks (kind 3), scalar names, long ends.
-        if ((((1u << kind) & 0x9u) | (stored & LP_EVENT_FLAG_SCALAR_NAME)) != 0 || duration == LP_DURATION_LONG) break;
-        int open = kind == LP_EVENT_SPAN && duration == 0;
-        uint8_t flags = (uint8_t)(kind | (open ? 0x10 : 0) | (!open && (stored & LP_EVENT_FLAG_USAGE) ? 0x20 : 0));
-        uint32_t line = (uint32_t)event->line | ((uint32_t)(stored & LP_EVENT_LINE_HIGH_MASK) >> LP_EVENT_LINE_HIGH_SHIFT) << 16;
-        uint8_t category = event->category;
+        uint32_t word = lp_event_site_word(event);
         uint64_t begin = event->begin;
-        if (line == site_line && category == site_category) {
-            *out++ = flags | 0x40;  // the previous event's call site: name, file, line and category
+        // The common row: an ended span (not a long one) with the last row's call site, kind and flags.
+        if (__builtin_expect(word == site_word, 1) && __builtin_expect(duration - 1u < LP_DURATION_LONG - 1u, 1)) {
+            *out++ = site_flags;
         } else {
-            *out++ = flags;
-            *out++ = category;
-            out = lp_put_varint(out, name_id);
-            out = lp_put_varint(out, file_id);
-            out = lp_put_varint(out, line);
-            site_line = line;
-            site_category = category;
+            uint8_t stored = __atomic_load_n(&event->kind, __ATOMIC_RELAXED);
+            uint8_t kind = stored & LP_EVENT_KIND_MASK;
+            // Left to the caller: notes (kind 0), marks (kind 3), scalar names, long ends.
+            if ((((1u << kind) & 0x9u) | (stored & LP_EVENT_FLAG_SCALAR_NAME)) != 0 || duration == LP_DURATION_LONG) {
+                break;
+            }
+            int open = kind == LP_EVENT_SPAN && duration == 0;
+            uint8_t ended = (uint8_t)(kind | ((stored & LP_EVENT_FLAG_USAGE) ? 0x20 : 0));
+            uint8_t flags = open ? (uint8_t)(kind | 0x10) : ended;
+            uint32_t line = (uint32_t)event->line | ((uint32_t)(stored & LP_EVENT_LINE_HIGH_MASK) >> LP_EVENT_LINE_HIGH_SHIFT) << 16;
+            uint8_t category = event->category;
+            if (line == state->line && category == state->category) {
+                *out++ = flags | 0x40;  // the previous event's call site: name, file, line and category
+            } else {
+                *out++ = flags;
+                *out++ = category;
+                out = lp_put_varint(out, state->name_id);
+                out = lp_put_varint(out, state->file_id);
+                out = lp_put_varint(out, line);
+                state->line = line;
+                state->category = category;
+            }
+            site_word = word;
+            site_flags = ended | 0x40;
+            if (open) {
+                out = lp_put_signed(out, begin - previous_begin);
+                previous_begin = begin;
+                continue;
+            }
         }
         out = lp_put_signed(out, begin - previous_begin);
-        if (!open) out = lp_put_varint(out, (uint64_t)duration << 1);  // zigzag of a positive delta
+        out = lp_put_varint(out, (uint64_t)duration << 1);  // zigzag of a positive delta
         previous_begin = begin;
     }
-    state->line = site_line;
-    state->category = site_category;
+    state->site_word = site_word;
+    state->site_flags = site_flags;
     state->previous_begin = previous_begin;
+    long index = event - events;
     state->events += index - from;
     *written = out - start;
     return index;

@@ -28,23 +28,33 @@ __thread lp_thread_buffer *lp_tls_buffer __attribute__((tls_model("initial-exec"
 // Every thread's chunks come from one region reserved (not committed) at the
 // first event, as large as the cap. Chunks are handed out by a bump pointer
 // under a lock (the slow path only). The first LP_POOL_FIRST bytes are made
-// resident at the first event; from then on a thread of the tracer's own, the
-// populater, keeps the arena resident LP_POOL_AHEAD ahead of the bump pointer,
-// so a recording thread neither faults pages in nor waits for them to be (a
-// page's first write costs about 2 µs on a virtual machine, 0.5 ns a byte of
-// events). Beyond the first 2 MiB the arena asks for huge pages, which the
-// populater fills at a fraction of the cost a byte where the kernel grants them.
+// resident at the process's first event, on the thread that records it (that
+// thread pays for them: nothing else could have made them resident sooner). Once
+// chunks reach past half of them, a thread of the tracer's own, the populater,
+// keeps the arena resident ahead of the bump pointer, as far ahead as chunks were
+// handed out so far (a thread's next chunk is as large as all its chunks before it)
+// and at most LP_POOL_AHEAD, so a recording thread neither faults pages in nor waits
+// for them to be (a page's first write costs about 2 µs on a virtual machine, 0.5 ns
+// a byte of events), unless it outruns the populater; and a launch that records a
+// few thousand events does not pay for megabytes it never writes (on a busy machine
+// the populater's CPU time comes out of the launch's: see Benchmarks/RESULTS.md). Where no thread can be started, and in a
+// launch whose instructions are counted (under valgrind), there is no populater:
+// the recording thread that takes the chunk populates ahead itself, under the
+// arena lock (see lp_arena_populate). Beyond the first 2 MiB the arena asks for
+// huge pages, which are filled at a fraction of the cost a byte where the kernel
+// grants them.
 // A thread's first chunk is small and each next one twice as large, up to
 // LP_CHUNK_MAX, so a thread holds memory in proportion to what it recorded.
 
 enum {
     LP_CHUNK_FIRST = 4 * 1024,
     LP_CHUNK_MAX = 256 * 1024,
-    /// Made resident at the first event, on the recording thread: a process that
-    /// records a few events grows by this much.
+    /// Made resident at the process's first event, on the thread that records it (which
+    /// pays for it: about 4 pages): a process that records a few events grows by this much.
     LP_POOL_FIRST = 16 * 1024,
-    /// How far ahead of the bump pointer the populater keeps the arena resident
-    /// (asked for again once less than half of it is left).
+    /// The farthest ahead of the bump pointer the populater keeps the arena resident (the
+    /// lead is what was handed out so far, from LP_POOL_FIRST up to this; asked for again
+    /// once less than half of it is left).
     LP_POOL_AHEAD = 2 * 1024 * 1024,
     /// The populater's step: a writer that catches up finds pages resident sooner.
     LP_POPULATE_STEP = 256 * 1024,
@@ -324,10 +334,13 @@ static lp_chunk *lp_arena_take(uint64_t want) {
         }
         chunk = (lp_chunk *)(lp_arena.base + lp_arena.bumped);
         lp_arena.bumped += want;
-        // Less than half the pool ahead left (the first event's pool half used): more, off this thread.
-        uint64_t ahead = lp_arena.resident > LP_POOL_FIRST ? LP_POOL_AHEAD : LP_POOL_FIRST;
+        // Less than half the lead left (first: the first event's pool half used): more, off this
+        // thread where the populater runs (on it where none does: see lp_arena_populate).
+        uint64_t ahead = lp_arena.bumped < LP_POOL_FIRST   ? LP_POOL_FIRST
+                         : lp_arena.bumped < LP_POOL_AHEAD ? lp_arena.bumped
+                                                           : LP_POOL_AHEAD;
         if (lp_arena.bumped + ahead / 2 > lp_arena.resident && lp_arena.resident < lp_arena.reserved) {
-            uint64_t target = lp_arena.bumped + LP_POOL_AHEAD;
+            uint64_t target = lp_arena.bumped + ahead;
             if (target > lp_arena.reserved) target = lp_arena.reserved;
             lp_arena_populate(lp_arena.resident, target);
             lp_arena.resident = target;

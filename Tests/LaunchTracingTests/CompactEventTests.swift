@@ -68,6 +68,38 @@ struct CompactEventTests {
         #expect(try TraceDecoder.decode(TraceEncoder.encode(flushed)) == flushed)
     }
 
+    /// Runs of events with one name and file whose line, category, kind, end or accounting
+    /// change partway (what the flush's loop writes as a row with the previous call site, and
+    /// what it must write whole) read back as the snapshot of the same moment.
+    @Test func runsThatChangePartwayFlushAsTheSnapshotReadsThem() throws {
+        let clock = ManualLaunchClock()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID()).lptrace").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var flushed: Trace?
+        let snapshot = try LaunchTraceRecorder.record(clock: clock) { () throws in
+            for index in 0..<200 {
+                let category: SpanCategory = index % 17 == 0 ? .io : .compute
+                let line: UInt = index % 23 == 0 ? 7 : 8
+                if index % 31 == 0 { LaunchTracer.setResourceAccounting(index % 2 == 0) }
+                let span = LaunchTracer.begin("Run", category: category, line: line)
+                clock.advance(byNanoseconds: UInt64(index % 5) * 1_000)  // 0: the shortest span there is
+                if index % 41 != 0 { span.end() }  // else left open
+                if index % 13 == 0 { LaunchTracer.instant("Run", category: category, line: line) }
+                clock.advance(byNanoseconds: 500)
+            }
+            LaunchTracer.setResourceAccounting(false)
+            try LaunchTracer.flush(to: path)
+            flushed = try Trace.read(from: path)
+        }
+        let trace = try #require(flushed)
+        #expect(trace.threads.map(\.events) == snapshot.threads.map(\.events))
+        #expect(trace.threads.map(\.usage) == snapshot.threads.map(\.usage))
+        let runs = trace.events(named: "Run")
+        #expect(runs.count == 216)
+        #expect(runs.filter(\.isOpen).count == 5)
+        #expect(Set(runs.map(\.line)) == [7, 8])
+    }
+
     /// A line past what an event holds (20 bits) reads as the last it holds.
     @Test func linesPastTheLimitReadAsTheLimit() {
         let trace = LaunchTraceRecorder.record {

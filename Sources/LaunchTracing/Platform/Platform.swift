@@ -19,9 +19,16 @@ enum Platform {
     /// The running executable's path, when the OS tells it.
     static var executablePath: String {
         #if os(Linux)
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            if count > 0 { return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            // Not zeroed: only what `readlink` wrote is read.
+            var count = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: 4096) { buffer, initialized in
+                count = readlink(
+                    "/proc/self/exe",
+                    UnsafeMutableRawPointer(buffer.baseAddress!)
+                        .assumingMemoryBound(to: CChar.self), buffer.count - 1)
+                initialized = max(0, count)
+            }
+            if count > 0 { return String(decoding: bytes, as: UTF8.self) }
             return CommandLine.arguments.first ?? ""
         #else
             return CommandLine.arguments.first ?? ""

@@ -228,7 +228,9 @@ enum { LP_OFF_CPU_GAP_NS = 3 * 1000 };
 enum { LP_LATE_READING_NS = 20 * 1000 };
 
 /// The slow path of `lp_record`: moves `buffer` to a new chunk (growing from
-/// 4 KiB to 256 KiB per thread, taken from memory made resident ahead by the populater) and returns its
+/// 4 KiB to 256 KiB per thread, taken from memory made resident ahead: by the populater,
+/// except the process's first 16 KiB, which its first event makes resident, and where no
+/// populater runs, by the thread that takes a chunk: see shims.c) and returns its
 /// first slot, which `lp_record` fills and then publishes; or counts the event
 /// as dropped and returns NULL once the process-wide cap is reached. Never inlined.
 lp_event *lp_refill(lp_thread_buffer *buffer);
@@ -375,9 +377,8 @@ void lp_note_file(lp_thread_buffer *buffer, const void *file, const void *path);
 ///
 /// `name` and `file` are addresses of NUL-terminated UTF-8 bytes that stay valid
 /// for the life of the process (StaticString literals, or runtime strings interned
-/// once), or `name` a scalar value with `LP_EVENT_FLAG_SCALAR_NAME` in `kind`.
-/// `name_length` is not stored (the flush takes lengths with `strlen`; kept in the
-/// signature so callers need not change). `path` (`#filePath`, or NULL) is noted
+/// once), or `name` a scalar value with `LP_EVENT_FLAG_SCALAR_NAME` in `kind`; no
+/// length is taken (the flush takes it with `strlen`, once a distinct address). `path` (`#filePath`, or NULL) is noted
 /// once per file and thread (`lp_note_file`). Lines past `LP_EVENT_LINE_MAX` read as it.
 ///
 /// The event is published once every field is written: a release store of
@@ -387,9 +388,7 @@ void lp_note_file(lp_thread_buffer *buffer, const void *file, const void *path);
 /// atomically: read a published event with `lp_event_load`.
 static inline __attribute__((always_inline)) lp_event *lp_record(
     lp_thread_buffer *buffer, uint8_t kind, uint8_t category,
-    const void *name, uint16_t name_length, const void *file, const void *path, uint32_t line,
-    int accounted) {
-    (void)name_length;
+    const void *name, const void *file, const void *path, uint32_t line, int accounted) {
     if (__builtin_expect(file != buffer->last_file, 0)) lp_note_file(buffer, file, path);
     lp_event *event = buffer->next;
     if (__builtin_expect(event == buffer->limit, 0)) {
@@ -487,11 +486,25 @@ typedef struct {
     /// (name, file, line, category) is written as a row that says so (flag 0x40).
     uint32_t line;
     uint8_t category;
+    /// The row flags of an event like the last one the loop wrote, ended (`site_word`; with
+    /// flag 0x40: its call site).
+    uint8_t site_flags;
+    /// The last event the loop wrote, its `line`, `kind` and `category` as one word (see
+    /// `lp_event_site_word`), or 0 when the last event written was not the loop's: an event
+    /// with the same word and a duration written as a row with `site_flags` and no call site.
+    /// No published event has the word 0 (a kind of 0 is a note, whose category is not 0).
+    uint32_t site_word;
     /// The begin tick of the thread's last event written (0 before its first).
     uint64_t previous_begin;
     /// Events written so far.
     long events;
 } lp_encode_state;
+
+/// `line`, `kind` and `category` of `event` as one word, read at once (`kind` may still change).
+static inline uint32_t lp_event_site_word(const lp_event *event) {
+    typedef uint32_t __attribute__((may_alias, aligned(4))) lp_word;
+    return __atomic_load_n((const lp_word *)&event->line, __ATOMIC_RELAXED);
+}
 
 /// The most bytes `lp_encode_events` writes an event.
 enum { LP_ENCODED_EVENT_MAX = 2 + 5 * 10 };
