@@ -135,7 +135,7 @@ struct CountedLaunchesTests {
             mode: .warm, ready: .exit, timeoutSeconds: 20)
         plan.countedLaunches = 3
         let report = MeasurementReport(plan: plan, collected: collected, budget: BudgetResolution())
-        #expect(report.outcome.exitCode == 2)
+        #expect(report.outcome.exitCode.rawValue == 2)
         #expect(
             report.outcome.reason.contains("could not run app: VALGRIND INTERNAL ERROR"), "\(report.outcome.reason)")
     }
