@@ -82,11 +82,11 @@ struct ReportRangeCheck {
                 try duration(value, at: "\(field).headMs[\(position)]", limit: limit)
             }
             try shift(metric.shiftMs, at: field + ".shiftMs", limit: limit)
-            for (position, value) in metric.intervalMs.enumerated() {
+            for (position, value) in metric.intervalMs.bounds.enumerated() {
                 try bound(value, at: "\(field).intervalMs[\(position)]", limit: limit)
             }
             try finite(metric.shiftPercent, at: field + ".shiftPercent")
-            for (position, value) in metric.intervalPercent.enumerated() where !value.isInfinite {
+            for (position, value) in metric.intervalPercent.bounds.enumerated() where !value.isInfinite {
                 try finite(value, at: "\(field).intervalPercent[\(position)]")
             }
             // A metric's own least effect: NaN in a version-1 report (it had none), +∞ where the

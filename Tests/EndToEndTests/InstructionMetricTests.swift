@@ -201,7 +201,7 @@ struct InstructionMetricTests {
             [
                 "measure", "--metric", "instructions", "--runs", "1", "--warmup", "0", "--counted-runs", "3",
                 "--timeout", "6", "--name", "server", "--output", output.path, "--format", "json", "--quiet", "--",
-                Self.fixture, "serves", "ready",
+                Self.fixture, "serves", "ready", "2000",
             ],
             timeoutSeconds: 600)
         #expect(!result.timedOut, "a counted launch waited for its timeout")

@@ -78,7 +78,12 @@ struct ProcessControlTests {
     /// Issue 33, finding 7: after `kill -9` of launchprof, a grandchild that left the
     /// program's process group (`setsid`) survived under pid 1. The group watcher now
     /// also ends the processes that carry the launch's spawn stamp.
-    @Test func aGrandchildThatLeftTheGroupDiesWhenLaunchprofIsKilled() throws {
+    @Test(
+        .disabled(
+            if: BuiltProducts.areThreadSanitized,
+            "a ThreadSanitizer build cannot fork its group watcher: its stand-in (a shell script, sanitizers.h) ends groups only"
+        ))
+    func aGrandchildThatLeftTheGroupDiesWhenLaunchprofIsKilled() throws {
         let output = Executables.temporaryDirectory()
         let pidFile = output.appendingPathComponent("setsid.pid")
         let script =

@@ -135,7 +135,7 @@ struct FrontendPolicyTests {
     // MARK: The calibrate rule and naming
 
     /// One A/A round of the primary metric with the given launches a side.
-    static func round(base: [Double], head: [Double], interval: [Double] = [-2.2, 1.1]) -> MetricComparison {
+    static func round(base: [Double], head: [Double], interval: Interval = [-2.2, 1.1]) -> MetricComparison {
         MetricComparison(
             name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head, shiftMs: 1, shiftPercent: 1,
             intervalMs: [-0.3, 3.01], intervalPercent: interval, mannWhitneyU: 0, pValue: 1, adjustedPValue: 1,

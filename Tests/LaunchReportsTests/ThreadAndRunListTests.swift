@@ -62,8 +62,12 @@ struct ThreadAndRunListTests {
         let outliers = try #require(report.profile.statistics(.timeToReady)?.outlierRuns)
         #expect(outliers.count == 20)
         let page = HTMLReport.render(.measurement(report))
-        #expect(page.contains("<td>runs \(outliers[0]), \(outliers[1]), \(outliers[2]) and 17 more</td>"))
-        #expect(!page.contains("<td>runs \(outliers[0]), \(outliers[1]), \(outliers[2]), \(outliers[3])"))
+        #expect(
+            page.contains(
+                "<td data-label=\"outlier runs\">runs \(outliers[0]), \(outliers[1]), \(outliers[2]) and 17 more</td>"))
+        #expect(
+            !page.contains(
+                "<td data-label=\"outlier runs\">runs \(outliers[0]), \(outliers[1]), \(outliers[2]), \(outliers[3])"))
         let terminal = TerminalReport.render(.measurement(report), options: RenderOptions())
         #expect(terminal.contains("runs \(outliers[0]), \(outliers[1]), \(outliers[2]) and 17 more"))
     }

@@ -134,8 +134,8 @@ public enum GateDecision {
             var comparison = MetricComparison(
                 name: metric.name, gated: metric.gated, baseMs: metric.baseMs, headMs: metric.headMs,
                 shiftMs: stats.milliseconds(stats.shift), shiftPercent: stats.percent(stats.shift),
-                intervalMs: [stats.milliseconds(lower), stats.milliseconds(upper)],
-                intervalPercent: [stats.percent(lower), stats.percent(upper)],
+                intervalMs: Interval(lower: stats.milliseconds(lower), upper: stats.milliseconds(upper)),
+                intervalPercent: Interval(lower: stats.percent(lower), upper: stats.percent(upper)),
                 mannWhitneyU: stats.u, pValue: stats.pRegression, adjustedPValue: adjustedRegression[index],
                 verdict: verdict, method: stats.method(of: verdict), fleet: stats.fleet,
                 minimumEffectPercent: 100 * stats.effect, level: level, passPValue: stats.pPass,

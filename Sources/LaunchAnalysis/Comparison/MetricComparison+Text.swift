@@ -5,7 +5,8 @@ extension MetricComparison {
     /// variance says so: its shift and interval are the within-session ones
     /// (`timeToReady +20.0% (+20.0 ms) within sessions, 98% CI …; sessions differ: no verdict`).
     public var summary: String {
-        let interval = "\(confidenceText) CI \(Percent.text(intervalPercent[0]))…\(Percent.text(intervalPercent[1]))"
+        let interval =
+            "\(confidenceText) CI \(Percent.text(intervalPercent.lower))…\(Percent.text(intervalPercent.upper))"
         if sessions?.source == SessionComparison.Source.none {
             return
                 "\(name) \(Percent.text(shiftPercent)) (\(Milliseconds.signed(shiftMs))) within sessions, \(interval); sessions differ: no verdict"
@@ -17,7 +18,7 @@ extension MetricComparison {
     /// The interval with its confidence: `+27.0% … +35.1% (99%)`; `— … — (99.9%)` when
     /// no bound can be reached at that level with so few launches.
     public var intervalText: String {
-        "\(Percent.text(intervalPercent[0])) … \(Percent.text(intervalPercent[1])) (\(confidenceText))"
+        "\(Percent.text(intervalPercent.lower)) … \(Percent.text(intervalPercent.upper)) (\(confidenceText))"
     }
 
     /// The interval's two-sided confidence, 1 − 2·level: `95%`, `99%`, `99.67%`.

@@ -16,7 +16,7 @@
 /// let metric = GateDecision.compare(
 ///     [(name: "timeToFirstFrame", gated: true, baseMs: base, headMs: head)],
 ///     settings: GateSettings(), alpha: 0.01)[0]
-/// print("\(metric.name): \(metric.shiftPercent) % [\(metric.intervalPercent[0]), \(metric.intervalPercent[1])] → \(metric.verdict)")
+/// print("\(metric.name): \(metric.shiftPercent) % [\(metric.intervalPercent.lower), \(metric.intervalPercent.upper)] → \(metric.verdict)")
 /// ```
 public struct MetricComparison: Sendable, Equatable, Codable {
     /// The metric's name: `"timeToFirstFrame"`, `"phase:didFinishLaunching"`, `"span:DecodeCatalog"`.
@@ -32,9 +32,9 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     /// The Hodges–Lehmann shift in percent of the base: 100 · (eˢ − 1).
     public var shiftPercent: Double
     /// The interval of the shift at the decision's ``level``, milliseconds at the base median, `[low, high]`.
-    public var intervalMs: [Double]
+    public var intervalMs: Interval
     /// The interval of the shift at the decision's ``level``, percent, `[low, high]`.
-    public var intervalPercent: [Double]
+    public var intervalPercent: Interval
     /// U of head against base on the log values (the statistic of the "greater" test).
     public var mannWhitneyU: Double
     /// The one-sided p-value for "head is slower by more than the minimum effect"
@@ -91,7 +91,7 @@ public struct MetricComparison: Sendable, Equatable, Codable {
     /// ```
     public init(
         name: String, gated: Bool, baseMs: [Double], headMs: [Double], shiftMs: Double, shiftPercent: Double,
-        intervalMs: [Double], intervalPercent: [Double], mannWhitneyU: Double, pValue: Double, adjustedPValue: Double,
+        intervalMs: Interval, intervalPercent: Interval, mannWhitneyU: Double, pValue: Double, adjustedPValue: Double,
         verdict: MetricVerdict, method: RankStatistics.Method, fleet: FleetComparison? = nil,
         minimumEffectPercent: Double = .nan, level: Double = 0.025, passPValue: Double = .nan,
         slowerPValue: Double? = nil,
@@ -130,8 +130,8 @@ public struct MetricComparison: Sendable, Equatable, Codable {
         headMs = try container.decode([Double].self, forKey: .headMs)
         shiftMs = try container.decode(Double.self, forKey: .shiftMs)
         shiftPercent = try container.decode(Double.self, forKey: .shiftPercent)
-        intervalMs = try container.decode([Double].self, forKey: .intervalMs)
-        intervalPercent = try container.decode([Double].self, forKey: .intervalPercent)
+        intervalMs = try container.decode(Interval.self, forKey: .intervalMs)
+        intervalPercent = try container.decode(Interval.self, forKey: .intervalPercent)
         mannWhitneyU = try container.decode(Double.self, forKey: .mannWhitneyU)
         pValue = try container.decode(Double.self, forKey: .pValue)
         adjustedPValue = try container.decode(Double.self, forKey: .adjustedPValue)

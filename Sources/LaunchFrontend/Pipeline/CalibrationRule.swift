@@ -59,8 +59,8 @@ struct CalibrationRule {
     /// Takes in one round's primary comparison.
     mutating func add(_ primary: MetricComparison) {
         let finite = { (values: [Double]) in values.filter(\.isFinite) }
-        widestPercent = max(widestPercent, finite(primary.intervalPercent.map(abs)).max() ?? 0)
-        widestMs = max(widestMs, finite(primary.intervalMs.map(abs)).max() ?? 0)
+        widestPercent = max(widestPercent, finite(primary.intervalPercent.bounds.map(abs)).max() ?? 0)
+        widestMs = max(widestMs, finite(primary.intervalMs.bounds.map(abs)).max() ?? 0)
         for side in [primary.baseMs, primary.headMs] {
             let logs = finite(side).map { log(max($0, 0.001)) }
             guard logs.count > 1 else { continue }

@@ -60,7 +60,8 @@ struct AbsoluteChangeTests {
         #expect(phase.verdict == .regression)
         #expect(abs(phase.shiftMs - 99) < 0.01 && phase.shiftPercent == .infinity)
         #expect(
-            phase.intervalMs[0] > phase.absolute!.floorMs, "the interval agrees with the decision: \(phase.intervalMs)")
+            phase.intervalMs.lower > phase.absolute!.floorMs,
+            "the interval agrees with the decision: \(phase.intervalMs)")
         #expect(report.outcome.exitCode.rawValue == 1, "\(report.outcome.reason)")
         // Unchanged (0 → 0): a pass, not a regression.
         let same = try Self.compare(base, base, gate: ["phase:willFinishLaunching"], runs: 10)

@@ -27,7 +27,7 @@ struct GateDecisionTests {
         #expect(result.pValue < 1e-10)  // "more than ε slower", tested directly
         #expect(result.level == 0.01 && abs(result.confidence - 0.98) < 1e-12)  // the interval at the decision's level
         #expect(abs(result.shiftPercent - 20) < 1e-9)
-        #expect(result.intervalPercent[0] > 5 && result.intervalPercent[1] > result.intervalPercent[0])
+        #expect(result.intervalPercent.lower > 5 && result.intervalPercent.upper > result.intervalPercent.lower)
         #expect(abs(result.shiftMs - 399.5 * 0.2) < 1e-9)  // at the base median
     }
 
@@ -36,14 +36,14 @@ struct GateDecisionTests {
         let result = Self.compare(Self.base.map { $0 * 0.8 })
         #expect(result.verdict == .improvement)
         #expect(result.pValue > 0.99)  // the stored p is the "slower" one
-        #expect(result.intervalPercent[1] < -5)
+        #expect(result.intervalPercent.upper < -5)
     }
 
     @Test("no change is a pass")
     func pass() {
         let result = Self.compare(Self.base.map { $0 + 0.25 })
         #expect(result.verdict == .pass)
-        #expect(result.intervalPercent[1] < 5)
+        #expect(result.intervalPercent.upper < 5)
     }
 
     @Test("three launches a side, far apart, cannot tell")
