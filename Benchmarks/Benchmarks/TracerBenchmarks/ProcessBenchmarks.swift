@@ -149,6 +149,16 @@ enum ChildProcess {
 /// (p90 of 10 processes; 100–155 µs measured with the machine's load average at 20) and its
 /// resident growth for 10 events at 1 MiB (287–418 KiB measured), which a pool of memory made
 /// resident at the first event would pass: see RESULTS.md.
+/// Says why a gated row measured nothing. A row with no measurement would pass its
+/// threshold check, so where every row must be measured (`LAUNCHPROF_BENCH_REQUIRE=1`,
+/// as `.ci/run` sets) the run stops with that line instead.
+func nothingMeasured(_ line: String) {
+    print(line)
+    if ProcessInfo.processInfo.environment["LAUNCHPROF_BENCH_REQUIRE"] == "1" {
+        fatalError(line + " (LAUNCHPROF_BENCH_REQUIRE=1: a gated row must be measured)")
+    }
+}
+
 func processBenchmarks() {
     Benchmark(
         "gate flush instructions",
@@ -163,7 +173,7 @@ func processBenchmarks() {
     ) { benchmark in
         let (probe, problem) = ChildProcess.probe()
         guard let probe else {
-            print(
+            nothingMeasured(
                 "gate flush instructions: \(problem ?? ""); build it (swift build -c release --package-path Benchmarks --product TracerProbe)"
             )
             return
@@ -171,7 +181,8 @@ func processBenchmarks() {
         guard let plain = ChildProcess.flushInstructions(probe: probe, accounted: false),
             let accounted = ChildProcess.flushInstructions(probe: probe, accounted: true)
         else {
-            print("gate flush instructions: valgrind did not count the flush (is it installed?); nothing measured")
+            nothingMeasured(
+                "gate flush instructions: valgrind did not count the flush (is it installed?); nothing measured")
             return
         }
         benchmark.measurement(flushPlain, plain / ChildProcess.flushSpans)
@@ -190,7 +201,7 @@ func processBenchmarks() {
         )
     ) { benchmark in
         guard let first = ChildProcess.firstEvent() else {
-            print("gate process first event: the child process failed")
+            nothingMeasured("gate process first event: the child process failed")
             return
         }
         benchmark.measurement(firstEventLatency, first.latency)

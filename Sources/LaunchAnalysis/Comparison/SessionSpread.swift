@@ -83,7 +83,7 @@ public struct SessionSpread: Sendable, Equatable, Codable {
     /// it is one launchprof could have written: the `kind` ``kind``, a
     /// `schemaVersion` from 1 to ``currentSchemaVersion``, a metric named, and
     /// 1 to ``maximumSessions`` medians, each in the range a measurement gives
-    /// (``launchMilliseconds`` for a whole launch, ``partMilliseconds`` for a phase or span).
+    /// (``launchMilliseconds`` for a whole launch, ``smallestPartMilliseconds`` for a phase or span).
     ///
     /// This is the one check of a stored spread: what passes it is what the gate
     /// applies (its session SD, printed with the verdict), so a value no measurement

@@ -12,7 +12,7 @@ import LaunchTracing
 /// ended at ready (a server) printed what it had by then, which depends on timing.
 ///
 /// ```swift
-/// if let reason = CountedLaunchCheck.difference(counted: record, timed: timedRecords) {
+/// if let reason = CountedLaunchCheck.difference(counted: record, timed: timedRecords, in: request.runs) {
 ///     // refuse: "counted-001 is not the program that was timed: \(reason)"
 /// }
 /// ```
@@ -23,8 +23,8 @@ package enum CountedLaunchCheck {
     /// Why `counted` is not the program the `timed` records ran (the timed launches,
     /// warm-ups included, whose exit status is known), or nil when it behaved as they did.
     /// Their stdout files are read where they are now in `runs` (records name them final).
-    package static func difference(counted: RunRecord, timed: [RunRecord], in runs: OwnedDirectory? = nil) -> String? {
-        func bytes(_ recorded: String) -> [UInt8]? { Self.bytes(runs?.currentPath(ofRecorded: recorded) ?? recorded) }
+    package static func difference(counted: RunRecord, timed: [RunRecord], in runs: OwnedDirectory) -> String? {
+        func bytes(_ recorded: String) -> [UInt8]? { Self.bytes(runs.currentPath(ofRecorded: recorded)) }
         let exited = timed.filter { exitStatus($0) != nil }
         guard !exited.isEmpty, let code = exitStatus(counted) else { return nil }
         let codes = Set(exited.compactMap(exitStatus))

@@ -149,14 +149,16 @@ enum CountedLaunches {
 
         var record = MeasureSession.observedRecord(
             outcome, in: directory, index: index, isWarmup: false, platform: scope.platform)
-        // Ready at its exit, or at the ready mark where launchprof ended it.
-        record.timeToReadyMs = record.timeToExitMs ?? record.timeToReadyMs
+        // Ready where its count ends: at the ready mark when the tracer wrote the trace there, else at its exit.
+        let mark = countedMark(outcome, ready: launchRequest.ready)
+        if mark == nil { record.timeToReadyMs = record.timeToExitMs ?? record.timeToReadyMs }
+        if outcome.flushUnanswered { record.flushUnanswered = true }
         var problem = MeasureSession.diagnose(outcome, launchRequest: launchRequest, given: request.plan.ready)
         if problem == nil {
             do {
                 record.instructions = try counter.collect(
                     output: output, namedOutput: counts.finalPath(of: "callgrind"), processID: outcome.processID,
-                    toMark: countedMark(outcome, ready: launchRequest.ready))
+                    toMark: mark)
             } catch {
                 problem = LaunchProblem(.countsMissing(reason: "\(error)"))
             }
