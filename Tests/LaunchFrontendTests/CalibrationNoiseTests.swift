@@ -76,7 +76,11 @@ struct CalibrationNoiseTests {
         let (target, runs, alpha) = (0.10, 10, 0.05)
         let range = rule.effectInterval(target: target, runs: runs, alpha: alpha)
         #expect(range.upperBound - range.lowerBound > 0.005)
-        let rounds = try #require(rule.roundsToSettle(target: target, runs: runs, alpha: alpha))
+        guard case .rounds(let rounds) = try #require(rule.roundsToSettle(target: target, runs: runs, alpha: alpha))
+        else {
+            Issue.record("6 % noise settles within 100 rounds of 20 launches")
+            return
+        }
         #expect(rounds > 2 && rounds <= 100)
         // With that many rounds of 20 launches (both sides), the range is one step; one round fewer is not.
         let settled = rule.effectInterval(target: target, runs: runs, alpha: alpha, launches: rounds * 20)
@@ -86,5 +90,12 @@ struct CalibrationNoiseTests {
         // The recommendation is the range's lower end (the noise at its most), rounded down to the grid.
         let (effect, reached) = rule.recommendedEffect(target: target, runs: runs, alpha: alpha)
         #expect(!reached || effect == (range.lowerBound * 200).rounded(.down) / 200)
+    }
+
+    @Test func noiseThatNoRoundsNarrowIsSaidToBeBeyondTheLimit() {
+        // Launches 10 % apart (σ of log time): not even 100 rounds bring ε's interval within one step, and that is what is said.
+        var generator = SeededGenerator(seed: 1)
+        let rule = Self.calibration(sigma: 0.10, rounds: 2, runs: 10, using: &generator)
+        #expect(rule.roundsToSettle(target: 0.10, runs: 10, alpha: 0.05) == .beyondLimit)
     }
 }

@@ -123,7 +123,14 @@ extension Frontend {
             Terminal.print(
                 "the noise interval allows ε from \(percent(range.lowerBound)) to \(percent(range.upperBound)): "
                     + "recommended at its upper end (the most the noise may be); another calibration may recommend "
-                    + "more than one 0.5% step from this one until --rounds \(settle) narrows it to one step")
+                    + "more than one 0.5% step from this one "
+                    + {
+                        switch settle {
+                        case .rounds(let rounds): return "until --rounds \(rounds) narrows it to one step"
+                        case .beyondLimit:
+                            return "(not even --rounds 100 narrows it to one step: the noise is too large)"
+                        }
+                    }())
         }
         let recommendedMs = calibration.milliseconds(effect: effect)
         Terminal.print(

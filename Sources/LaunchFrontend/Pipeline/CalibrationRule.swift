@@ -163,8 +163,9 @@ struct CalibrationRule {
     /// The rounds (of the same launches a round as these) after which the ε the noise
     /// interval allows spans at most one half-percent step, so that two calibrations whose
     /// intervals overlap recommend within a step of each other; nil when it already does
-    /// (or no launch was pooled). At most 100, the most `--rounds` takes.
-    func roundsToSettle(target: Double, runs: Int, alpha: Double) -> Int? {
+    /// (or no launch was pooled); ``Settling/beyondLimit`` when not even 100 rounds, the
+    /// most `--rounds` takes, would.
+    func roundsToSettle(target: Double, runs: Int, alpha: Double) -> Settling? {
         let step = 0.005
         guard launches > 0, !variances.isEmpty else { return nil }
         let now = effectInterval(target: target, runs: runs, alpha: alpha)
@@ -172,9 +173,17 @@ struct CalibrationRule {
         let perRound = max(1, launches / max(1, sessionMediansMs.count))
         for rounds in 1...100 {
             let range = effectInterval(target: target, runs: runs, alpha: alpha, launches: rounds * perRound)
-            if range.upperBound - range.lowerBound <= step { return rounds }
+            if range.upperBound - range.lowerBound <= step { return .rounds(rounds) }
         }
-        return 100
+        return .beyondLimit
+    }
+
+    /// How many rounds narrow the noise interval to one step.
+    enum Settling: Equatable {
+        /// This many (1 to 100).
+        case rounds(Int)
+        /// Not even 100, the most `--rounds` takes.
+        case beyondLimit
     }
 
     /// The recommended `--min-effect-ms` for `effect`: the same change at the
