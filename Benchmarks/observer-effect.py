@@ -6,7 +6,7 @@ interval.
   Benchmarks/observer-effect.py [--sampler-share] RUNS_PER_SIDE COMMAND [ARGS...]
 
 "on" is what `launchprof measure` gives a launch: LAUNCHPROF_TRACE (per-span
-resource accounting, the 1 ms main-thread sampler, the trace written at exit),
+resource accounting, the main-thread sampler, the trace written at exit),
 LAUNCHPROF_EXIT_AFTER_LAUNCH=1 and the ready pipe. "off" is the same launch with
 LAUNCHPROF_TRACING=0 and no LAUNCHPROF_TRACE: the ready pipe only. Readiness is
 the `firstFrame` word the program writes on the ready pipe; the time runs from
@@ -19,7 +19,7 @@ machine's drift between pairs.
 With --sampler-share both sides are instrumented and "off" only turns the
 main-thread sampler off (LAUNCHPROF_SAMPLER=0): the shift is the sampler's own
 share. LAUNCHPROF_SAMPLER in the environment chooses the "on" side's sampler
-(`periodic` for the 1 ms timer).
+(`periodic` for the 1 ms timer; the default sleeps while the main thread runs).
 """
 import os, subprocess, sys, tempfile, time
 

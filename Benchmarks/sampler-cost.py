@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The harness sampler's own CPU per launch, the 1 ms timer against the context-switch
-watch (LAUNCHPROF_SAMPLER=switches), launches alternated ABAB: the sampler thread's CPU
+"""The harness sampler's own CPU per launch, the 1 ms timer (LAUNCHPROF_SAMPLER=periodic)
+against the context-switch watch (the default, LAUNCHPROF_SAMPLER=switches), launches alternated ABAB: the sampler thread's CPU
 (costNsPerSample x samples, read with `launchprof trace`) and the process's CPU (wait4).
 
   Benchmarks/sampler-cost.py FIXTURE LAUNCHPROF RUNS_PER_MODE [ARGS...]
@@ -11,9 +11,9 @@ import os, re, subprocess, sys, tempfile
 fixture, lp, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 args = sys.argv[4:]
 d = tempfile.mkdtemp()
-res = {"timer": [], "switches": []}
+res = {"periodic": [], "switches": []}
 for i in range(runs):
-    for mode in (("timer", "switches") if i % 2 == 0 else ("switches", "timer")):
+    for mode in (("periodic", "switches") if i % 2 == 0 else ("switches", "periodic")):
         trace = os.path.join(d, "t.lptrace")
         env = dict(os.environ, LAUNCHPROF_TRACE=trace, LAUNCHPROF_EXIT_AFTER_LAUNCH="1", LAUNCHPROF_SAMPLER=mode)
         p = subprocess.Popen([fixture] + args, env=env, stdout=subprocess.DEVNULL)

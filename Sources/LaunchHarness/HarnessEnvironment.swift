@@ -14,11 +14,10 @@ struct HarnessEnvironment: Sendable {
     var profiling = false
     /// `LAUNCHPROF_SAMPLER=0` turns the sampler off; `LAUNCHPROF_SAMPLE_INTERVAL_US` sets its period.
     var samplerEnabled = true
-    /// `LAUNCHPROF_SAMPLER=switches`: sleep while the main thread runs, woken by its context
-    /// switches (a perf event), instead of sampling every period. Not the default: on a quiet
-    /// machine setting the watch up costs the launch more (about 0.5 ms to the first frame) than
-    /// the timer's wake-ups do.
-    var samplerSleepsWhileRunning = false
+    /// The sampler sleeps while the main thread runs, woken by its context switches (a perf
+    /// event), where the system allows it; `LAUNCHPROF_SAMPLER=periodic` has it wake every
+    /// period instead.
+    var samplerSleepsWhileRunning = true
     var sampleIntervalMicroseconds = 1_000
     /// `LAUNCHPROF_GRACE_MS`: the longest launch may run past the first frame before
     /// the harness calls it ended (default 5,000 ms).
@@ -43,8 +42,14 @@ struct HarnessEnvironment: Sendable {
         // The tracer writes on the ready pipe; a value it cannot use is stopped here, as every other variable is.
         _ = try integer(LaunchContract.Variable.readyDescriptor, in: 0...65_535)
         environment.profiling = value(LaunchContract.Variable.trace) != nil
-        environment.samplerEnabled = value(LaunchContract.Variable.sampler) != "0"
-        environment.samplerSleepsWhileRunning = value(LaunchContract.Variable.sampler) == "switches"
+        let sampler = value(LaunchContract.Variable.sampler)
+        guard sampler.map(["0", "1", "switches", "periodic"].contains) ?? true else {
+            throw .badEnvironment(
+                name: LaunchContract.Variable.sampler, value: sampler ?? "",
+                expected: "0 (off), switches (the default: woken when the main thread blocks) or periodic")
+        }
+        environment.samplerEnabled = sampler != "0"
+        environment.samplerSleepsWhileRunning = sampler != "periodic"
         environment.sampleIntervalMicroseconds =
             try integer(LaunchContract.Variable.sampleInterval, in: 100...1_000_000) ?? 1_000
         if let grace = try integer(LaunchContract.Variable.grace, in: 0...3_600_000) {

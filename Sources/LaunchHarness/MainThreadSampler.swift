@@ -16,17 +16,24 @@ import LaunchTracing
 ///
 /// Cost: the sampler's own CPU time divided by its samples is measured and
 /// recorded in the trace's metadata (`sampler.costNsPerSample`). It runs on its
-/// own thread; on a machine with a spare core the main thread pays almost nothing.
+/// own thread, and everything that costs (opening the watch below, the sample
+/// buffer) is done there, not on the sampled thread.
 ///
-/// With `sleepsWhileRunning` (opt-in: `LAUNCHPROF_SAMPLER=switches`) it samples only while the thread
-/// is off the CPU by its own doing: it sleeps while the thread runs and is woken
-/// when the thread blocks (Linux: a perf event's context-switch records), then
-/// samples every period until the thread runs again. A running thread's samples
-/// say only "running", which per-span accounting already measures exactly, so
-/// what is lost is nothing the analysis uses, and a wait is caught at its start,
-/// however short. A switch that did not block (the thread came back, or was
-/// preempted) is looked at again a period later, so the sampler never wakes more
-/// often than the timer would. Where no such watch exists it samples every period.
+/// With `sleepsWhileRunning` (the harness's default; `LAUNCHPROF_SAMPLER=periodic`
+/// turns it off) it samples only while the thread is off the CPU by its own doing:
+/// it sleeps while the thread runs and is woken when the thread blocks (Linux: a
+/// perf event's context-switch records), then samples every period until the
+/// thread runs again. A running thread's samples say only "running", which per-span
+/// accounting already measures exactly, so what is lost is nothing the analysis
+/// uses, and a wait is caught at its start, however short. A switch that did not
+/// block (the thread was preempted, or came back) wakes the sampler, which waits
+/// again: at most once a period, so it never wakes more often than the timer would.
+/// It keeps itself off the CPU the thread last ran on, where its wake-ups would
+/// preempt the thread (each preemption a switch that wakes it again). Where no such
+/// watch exists (perf events forbidden, another OS, valgrind) it samples every
+/// period. A sampler woken every period costs a CPU-bound launch about 3 % on a
+/// 2-core virtual machine (Benchmarks/RESULTS.md); one woken by switches, a few
+/// wake-ups a launch.
 ///
 /// ```swift
 /// let sampler = MainThreadSampler(threadID: mainThreadID, intervalMicroseconds: 1_000)
@@ -46,10 +53,15 @@ public final class MainThreadSampler: @unchecked Sendable {
     private var started = false
     /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
     public private(set) var costNanosecondsPerSample: UInt64 = 0
-    /// True when the sampler sleeps while the thread runs (see the type's discussion).
-    public let sleepsWhileRunning: Bool
-    /// Wakes the sampler when the thread blocks; nil when sampling every period.
-    private let watch: Platform.SwitchWatch?
+    /// True when the sampler sleeps while the thread runs (see the type's discussion):
+    /// before ``start()`` whether that was asked for; after ``stop()`` whether the system
+    /// allowed it (else the sampler woke every period).
+    public private(set) var sleepsWhileRunning: Bool
+    /// The CPU the thread ran on when the sampler was made (-1: not known, or made on another thread).
+    private let initialCPU: Int32
+    /// The switch watch while the sampler's thread has one open (guarded by `watchLock`), for ``stop()`` to interrupt.
+    private var openWatch: Platform.SwitchWatch?
+    private let watchLock = Platform.Condition()
 
     /// How many distinct waits a sampler names at most; later ones are classified
     /// by their system call and state alone.
@@ -67,9 +79,8 @@ public final class MainThreadSampler: @unchecked Sendable {
         self.threadID = threadID
         self.intervalNanoseconds = UInt64(intervalMicroseconds) * 1_000
         self.capacity = maximumSamples
-        self.watch = sleepsWhileRunning ? Platform.SwitchWatch(threadID: threadID) : nil
-        self.sleepsWhileRunning = watch != nil
-        samples.reserveCapacity(maximumSamples)
+        self.sleepsWhileRunning = sleepsWhileRunning
+        self.initialCPU = threadID == Platform.currentThreadID ? Platform.currentCPU : -1
     }
 
     /// Starts sampling on a new thread. Call it once.
@@ -84,7 +95,7 @@ public final class MainThreadSampler: @unchecked Sendable {
     public func stop() -> [ThreadSample] {
         guard started else { return [] }
         stopRequested.set()
-        watch?.interrupt()
+        watchLock.withLock { openWatch?.interrupt() }
         finished.wait()
         started = false
         return samples
@@ -92,62 +103,76 @@ public final class MainThreadSampler: @unchecked Sendable {
 
     private func run() {
         defer { finished.signal() }
-        guard let probe = Platform.ThreadProbe(threadID: threadID) else { return }
         let usageBefore = ResourceUsage.currentThread()
+        // Everything that costs is paid here, on the sampler's thread, not the sampled one's.
+        let watch = sleepsWhileRunning ? Platform.SwitchWatch(threadID: threadID, cpu: initialCPU) : nil
+        sleepsWhileRunning = watch != nil
+        watchLock.withLock { openWatch = watch }
+        defer { watchLock.withLock { openWatch = nil } }
+        guard let probe = Platform.ThreadProbe(threadID: threadID) else { return }
+        samples.reserveCapacity(capacity)
         var next = MonotonicClock.nanoseconds
         var resolver = WaitResolver(thread: threadID)
-        var lastWasRunning = false
+        watch?.keepAway()
         while !stopRequested.isSet, samples.count < capacity {
-            lastWasRunning = true
-            if let observation = probe.observe() {
-                lastWasRunning = observation.state == UInt8(ascii: "R")
-                let kind = observation.syscall >= 0 ? BlockingClassifier.kind(ofSyscall: observation.syscall) : .other
-                var described = WaitResolver.Described(descriptors: [], target: nil)
-                if observation.syscall >= 0, observation.state != UInt8(ascii: "R") {
-                    described = resolver.describe(observation, kind: kind)
-                }
-                let wait = BlockingClassifier.classify(
-                    state: observation.state, syscall: observation.syscall, kind: kind,
-                    descriptors: described.descriptors)
-                samples.append(
-                    ThreadSample(
-                        nanoseconds: observation.nanoseconds, osThreadID: threadID, state: observation.state,
-                        syscall: observation.syscall, wait: wait, target: wait == .none ? nil : described.target))
+            let running = sample(probe, resolver: &resolver)
+            if let watch, running {
+                // It runs: sleep until it blocks, then sample at once (a period from there on).
+                guard waitUntilBlocked(watch) else { break }
+                next = MonotonicClock.nanoseconds
+                continue
             }
             next += intervalNanoseconds
             let now = MonotonicClock.nanoseconds
             if next < now { next = now + intervalNanoseconds / 2 }
             Platform.sleep(untilMonotonic: next)
-            if let watch, waitUntilBlocked(watch, lastWasRunning: lastWasRunning) {
-                next = MonotonicClock.nanoseconds  // a period from this sample on
-            }
         }
         let cpu = ResourceUsage.currentThread().since(usageBefore).cpuNanoseconds
         costNanosecondsPerSample = samples.isEmpty ? 0 : cpu / UInt64(samples.count)
     }
 
-    /// Returns at once while the thread is blocked (or its state is not known and the
-    /// last sample did not find it running); else sleeps until it blocks, looking
-    /// again a period after each switch that did not block. True when it waited.
-    private func waitUntilBlocked(_ watch: Platform.SwitchWatch, lastWasRunning: Bool) -> Bool {
+    /// Takes one sample; true when the thread was running (or its state could not be read).
+    private func sample(_ probe: Platform.ThreadProbe, resolver: inout WaitResolver) -> Bool {
+        guard let observation = probe.observe() else { return true }
+        let kind = observation.syscall >= 0 ? BlockingClassifier.kind(ofSyscall: observation.syscall) : .other
+        var described = WaitResolver.Described(descriptors: [], target: nil)
+        if observation.syscall >= 0, observation.state != UInt8(ascii: "R") {
+            described = resolver.describe(observation, kind: kind)
+        }
+        let wait = BlockingClassifier.classify(
+            state: observation.state, syscall: observation.syscall, kind: kind, descriptors: described.descriptors)
+        samples.append(
+            ThreadSample(
+                nanoseconds: observation.nanoseconds, osThreadID: threadID, state: observation.state,
+                syscall: observation.syscall, wait: wait, target: wait == .none ? nil : described.target))
+        return observation.state == UInt8(ascii: "R")
+    }
+
+    /// Sleeps while the thread runs, the last sample having found it running: returns
+    /// true once it blocks (at once when it blocked since that sample), or when records
+    /// were lost (a sample will tell); false when stopped. A switch that did not block
+    /// (it was preempted, or came back) wakes the reader, which then waits again: at
+    /// most once a period, so the reader's own wake-ups cannot feed on themselves.
+    /// The reader keeps off the thread's CPU (``Platform/SwitchWatch/keepAway()``).
+    private func waitUntilBlocked(_ watch: Platform.SwitchWatch) -> Bool {
         let switchesBefore = watch.switches
         var state = watch.drain()
-        // The last sample found it runnable although it had blocked, and it has not switched
-        // since: it was woken and waits for a core (run-queue time, which accounting measures).
-        if state == .unknown || (state == .blocked && watch.switches == switchesBefore), lastWasRunning {
-            state = .running
-        }
-        var waited = false
+        // Blocked, but no switch since the sample that found it runnable: it was woken and
+        // waits for a core (run-queue time, which accounting measures). Unknown: nothing seen yet.
+        if state == .unknown || (state == .blocked && watch.switches == switchesBefore) { state = .running }
+        var lastWake: UInt64 = 0
         while state == .running, !stopRequested.isSet {
-            waited = true
+            watch.keepAway()
             state = watch.waitForSwitch()
             guard state == .running else { break }
-            // It came back or was preempted (the sampler's own wake-up can preempt it): look
-            // again a period later, not at every switch, so that cannot feed on itself.
-            Platform.sleep(untilMonotonic: MonotonicClock.nanoseconds + intervalNanoseconds)
-            state = watch.drain()  // unknown: records were lost; take a sample to know
+            let now = MonotonicClock.nanoseconds
+            if now < lastWake + intervalNanoseconds {
+                Platform.sleep(untilMonotonic: lastWake + intervalNanoseconds)
+                state = watch.drain()  // unknown: records were lost; take a sample to know
+            }
+            lastWake = now
         }
-        return waited
+        return state != .interrupted && !stopRequested.isSet
     }
 }
 

@@ -12,6 +12,7 @@
 #if defined(__linux__)
 #include <linux/perf_event.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -29,11 +30,27 @@ struct lp_switch_watch {
     int state;
     /// Switch records read so far.
     uint64_t switches;
+    /// The CPU of the last switch record (where the thread runs, or last ran); -1 unknown.
+    int thread_cpu;
+#if defined(__linux__)
+    /// The reader's affinity when it first kept away, and the CPU it keeps away from (-1: none yet).
+    cpu_set_t reader_cpus;
+    int reader_cpus_known;
+    int avoided_cpu;
+#endif
 };
 
 enum { LP_SWITCH_RING_PAGES = 8 };
 
-lp_switch_watch *lp_switch_watch_open(uint64_t thread_id) {
+int lp_current_cpu(void) {
+#if defined(__linux__)
+    return sched_getcpu();
+#else
+    return -1;
+#endif
+}
+
+lp_switch_watch *lp_switch_watch_open(uint64_t thread_id, int thread_cpu) {
 #if defined(__linux__) && defined(PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
     struct perf_event_attr attr;
     memset(&attr, 0, sizeof attr);
@@ -47,6 +64,9 @@ lp_switch_watch *lp_switch_watch_open(uint64_t thread_id) {
     // Wake a reader at every record (a switch record is a few bytes).
     attr.watermark = 1;
     attr.wakeup_watermark = 1;
+    // Each record ends with the CPU it happened on (`struct sample_id`: u32 cpu, u32 reserved).
+    attr.sample_id_all = 1;
+    attr.sample_type = PERF_SAMPLE_CPU;
     long fd = syscall(SYS_perf_event_open, &attr, (pid_t)thread_id, -1, -1, PERF_FLAG_FD_CLOEXEC);
     if (fd < 0) return 0;
     long page = sysconf(_SC_PAGESIZE);
@@ -72,9 +92,12 @@ lp_switch_watch *lp_switch_watch_open(uint64_t thread_id) {
     watch->data_size = (uint64_t)page * LP_SWITCH_RING_PAGES;
     watch->wake = wake;
     watch->state = LP_SWITCH_UNKNOWN;
+    watch->thread_cpu = thread_cpu;
+    watch->avoided_cpu = -1;
     return watch;
 #else
     (void)thread_id;
+    (void)thread_cpu;
     return 0;
 #endif
 }
@@ -95,6 +118,13 @@ int lp_switch_watch_drain(lp_switch_watch *watch) {
             // Preempted, the thread is runnable: waiting for a core, which accounting measures.
             watch->state = out && !preempted ? LP_SWITCH_BLOCKED : LP_SWITCH_RUNNING;
             watch->switches += 1;
+            // The sample_id trailer: the record's last 8 bytes, the CPU first.
+            if (header.size >= sizeof header + 8) {
+                uint32_t cpu;
+                uint64_t at = tail + header.size - 8;
+                memcpy(&cpu, data + (at % watch->data_size), sizeof cpu);
+                watch->thread_cpu = (int)cpu;
+            }
         } else if (header.type == PERF_RECORD_LOST) {
             watch->state = LP_SWITCH_UNKNOWN;
         }
@@ -134,6 +164,24 @@ void lp_switch_watch_interrupt(lp_switch_watch *watch) {
 #if defined(__linux__)
     uint64_t one = 1;
     if (write(watch->wake, &one, sizeof one) < 0) {}
+#else
+    (void)watch;
+#endif
+}
+
+void lp_switch_watch_keep_away(lp_switch_watch *watch) {
+#if defined(__linux__)
+    int cpu = watch->thread_cpu;
+    if (cpu < 0 || cpu >= CPU_SETSIZE || cpu == watch->avoided_cpu) return;
+    if (!watch->reader_cpus_known) {
+        if (sched_getaffinity(0, sizeof watch->reader_cpus, &watch->reader_cpus) != 0) return;
+        watch->reader_cpus_known = 1;
+    }
+    cpu_set_t away = watch->reader_cpus;
+    CPU_CLR(cpu, &away);
+    watch->avoided_cpu = cpu;
+    if (CPU_COUNT(&away) == 0) return;  // one CPU for both: nothing to keep away to
+    sched_setaffinity(0, sizeof away, &away);
 #else
     (void)watch;
 #endif

@@ -295,9 +295,12 @@ extension SampledActivityTests {
     /// measures), and samples its waits as the periodic sampler does. Where the
     /// system offers no switch watch it falls back to sampling every period.
     @Test func aSamplerThatSleepsWhileTheThreadRunsStillSamplesItsWaits() {
-        let watched = MainThreadSampler(
-            threadID: MainThreadSampler.currentThreadID, intervalMicroseconds: 500, sleepsWhileRunning: true
-        ).sleepsWhileRunning
+        // Whether the system allows the watch is known once a sampler has run (it opens it on its own thread).
+        let probe = MainThreadSampler(
+            threadID: MainThreadSampler.currentThreadID, intervalMicroseconds: 500, sleepsWhileRunning: true)
+        probe.start()
+        _ = probe.stop()
+        let watched = probe.sleepsWhileRunning
         let result = Locked<UInt64>(0)
         let activity = SampledActivity.run(minimumSamples: Self.minimumSamples, sleepsWhileRunning: true) {
             for _ in 0..<2 {

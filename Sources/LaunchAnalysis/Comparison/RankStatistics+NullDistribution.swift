@@ -1,6 +1,44 @@
 // The exact null distribution of the Mann–Whitney U statistic.
 
+import LaunchTracing
+
 extension RankStatistics {
+    /// ``exactNullCounts(_:_:)`` and their sum, C(n+m, n), computed once for each pair
+    /// of sizes a process meets (a sequential gate looks at the same sizes at every
+    /// stage, and a simulation of it thousands of times). The counts depend on the
+    /// sizes alone (and not on their order). The cache holds at most
+    /// ``nullCountsCacheLimit`` counts in all; past that it starts again.
+    static func cachedNullCounts(_ n: Int, _ m: Int) -> (counts: [Double], arrangements: Double) {
+        let key = NullCountsKey(small: min(n, m), large: max(n, m))
+        if let cached = nullCountsCache.withLock({ nullCountsStore.entries[key] }) { return cached }
+        let counts = exactNullCounts(n, m)
+        var arrangements = 0.0
+        for count in counts { arrangements += count }
+        guard counts.count <= nullCountsCacheLimit else { return (counts, arrangements) }
+        nullCountsCache.withLock {
+            if nullCountsStore.held + counts.count > nullCountsCacheLimit { nullCountsStore = NullCountsStore() }
+            nullCountsStore.entries[key] = (counts, arrangements)
+            nullCountsStore.held += counts.count
+        }
+        return (counts, arrangements)
+    }
+
+    /// The most counts ``cachedNullCounts(_:_:)`` keeps (8 MB of `Double`).
+    static let nullCountsCacheLimit = 1 << 20
+
+    private struct NullCountsKey: Hashable {
+        var small: Int
+        var large: Int
+    }
+
+    private struct NullCountsStore {
+        var entries: [NullCountsKey: (counts: [Double], arrangements: Double)] = [:]
+        var held = 0
+    }
+
+    private static let nullCountsCache = Lock()
+    nonisolated(unsafe) private static var nullCountsStore = NullCountsStore()
+
     /// How many of the C(n+m, n) orderings of n head and m base values give U = 0, 1, …, nm
     /// (index u). Counts are exact integers in Double for n + m ≤ 40 (C(40, 20) ≈ 1.4e11);
     /// beyond (min(n, m) ≤ 8 with a large other side) they are rounded to Double's

@@ -24,9 +24,9 @@ extension RankStatistics {
                 zip(differences.head, differences.head.dropFirst()).contains { $0 == $1 }
                 || zip(differences.base, differences.base.dropFirst()).contains { $0 == $1 }
             if !repeatsWithin && RankStatistics.exactIsCheap(n, m) {
-                let counts = exactNullCounts(n, m)
-                nullCounts = counts
-                for count in counts { arrangements += count }
+                let exact = RankStatistics.cachedNullCounts(n, m)
+                nullCounts = exact.counts
+                arrangements = exact.arrangements
             }
         }
 

@@ -21,10 +21,16 @@ extension Platform {
 
         private let watch: OpaquePointer
 
-        /// Nil where the system offers no such watch (another OS, perf events
-        /// forbidden, valgrind): the sampler then wakes on its timer alone.
-        init?(threadID: UInt64) {
-            guard let watch = lp_switch_watch_open(threadID) else { return nil }
+        /// Watches thread `threadID`, last seen on CPU `cpu` (-1: not known). Nil where
+        /// the system offers no such watch (another OS, perf events forbidden,
+        /// valgrind): the sampler then wakes on its timer alone.
+        ///
+        /// Opening one can take milliseconds (Linux turns its context-switch hooks on
+        /// for the first such watch on the machine, and off a second after the last
+        /// closes, and waits for every CPU to see it), so the sampler opens it on its
+        /// own thread, never on the thread it watches.
+        init?(threadID: UInt64, cpu: Int32) {
+            guard let watch = lp_switch_watch_open(threadID, cpu) else { return nil }
             self.watch = watch
         }
 
@@ -38,6 +44,11 @@ extension Platform {
 
         /// The switches read so far (by ``drain()`` and ``waitForSwitch()``).
         var switches: UInt64 { lp_switch_watch_switches(watch) }
+
+        /// Keeps the calling thread (the reader) off the CPU the watched thread last ran
+        /// on, so that the reader's wake-ups do not preempt it: each preemption is a
+        /// switch, which would wake the reader again. Cheap when the thread has not moved.
+        func keepAway() { lp_switch_watch_keep_away(watch) }
 
         /// Ends the current or the next wait. Any thread.
         func interrupt() { lp_switch_watch_interrupt(watch) }

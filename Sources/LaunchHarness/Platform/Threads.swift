@@ -19,6 +19,9 @@ extension Platform {
         lp_thread_id()
     }
 
+    /// The CPU the calling thread runs on now, or -1 where that is not known.
+    static var currentCPU: Int32 { lp_current_cpu() }
+
     static func sleep(untilMonotonic deadline: UInt64) {
         var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         #if os(Linux)

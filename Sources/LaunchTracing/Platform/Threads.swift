@@ -51,11 +51,12 @@ extension Platform {
     }
 }
 
-/// A minimal mutual-exclusion lock for slow paths (registration, flush).
-final class Lock: @unchecked Sendable {
+/// A minimal mutual-exclusion lock for slow paths (registration, flush; the
+/// analysis's caches).
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
@@ -65,7 +66,7 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

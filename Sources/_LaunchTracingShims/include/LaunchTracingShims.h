@@ -635,6 +635,9 @@ int lp_thread_rusage(struct rusage *usage);
 /// for a process's own threads). Wakes its reader only when the thread switches.
 typedef struct lp_switch_watch lp_switch_watch;
 
+/// The CPU the calling thread runs on now (`sched_getcpu`), or -1 where that is not known.
+int lp_current_cpu(void);
+
 /// What a switch watch last saw of its thread.
 enum {
     /// It left the CPU by its own doing (blocked in a call, a fault, a lock).
@@ -647,10 +650,10 @@ enum {
     LP_SWITCH_INTERRUPTED = -2,
 };
 
-/// Starts watching thread `thread_id` (an OS id of this process); NULL where
-/// perf events are not available (another OS, a container that forbids them,
-/// valgrind): the caller falls back to a timer.
-lp_switch_watch *lp_switch_watch_open(uint64_t thread_id);
+/// Starts watching thread `thread_id` (an OS id of this process), last seen on CPU
+/// `thread_cpu` (-1: not known); NULL where perf events are not available (another
+/// OS, a container that forbids them, valgrind): the caller falls back to a timer.
+lp_switch_watch *lp_switch_watch_open(uint64_t thread_id, int thread_cpu);
 /// Reads the records that arrived since the last read, without waiting; returns the state the last one says.
 int lp_switch_watch_drain(lp_switch_watch *watch);
 /// Waits for the thread's next switch (or `timeout_ns`; negative: no limit, or an
@@ -660,6 +663,12 @@ int lp_switch_watch_wait(lp_switch_watch *watch, int64_t timeout_ns);
 uint64_t lp_switch_watch_switches(const lp_switch_watch *watch);
 /// Ends the current or next wait at once. Any thread.
 void lp_switch_watch_interrupt(lp_switch_watch *watch);
+/// Keeps the calling thread (the reader) off the CPU the watched thread last ran on,
+/// where the reader's own wake-ups would preempt it (and each preemption is a switch
+/// that wakes the reader again): an affinity of every CPU the reader may use but that
+/// one, set again only when the watched thread moved. Nothing where the reader may use
+/// no other CPU, or the CPU is not known.
+void lp_switch_watch_keep_away(lp_switch_watch *watch);
 void lp_switch_watch_close(lp_switch_watch *watch);
 
 #ifdef __cplusplus

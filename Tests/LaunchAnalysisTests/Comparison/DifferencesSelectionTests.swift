@@ -38,4 +38,17 @@ struct DifferencesSelectionTests {
             RankStatistics.TwoSamples(head: (0..<20).map { Double($0) + 0.5 }, base: (0..<20).map(Double.init))
                 .mosesRank(alpha: 0.025) == 128)
     }
+
+    @Test("the null counts a process keeps are the ones computed, for the sizes in either order")
+    func cachedNullCounts() {
+        let cached = RankStatistics.cachedNullCounts(7, 12)
+        #expect(cached.counts == RankStatistics.exactNullCounts(12, 7))
+        #expect(cached.arrangements == 50_388)  // C(19, 7)
+        let again = RankStatistics.cachedNullCounts(12, 7)
+        #expect(again.counts == cached.counts && again.arrangements == cached.arrangements)
+        // Sizes whose counts alone pass the cache's limit are computed, and right, all the same.
+        let large = RankStatistics.cachedNullCounts(8, RankStatistics.nullCountsCacheLimit / 8 + 1)
+        #expect(large.counts.count == 8 * (RankStatistics.nullCountsCacheLimit / 8 + 1) + 1)
+        #expect(RankStatistics.cachedNullCounts(7, 12).counts == cached.counts)
+    }
 }
