@@ -95,6 +95,23 @@ public enum JSONReport {
         return document
     }
 
+    /// True when `data` begins a JSON object and the parser ran out of input inside it:
+    /// a file cut short (a full disk, an interrupted copy), not one malformed on the way.
+    /// Foundation says so only in its error's text; where it words it otherwise this is
+    /// false, and the message is the general one.
+    static func endsEarly(_ data: Data) -> Bool {
+        guard data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.first == UInt8(ascii: "{") else {
+            return false
+        }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            return false
+        } catch {
+            let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)").lowercased()
+            return text.contains("end of file") || text.contains("unexpected end")
+        }
+    }
+
     /// Decodes a report document without the range checks: every `Double`
     /// exactly as written (the writer's round-trip tests read extreme values back).
     package static func decodeDocument(_ data: Data, path: String) throws(ReportError) -> ReportDocument {
@@ -106,7 +123,9 @@ public enum JSONReport {
         do { try StrictJSON.checkKeys(data) } catch { throw .malformed(path: path, problem: error.description) }
         let extracted = SpanTableScanner.extract(data)
         guard let header = try? JSONDecoder().decode(Header.self, from: extracted?.remainder ?? data) else {
-            throw .malformed(path: path, problem: "not a JSON object")
+            throw .malformed(
+                path: path,
+                problem: endsEarly(data) ? "the file ends inside its JSON object (cut short?)" : "not a JSON object")
         }
         guard let version = header.schemaVersion else {
             throw .malformed(path: path, problem: "no schemaVersion: not a launchprof report")

@@ -22,8 +22,11 @@ struct AccuracyTests {
         let runs = report.runs.filter { !$0.isWarmup }
         #expect(selfMeasured.count == runs.count)
         // The hook's time includes the app's own measurement plus the harness's
-        // marks around it: never less (beyond clock conversion), and in the median
-        // within 0.5 ms. Single runs may be preempted on a busy machine.
+        // marks around it: never less (beyond clock conversion), and within 0.5 ms in
+        // the closest run. A run preempted between the hook's start and the app's own
+        // (or its end and the hook's) has that time in its hook, rightly: under the whole
+        // suite's load 3 runs of 5 were, by 2–5 ms, so the median is no test of this.
+        // A conversion error, or work of the harness's inside the hook, is in every run.
         var differences: [Double] = []
         for (run, expected) in zip(runs, selfMeasured) {
             let reported = try #require(run.milliseconds(.didFinishLaunching))
@@ -32,8 +35,8 @@ struct AccuracyTests {
             )
             differences.append(reported - expected)
         }
-        let median = differences.sorted()[differences.count / 2]
-        #expect(abs(median) < 0.5, "median difference \(median) ms over \(differences)")
+        let closest = try #require(differences.min { abs($0) < abs($1) })
+        #expect(abs(closest) < 0.5, "closest difference \(closest) ms of \(differences)")
         // The report's median is its runs' median. (Not compared with the median of the app's own
         // figures: with a run preempted inside the hook the two medians can come from different runs,
         // and a busy machine then moves them apart by more than any one run's difference.)

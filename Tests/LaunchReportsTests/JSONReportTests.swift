@@ -59,6 +59,9 @@ struct JSONReportTests {
             (#"{"schemaVersion": 2}"#, "no kind"),
             (#"{"kind": "measurement"}"#, "no schemaVersion"),
             (#"[1, 2]"#, "not a JSON object"),
+            (#"{"kind":"measurement""#, "ends inside its JSON object"),
+            (#"{"kind": "measurement", "schemaVersion": 3, "runs": [{"index": 1"#, "ends inside its JSON object"),
+            (#"{"kind": "measurement", "schemaVersion": 3,, }"#, "not a JSON object"),
             (#"{"kind": "measurement", "schemaVersion": 2, "name": "x"}"#, "missing key"),
         ])
     func rejected(json: String, mention: String) throws {
