@@ -47,7 +47,8 @@ extension Platform {
 
         /// Keeps the calling thread (the reader) off the CPU the watched thread last ran
         /// on, so that the reader's wake-ups do not preempt it: each preemption is a
-        /// switch, which would wake the reader again. Cheap when the thread has not moved.
+        /// switch, which would wake the reader again. It moves only when it runs on that
+        /// CPU (a move preempts the CPU it leaves); otherwise it costs a `sched_getcpu`.
         func keepAway() { lp_switch_watch_keep_away(watch) }
 
         /// Ends the current or the next wait. Any thread.
