@@ -87,7 +87,10 @@ public final class MainThreadSampler: @unchecked Sendable {
     public func start() {
         guard !started else { return }
         started = true
-        DetachedThread.start(name: "launchprof-sampler") { [self] in run() }
+        // Woken by switches it keeps off the thread's CPU (see `SwitchWatch.keepAway()`), from its start.
+        DetachedThread.start(name: "launchprof-sampler", avoidingCPU: sleepsWhileRunning ? initialCPU : -1) {
+            [self] in run()
+        }
     }
 
     /// Stops sampling and returns what was seen (nothing, if it never started).

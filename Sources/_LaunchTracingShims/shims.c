@@ -2,6 +2,7 @@
 #include "LaunchTracingShims.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include "ValgrindRequests.h"
 #include <stdlib.h>
@@ -624,6 +625,26 @@ int lp_thread_rusage(struct rusage *usage) {
 #else
     return getrusage(RUSAGE_SELF, usage);
 #endif
+}
+
+int lp_thread_start_detached(void *(*body)(void *), void *argument, int avoid_cpu) {
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+#if defined(__linux__)
+    cpu_set_t cpus;
+    if (avoid_cpu >= 0 && avoid_cpu < CPU_SETSIZE && sched_getaffinity(0, sizeof cpus, &cpus) == 0
+        && CPU_ISSET(avoid_cpu, &cpus)) {
+        CPU_CLR(avoid_cpu, &cpus);
+        if (CPU_COUNT(&cpus) > 0) pthread_attr_setaffinity_np(&attributes, sizeof cpus, &cpus);
+    }
+#else
+    (void)avoid_cpu;
+#endif
+    pthread_t thread;
+    int result = pthread_create(&thread, &attributes, body, argument);
+    pthread_attr_destroy(&attributes);
+    return result;
 }
 
 void lp_set_current_thread_name(const char *name) {

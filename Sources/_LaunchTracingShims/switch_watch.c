@@ -33,10 +33,10 @@ struct lp_switch_watch {
     /// The CPU of the last switch record (where the thread runs, or last ran); -1 unknown.
     int thread_cpu;
 #if defined(__linux__)
-    /// The reader's affinity when it first kept away, and the CPU it keeps away from (-1: none yet).
+    /// The watched thread's id, and the CPUs it may use (read when the reader first moves).
+    uint64_t thread_id;
     cpu_set_t reader_cpus;
     int reader_cpus_known;
-    int avoided_cpu;
 #endif
 };
 
@@ -93,7 +93,7 @@ lp_switch_watch *lp_switch_watch_open(uint64_t thread_id, int thread_cpu) {
     watch->wake = wake;
     watch->state = LP_SWITCH_UNKNOWN;
     watch->thread_cpu = thread_cpu;
-    watch->avoided_cpu = -1;
+    watch->thread_id = thread_id;
     return watch;
 #else
     (void)thread_id;
@@ -174,14 +174,14 @@ void lp_switch_watch_keep_away(lp_switch_watch *watch) {
     int cpu = watch->thread_cpu;
     // Only where the reader runs on that CPU now: moving a thread costs the CPU it leaves a
     // preemption (the migration stopper runs there), about 0.2 ms of a launch on a 2-core VM.
-    if (cpu < 0 || cpu >= CPU_SETSIZE || cpu == watch->avoided_cpu || sched_getcpu() != cpu) return;
+    if (cpu < 0 || cpu >= CPU_SETSIZE || sched_getcpu() != cpu) return;
     if (!watch->reader_cpus_known) {
-        if (sched_getaffinity(0, sizeof watch->reader_cpus, &watch->reader_cpus) != 0) return;
+        // The watched thread's CPUs: the reader's own may already leave one out.
+        if (sched_getaffinity((pid_t)watch->thread_id, sizeof watch->reader_cpus, &watch->reader_cpus) != 0) return;
         watch->reader_cpus_known = 1;
     }
     cpu_set_t away = watch->reader_cpus;
     CPU_CLR(cpu, &away);
-    watch->avoided_cpu = cpu;
     if (CPU_COUNT(&away) == 0) return;  // one CPU for both: nothing to keep away to
     sched_setaffinity(0, sizeof away, &away);
 #else

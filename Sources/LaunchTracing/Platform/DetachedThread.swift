@@ -17,7 +17,10 @@ package enum DetachedThread {
     /// Starts a detached thread named `name` that runs `body`, with every signal
     /// blocked: a program that waits for its signals (`sigwait`) or handles them on
     /// a thread of its own must never have one delivered to the tracer's thread.
-    package static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    /// With `avoidingCPU` (Linux), the thread never runs on that CPU where the process
+    /// has others: it is not placed there to start, so it does not preempt the thread
+    /// running there (a thread created on its creator's CPU runs first there).
+    package static func start(name: String, avoidingCPU: Int32 = -1, _ body: @escaping @Sendable () -> Void) {
         // A new thread inherits its creator's mask: block all for the creation, then restore.
         var all = sigset_t()
         var previous = sigset_t()
@@ -35,19 +38,16 @@ package enum DetachedThread {
             })
         ).toOpaque()
         #if os(Linux)
-            var thread = pthread_t()
             guard
-                pthread_create(
-                    &thread, nil,
+                lp_thread_start_detached(
                     { raw in
                         Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
                         return nil
-                    }, box) == 0
+                    }, box, avoidingCPU) == 0
             else {
                 Unmanaged<Box>.fromOpaque(box).release()
                 return
             }
-            pthread_detach(thread)
         #else
             var thread: pthread_t?
             guard

@@ -625,6 +625,13 @@ int lp_current_thread_name(uint8_t *buffer, long capacity);
 /// Names the calling thread (truncated to 15 bytes on Linux).
 void lp_set_current_thread_name(const char *name);
 
+/// Starts a detached thread running `body(argument)`, with the caller's signal mask.
+/// Where `avoid_cpu` (-1: none) is one of several CPUs the process may use, the thread
+/// may use every one but it, from its start: it is never placed there, so it neither
+/// preempts the thread running there nor has to be moved off it (a move preempts the CPU
+/// it leaves). 0 on success, else an errno.
+int lp_thread_start_detached(void *(*body)(void *), void *argument, int avoid_cpu);
+
 struct rusage;
 /// The calling thread's usage: getrusage(RUSAGE_THREAD) on Linux (a GNU
 /// extension, hence here), the process's on Darwin.
