@@ -100,9 +100,8 @@ public enum JSONReport {
     /// Foundation says so only in its error's text; where it words it otherwise this is
     /// false, and the message is the general one.
     static func endsEarly(_ data: Data) -> Bool {
-        guard data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.first == UInt8(ascii: "{") else {
-            return false
-        }
+        let firstByte = data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+        guard firstByte == UInt8(ascii: "{") else { return false }
         do {
             _ = try JSONSerialization.jsonObject(with: data)
             return false
