@@ -80,6 +80,9 @@ extension LaunchApplication {
                 String(sampler.costNanosecondsPerSample), forKey: LaunchContract.MetadataKey.samplerCost)
             LaunchTracer.setMetadata(
                 Platform.syscallArchitecture, forKey: LaunchContract.MetadataKey.samplerArchitecture)
+            LaunchTracer.setMetadata(
+                sampler.sleepsWhileRunning ? "switches" : "periodic", forKey: LaunchContract.MetadataKey.samplerMode)
+            LaunchTracer.setMetadata(String(sampler.wakeups), forKey: LaunchContract.MetadataKey.samplerWakeups)
         }
         LaunchTracer.flushForExit()
     }

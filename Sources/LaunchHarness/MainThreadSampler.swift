@@ -53,6 +53,8 @@ public final class MainThreadSampler: @unchecked Sendable {
     private var started = false
     /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
     public private(set) var costNanosecondsPerSample: UInt64 = 0
+    /// How many times the sampler's thread woke (its voluntary context switches); valid after ``stop()``.
+    public private(set) var wakeups: UInt64 = 0
     /// True when the sampler sleeps while the thread runs (see the type's discussion):
     /// before ``start()`` whether that was asked for; after ``stop()`` whether the system
     /// allowed it (else the sampler woke every period).
@@ -130,8 +132,9 @@ public final class MainThreadSampler: @unchecked Sendable {
             if next < now { next = now + intervalNanoseconds / 2 }
             Platform.sleep(untilMonotonic: next)
         }
-        let cpu = ResourceUsage.currentThread().since(usageBefore).cpuNanoseconds
-        costNanosecondsPerSample = samples.isEmpty ? 0 : cpu / UInt64(samples.count)
+        let usage = ResourceUsage.currentThread().since(usageBefore)
+        costNanosecondsPerSample = samples.isEmpty ? 0 : usage.cpuNanoseconds / UInt64(samples.count)
+        wakeups = usage.voluntaryContextSwitches
     }
 
     /// Takes one sample; true when the thread was running (or its state could not be read).

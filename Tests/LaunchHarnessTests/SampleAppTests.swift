@@ -135,8 +135,12 @@ struct SampleAppTests {
         let milestones = Set(trace.milestones.map(\.milestone))
         #expect(milestones.isSuperset(of: [.main, .willFinishLaunchingBegin, .didFinishLaunchingEnd, .firstFrame]))
         #expect(milestones.contains(.fullyDrawn) == (variant == .optimized))
-        // Traced, so the main thread was sampled.
+        // Traced, so the main thread was sampled; how the sampler woke, and how often, is recorded.
         #expect(!trace.samples.isEmpty)
+        let mode = trace.metadata[LaunchContract.MetadataKey.samplerMode]
+        #expect(mode == "switches" || mode == "periodic", "sampler.mode \(mode ?? "missing")")
+        let wakeups = trace.metadata[LaunchContract.MetadataKey.samplerWakeups].flatMap { Int($0) }
+        #expect((wakeups ?? 0) >= 1, "sampler.wakeups \(String(describing: wakeups))")
     }
 
     @Test func theSlowedVariantRanksInsideDidFinishLaunchingOnTheMainThread() throws {

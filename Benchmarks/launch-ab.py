@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Two environments for the same launch, against each other: time to the first frame with
+environment A and with environment B, launches interleaved in pairs (ABBA), and the paired
+shift B - A (the median of the pairs' Walsh averages) with its 95 % Wilcoxon signed-rank
+interval. For taking the observer effect apart (observer-effect.py compares tracing on
+against off; this compares any two settings).
+
+  Benchmarks/launch-ab.py RUNS "K=V,K=V" "K=V,..." COMMAND [ARGS...]
+
+A value `-` removes the variable. Readiness is the `firstFrame` word on the ready pipe, the
+time from just before the spawn. Examples (the sampler's share; tracing alone at 10,000 spans):
+
+  T=LAUNCHPROF_TRACING=1,LAUNCHPROF_TRACE=/tmp/ab.lptrace
+  Benchmarks/launch-ab.py 500 "$T,LAUNCHPROF_SAMPLER=0" "$T" .build/release/launchprof-fixture fixed-work 10
+  Benchmarks/launch-ab.py 200 LAUNCHPROF_TRACING=0 LAUNCHPROF_TRACING=1 .build/release/launchprof-fixture fixed-work 10000
+"""
+import os, subprocess, sys, time
+from statistics import NormalDist
+
+
+def parse(text):
+    return dict(pair.split("=", 1) for pair in text.split(",") if pair)
+
+
+def launch(command, extra):
+    read, write = os.pipe()
+    env = dict(os.environ, LAUNCHPROF_READY_FD="3", LAUNCHPROF_EXIT_AFTER_LAUNCH="1")
+    for key, value in extra.items():
+        if value == "-":
+            env.pop(key, None)
+        else:
+            env[key] = value
+    start = time.monotonic_ns()
+    env["LAUNCHPROF_SPAWN_NS"] = str(start)
+    process = subprocess.Popen(command, env=env, preexec_fn=lambda: os.dup2(write, 3), pass_fds=(write, 3),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    ready, buffer = None, b""
+    with os.fdopen(read, "rb", buffering=0) as pipe:
+        while chunk := pipe.read(64):
+            buffer += chunk
+            if ready is None and b"firstFrame" in buffer:
+                ready = (time.monotonic_ns() - start) / 1e6
+    process.wait()
+    if ready is None:
+        sys.exit(f"no firstFrame from {' '.join(command)} (exit {process.returncode})")
+    return ready
+
+
+def main():
+    runs, a_env, b_env, command = int(sys.argv[1]), parse(sys.argv[2]), parse(sys.argv[3]), sys.argv[4:]
+    launch(command, a_env), launch(command, b_env)  # warm-up
+    a, b = [], []
+    for index in range(runs):
+        for side in ((0, 1) if index % 2 == 0 else (1, 0)):
+            (a if side == 0 else b).append(launch(command, a_env if side == 0 else b_env))
+    d = [y - x for x, y in zip(a, b)]
+    n = len(d)
+    walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
+    k = int(n * (n + 1) / 4 - NormalDist().inv_cdf(0.975) * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
+    median = lambda values: sorted(values)[len(values) // 2]
+    print(f"{runs} pairs: A {median(a):.2f} ms, B {median(b):.2f} ms, paired B - A {median(walsh):+.3f} ms "
+          f"[{walsh[k]:+.3f}, {walsh[-1 - k]:+.3f}], load {os.getloadavg()[0]:.2f}")
+
+
+main()
