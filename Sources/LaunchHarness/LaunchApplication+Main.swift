@@ -124,11 +124,20 @@ extension LaunchApplication {
         return outcome
     }
 
+    /// Records the launch's options, budget, hot launches and the harness's version in the
+    /// trace: made into text when the trace is written, not before the launch, where it would
+    /// count in the time to first frame.
     func recordMetadata(hotLaunches: Int) {
-        LaunchTracer.setMetadata(options.json, forKey: LaunchContract.MetadataKey.launchOptions)
-        LaunchTracer.setMetadata(budget.json, forKey: LaunchContract.MetadataKey.budget)
-        LaunchTracer.setMetadata(String(hotLaunches), forKey: LaunchContract.MetadataKey.hotLaunches)
-        LaunchTracer.setMetadata(LaunchProfVersion.string, forKey: LaunchContract.MetadataKey.harnessVersion)
+        let options = options
+        let budget = budget
+        LaunchTracer.setMetadataWhenWritten {
+            [
+                LaunchContract.MetadataKey.launchOptions: options.json,
+                LaunchContract.MetadataKey.budget: budget.json,
+                LaunchContract.MetadataKey.hotLaunches: String(hotLaunches),
+                LaunchContract.MetadataKey.harnessVersion: LaunchProfVersion.string,
+            ]
+        }
     }
 }
 

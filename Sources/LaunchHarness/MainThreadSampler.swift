@@ -97,10 +97,15 @@ public final class MainThreadSampler: @unchecked Sendable {
 
     /// Stops sampling and returns what was seen (nothing, if it never started).
     /// Call it from the thread that called ``start()``.
+    ///
+    /// The sampler's thread finishes on the caller's CPU, which waits for it: a launch
+    /// stops it right after the ready word, and on the other CPU it would hold up the
+    /// harness that word has just woken (on 2 cores, about 0.1 ms of every launch's time
+    /// to ready: Benchmarks/RESULTS.md).
     public func stop() -> [ThreadSample] {
         guard started else { return [] }
         stopRequested.set()
-        watchLock.withLock { openWatch?.interrupt() }
+        watchLock.withLock { openWatch?.interruptOntoThisCPU() }
         finished.wait()
         started = false
         return samples

@@ -6,6 +6,17 @@ extension LaunchTracer {
         TraceAttachments.setMetadata(value, forKey: key)
     }
 
+    /// Sets metadata that is made when the trace is written rather than now: `values`
+    /// runs at each flush, and a key it returns is written unless ``setMetadata(_:forKey:)``
+    /// set it too. For what is costly to make where time counts: LaunchHarness records the
+    /// launch options and the budget this way, since serialising them before the launch
+    /// (the Swift runtime's first generic look-ups and the page faults of their code) cost
+    /// about 0.3 ms of the time to first frame on a 2-core virtual machine. A second call
+    /// replaces the first.
+    package static func setMetadataWhenWritten(_ values: @escaping @Sendable () -> [String: String]) {
+        TraceAttachments.setMetadataWhenWritten(values)
+    }
+
     /// Appends sampler observations to the trace.
     public static func appendSamples(_ samples: [ThreadSample]) {
         TraceAttachments.append(samples)

@@ -213,8 +213,15 @@ enum TraceAttachments {
     nonisolated(unsafe) private static var metadata: [String: String] = [:]
     nonisolated(unsafe) private static var samples: [ThreadSample] = []
 
+    /// Metadata made when the trace is written (see ``LaunchTracer/setMetadataWhenWritten(_:)``).
+    nonisolated(unsafe) private static var whenWritten: (@Sendable () -> [String: String])?
+
     static func setMetadata(_ value: String?, forKey key: String) {
         lock.withLock { metadata[key] = value }
+    }
+
+    static func setMetadataWhenWritten(_ values: @escaping @Sendable () -> [String: String]) {
+        lock.withLock { whenWritten = values }
     }
 
     static func append(_ newSamples: [ThreadSample]) {
@@ -222,12 +229,16 @@ enum TraceAttachments {
     }
 
     static func snapshot() -> (metadata: [String: String], samples: [ThreadSample]) {
-        lock.withLock { (metadata, samples) }
+        let taken: (set: [String: String], made: (@Sendable () -> [String: String])?, samples: [ThreadSample]) =
+            lock.withLock { (metadata, whenWritten, samples) }
+        guard let made = taken.made else { return (taken.set, taken.samples) }
+        return (made().merging(taken.set) { _, setSince in setSince }, taken.samples)
     }
 
     static func reset() {
         lock.withLock {
             metadata = [:]
+            whenWritten = nil
             samples = []
         }
     }

@@ -113,7 +113,7 @@ extension RankStatistics {
     /// let (lower, upper) = RankStatistics.vanElterenInterval(strata, alpha: 0.005)  // 99 %
     /// ```
     public static func vanElterenInterval(_ strata: [Stratum], alpha: Double) -> (lower: Double, upper: Double) {
-        var points = PooledDifferences(strata).values
+        var points = PooledDifferences.sortedValues(strata)
         guard !points.isEmpty else { return (.nan, .nan) }
         points = points.reduce(into: [Double]()) { unique, value in if unique.last != value { unique.append(value) } }
         // Gap j is the open interval (points[j − 1], points[j]), gaps 0 and points.count unbounded.
@@ -159,7 +159,10 @@ extension RankStatistics {
     /// RankStatistics.stratifiedShift([.init(head: [11, 12], base: [1, 2]), .init(head: [105], base: [100])])  // 10
     /// ```
     public static func stratifiedShift(_ strata: [Stratum]) -> Double {
-        PooledDifferences(strata).median
+        let values = PooledDifferences.sortedValues(strata)
+        let count = values.count
+        guard count > 0 else { return .nan }
+        return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
     }
 
     /// The percentile bootstrap 95 % interval of ``stratifiedShift(_:)``.
@@ -219,6 +222,21 @@ extension RankStatistics {
 
         var count: Int { values.count }
 
+        /// The differences alone, ascending: what a median or an interval over them needs,
+        /// without the positions the bootstrap weighs them by (a plain sort of doubles,
+        /// several times faster than sorting the differences with their positions).
+        static func sortedValues(_ strata: [Stratum]) -> [Double] {
+            var values: [Double] = []
+            values.reserveCapacity(strata.reduce(0) { $0 + $1.head.count * $1.base.count })
+            for stratum in strata {
+                for h in stratum.head {
+                    for b in stratum.base { values.append(h - b) }
+                }
+            }
+            values.sort()
+            return values
+        }
+
         init(_ given: [Stratum]) {
             var all: [(value: Double, head: Int32, base: Int32)] = []
             for stratum in given where !stratum.head.isEmpty && !stratum.base.isEmpty {
@@ -238,12 +256,6 @@ extension RankStatistics {
             values = all.map(\.value)
             heads = all.map(\.head)
             bases = all.map(\.base)
-        }
-
-        /// The median of the differences, or the mean of the middle two.
-        var median: Double {
-            guard count > 0 else { return .nan }
-            return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
         }
 
         /// The median of each of `resamples` bootstrap resamples (see
