@@ -121,6 +121,12 @@ public final class MainThreadSampler: @unchecked Sendable {
         defer { watchLock.withLock { openWatch = nil } }
         guard let probe = Platform.ThreadProbe(threadID: threadID) else { return }
         samples.reserveCapacity(capacity)
+        // The tracer's populater (which makes the trace's memory resident ahead of the
+        // recording thread) is started from here rather than by the sampled thread at its
+        // first request, mid-launch: starting a thread costs the starting one tens of
+        // microseconds on a virtual machine. It inherits this thread's CPUs (not the
+        // sampled thread's, where its start would preempt it).
+        Platform.startTracePopulater()
         var next = MonotonicClock.nanoseconds
         var resolver = WaitResolver(thread: threadID)
         watch?.keepAway()

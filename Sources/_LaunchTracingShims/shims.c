@@ -33,8 +33,11 @@ __thread lp_thread_buffer *lp_tls_buffer __attribute__((tls_model("initial-exec"
 // thread pays for them: nothing else could have made them resident sooner). Once
 // chunks reach past half of them, a thread of the tracer's own, the populater,
 // keeps the arena resident ahead of the bump pointer, as far ahead as chunks were
-// handed out so far (a thread's next chunk is as large as all its chunks before it)
-// and at most LP_POOL_AHEAD, so a recording thread neither faults pages in nor waits
+// handed out so far (a thread's next chunk is as large as all its chunks before it),
+// at least LP_POPULATE_STEP (each request wakes the populater, which costs the
+// recording thread a wake-up of another CPU) and at most LP_POOL_AHEAD (the harness
+// starts the populater from its sampler's thread, ahead of the first request: see
+// lp_populater_start_ahead), so a recording thread neither faults pages in nor waits
 // for them to be (a page's first write costs about 2 µs on a virtual machine, 0.5 ns
 // a byte of events), unless it outruns the populater; and a launch that records a
 // few thousand events does not pay for megabytes it never writes (on a busy machine
@@ -55,9 +58,10 @@ enum {
     LP_POOL_FIRST = 16 * 1024,
     /// The farthest ahead of the bump pointer the populater keeps the arena resident (the
     /// lead is what was handed out so far, from LP_POOL_FIRST up to this; asked for again
-    /// once less than half of it is left).
+    /// once less than half of it is left, and then at least LP_POPULATE_STEP ahead).
     LP_POOL_AHEAD = 2 * 1024 * 1024,
-    /// The populater's step: a writer that catches up finds pages resident sooner.
+    /// The populater's step (a writer that catches up finds pages resident sooner), and
+    /// the least a request asks for.
     LP_POPULATE_STEP = 256 * 1024,
     /// Where huge pages may begin (small processes never touch them).
     LP_HUGE_FROM = 2 * 1024 * 1024,
@@ -236,37 +240,49 @@ static void lp_populater_after_fork(void) {
     lp_populater.done = lp_populater.wanted;
 }
 
+/// Starts the populater if none was tried yet, its requests to start at `from`. Called with
+/// the arena lock held.
+static void lp_populater_start_locked(uint64_t from) {
+    if (lp_populater.state != 0) return;
+    lp_populater.state = -1;
+    if (lp_instruction_marks_enabled()) return;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, 64 * 1024);
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);  // inherited by the new thread
+    lp_populater.done = lp_populater.wanted = from;
+    pthread_t thread;
+    if (pthread_create(&thread, &attributes, lp_populater_main, 0) == 0) {
+        lp_populater.state = 1;
+#if defined(__linux__)
+        pthread_setname_np(thread, "lp-populate");
+#endif
+        static int registered = 0;
+        if (!registered) pthread_atfork(0, 0, lp_populater_after_fork), registered = 1;
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, 0);
+    pthread_attr_destroy(&attributes);
+}
+
+void lp_populater_start_ahead(void) {
+    pthread_mutex_lock(&lp_arena.lock);
+    // Before the first event the first pool is not resident yet, but it will be, by its recorder.
+    uint64_t resident = lp_arena.base == 0 ? LP_POOL_FIRST : lp_arena.resident;
+    lp_populater_start_locked(resident);
+    pthread_mutex_unlock(&lp_arena.lock);
+}
+
 /// Asks for [from, to) of the arena to be made resident, off the calling thread: by
-/// the populater, started at the first request (its signals blocked, named
+/// the populater, started at the first request unless `lp_populater_start_ahead` started it (its signals blocked, named
 /// "lp-populate"); on the calling thread where no thread can be started, and in a
 /// launch whose instructions are counted (valgrind runs threads one at a time, and
 /// the count would depend on when the populater ran). Called with the arena lock held.
 static void lp_arena_populate(uint64_t from, uint64_t to) {
     if (to <= from) return;
-    if (lp_populater.state == 0) {
-        lp_populater.state = -1;
-        if (!lp_instruction_marks_enabled()) {
-            pthread_attr_t attributes;
-            pthread_attr_init(&attributes);
-            pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-            pthread_attr_setstacksize(&attributes, 64 * 1024);
-            sigset_t all, previous;
-            sigfillset(&all);
-            pthread_sigmask(SIG_SETMASK, &all, &previous);  // inherited by the new thread
-            lp_populater.done = lp_populater.wanted = from;
-            pthread_t thread;
-            if (pthread_create(&thread, &attributes, lp_populater_main, 0) == 0) {
-                lp_populater.state = 1;
-#if defined(__linux__)
-                pthread_setname_np(thread, "lp-populate");
-#endif
-                static int registered = 0;
-                if (!registered) pthread_atfork(0, 0, lp_populater_after_fork), registered = 1;
-            }
-            pthread_sigmask(SIG_SETMASK, &previous, 0);
-            pthread_attr_destroy(&attributes);
-        }
-    }
+    lp_populater_start_locked(from);
     if (lp_populater.state != 1) {
         lp_arena_prefault(from, to);
         return;
@@ -341,6 +357,10 @@ static lp_chunk *lp_arena_take(uint64_t want) {
                          : lp_arena.bumped < LP_POOL_AHEAD ? lp_arena.bumped
                                                            : LP_POOL_AHEAD;
         if (lp_arena.bumped + ahead / 2 > lp_arena.resident && lp_arena.resident < lp_arena.reserved) {
+            // A request asks for a populater step at least: each one wakes the populater, which
+            // costs the recording thread a wake-up of another CPU (tens of microseconds on a
+            // virtual machine), so a launch of 10,000 spans asks twice rather than six times.
+            if (ahead < LP_POPULATE_STEP) ahead = LP_POPULATE_STEP;
             uint64_t target = lp_arena.bumped + ahead;
             if (target > lp_arena.reserved) target = lp_arena.reserved;
             lp_arena_populate(lp_arena.resident, target);

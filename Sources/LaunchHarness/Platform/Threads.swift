@@ -22,6 +22,10 @@ extension Platform {
     /// The CPU the calling thread runs on now, or -1 where that is not known.
     static var currentCPU: Int32 { lp_current_cpu() }
 
+    /// Starts the tracer's populater from the calling thread (`lp_populater_start_ahead`):
+    /// the thread that records would otherwise pay for its start at its first request.
+    static func startTracePopulater() { lp_populater_start_ahead() }
+
     static func sleep(untilMonotonic deadline: UInt64) {
         var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         #if os(Linux)

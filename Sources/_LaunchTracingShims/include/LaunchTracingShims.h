@@ -270,6 +270,12 @@ void lp_arena_set_fresh_only(int fresh_only);
 /// How many times a recording thread handed the arena's populater memory to make resident
 /// ahead of the writers (0 when it does not run: see `lp_arena_populate` in shims.c).
 uint64_t lp_populater_requests(void);
+/// Starts the populater now, from the calling thread, where it would otherwise start at the
+/// arena's first request, on the recording thread that made it (a thread's start costs
+/// that thread tens of microseconds on a virtual machine). For a thread of the tracer's
+/// user that runs beside the recording one anyway (the harness's sampler). Nothing where
+/// it was started, or tried, already.
+void lp_populater_start_ahead(void);
 
 /// Global tracer state, one instance in the process.
 typedef struct {
