@@ -51,6 +51,32 @@ struct TraceFileTests {
         #expect(read.samples.map(\.wait) == [.disk, .none])
     }
 
+    /// Metadata made when the trace is written (how the harness records the launch options
+    /// and budget, off the launch's time): made at the flush, not when it is set; a key
+    /// set explicitly keeps its value; a reset forgets it.
+    @Test func metadataMadeWhenWrittenIsMadeAtTheFlushAndYieldsToKeysSet() {
+        final class Calls: @unchecked Sendable {
+            let lock = NSLock()
+            private var count = 0
+            func add() { lock.withLock { count += 1 } }
+            var value: Int { lock.withLock { count } }
+        }
+        let calls = Calls()
+        let trace = LaunchTraceRecorder.record {
+            LaunchTracer.setMetadataWhenWritten {
+                calls.add()
+                return ["made": "at the flush", "both": "made"]
+            }
+            LaunchTracer.setMetadata("set", forKey: "both")
+            #expect(calls.value == 0, "made when set, not when written")
+        }
+        #expect(calls.value >= 1)
+        #expect(trace.metadata["made"] == "at the flush")
+        #expect(trace.metadata["both"] == "set")
+        let next = LaunchTraceRecorder.record { LaunchTracer.instant("Next") }
+        #expect(next.metadata["made"] == nil, "a reset forgets it: \(next.metadata)")
+    }
+
     @Test func flushWritesWhatWasRecorded() throws {
         let path = temporaryPath("flush.lptrace")
         defer { try? FileManager.default.removeItem(atPath: path) }
