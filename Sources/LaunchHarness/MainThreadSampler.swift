@@ -99,9 +99,9 @@ public final class MainThreadSampler: @unchecked Sendable {
     /// Call it from the thread that called ``start()``.
     ///
     /// The sampler's thread finishes on the caller's CPU, which waits for it: a launch
-    /// stops it right after the ready word, and on the other CPU it would hold up the
-    /// harness that word has just woken (on 2 cores, about 0.1 ms of every launch's time
-    /// to ready: Benchmarks/RESULTS.md).
+    /// stops it right after the ready word, and on another CPU it could hold up the
+    /// harness that word has just woken. (On a 2-core virtual machine the time to ready
+    /// measured the same either way: Benchmarks/RESULTS.md. It costs nothing.)
     public func stop() -> [ThreadSample] {
         guard started else { return [] }
         stopRequested.set()

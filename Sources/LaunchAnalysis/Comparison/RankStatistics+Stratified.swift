@@ -223,8 +223,8 @@ extension RankStatistics {
         var count: Int { values.count }
 
         /// The differences alone, ascending: what a median or an interval over them needs,
-        /// without the positions the bootstrap weighs them by (a plain sort of doubles,
-        /// several times faster than sorting the differences with their positions).
+        /// without the positions the bootstrap weighs them by (a plain sort of doubles
+        /// rather than of the differences with their positions).
         static func sortedValues(_ strata: [Stratum]) -> [Double] {
             var values: [Double] = []
             values.reserveCapacity(strata.reduce(0) { $0 + $1.head.count * $1.base.count })
