@@ -14,37 +14,14 @@ time from just before the spawn. Examples (the sampler's share; tracing alone at
   Benchmarks/launch-ab.py 500 "$T,LAUNCHPROF_SAMPLER=0" "$T" .build/release/launchprof-fixture fixed-work 10
   Benchmarks/launch-ab.py 200 LAUNCHPROF_TRACING=0 LAUNCHPROF_TRACING=1 .build/release/launchprof-fixture fixed-work 10000
 """
-import os, subprocess, sys, time
+import os, sys
 from statistics import NormalDist
+
+from ready_launch import launch
 
 
 def parse(text):
     return dict(pair.split("=", 1) for pair in text.split(",") if pair)
-
-
-def launch(command, extra):
-    read, write = os.pipe()
-    env = dict(os.environ, LAUNCHPROF_READY_FD="3", LAUNCHPROF_EXIT_AFTER_LAUNCH="1")
-    for key, value in extra.items():
-        if value == "-":
-            env.pop(key, None)
-        else:
-            env[key] = value
-    start = time.monotonic_ns()
-    env["LAUNCHPROF_SPAWN_NS"] = str(start)
-    process = subprocess.Popen(command, env=env, preexec_fn=lambda: os.dup2(write, 3), pass_fds=(write, 3),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    ready, buffer = None, b""
-    with os.fdopen(read, "rb", buffering=0) as pipe:
-        while chunk := pipe.read(64):
-            buffer += chunk
-            if ready is None and b"firstFrame" in buffer:
-                ready = (time.monotonic_ns() - start) / 1e6
-    process.wait()
-    if ready is None:
-        sys.exit(f"no firstFrame from {' '.join(command)} (exit {process.returncode})")
-    return ready
 
 
 def main():

@@ -21,45 +21,21 @@ main-thread sampler off (LAUNCHPROF_SAMPLER=0): the shift is the sampler's own
 share. LAUNCHPROF_SAMPLER in the environment chooses the "on" side's sampler
 (`periodic` for the 1 ms timer; the default sleeps while the main thread runs).
 """
-import os, subprocess, sys, tempfile, time
+import os, sys, tempfile
+
+import ready_launch
 
 SAMPLER_SHARE = False
 
 def launch(command, instrumented, trace):
-    read, write = os.pipe()
-    env = dict(os.environ)
+    changes = {}
     if SAMPLER_SHARE:
         if not instrumented:
-            env["LAUNCHPROF_SAMPLER"] = "0"
+            changes["LAUNCHPROF_SAMPLER"] = "0"
         instrumented = True
-    env.update({"LAUNCHPROF_READY_FD": "3", "LAUNCHPROF_EXIT_AFTER_LAUNCH": "1"})
-    env.pop("LAUNCHPROF_TRACE", None)
-    if instrumented:
-        env["LAUNCHPROF_TRACE"] = trace
-        env["LAUNCHPROF_TRACING"] = "1"
-    else:
-        env["LAUNCHPROF_TRACING"] = "0"
-    def child():
-        os.dup2(write, 3)
-    start = time.monotonic_ns()
-    env["LAUNCHPROF_SPAWN_NS"] = str(start)
-    process = subprocess.Popen(command, env=env, preexec_fn=child, pass_fds=(write, 3),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    ready = None
-    buffer = b""
-    with os.fdopen(read, "rb", buffering=0) as pipe:
-        while True:
-            chunk = pipe.read(64)
-            if not chunk:
-                break
-            buffer += chunk
-            if ready is None and b"firstFrame" in buffer:
-                ready = (time.monotonic_ns() - start) / 1e6
-    process.wait()
-    if ready is None:
-        sys.exit(f"no firstFrame from {' '.join(command)} (exit {process.returncode})")
-    return ready
+    changes["LAUNCHPROF_TRACE"] = trace if instrumented else "-"
+    changes["LAUNCHPROF_TRACING"] = "1" if instrumented else "0"
+    return ready_launch.launch(command, changes)
 
 def hodges_lehmann(off, on):
     """Shift (on - off) and its 95 % distribution-free interval (Mann-Whitney)."""

@@ -97,15 +97,10 @@ public final class MainThreadSampler: @unchecked Sendable {
 
     /// Stops sampling and returns what was seen (nothing, if it never started).
     /// Call it from the thread that called ``start()``.
-    ///
-    /// The sampler's thread finishes on the caller's CPU, which waits for it: a launch
-    /// stops it right after the ready word, and on another CPU it could hold up the
-    /// harness that word has just woken. (On a 2-core virtual machine the time to ready
-    /// measured the same either way: Benchmarks/RESULTS.md. It costs nothing.)
     public func stop() -> [ThreadSample] {
         guard started else { return [] }
         stopRequested.set()
-        watchLock.withLock { openWatch?.interruptOntoThisCPU() }
+        watchLock.withLock { openWatch?.interrupt() }
         finished.wait()
         started = false
         return samples

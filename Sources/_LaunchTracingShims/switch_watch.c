@@ -35,8 +35,6 @@ struct lp_switch_watch {
 #if defined(__linux__)
     /// The watched thread's id, and the CPUs it may use (read when the reader first moves).
     uint64_t thread_id;
-    /// The reader's thread id (the thread that opened the watch).
-    pid_t reader_id;
     cpu_set_t reader_cpus;
     int reader_cpus_known;
 #endif
@@ -96,7 +94,6 @@ lp_switch_watch *lp_switch_watch_open(uint64_t thread_id, int thread_cpu) {
     watch->state = LP_SWITCH_UNKNOWN;
     watch->thread_cpu = thread_cpu;
     watch->thread_id = thread_id;
-    watch->reader_id = (pid_t)syscall(SYS_gettid);
     return watch;
 #else
     (void)thread_id;
@@ -170,19 +167,6 @@ void lp_switch_watch_interrupt(lp_switch_watch *watch) {
 #else
     (void)watch;
 #endif
-}
-
-void lp_switch_watch_interrupt_here(lp_switch_watch *watch) {
-#if defined(__linux__)
-    int cpu = sched_getcpu();
-    if (cpu >= 0 && cpu < CPU_SETSIZE) {
-        cpu_set_t here;
-        CPU_ZERO(&here);
-        CPU_SET(cpu, &here);
-        sched_setaffinity(watch->reader_id, sizeof here, &here);
-    }
-#endif
-    lp_switch_watch_interrupt(watch);
 }
 
 void lp_switch_watch_keep_away(lp_switch_watch *watch) {

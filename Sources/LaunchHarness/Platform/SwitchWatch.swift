@@ -54,11 +54,6 @@ extension Platform {
         /// Ends the current or the next wait. Any thread.
         func interrupt() { lp_switch_watch_interrupt(watch) }
 
-        /// ``interrupt()``, the reader first bound to the calling thread's CPU, for a
-        /// caller that then waits for the reader: its last work runs on the CPU the caller
-        /// leaves idle, not where what the caller has just woken would wait behind it.
-        func interruptOntoThisCPU() { lp_switch_watch_interrupt_here(watch) }
-
         private static func state(_ raw: Int32) -> State {
             switch raw {
             case Int32(LP_SWITCH_BLOCKED): return .blocked

@@ -676,11 +676,6 @@ int lp_switch_watch_wait(lp_switch_watch *watch, int64_t timeout_ns);
 uint64_t lp_switch_watch_switches(const lp_switch_watch *watch);
 /// Ends the current or next wait at once. Any thread.
 void lp_switch_watch_interrupt(lp_switch_watch *watch);
-/// `lp_switch_watch_interrupt`, with the reader first bound to the caller's CPU, for a
-/// caller that then waits for the reader to finish: the reader's last work runs on the
-/// CPU the caller leaves idle, not on the other one, where whatever the caller has just
-/// woken (a harness reading the ready pipe) would wait behind it.
-void lp_switch_watch_interrupt_here(lp_switch_watch *watch);
 /// Keeps the calling thread (the reader) off the CPU the watched thread last ran on,
 /// where the reader's own wake-ups would preempt it (and each preemption is a switch
 /// that wakes the reader again): when the reader runs on that CPU now, an affinity of
