@@ -26,33 +26,33 @@ struct HarnessEnvironment: Sendable {
     static func fromProcess() throws(HarnessError) -> HarnessEnvironment {
         var environment = HarnessEnvironment()
         func value(_ name: String) -> String? { ProcessEnvironment.value(name).flatMap { $0.isEmpty ? nil : $0 } }
-        func integer(_ name: String, in range: ClosedRange<Int>) throws(HarnessError) -> Int? {
-            guard let text = value(name) else { return nil }
-            guard let number = Int(text), range.contains(number) else {
-                throw .badEnvironment(
-                    name: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        /// The setting's value when set, refused when the harness cannot use it.
+        func checked(_ setting: LaunchContract.HarnessSetting) throws(HarnessError) -> String? {
+            guard let text = value(setting.name) else { return nil }
+            guard setting.accepts(text) else {
+                throw .badEnvironment(name: setting.name, value: text, expected: setting.expected)
             }
-            return number
+            return text
+        }
+        func integer(_ setting: LaunchContract.HarnessSetting) throws(HarnessError) -> Int? {
+            try checked(setting).flatMap(setting.wholeNumber)
         }
         environment.exitAfterLaunch = value(LaunchContract.Variable.exitAfterLaunch) == "1"
-        environment.hotLaunches = try integer(LaunchContract.Variable.hotLaunches, in: 0...100_000) ?? 0
+        environment.hotLaunches = try integer(.hotLaunches) ?? 0
         if let json = value(LaunchContract.Variable.launchOptions) {
             do { environment.options = try LaunchOptions(json: json) } catch { throw .badLaunchOptions(error) }
         }
         // The tracer writes on the ready pipe; a value it cannot use is stopped here, as every other variable is.
-        _ = try integer(LaunchContract.Variable.readyDescriptor, in: 0...65_535)
-        environment.profiling = value(LaunchContract.Variable.trace) != nil
-        let sampler = value(LaunchContract.Variable.sampler)
-        guard sampler.map(["0", "1", "switches", "periodic"].contains) ?? true else {
+        if let text = value(LaunchContract.Variable.readyDescriptor), !(Int(text).map((0...65_535).contains) ?? false) {
             throw .badEnvironment(
-                name: LaunchContract.Variable.sampler, value: sampler ?? "",
-                expected: "0 (off), switches (the default: woken when the main thread blocks) or periodic")
+                name: LaunchContract.Variable.readyDescriptor, value: text, expected: "a whole number from 0 to 65535")
         }
+        environment.profiling = value(LaunchContract.Variable.trace) != nil
+        let sampler = try checked(.sampler)
         environment.samplerEnabled = sampler != "0"
         environment.samplerSleepsWhileRunning = sampler != "periodic"
-        environment.sampleIntervalMicroseconds =
-            try integer(LaunchContract.Variable.sampleInterval, in: 100...1_000_000) ?? 1_000
-        if let grace = try integer(LaunchContract.Variable.grace, in: 0...3_600_000) {
+        environment.sampleIntervalMicroseconds = try integer(.sampleInterval) ?? 1_000
+        if let grace = try integer(.grace) {
             environment.graceMilliseconds = Double(grace)
         }
         return environment

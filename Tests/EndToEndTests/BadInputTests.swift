@@ -46,6 +46,36 @@ struct BadInputTests {
             ["measure", "--launch-option", "reason=url", "--launch-option", "reason=url"], mentions: ["twice"])
     }
 
+    /// A harness setting in the environment that every launch inherits, with a value the
+    /// harness refuses, stops `measure` before its first launch: the last report stays.
+    @Test func aBadHarnessSettingInTheEnvironmentStopsBeforeAnyLaunch() throws {
+        let output = Executables.temporaryDirectory()
+        let measure = [
+            "measure", "--runs", "2", "--warmup", "0", "--output", output.path, "--name", "kept", "--", "/bin/true",
+        ]
+        let first = try Executables.run(measure)
+        #expect(first.status == 0, "\(first.stderr)")
+        let report = output.appendingPathComponent("kept.json")
+        let before = try Data(contentsOf: report)
+        for (name, value) in [
+            ("LAUNCHPROF_SAMPLER", "bogus"), ("LAUNCHPROF_GRACE_MS", "soon\nlater"),
+            ("LAUNCHPROF_LAUNCH_OPTIONS", #"{"reason": "teleport"}"#),
+        ] {
+            let result = try Executables.run(measure, environment: [name: value])
+            #expect(result.status == 2, "\(name): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(name) && result.stderr.contains("environment"), "\(result.stderr)")
+            #expect(try Data(contentsOf: report) == before, "\(name) replaced the report")
+        }
+        // --launch-option replaces the inherited options, so theirs are not looked at.
+        let given = try Executables.run(
+            [
+                "measure", "--runs", "1", "--warmup", "0", "--launch-option", "reason=userTap", "--output", output.path,
+                "--name", "given", "--", "/bin/true",
+            ], environment: ["LAUNCHPROF_LAUNCH_OPTIONS": "not json"])
+        #expect(given.status == 0, "\(given.stderr)")
+    }
+
     @Test func badBudgetFileNamesTheKeyAndValue() throws {
         let directory = Executables.temporaryDirectory()
         let file = directory.appendingPathComponent("launchprof.json")

@@ -115,6 +115,7 @@ public struct LaunchCommandOptions {
                 throw UsageError("--launch-option: \(error)")
             }
         }
+        try Self.checkInheritedSettings(launchOptionsGiven: launchOptions != nil)
         if ready == .firstFrame, launchOptions?.isBackground == true {
             throw UsageError(
                 "--ready first-frame cannot be met by a launch into the background (background=true): "
