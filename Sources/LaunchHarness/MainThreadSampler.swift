@@ -33,7 +33,9 @@ import LaunchTracing
 /// watch exists (perf events forbidden, another OS, valgrind) it samples every
 /// period. A sampler woken every period costs a CPU-bound launch about 3 % on a
 /// 2-core virtual machine (Benchmarks/RESULTS.md); one woken by switches, a few
-/// wake-ups a launch.
+/// wake-ups a launch. The watch also tells per-span accounting when the thread has
+/// not left the CPU since its last reading, so the thread's next reading takes no
+/// system call (`lp_account_count_switches`).
 ///
 /// ```swift
 /// let sampler = MainThreadSampler(threadID: mainThreadID, intervalMicroseconds: 1_000)

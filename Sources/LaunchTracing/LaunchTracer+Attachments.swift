@@ -35,7 +35,10 @@ extension LaunchTracer {
     /// and a store; its usage is then attributed from the readings around it, and the
     /// span is marked estimated (``SpanUsage/isEstimated``) where a wait could lie
     /// before the boundary. A run of short spans pays a system call about every half
-    /// millisecond.
+    /// millisecond; under LaunchHarness's sampler, whose switch watch tells accounting
+    /// when the main thread leaves the CPU, a reading while it has not takes none either
+    /// (its CPU clock is the last reading's plus the wall time since, read anew at least
+    /// every 5 ms).
     ///
     /// In a launch whose instructions launchprof counts (`--metric instructions`,
     /// under valgrind) accounting stays off: its readings follow the wall clock,
@@ -55,6 +58,13 @@ extension LaunchTracer {
     /// ```
     public static var accountingSystemCalls: UInt64 {
         ResourceAccounting.systemCallsOfCurrentThread()
+    }
+
+    /// Of the calling thread's readings since the last ``reset()``, those taken without
+    /// a system call: a switch watch on the thread (LaunchHarness's sampler) showed that it
+    /// had not left the CPU since its last reading. A counter for benchmarks and tests.
+    package static var accountingReadingsWithoutSystemCall: UInt64 {
+        ResourceAccounting.readingsWithoutSystemCallOfCurrentThread()
     }
 
     /// Discards recorded events, metadata, samples and usage.

@@ -87,7 +87,11 @@ public struct SpanUsage: Sendable, Hashable {
 /// `LP_ACCOUNTING_WAITABLE_NS` (10 µs), or the last reading is
 /// `LP_ACCOUNTING_LONGEST_NS` (0.5 ms) old: then the thread CPU clock (one system
 /// call), and `getrusage` and the thread's `schedstat` only when the thread left the
-/// CPU since the last reading. Any other boundary costs a few compares and a store on
+/// CPU since the last reading. Where a switch watch lends the thread's switch count
+/// (`lp_account_count_switches`: LaunchHarness's sampler on the main thread), a reading
+/// that finds the count where the last reading of the CPU clock left it, less than 5 ms
+/// later, takes no system call: the thread has not left the CPU, so its CPU clock is
+/// the last reading's plus the wall time since. Any other boundary costs a few compares and a store on
 /// the hot path, and is attributed at flush from the readings around it: the thread is
 /// taken to have run from the reading before it (it was running at both), which is
 /// exact unless it waited in between. A wait lies within one gap between boundaries,
@@ -125,6 +129,12 @@ enum ResourceAccounting {
     static func systemCallsOfCurrentThread() -> UInt64 {
         guard let buffer = lp_current_buffer() else { return 0 }
         return lp_account_system_calls(buffer)
+    }
+
+    /// Readings the calling thread took without a system call since the last reset.
+    static func readingsWithoutSystemCallOfCurrentThread() -> UInt64 {
+        guard let buffer = lp_current_buffer() else { return 0 }
+        return lp_account_quiet_readings(buffer)
     }
 
     /// A closed accounted span: its event's index and its boundaries, in ticks and on the

@@ -3,7 +3,10 @@
 // the last reading. Boundaries within LP_ACCOUNTING_GRANULARITY_NS of a reading,
 // and, up to LP_ACCOUNTING_LONGEST_NS, those until the gaps that could have held a
 // wait add up to LP_ACCOUNTING_WAITABLE_NS (`lp_account_due`), take none: they are
-// attributed from the readings around them at flush.
+// attributed from the readings around them at flush. Where a switch watch lends
+// accounting its thread's switch count (LaunchHarness's sampler watches the main
+// thread), a reading while the count stays put takes no system call either: the thread
+// did not leave the CPU, so its CPU clock ran with the wall clock (lp_account_take_quiet).
 
 #define _GNU_SOURCE
 #include "LaunchTracingShims.h"
@@ -12,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #if defined(__linux__)
@@ -44,10 +48,10 @@ static uint64_t lp_schedstat_run_queue(int fd) {
     return digits > 0 ? value : UINT64_MAX;
 }
 
-static int lp_open_schedstat(void) {
+static int lp_open_schedstat(uint64_t thread_id) {
 #if defined(__linux__)
     char path[64];
-    snprintf(path, sizeof path, "/proc/self/task/%ld/schedstat", (long)syscall(SYS_gettid));
+    snprintf(path, sizeof path, "/proc/self/task/%llu/schedstat", (unsigned long long)thread_id);
     return open(path, O_RDONLY | O_CLOEXEC);
 #else
     return -1;
@@ -108,19 +112,111 @@ static uint64_t lp_ns_in(uint64_t ticks, uint64_t tick, uint64_t wall_ns) {
 /// The run-queue wait read from `accounting`'s schedstat (opened at its first use), counted as system calls.
 static uint64_t lp_account_run_queue(lp_accounting *accounting) {
     if (accounting->schedstat_fd == -2) {
-        accounting->schedstat_fd = lp_open_schedstat();
+        accounting->schedstat_fd = lp_open_schedstat(accounting->thread_id);
         accounting->system_calls += 1;
     }
     if (accounting->schedstat_fd >= 0) accounting->system_calls += 1;
     return lp_schedstat_run_queue(accounting->schedstat_fd);
 }
 
+/// Counts lent by switch watches (`lp_account_count_switches`), each published whole
+/// in a slot; `lp_switch_count_users` counts the readings using one, so that taking it
+/// back can wait for them before its ring is unmapped.
+typedef struct {
+    const uint64_t *head;
+    const uint64_t *tail;
+    uint64_t data_size;
+    uint64_t thread_id;
+} lp_switch_count_t;
+enum { LP_SWITCH_COUNT_SLOTS = 8 };
+static lp_switch_count_t *lp_switch_counts[LP_SWITCH_COUNT_SLOTS];
+static int lp_switch_count_users;
+
+int lp_account_count_switches(uint64_t thread_id, const uint64_t *head, const uint64_t *tail, uint64_t data_size) {
+    lp_switch_count_t *count = malloc(sizeof *count);
+    if (count == 0) return 0;
+    *count = (lp_switch_count_t){.head = head, .tail = tail, .data_size = data_size, .thread_id = thread_id};
+    for (int slot = 0; slot < LP_SWITCH_COUNT_SLOTS; slot++) {
+        lp_switch_count_t *none = 0;
+        if (__atomic_compare_exchange_n(&lp_switch_counts[slot], &none, count, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+            return 1;
+        }
+    }
+    free(count);
+    return 0;
+}
+
+void lp_account_stop_counting_switches(const uint64_t *head) {
+    for (int slot = 0; slot < LP_SWITCH_COUNT_SLOTS; slot++) {
+        lp_switch_count_t *count = __atomic_load_n(&lp_switch_counts[slot], __ATOMIC_SEQ_CST);
+        if (count == 0 || count->head != head) continue;
+        if (!__atomic_compare_exchange_n(&lp_switch_counts[slot], &count, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+            return;
+        }
+        // A reading that loaded the count before it was taken back finishes with it first.
+        while (__atomic_load_n(&lp_switch_count_users, __ATOMIC_SEQ_CST) != 0) sched_yield();
+        free(count);
+        return;
+    }
+}
+
+/// The head of a switch count lent for thread `thread_id`, read now, in `*head`; 0
+/// when none is lent for it, or its ring is more than half full.
+static int lp_switch_head(uint64_t thread_id, uint64_t *head) {
+    int found = 0;
+    __atomic_add_fetch(&lp_switch_count_users, 1, __ATOMIC_SEQ_CST);
+    for (int slot = 0; slot < LP_SWITCH_COUNT_SLOTS; slot++) {
+        const lp_switch_count_t *count = __atomic_load_n(&lp_switch_counts[slot], __ATOMIC_SEQ_CST);
+        if (count == 0 || count->thread_id != thread_id) continue;
+        uint64_t now = __atomic_load_n(count->head, __ATOMIC_ACQUIRE);
+        uint64_t tail = __atomic_load_n(count->tail, __ATOMIC_ACQUIRE);
+        if (now - tail <= count->data_size / 2) {
+            *head = now;
+            found = 1;
+        }
+        break;
+    }
+    __atomic_sub_fetch(&lp_switch_count_users, 1, __ATOMIC_SEQ_CST);
+    return found;
+}
+
+/// Takes the reading without a system call when the thread's switch count has not moved
+/// since the last reading that read the CPU clock (less than
+/// `LP_ACCOUNTING_QUIET_LONGEST_NS` ago): it did not leave the CPU since `last`, so its
+/// CPU clock has run with the wall clock, and its counters and run-queue wait are
+/// `last`'s. `reading->wall_ns` is read already. Returns 0 when it must read.
+static int lp_account_take_quiet(lp_accounting *accounting, const lp_reading *last, lp_reading *reading) {
+    uint64_t head;
+    if (last == 0 || !accounting->switch_head_valid || reading->wall_ns < last->wall_ns
+        || reading->wall_ns - accounting->switch_head_wall_ns >= LP_ACCOUNTING_QUIET_LONGEST_NS
+        || !lp_switch_head(accounting->thread_id, &head) || head != accounting->switch_head) {
+        return 0;
+    }
+    reading->cpu_ns = last->cpu_ns + (reading->wall_ns - last->wall_ns);
+    reading->voluntary_switches = last->voluntary_switches;
+    reading->involuntary_switches = last->involuntary_switches;
+    reading->minor_faults = last->minor_faults;
+    reading->major_faults = last->major_faults;
+    reading->run_queue_ns = last->run_queue_ns;
+    accounting->quiet_readings += 1;
+    return 1;
+}
+
 /// Takes the calling thread's usage now: the wall and CPU clocks, and, when it left
 /// the CPU since `last`, its rusage and schedstat (otherwise those of `last` hold).
 static void lp_account_take(lp_accounting *accounting, const lp_reading *last, lp_reading *reading) {
     reading->wall_ns = lp_monotonic_ns();
+    if (lp_account_take_quiet(accounting, last, reading)) return;
+    // The switch count around the CPU clock: unmoved, a later reading that finds it
+    // where it is now knows the thread stayed on the CPU from this reading to that one.
+    uint64_t head_before = 0, head_after = 1;
+    int counted = lp_switch_head(accounting->thread_id, &head_before);
     reading->cpu_ns = lp_thread_cpu_ns();
     accounting->system_calls += 1;
+    accounting->switch_head_valid = counted && lp_switch_head(accounting->thread_id, &head_after)
+        && head_after == head_before;
+    accounting->switch_head = head_before;
+    accounting->switch_head_wall_ns = reading->wall_ns;
     int64_t gap = last == 0 ? INT64_MAX
         : (int64_t)(reading->wall_ns - last->wall_ns) - (int64_t)(reading->cpu_ns - last->cpu_ns);
     if (last != 0 && gap < LP_OFF_CPU_GAP_NS) {
@@ -187,6 +283,7 @@ __attribute__((noinline, cold)) void lp_account_read(lp_thread_buffer *buffer, l
         accounting = calloc(1, sizeof *accounting);
         if (accounting == 0) return;
         accounting->schedstat_fd = -2;
+        accounting->thread_id = lp_thread_id();
         __atomic_store_n(&buffer->usage, accounting, __ATOMIC_RELEASE);
     }
     lp_reading *slot = lp_account_slot(accounting);
@@ -250,6 +347,8 @@ void lp_account_rewind(lp_thread_buffer *buffer) {
         buffer->usage->used = 0;
         buffer->usage->count = 0;
         buffer->usage->system_calls = 0;
+        buffer->usage->quiet_readings = 0;
+        buffer->usage->switch_head_valid = 0;
     }
     lp_account_read_next(buffer);
 }
@@ -293,4 +392,8 @@ long lp_account_copy_readings(const lp_thread_buffer *buffer, lp_reading *into, 
 
 uint64_t lp_account_system_calls(const lp_thread_buffer *buffer) {
     return buffer->usage == 0 ? 0 : buffer->usage->system_calls;
+}
+
+uint64_t lp_account_quiet_readings(const lp_thread_buffer *buffer) {
+    return buffer->usage == 0 ? 0 : buffer->usage->quiet_readings;
 }

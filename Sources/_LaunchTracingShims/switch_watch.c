@@ -94,6 +94,10 @@ lp_switch_watch *lp_switch_watch_open(uint64_t thread_id, int thread_cpu) {
     watch->state = LP_SWITCH_UNKNOWN;
     watch->thread_cpu = thread_cpu;
     watch->thread_id = thread_id;
+    // Accounting's readings of the thread skip the CPU clock while this ring's head stays put.
+    struct perf_event_mmap_page *meta = ring;
+    lp_account_count_switches(thread_id, (const uint64_t *)&meta->data_head, (const uint64_t *)&meta->data_tail,
+                              watch->data_size);
     return watch;
 #else
     (void)thread_id;
@@ -192,6 +196,7 @@ void lp_switch_watch_keep_away(lp_switch_watch *watch) {
 void lp_switch_watch_close(lp_switch_watch *watch) {
     if (watch == 0) return;
 #if defined(__linux__)
+    lp_account_stop_counting_switches((const uint64_t *)&((struct perf_event_mmap_page *)watch->ring)->data_head);
     munmap(watch->ring, watch->ring_size);
     close(watch->fd);
     close(watch->wake);

@@ -150,6 +150,18 @@ typedef struct {
     /// System calls made for accounting since the last reset (a debug counter
     /// the benchmarks and tests read: the hot path's promise is that it stays small).
     uint64_t system_calls;
+    /// The thread's OS id (read at its first reading), to find a switch count kept for it
+    /// (`lp_account_count_switches`).
+    uint64_t thread_id;
+    /// The switch count's head as read just before the CPU clock of the last reading
+    /// that read it (`switch_head_valid`), and that reading's wall time: a reading that
+    /// finds the head where it was, less than `LP_ACCOUNTING_QUIET_LONGEST_NS` later, is
+    /// taken without a system call (the thread did not leave the CPU in between).
+    uint64_t switch_head;
+    uint64_t switch_head_wall_ns;
+    int switch_head_valid;
+    /// Readings taken without a system call that way (a debug counter, like `system_calls`).
+    uint64_t quiet_readings;
 } lp_accounting;
 
 /// A thread's events: the chunk being written and the list before it. Only its
@@ -684,6 +696,25 @@ void lp_switch_watch_interrupt(lp_switch_watch *watch);
 /// CPU is not known.
 void lp_switch_watch_keep_away(lp_switch_watch *watch);
 void lp_switch_watch_close(lp_switch_watch *watch);
+
+/// The longest a thread's readings are taken without a system call while it does not
+/// leave the CPU (`lp_account_count_switches`), nanoseconds: then the CPU clock is read
+/// again, so time the CPU clock does not count (interrupts) cannot add up for longer.
+enum { LP_ACCOUNTING_QUIET_LONGEST_NS = 5 * 1000 * 1000 };
+
+/// Lends accounting a count that grows whenever thread `thread_id` switches: `head`
+/// (the perf ring's `data_head`, which grows with every record written) and `tail` (the
+/// reader's `data_tail`) of a ring of `data_size` bytes. While the head has not moved
+/// since a reading, the thread did not leave the CPU, so its next reading takes the CPU
+/// clock as the last one plus the wall time since, with no system call. A ring more than
+/// half full (whose next records could be lost without moving the head) lends nothing.
+/// Up to 8 counts at a time, process-wide, one a thread; returns 0 when none more can be lent.
+int lp_account_count_switches(uint64_t thread_id, const uint64_t *head, const uint64_t *tail, uint64_t data_size);
+/// Takes back the count `head` lent (nothing when it is not the one lent), waiting for a
+/// reading that is using it to finish: after it returns, the ring may be unmapped.
+void lp_account_stop_counting_switches(const uint64_t *head);
+/// Readings of `buffer`'s thread taken without a system call since the last rewind.
+uint64_t lp_account_quiet_readings(const lp_thread_buffer *buffer);
 
 #ifdef __cplusplus
 }
