@@ -38,7 +38,7 @@ extension LaunchTracer {
     /// millisecond; under LaunchHarness's sampler, whose switch watch tells accounting
     /// when the main thread leaves the CPU, a reading while it has not takes none either
     /// (its CPU clock is the last reading's plus the wall time since, read anew at least
-    /// every 5 ms).
+    /// every 2 ms).
     ///
     /// In a launch whose instructions launchprof counts (`--metric instructions`,
     /// under valgrind) accounting stays off: its readings follow the wall clock,

@@ -89,7 +89,7 @@ public struct SpanUsage: Sendable, Hashable {
 /// call), and `getrusage` and the thread's `schedstat` only when the thread left the
 /// CPU since the last reading. Where a switch watch lends the thread's switch count
 /// (`lp_account_count_switches`: LaunchHarness's sampler on the main thread), a reading
-/// that finds the count where the last reading of the CPU clock left it, less than 5 ms
+/// that finds the count where the last reading of the CPU clock left it, less than 2 ms
 /// later, takes no system call: the thread has not left the CPU, so its CPU clock is
 /// the last reading's plus the wall time since. Any other boundary costs a few compares and a store on
 /// the hot path, and is attributed at flush from the readings around it: the thread is

@@ -213,6 +213,11 @@ static void lp_account_take(lp_accounting *accounting, const lp_reading *last, l
     int counted = lp_switch_head(accounting->thread_id, &head_before);
     reading->cpu_ns = lp_thread_cpu_ns();
     accounting->system_calls += 1;
+    // After readings taken without the CPU clock, which ran it with the wall clock, the
+    // clock may be behind the last of them by the time interrupts and the hypervisor took
+    // (which it does not count): that time falls here, as time off the CPU before this
+    // reading, as it would have been spread over readings taken with the clock.
+    if (last != 0 && reading->cpu_ns < last->cpu_ns) reading->cpu_ns = last->cpu_ns;
     accounting->switch_head_valid = counted && lp_switch_head(accounting->thread_id, &head_after)
         && head_after == head_before;
     accounting->switch_head = head_before;

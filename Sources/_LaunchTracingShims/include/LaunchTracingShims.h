@@ -699,8 +699,10 @@ void lp_switch_watch_close(lp_switch_watch *watch);
 
 /// The longest a thread's readings are taken without a system call while it does not
 /// leave the CPU (`lp_account_count_switches`), nanoseconds: then the CPU clock is read
-/// again, so time the CPU clock does not count (interrupts) cannot add up for longer.
-enum { LP_ACCOUNTING_QUIET_LONGEST_NS = 5 * 1000 * 1000 };
+/// again. Time the CPU clock does not count (interrupts, the hypervisor's steal: a few
+/// percent) adds up for no longer, and the reading that reads the clock again puts it
+/// before itself, as time off the CPU: at most a few tens of microseconds in one place.
+enum { LP_ACCOUNTING_QUIET_LONGEST_NS = 2 * 1000 * 1000 };
 
 /// Lends accounting a count that grows whenever thread `thread_id` switches: `head`
 /// (the perf ring's `data_head`, which grows with every record written) and `tail` (the
