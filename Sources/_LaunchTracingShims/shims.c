@@ -214,8 +214,15 @@ static struct {
     .wake = PTHREAD_COND_INITIALIZER,
 };
 
+/// Starts a detached thread as `lp_thread_start_detached` does, with a stack of
+/// `stack_bytes` (0: the default) and, with `block_signals`, every signal blocked in it
+/// (a thread of the tracer's own never runs a handler of the program's).
+static int lp_thread_start(void *(*body)(void *), void *argument, int avoid_cpu, size_t stack_bytes, int block_signals);
+
 static void *lp_populater_main(void *unused) {
     (void)unused;
+    // Named by itself (one system call), not by its starter (three, through /proc).
+    lp_set_current_thread_name("lp-populate");
     pthread_mutex_lock(&lp_populater.lock);
     for (;;) {
         while (lp_populater.wanted <= lp_populater.done) pthread_cond_wait(&lp_populater.wake, &lp_populater.lock);
@@ -246,25 +253,12 @@ static void lp_populater_start_locked(uint64_t from) {
     if (lp_populater.state != 0) return;
     lp_populater.state = -1;
     if (lp_instruction_marks_enabled()) return;
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    pthread_attr_setstacksize(&attributes, 64 * 1024);
-    sigset_t all, previous;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &previous);  // inherited by the new thread
     lp_populater.done = lp_populater.wanted = from;
-    pthread_t thread;
-    if (pthread_create(&thread, &attributes, lp_populater_main, 0) == 0) {
+    if (lp_thread_start(lp_populater_main, 0, -1, 64 * 1024, 1) == 0) {
         lp_populater.state = 1;
-#if defined(__linux__)
-        pthread_setname_np(thread, "lp-populate");
-#endif
         static int registered = 0;
         if (!registered) pthread_atfork(0, 0, lp_populater_after_fork), registered = 1;
     }
-    pthread_sigmask(SIG_SETMASK, &previous, 0);
-    pthread_attr_destroy(&attributes);
 }
 
 void lp_populater_start_ahead(void) {
@@ -648,9 +642,14 @@ int lp_thread_rusage(struct rusage *usage) {
 }
 
 int lp_thread_start_detached(void *(*body)(void *), void *argument, int avoid_cpu) {
+    return lp_thread_start(body, argument, avoid_cpu, 0, 0);
+}
+
+static int lp_thread_start(void *(*body)(void *), void *argument, int avoid_cpu, size_t stack_bytes, int block_signals) {
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (stack_bytes != 0) pthread_attr_setstacksize(&attributes, stack_bytes);
 #if defined(__linux__)
     cpu_set_t cpus;
     if (avoid_cpu >= 0 && avoid_cpu < CPU_SETSIZE && sched_getaffinity(0, sizeof cpus, &cpus) == 0
@@ -661,8 +660,15 @@ int lp_thread_start_detached(void *(*body)(void *), void *argument, int avoid_cp
 #else
     (void)avoid_cpu;
 #endif
+    // A mask set here is the new thread's from its first instruction.
+    sigset_t all, previous;
+    if (block_signals) {
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &previous);
+    }
     pthread_t thread;
     int result = pthread_create(&thread, &attributes, body, argument);
+    if (block_signals) pthread_sigmask(SIG_SETMASK, &previous, 0);
     pthread_attr_destroy(&attributes);
     return result;
 }

@@ -136,5 +136,11 @@ struct CompactEventTests {
         }
         #expect(lp_populater_requests() > before)
         #expect(trace.events(named: "Many").count == 50_000)
+        #if os(Linux)
+            // It names itself, so that a profile or `top -H` of the app tells it apart.
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            let names = tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            #expect(names.contains("lp-populate\n"), "\(names)")
+        #endif
     }
 }
