@@ -84,6 +84,12 @@ extension LaunchApplication {
                 sampler.sleepsWhileRunning ? "switches" : "periodic", forKey: LaunchContract.MetadataKey.samplerMode)
             LaunchTracer.setMetadata(String(sampler.wakeups), forKey: LaunchContract.MetadataKey.samplerWakeups)
         }
+        // What per-span accounting cost the main thread (this one), in system calls.
+        LaunchTracer.setMetadata(
+            String(LaunchTracer.accountingSystemCalls), forKey: LaunchContract.MetadataKey.accountingSystemCalls)
+        LaunchTracer.setMetadata(
+            String(LaunchTracer.accountingReadingsWithoutSystemCall),
+            forKey: LaunchContract.MetadataKey.accountingReadingsWithoutSystemCall)
         LaunchTracer.flushForExit()
     }
 

@@ -154,6 +154,11 @@ public enum LaunchContract {
         public static let samplerMode = "sampler.mode"
         /// How many times the sampler's thread woke (its voluntary context switches).
         public static let samplerWakeups = "sampler.wakeups"
+        /// The system calls the main thread made for per-span accounting while launch ran.
+        public static let accountingSystemCalls = "accounting.systemCalls"
+        /// Of the main thread's accounting readings, those taken without a system call (the
+        /// sampler's switch watch showed the thread had not left the CPU since the last one).
+        public static let accountingReadingsWithoutSystemCall = "accounting.readingsWithoutSystemCall"
 
         /// What `willFinishLaunching` returned in launch `index` (`true`/`false`).
         public static func willFinishLaunchingReturned(launch index: Int) -> String {

@@ -141,6 +141,11 @@ struct SampleAppTests {
         #expect(mode == "switches" || mode == "periodic", "sampler.mode \(mode ?? "missing")")
         let wakeups = trace.metadata[LaunchContract.MetadataKey.samplerWakeups].flatMap { Int($0) }
         #expect((wakeups ?? 0) >= 1, "sampler.wakeups \(String(describing: wakeups))")
+        // And what accounting cost the main thread: some system calls (its first reading reads).
+        let calls = trace.metadata[LaunchContract.MetadataKey.accountingSystemCalls].flatMap { Int($0) }
+        #expect((calls ?? 0) >= 1, "accounting.systemCalls \(String(describing: calls))")
+        #expect(
+            trace.metadata[LaunchContract.MetadataKey.accountingReadingsWithoutSystemCall].flatMap { Int($0) } != nil)
     }
 
     @Test func theSlowedVariantRanksInsideDidFinishLaunchingOnTheMainThread() throws {
