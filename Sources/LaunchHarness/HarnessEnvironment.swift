@@ -43,10 +43,7 @@ struct HarnessEnvironment: Sendable {
             do { environment.options = try LaunchOptions(json: json) } catch { throw .badLaunchOptions(error) }
         }
         // The tracer writes on the ready pipe; a value it cannot use is stopped here, as every other variable is.
-        if let text = value(LaunchContract.Variable.readyDescriptor), !(Int(text).map((0...65_535).contains) ?? false) {
-            throw .badEnvironment(
-                name: LaunchContract.Variable.readyDescriptor, value: text, expected: "a whole number from 0 to 65535")
-        }
+        _ = try checked(.readyDescriptor)
         environment.profiling = value(LaunchContract.Variable.trace) != nil
         let sampler = try checked(.sampler)
         environment.samplerEnabled = sampler != "0"

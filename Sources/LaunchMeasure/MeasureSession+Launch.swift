@@ -93,9 +93,12 @@ extension MeasureSession {
         -> LaunchRequest
     {
         let plan = request.plan
+        // The hot launches are measure's to decide (0 unless asked for): an inherited value would
+        // run hooks again in launches counted as single ones.
         var environment = [
             LaunchContract.Variable.trace: tracePath(in: directory),
             LaunchContract.Variable.exitAfterLaunch: "1",
+            LaunchContract.Variable.hotLaunches: "0",
         ]
         if let options = plan.launchOptions { environment[LaunchContract.Variable.launchOptions] = options.json }
         let command: [String]
@@ -103,7 +106,7 @@ extension MeasureSession {
         let timeout: Double
         switch kind {
         case .timed(let hotLaunches):
-            if hotLaunches > 0 { environment[LaunchContract.Variable.hotLaunches] = String(hotLaunches) }
+            environment[LaunchContract.Variable.hotLaunches] = String(hotLaunches)
             command = [request.executable] + request.arguments
             ready = ReadyDefault.launchCondition(plan.ready)
             timeout = plan.timeoutSeconds * Double(max(1, hotLaunches))

@@ -61,7 +61,11 @@ extension LaunchContract {
         /// ``Variable/hotLaunches``.
         public static let hotLaunches = HarnessSetting(name: Variable.hotLaunches, range: 0...100_000)
 
-        /// Every setting of this kind: what `launchprof` checks in the environment its launches inherit.
-        public static let all: [HarnessSetting] = [sampler, sampleInterval, grace, hotLaunches]
+        /// ``Variable/readyDescriptor``: set by `launchprof` (never inherited), checked by the harness all the same.
+        package static let readyDescriptor = HarnessSetting(name: Variable.readyDescriptor, range: 0...65_535)
+
+        /// The settings a user may set by hand, which `launchprof` checks in the environment its
+        /// launches inherit. ``hotLaunches`` is not among them: `launchprof` always sets it itself.
+        public static let all: [HarnessSetting] = [sampler, sampleInterval, grace]
     }
 }

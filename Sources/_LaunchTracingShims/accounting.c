@@ -131,6 +131,9 @@ typedef struct {
 enum { LP_SWITCH_COUNT_SLOTS = 8 };
 static lp_switch_count_t *lp_switch_counts[LP_SWITCH_COUNT_SLOTS];
 static int lp_switch_count_users;
+/// Counts lent now: a reading of a program with no switch watch (any but LaunchHarness's)
+/// looks no further than this load. One lent as it loads is seen at the next reading.
+static int lp_switch_counts_lent;
 
 int lp_account_count_switches(uint64_t thread_id, const uint64_t *head, const uint64_t *tail, uint64_t data_size) {
     lp_switch_count_t *count = malloc(sizeof *count);
@@ -139,6 +142,7 @@ int lp_account_count_switches(uint64_t thread_id, const uint64_t *head, const ui
     for (int slot = 0; slot < LP_SWITCH_COUNT_SLOTS; slot++) {
         lp_switch_count_t *none = 0;
         if (__atomic_compare_exchange_n(&lp_switch_counts[slot], &none, count, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+            __atomic_add_fetch(&lp_switch_counts_lent, 1, __ATOMIC_SEQ_CST);
             return 1;
         }
     }
@@ -153,6 +157,7 @@ void lp_account_stop_counting_switches(const uint64_t *head) {
         if (!__atomic_compare_exchange_n(&lp_switch_counts[slot], &count, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
             return;
         }
+        __atomic_sub_fetch(&lp_switch_counts_lent, 1, __ATOMIC_SEQ_CST);
         // A reading that loaded the count before it was taken back finishes with it first.
         while (__atomic_load_n(&lp_switch_count_users, __ATOMIC_SEQ_CST) != 0) sched_yield();
         free(count);
@@ -163,6 +168,7 @@ void lp_account_stop_counting_switches(const uint64_t *head) {
 /// The head of a switch count lent for thread `thread_id`, read now, in `*head`; 0
 /// when none is lent for it, or its ring is more than half full.
 static int lp_switch_head(uint64_t thread_id, uint64_t *head) {
+    if (__atomic_load_n(&lp_switch_counts_lent, __ATOMIC_RELAXED) == 0) return 0;
     int found = 0;
     __atomic_add_fetch(&lp_switch_count_users, 1, __ATOMIC_SEQ_CST);
     for (int slot = 0; slot < LP_SWITCH_COUNT_SLOTS; slot++) {

@@ -45,7 +45,8 @@ struct MeasureSessionTests {
                 request.extraEnvironment[LaunchContract.Variable.trace] == request.workDirectory + "/"
                     + MeasureSession.traceFileName)
             #expect(request.extraEnvironment[LaunchContract.Variable.exitAfterLaunch] == "1")
-            #expect(request.extraEnvironment[LaunchContract.Variable.hotLaunches] == nil)
+            // Set, so that a value in launchprof's own environment is never what the launch inherits.
+            #expect(request.extraEnvironment[LaunchContract.Variable.hotLaunches] == "0")
             #expect(request.ready == .exit && request.timeoutSeconds == 20)
         }
         #expect(collected.environment.hostname == "scripted" && collected.finishedAt == "2026-11-26T00:00:00Z")
