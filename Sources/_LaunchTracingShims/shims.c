@@ -28,9 +28,10 @@ __thread lp_thread_buffer *lp_tls_buffer __attribute__((tls_model("initial-exec"
 //
 // Every thread's chunks come from one region reserved (not committed) at the
 // first event, as large as the cap. Chunks are handed out by a bump pointer
-// under a lock (the slow path only). The first LP_POOL_FIRST bytes are made
-// resident at the process's first event, on the thread that records it (that
-// thread pays for them: nothing else could have made them resident sooner). Once
+// under a lock (the slow path only). The first LP_POOL_FIRST bytes are left to
+// fault in as the process's first recording thread writes them (a page's first write
+// costs about 2 µs on a virtual machine, where MADV_POPULATE_WRITE of the four pages
+// cost 27 µs: a process that records a few events pays for one page). Once
 // chunks reach past half of them, a thread of the tracer's own, the populater,
 // keeps the arena resident ahead of the bump pointer, as far ahead as chunks were
 // handed out so far (a thread's next chunk is as large as all its chunks before it),
@@ -46,15 +47,18 @@ __thread lp_thread_buffer *lp_tls_buffer __attribute__((tls_model("initial-exec"
 // the recording thread that takes the chunk populates ahead itself, under the
 // arena lock (see lp_arena_populate). Beyond the first 2 MiB the arena asks for
 // huge pages, which are filled at a fraction of the cost a byte where the kernel
-// grants them.
+// grants them: asked by whoever populates first (the populater, else the recording
+// thread), not at the first event (the advice costs about 8 µs, and a process that
+// records a few events never gets there).
 // A thread's first chunk is small and each next one twice as large, up to
 // LP_CHUNK_MAX, so a thread holds memory in proportion to what it recorded.
 
 enum {
     LP_CHUNK_FIRST = 4 * 1024,
     LP_CHUNK_MAX = 256 * 1024,
-    /// Made resident at the process's first event, on the thread that records it (which
-    /// pays for it: about 4 pages): a process that records a few events grows by this much.
+    /// Counted as resident from the process's first event, though left to fault in as it is
+    /// written (no populater request until half of it is handed out): a process that records a
+    /// few events grows by the pages it writes.
     LP_POOL_FIRST = 16 * 1024,
     /// The farthest ahead of the bump pointer the populater keeps the arena resident (the
     /// lead is what was handed out so far, from LP_POOL_FIRST up to this; asked for again
@@ -84,6 +88,7 @@ static struct {
     /// Chunks of threads that exited, given back by lp_buffer_release, by size class.
     lp_chunk *free[LP_CHUNK_CLASSES];
     volatile int full;   // 1 once no chunk of any size is left
+    int huge_advised;    // 1 once the reservation past LP_HUGE_FROM was advised to use huge pages
     int fresh_only;      // 1: chunks given back are not taken again while fresh memory is left (benchmarks)
 } lp_arena = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
@@ -185,9 +190,16 @@ void lp_buffer_release(lp_thread_buffer *buffer) {
 }
 
 /// Makes [from, to) of the arena resident: one madvise where the kernel has
-/// MADV_POPULATE_WRITE (Linux 5.14), else a write to each page.
+/// MADV_POPULATE_WRITE (Linux 5.14), else a write to each page. The first call also
+/// asks for huge pages past LP_HUGE_FROM (once: only the populater, or the recording
+/// thread where none runs, calls it, and `base` and `reserved` are fixed by then).
 static void lp_arena_prefault(uint64_t from, uint64_t to) {
     if (to <= from) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (!__atomic_exchange_n(&lp_arena.huge_advised, 1, __ATOMIC_RELAXED) && lp_arena.reserved > LP_HUGE_FROM) {
+        madvise(lp_arena.base + LP_HUGE_FROM, lp_arena.reserved - LP_HUGE_FROM, MADV_HUGEPAGE);
+    }
+#endif
 #if defined(__linux__)
     if (madvise(lp_arena.base + from, to - from, MADV_POPULATE_WRITE) == 0) return;
 #endif
@@ -309,11 +321,8 @@ static lp_chunk *lp_arena_take(uint64_t want) {
         }
         lp_arena.base = memory;
         lp_arena.reserved = reserve;
+        // Not made resident here: its writers fault its pages in (see the top of this section).
         lp_arena.resident = reserve < LP_POOL_FIRST ? reserve : LP_POOL_FIRST;
-        lp_arena_prefault(0, lp_arena.resident);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (reserve > LP_HUGE_FROM) madvise(lp_arena.base + LP_HUGE_FROM, reserve - LP_HUGE_FROM, MADV_HUGEPAGE);
-#endif
     }
     if (lp_arena.base == (char *)-1) return 0;
     uint64_t left = lp_arena.cap > lp_arena.held ? lp_arena.cap - lp_arena.held : 0;
