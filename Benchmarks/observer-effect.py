@@ -82,6 +82,6 @@ def main():
     pshift, plow, phigh = paired(off, on)
     print(f"{runs} per side: off {med(off):.2f} ms, on {med(on):.2f} ms, "
           f"shift {shift:+.2f} ms [{low:+.2f}, {high:+.2f}] ({100 * shift / med(off):+.1f} %); "
-          f"paired {pshift:+.2f} ms [{plow:+.2f}, {phigh:+.2f}]")
+          f"paired {pshift:+.3f} ms [{plow:+.3f}, {phigh:+.3f}]")
 
 main()
