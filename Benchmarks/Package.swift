@@ -15,11 +15,14 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // The tracer probe (see tracer-probe.sh): a small program on the release LaunchTracing, without
-        // the benchmark harness, which the flush-instructions row counts under valgrind.
+        // The tracer probe (see tracer-probe.sh): a small program on the release LaunchTracing and
+        // LaunchHarness, without the benchmark harness, which the instruction rows count under valgrind.
         .executableTarget(
             name: "TracerProbe",
-            dependencies: [.product(name: "LaunchTracing", package: "LaunchProf")],
+            dependencies: [
+                .product(name: "LaunchTracing", package: "LaunchProf"),
+                .product(name: "LaunchHarness", package: "LaunchProf"),
+            ],
             path: "TracerProbe"
         ),
         .executableTarget(

@@ -9,9 +9,18 @@
 //       bytes as the events into fresh memory; prints per-thread ns and medians.
 //   tracer-probe first      the latency of a process's first event (ns) and the resident
 //       memory a process that records 10 events grows by (bytes).
+//   tracer-probe harness    an app that does nothing, launched by LaunchHarness and ended at
+//       its first frame: run under callgrind with LAUNCHPROF_COUNT_INSTRUCTIONS=1, the
+//       harness's own instructions from `main` to `willFinishLaunching`.
 import Foundation
+import LaunchHarness
 import LaunchTracing
 import _LaunchTracingShims
+
+/// An app whose hooks do nothing: what the harness costs on its own.
+final class NothingDelegate: LaunchDelegate {
+    required init() {}
+}
 
 struct TickPair {
     var begin: UInt64
@@ -125,7 +134,9 @@ case "first":
     usleep(20_000)  // anything the tracer does off this thread settles
     let after = residentBytes()
     print("first event \(first) ns, resident growth of 10 events \(after - before) bytes")
+case "harness":
+    LaunchApplication.main(delegate: NothingDelegate.self, exitAfterLaunch: true)
 default:
-    print("usage: tracer-probe flush COUNT accounted|plain PATH | fresh COUNT THREADS | first")
+    print("usage: tracer-probe flush COUNT accounted|plain PATH | fresh COUNT THREADS | first | harness")
     exit(2)
 }

@@ -5,7 +5,9 @@
 // instructions the flush at exit costs, per unaccounted event and per accounted span, counted
 // by callgrind in the tracer probe (Benchmarks/TracerProbe, a program on the same release
 // LaunchTracing without the benchmark harness: valgrind cannot run this binary, whose malloc
-// interposer it crashes on). Build the probe first:
+// interposer it crashes on); and the harness's own instructions before an app's first hook, in
+// the probe's `harness` app (one that does nothing), counted the way `launchprof measure
+// --metric instructions` counts a phase. Build the probe first:
 //
 //   swift build -c release --package-path Benchmarks --product TracerProbe
 
@@ -22,6 +24,11 @@ let flushPlain = BenchmarkMetric.custom(
     "flush instructions per unaccounted event (10000 spans)", polarity: .prefersSmaller, useScalingFactor: false)
 let flushAccounted = BenchmarkMetric.custom(
     "flush instructions per accounted span (10000 spans)", polarity: .prefersSmaller, useScalingFactor: false)
+let harnessSetUp = BenchmarkMetric.custom(
+    "harness instructions from main to willFinishLaunching", polarity: .prefersSmaller, useScalingFactor: false)
+let harnessSetUpWithOptions = BenchmarkMetric.custom(
+    "harness instructions from main to willFinishLaunching, launch options given", polarity: .prefersSmaller,
+    useScalingFactor: false)
 
 /// What a child process of this binary does, and how the benchmarks run one.
 enum ChildProcess {
@@ -100,7 +107,7 @@ enum ChildProcess {
         // This file is Benchmarks/Benchmarks/TracerBenchmarks/ProcessBenchmarks.swift.
         var root = URL(fileURLWithPath: sources)
         for _ in 0..<4 { root.deleteLastPathComponent() }
-        for module in ["Sources/LaunchTracing", "Sources/_LaunchTracingShims"] {
+        for module in ["Sources/LaunchTracing", "Sources/_LaunchTracingShims", "Sources/LaunchHarness"] {
             let top = root.appendingPathComponent(module).path
             let changed = (files.subpaths(atPath: top) ?? []).compactMap { modified(top + "/" + $0) }.max()
             if let changed, changed > built { return (nil, "TracerProbe is older than \(module)") }
@@ -140,6 +147,44 @@ enum ChildProcess {
         }
         return nil
     }
+
+    /// The instructions the probe's `harness` app (hooks that do nothing, not traced) executes
+    /// from the `main` milestone to `willFinishLaunching.begin`: the phase `appInit` of
+    /// `launchprof measure --metric instructions`, read the same way (the tracer has callgrind
+    /// dump at each milestone under `LAUNCHPROF_COUNT_INSTRUCTIONS=1`, and the dump at a
+    /// milestone holds what was counted since the one before). `options`: the JSON given in
+    /// `LAUNCHPROF_LAUNCH_OPTIONS`. The same in every run, whatever the load.
+    static func harnessInstructions(probe: String, options: String?) -> Int? {
+        guard let valgrind = which("valgrind") else { return nil }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("launchprof-harness-\(getpid())")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var program = probe
+        if let strip = which("strip") {
+            let stripped = scratch.appendingPathComponent("probe").path
+            if output(strip, ["--strip-debug", "-o", stripped, probe]) != nil { program = stripped }
+        }
+        let counts = scratch.appendingPathComponent("callgrind.out").path
+        let arguments = [
+            "--tool=callgrind", "--cache-sim=no", "--branch-sim=no", "--dump-instr=no",
+            "--callgrind-out-file=\(counts)", program, "harness",
+        ]
+        var environment = [LaunchContract.Variable.countInstructions: "1"]
+        if let options { environment[LaunchContract.Variable.launchOptions] = options }
+        guard output(valgrind, arguments, environment: environment) != nil else { return nil }
+        let trigger =
+            "desc: Trigger: Client Request: " + InstructionMarks.dumpPrefix + Milestone.willFinishLaunchingBegin.id
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []
+        where name.hasPrefix("callgrind.out.") {
+            guard let text = try? String(contentsOfFile: scratch.appendingPathComponent(name).path, encoding: .utf8),
+                text.split(separator: "\n").contains(where: { $0 == trigger })
+            else { continue }
+            for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
+                if let value = Int(line.split(separator: " ").last ?? "") { return value }
+            }
+        }
+        return nil
+    }
 }
 
 /// The process-level rows, gated in CI (`.ci/run`, short mode) against Benchmarks/Thresholds,
@@ -148,7 +193,11 @@ enum ChildProcess {
 /// most (issue 36's targets; 74 and 205 when they were set); a process's first event at 500 µs
 /// (p90 of 10 processes; 100–155 µs measured with the machine's load average at 20) and its
 /// resident growth for 10 events at 1 MiB (287–418 KiB measured), which a pool of memory made
-/// resident at the first event would pass: see RESULTS.md.
+/// resident at the first event would pass; the harness's instructions from `main` to
+/// `willFinishLaunching` at 250,000 (about 110,000 measured; 432,000 when a set of strings made
+/// there searched every library's conformances) and 300,000 with launch options given (about
+/// 165,000; 536,000 when they were read into a dictionary): see RESULTS.md.
+///
 /// Says why a gated row measured nothing. A row with no measurement would pass its
 /// threshold check, so where every row must be measured (`LAUNCHPROF_BENCH_REQUIRE=1`,
 /// as `.ci/run` sets) the run stops with that line instead.
@@ -160,6 +209,37 @@ func nothingMeasured(_ line: String) {
 }
 
 func processBenchmarks() {
+    Benchmark(
+        "gate harness set-up instructions",
+        configuration: .init(
+            metrics: [harnessSetUp, harnessSetUpWithOptions], warmupIterations: 0, maxDuration: .seconds(600),
+            maxIterations: 1,
+            thresholds: [
+                harnessSetUp: BenchmarkThresholds(absolute: [.p90: 125_000]),
+                harnessSetUpWithOptions: BenchmarkThresholds(absolute: [.p90: 150_000]),
+            ]
+        )
+    ) { benchmark in
+        let (probe, problem) = ChildProcess.probe()
+        guard let probe else {
+            nothingMeasured(
+                "gate harness set-up instructions: \(problem ?? ""); build it (swift build -c release --package-path Benchmarks --product TracerProbe)"
+            )
+            return
+        }
+        guard let plain = ChildProcess.harnessInstructions(probe: probe, options: nil),
+            let given = ChildProcess.harnessInstructions(
+                probe: probe, options: #"{"reason":"url","url":"app://book/42","sourceApplication":"mail"}"#)
+        else {
+            nothingMeasured(
+                "gate harness set-up instructions: valgrind did not count the harness (is it installed?); nothing measured"
+            )
+            return
+        }
+        benchmark.measurement(harnessSetUp, plain)
+        benchmark.measurement(harnessSetUpWithOptions, given)
+    }
+
     Benchmark(
         "gate flush instructions",
         configuration: .init(
