@@ -22,7 +22,7 @@ extension LaunchContract {
         public let range: ClosedRange<Int>?
         /// The words it accepts, when it takes words. An array, not a set: a `Set<String>` made
         /// at the harness's start costs the launch a search of every loaded library's protocol
-        /// conformances (about 0.3 ms on a 2-core virtual machine), for four words.
+        /// conformances (0.18 ms on a 2-core virtual machine: Benchmarks/RESULTS.md), for four words.
         private let words: [String]
 
         private init(name: String, words: [String], expected: String) {

@@ -70,8 +70,8 @@ public struct LaunchOptions: Sendable, Equatable {
         var reason = Reason.userTap
         // Four variables, not a dictionary keyed by strings: the harness reads these options
         // before the first hook, where the first such dictionary a process makes costs a search
-        // of every loaded library's protocol conformances (about 0.27 ms on a 2-core virtual
-        // machine). A payload is a dictionary all the same (it is one in the API).
+        // of every loaded library's protocol conformances (0.23 ms on a 2-core virtual machine:
+        // Benchmarks/RESULTS.md). A payload is a dictionary all the same (it is one in the API).
         var url: String?
         var sourceApplication: String?
         var activityType: String?

@@ -115,37 +115,58 @@ enum ChildProcess {
         return (path, nil)
     }
 
-    /// The instructions `LaunchTracer.flush(to:)` executes in a fresh process of the probe after
-    /// `flushSpans` spans, accounted or not, counted by callgrind. Instructions are the same from
-    /// one run to the next whatever the load (an accounted run's vary by about 1 % with the
-    /// readings it takes), so the rows hold on any machine valgrind runs on.
-    static func flushInstructions(probe: String, accounted: Bool) -> Int? {
+    /// Runs the probe under callgrind with `options` before it and `arguments` after it (made
+    /// from a scratch folder, which is removed after), `environment` added; the text of every
+    /// dump callgrind wrote (one at exit, and one at each client request), or nil when it did not
+    /// run. Valgrind before 3.20 cannot read the DWARF 5 a release build carries: a copy without
+    /// debug information (symbols kept) is counted instead.
+    static func callgrindDumps(
+        probe: String, options: [String], arguments: (String) -> [String], environment: [String: String]
+    ) -> [String]? {
         guard let valgrind = which("valgrind") else { return nil }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("launchprof-flush-\(getpid())")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("launchprof-callgrind-\(getpid())")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        // Valgrind before 3.20 cannot read the DWARF 5 a release build carries: a copy without
-        // debug information (symbols kept) is counted instead.
         var program = probe
         if let strip = which("strip") {
             let stripped = scratch.appendingPathComponent("probe").path
             if output(strip, ["--strip-debug", "-o", stripped, probe]) != nil { program = stripped }
         }
         let counts = scratch.appendingPathComponent("callgrind.out").path
-        // `flush(to:)` by its exact symbol: a pattern would also match its specialization, which
-        // it calls, and toggle counting off there. `LAUNCHPROF_SPAWN_NS` as launchprof sets it.
-        let arguments = [
-            "--tool=callgrind", "--callgrind-out-file=\(counts)", "--collect-atstart=no",
-            "--toggle-collect=$s13LaunchTracing0A6TracerO5flush2toySS_tAA14TraceFileErrorOYKFZ", program,
-            "flush", "\(flushSpans)", accounted ? "accounted" : "plain", scratch.path + "/trace.lptrace",
-        ]
-        guard output(valgrind, arguments, environment: ["LAUNCHPROF_SPAWN_NS": "1"]) != nil,
-            let text = try? String(contentsOfFile: counts, encoding: .utf8)
-        else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
+        let command =
+            ["--tool=callgrind", "--callgrind-out-file=\(counts)"] + options + [program] + arguments(scratch.path)
+        guard output(valgrind, command, environment: environment) != nil else { return nil }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []
+        return names.filter { $0.hasPrefix("callgrind.out") }.compactMap {
+            try? String(contentsOfFile: scratch.appendingPathComponent($0).path, encoding: .utf8)
+        }
+    }
+
+    /// The instructions a callgrind dump counted (its `summary:` or `totals:` line).
+    static func counted(_ dump: String) -> Int? {
+        for line in dump.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
             if let value = Int(line.split(separator: " ").last ?? "") { return value }
         }
         return nil
+    }
+
+    /// The instructions `LaunchTracer.flush(to:)` executes in a fresh process of the probe after
+    /// `flushSpans` spans, accounted or not, counted by callgrind. Instructions are the same from
+    /// one run to the next whatever the load (an accounted run's vary by about 1 % with the
+    /// readings it takes), so the rows hold on any machine valgrind runs on.
+    static func flushInstructions(probe: String, accounted: Bool) -> Int? {
+        // `flush(to:)` by its exact symbol: a pattern would also match its specialization, which
+        // it calls, and toggle counting off there. `LAUNCHPROF_SPAWN_NS` as launchprof sets it.
+        let dumps = callgrindDumps(
+            probe: probe,
+            options: [
+                "--collect-atstart=no",
+                "--toggle-collect=$s13LaunchTracing0A6TracerO5flush2toySS_tAA14TraceFileErrorOYKFZ",
+            ],
+            arguments: { ["flush", "\(flushSpans)", accounted ? "accounted" : "plain", $0 + "/trace.lptrace"] },
+            environment: ["LAUNCHPROF_SPAWN_NS": "1"])
+        // Counting only inside the flush, callgrind writes one dump, at exit.
+        return dumps?.count == 1 ? dumps.flatMap { counted($0[0]) } : nil
     }
 
     /// The instructions the probe's `harness` app (hooks that do nothing, not traced) executes
@@ -155,35 +176,26 @@ enum ChildProcess {
     /// milestone holds what was counted since the one before). `options`: the JSON given in
     /// `LAUNCHPROF_LAUNCH_OPTIONS`. The same in every run, whatever the load.
     static func harnessInstructions(probe: String, options: String?) -> Int? {
-        guard let valgrind = which("valgrind") else { return nil }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("launchprof-harness-\(getpid())")
-        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        var program = probe
-        if let strip = which("strip") {
-            let stripped = scratch.appendingPathComponent("probe").path
-            if output(strip, ["--strip-debug", "-o", stripped, probe]) != nil { program = stripped }
-        }
-        let counts = scratch.appendingPathComponent("callgrind.out").path
-        let arguments = [
-            "--tool=callgrind", "--cache-sim=no", "--branch-sim=no", "--dump-instr=no",
-            "--callgrind-out-file=\(counts)", program, "harness",
-        ]
         var environment = [LaunchContract.Variable.countInstructions: "1"]
         if let options { environment[LaunchContract.Variable.launchOptions] = options }
-        guard output(valgrind, arguments, environment: environment) != nil else { return nil }
         let trigger =
             "desc: Trigger: Client Request: " + InstructionMarks.dumpPrefix + Milestone.willFinishLaunchingBegin.id
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []
-        where name.hasPrefix("callgrind.out.") {
-            guard let text = try? String(contentsOfFile: scratch.appendingPathComponent(name).path, encoding: .utf8),
-                text.split(separator: "\n").contains(where: { $0 == trigger })
-            else { continue }
-            for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
-                if let value = Int(line.split(separator: " ").last ?? "") { return value }
-            }
+        let dumps = callgrindDumps(
+            probe: probe, options: ["--cache-sim=no", "--branch-sim=no", "--dump-instr=no"],
+            arguments: { _ in ["harness"] }, environment: environment)
+        let dump = dumps?.first { $0.split(separator: "\n").contains { $0 == trigger } }
+        return dump.flatMap(counted)
+    }
+
+    /// The probe for the gated row `row`, or nil after saying why there is none (`nothingMeasured`).
+    static func probe(for row: String) -> String? {
+        let (path, problem) = probe()
+        if path == nil {
+            nothingMeasured(
+                "\(row): \(problem ?? ""); build it (swift build -c release --package-path Benchmarks --product TracerProbe)"
+            )
         }
-        return nil
+        return path
     }
 }
 
@@ -220,13 +232,7 @@ func processBenchmarks() {
             ]
         )
     ) { benchmark in
-        let (probe, problem) = ChildProcess.probe()
-        guard let probe else {
-            nothingMeasured(
-                "gate harness set-up instructions: \(problem ?? ""); build it (swift build -c release --package-path Benchmarks --product TracerProbe)"
-            )
-            return
-        }
+        guard let probe = ChildProcess.probe(for: "gate harness set-up instructions") else { return }
         guard let plain = ChildProcess.harnessInstructions(probe: probe, options: nil),
             let given = ChildProcess.harnessInstructions(
                 probe: probe, options: #"{"reason":"url","url":"app://book/42","sourceApplication":"mail"}"#)
@@ -251,13 +257,7 @@ func processBenchmarks() {
             ]
         )
     ) { benchmark in
-        let (probe, problem) = ChildProcess.probe()
-        guard let probe else {
-            nothingMeasured(
-                "gate flush instructions: \(problem ?? ""); build it (swift build -c release --package-path Benchmarks --product TracerProbe)"
-            )
-            return
-        }
+        guard let probe = ChildProcess.probe(for: "gate flush instructions") else { return }
         guard let plain = ChildProcess.flushInstructions(probe: probe, accounted: false),
             let accounted = ChildProcess.flushInstructions(probe: probe, accounted: true)
         else {
