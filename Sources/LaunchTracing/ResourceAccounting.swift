@@ -122,6 +122,7 @@ enum ResourceAccounting {
     static func setEnabledForCurrentThread(_ enabled: Bool) {
         let buffer = lp_current_buffer() ?? ThreadRegistry.registerCurrentThread()
         buffer.pointee.accounting = enabled && isAvailable ? 1 : 0
+        if enabled { lp_account_prepare_switch_counts() }
         lp_account_read_next(buffer)
     }
 

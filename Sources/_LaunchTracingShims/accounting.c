@@ -125,8 +125,17 @@ static uint64_t lp_account_run_queue(lp_accounting *accounting) {
 }
 
 /// Counts lent by switch watches (`lp_account_count_switches`), each published whole
-/// in a slot; `lp_switch_count_users` counts the readings using one, so that taking it
-/// back can wait for them before its ring is unmapped.
+/// in a slot; `users` counts the readings using one, so that taking it back can wait
+/// for them before its ring is unmapped; `lent` counts those lent now: a reading of a
+/// program with no switch watch (any but LaunchHarness's) looks no further than that
+/// load, and one lent as it loads is seen at the next reading.
+///
+/// One object within one page (128-byte aligned, at most 128 bytes), which
+/// `lp_account_prepare_switch_counts` writes before any count is lent. Otherwise the
+/// first reading's load of `lent` maps the shared zero page there, and the watch's
+/// thread that lends a count later takes a copy-on-write fault whose TLB flush
+/// interrupts the reading thread on its CPU (one cross-CPU flush in every harness
+/// launch, seen with the `tlb:tlb_flush` tracepoint).
 typedef struct {
     const uint64_t *head;
     const uint64_t *tail;
@@ -134,11 +143,17 @@ typedef struct {
     uint64_t thread_id;
 } lp_switch_count_t;
 enum { LP_SWITCH_COUNT_SLOTS = 8 };
-static lp_switch_count_t *lp_switch_counts[LP_SWITCH_COUNT_SLOTS];
-static int lp_switch_count_users;
-/// Counts lent now: a reading of a program with no switch watch (any but LaunchHarness's)
-/// looks no further than this load. One lent as it loads is seen at the next reading.
-static int lp_switch_counts_lent;
+static struct {
+    lp_switch_count_t *slots[LP_SWITCH_COUNT_SLOTS];
+    int users;
+    int lent;
+    int prepared;
+} lp_switch_counts __attribute__((aligned(128)));
+_Static_assert(sizeof lp_switch_counts <= 128, "the switch counts must not straddle a page");
+
+void lp_account_prepare_switch_counts(void) {
+    __atomic_store_n(&lp_switch_counts.prepared, 1, __ATOMIC_RELAXED);
+}
 
 int lp_account_count_switches(uint64_t thread_id, const uint64_t *head, const uint64_t *tail, uint64_t data_size) {
     lp_switch_count_t *count = malloc(sizeof *count);
@@ -146,8 +161,8 @@ int lp_account_count_switches(uint64_t thread_id, const uint64_t *head, const ui
     *count = (lp_switch_count_t){.head = head, .tail = tail, .data_size = data_size, .thread_id = thread_id};
     for (int slot = 0; slot < LP_SWITCH_COUNT_SLOTS; slot++) {
         lp_switch_count_t *none = 0;
-        if (__atomic_compare_exchange_n(&lp_switch_counts[slot], &none, count, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
-            __atomic_add_fetch(&lp_switch_counts_lent, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_compare_exchange_n(&lp_switch_counts.slots[slot], &none, count, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+            __atomic_add_fetch(&lp_switch_counts.lent, 1, __ATOMIC_SEQ_CST);
             return 1;
         }
     }
@@ -157,14 +172,14 @@ int lp_account_count_switches(uint64_t thread_id, const uint64_t *head, const ui
 
 void lp_account_stop_counting_switches(const uint64_t *head) {
     for (int slot = 0; slot < LP_SWITCH_COUNT_SLOTS; slot++) {
-        lp_switch_count_t *count = __atomic_load_n(&lp_switch_counts[slot], __ATOMIC_SEQ_CST);
+        lp_switch_count_t *count = __atomic_load_n(&lp_switch_counts.slots[slot], __ATOMIC_SEQ_CST);
         if (count == 0 || count->head != head) continue;
-        if (!__atomic_compare_exchange_n(&lp_switch_counts[slot], &count, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+        if (!__atomic_compare_exchange_n(&lp_switch_counts.slots[slot], &count, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
             return;
         }
-        __atomic_sub_fetch(&lp_switch_counts_lent, 1, __ATOMIC_SEQ_CST);
+        __atomic_sub_fetch(&lp_switch_counts.lent, 1, __ATOMIC_SEQ_CST);
         // A reading that loaded the count before it was taken back finishes with it first.
-        while (__atomic_load_n(&lp_switch_count_users, __ATOMIC_SEQ_CST) != 0) sched_yield();
+        while (__atomic_load_n(&lp_switch_counts.users, __ATOMIC_SEQ_CST) != 0) sched_yield();
         free(count);
         return;
     }
@@ -173,11 +188,11 @@ void lp_account_stop_counting_switches(const uint64_t *head) {
 /// The head of a switch count lent for thread `thread_id`, read now, in `*head`; 0
 /// when none is lent for it, or its ring is more than half full.
 static int lp_switch_head(uint64_t thread_id, uint64_t *head) {
-    if (__atomic_load_n(&lp_switch_counts_lent, __ATOMIC_RELAXED) == 0) return 0;
+    if (__atomic_load_n(&lp_switch_counts.lent, __ATOMIC_RELAXED) == 0) return 0;
     int found = 0;
-    __atomic_add_fetch(&lp_switch_count_users, 1, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(&lp_switch_counts.users, 1, __ATOMIC_SEQ_CST);
     for (int slot = 0; slot < LP_SWITCH_COUNT_SLOTS; slot++) {
-        const lp_switch_count_t *count = __atomic_load_n(&lp_switch_counts[slot], __ATOMIC_SEQ_CST);
+        const lp_switch_count_t *count = __atomic_load_n(&lp_switch_counts.slots[slot], __ATOMIC_SEQ_CST);
         if (count == 0 || count->thread_id != thread_id) continue;
         uint64_t now = __atomic_load_n(count->head, __ATOMIC_ACQUIRE);
         uint64_t tail = __atomic_load_n(count->tail, __ATOMIC_ACQUIRE);
@@ -187,7 +202,7 @@ static int lp_switch_head(uint64_t thread_id, uint64_t *head) {
         }
         break;
     }
-    __atomic_sub_fetch(&lp_switch_count_users, 1, __ATOMIC_SEQ_CST);
+    __atomic_sub_fetch(&lp_switch_counts.users, 1, __ATOMIC_SEQ_CST);
     return found;
 }
 

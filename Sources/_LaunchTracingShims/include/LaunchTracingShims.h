@@ -712,6 +712,10 @@ enum { LP_ACCOUNTING_QUIET_LONGEST_NS = 2 * 1000 * 1000 };
 /// half full (whose next records could be lost without moving the head) lends nothing.
 /// Up to 8 counts at a time, process-wide, one a thread; returns 0 when none more can be lent.
 int lp_account_count_switches(uint64_t thread_id, const uint64_t *head, const uint64_t *tail, uint64_t data_size);
+/// Makes the memory where switch counts are lent the process's own, before any is lent:
+/// called where a thread turns accounting on, so that the thread that lends a count later
+/// does not take a copy-on-write fault whose TLB flush interrupts the accounted thread.
+void lp_account_prepare_switch_counts(void);
 /// Takes back the count `head` lent (nothing when it is not the one lent), waiting for a
 /// reading that is using it to finish: after it returns, the ring may be unmapped.
 void lp_account_stop_counting_switches(const uint64_t *head);
