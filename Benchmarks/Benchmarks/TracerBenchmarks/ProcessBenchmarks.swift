@@ -199,17 +199,6 @@ enum ChildProcess {
     }
 }
 
-/// The process-level rows, gated in CI (`.ci/run`, short mode) against Benchmarks/Thresholds,
-/// each metric in a band from 0 (the file holds the band's middle, the tolerance here its
-/// half-width): the flush at 100 instructions an unaccounted event and 300 an accounted span at
-/// most (issue 36's targets; 74 and 205 when they were set); a process's first event at 500 µs
-/// (p90 of 10 processes; 100–155 µs measured with the machine's load average at 20) and its
-/// resident growth for 10 events at 1 MiB (287–418 KiB measured), which a pool of memory made
-/// resident at the first event would pass; the harness's instructions from `main` to
-/// `willFinishLaunching` at 250,000 (about 110,000 measured; 432,000 when a set of strings made
-/// there searched every library's conformances) and 300,000 with launch options given (about
-/// 165,000; 536,000 when they were read into a dictionary): see RESULTS.md.
-///
 /// Says why a gated row measured nothing. A row with no measurement would pass its
 /// threshold check, so where every row must be measured (`LAUNCHPROF_BENCH_REQUIRE=1`,
 /// as `.ci/run` sets) the run stops with that line instead.
@@ -220,53 +209,64 @@ func nothingMeasured(_ line: String) {
     }
 }
 
-func processBenchmarks() {
+/// A row gated on instructions callgrind counts in the probe: one iteration (the counts are
+/// the same in every run, whatever the load), each metric in a band from 0 whose half-width is
+/// its tolerance. `measure` counts them in the probe, in the order of `bands`; nil when
+/// callgrind counted nothing, which the row says (naming `counting`) rather than pass empty.
+func callgrindRow(
+    _ name: String, _ bands: [(metric: BenchmarkMetric, tolerance: Int)], counting: String,
+    measure: @escaping (_ probe: String) -> [Int]?
+) {
     Benchmark(
-        "gate harness set-up instructions",
+        name,
         configuration: .init(
-            metrics: [harnessSetUp, harnessSetUpWithOptions], warmupIterations: 0, maxDuration: .seconds(600),
-            maxIterations: 1,
-            thresholds: [
-                harnessSetUp: BenchmarkThresholds(absolute: [.p90: 125_000]),
-                harnessSetUpWithOptions: BenchmarkThresholds(absolute: [.p90: 150_000]),
-            ]
+            metrics: bands.map(\.metric), warmupIterations: 0, maxDuration: .seconds(600), maxIterations: 1,
+            thresholds: Dictionary(
+                uniqueKeysWithValues: bands.map { ($0.metric, BenchmarkThresholds(absolute: [.p90: $0.tolerance])) })
         )
     ) { benchmark in
-        guard let probe = ChildProcess.probe(for: "gate harness set-up instructions") else { return }
+        guard let probe = ChildProcess.probe(for: name) else { return }
+        guard let counts = measure(probe), counts.count == bands.count else {
+            let why =
+                ChildProcess.which("valgrind") == nil
+                ? "valgrind is not installed (apt install valgrind)"
+                : "callgrind counted nothing for \(counting)"
+            nothingMeasured("\(name): \(why); nothing measured")
+            return
+        }
+        for (band, count) in zip(bands, counts) { benchmark.measurement(band.metric, count) }
+    }
+}
+
+/// The process-level rows, gated in CI (`.ci/run`, short mode) against Benchmarks/Thresholds,
+/// each metric in a band from 0 (the file holds the band's middle, the tolerance here its
+/// half-width): the harness's instructions from `main` to `willFinishLaunching` at 250,000
+/// (115,000 measured; 470,000 with a set of strings made there, which searched every library's
+/// conformances) and 300,000 with launch options given (189,000; 542,000 with that set); the
+/// flush at 100 instructions an unaccounted event and 300 an accounted span at most (issue 36's
+/// targets; 74 and 205 when they were set); a process's first event at 500 µs (p90 of 10
+/// processes; 100–155 µs measured with the machine's load average at 20) and its resident
+/// growth for 10 events at 1 MiB (287–418 KiB measured), which a pool of memory made resident
+/// at the first event would pass: see RESULTS.md.
+func processBenchmarks() {
+    callgrindRow(
+        "gate harness set-up instructions", [(harnessSetUp, 125_000), (harnessSetUpWithOptions, 150_000)],
+        counting: "the harness"
+    ) { probe in
         guard let plain = ChildProcess.harnessInstructions(probe: probe, options: nil),
             let given = ChildProcess.harnessInstructions(
                 probe: probe, options: #"{"reason":"url","url":"app://book/42","sourceApplication":"mail"}"#)
-        else {
-            nothingMeasured(
-                "gate harness set-up instructions: valgrind did not count the harness (is it installed?); nothing measured"
-            )
-            return
-        }
-        benchmark.measurement(harnessSetUp, plain)
-        benchmark.measurement(harnessSetUpWithOptions, given)
+        else { return nil }
+        return [plain, given]
     }
 
-    Benchmark(
-        "gate flush instructions",
-        configuration: .init(
-            metrics: [flushPlain, flushAccounted], warmupIterations: 0, maxDuration: .seconds(600),
-            maxIterations: 1,
-            thresholds: [
-                flushPlain: BenchmarkThresholds(absolute: [.p90: 50]),
-                flushAccounted: BenchmarkThresholds(absolute: [.p90: 150]),
-            ]
-        )
-    ) { benchmark in
-        guard let probe = ChildProcess.probe(for: "gate flush instructions") else { return }
+    callgrindRow(
+        "gate flush instructions", [(flushPlain, 50), (flushAccounted, 150)], counting: "the flush"
+    ) { probe in
         guard let plain = ChildProcess.flushInstructions(probe: probe, accounted: false),
             let accounted = ChildProcess.flushInstructions(probe: probe, accounted: true)
-        else {
-            nothingMeasured(
-                "gate flush instructions: valgrind did not count the flush (is it installed?); nothing measured")
-            return
-        }
-        benchmark.measurement(flushPlain, plain / ChildProcess.flushSpans)
-        benchmark.measurement(flushAccounted, accounted / ChildProcess.flushSpans)
+        else { return nil }
+        return [plain / ChildProcess.flushSpans, accounted / ChildProcess.flushSpans]
     }
 
     Benchmark(
