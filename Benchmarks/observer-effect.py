@@ -3,7 +3,7 @@
 tracing off, launches interleaved (ABBA), Hodges-Lehmann shift and its 95 %
 interval.
 
-  Benchmarks/observer-effect.py [--sampler-share] RUNS_PER_SIDE COMMAND [ARGS...]
+  Benchmarks/observer-effect.py [--sampler-share | --parts] RUNS_PER_SIDE COMMAND [ARGS...]
 
 "on" is what `launchprof measure` gives a launch: LAUNCHPROF_TRACE (per-span
 resource accounting, the main-thread sampler, the trace written at exit),
@@ -20,6 +20,13 @@ With --sampler-share both sides are instrumented and "off" only turns the
 main-thread sampler off (LAUNCHPROF_SAMPLER=0): the shift is the sampler's own
 share. LAUNCHPROF_SAMPLER in the environment chooses the "on" side's sampler
 (`periodic` for the 1 ms timer; the default sleeps while the main thread runs).
+
+With --parts three sides run in turn (off, instrumented with the sampler off, "on"; the
+order reversed every other round): the usual line for "on" against "off", then the
+effect taken apart from the same minutes, each paired: the tracer without the sampler
+against "off", and the sampler's share ("on" against the tracer without it). Separate
+runs of the two modes above drift apart by up to 0.1 ms on a shared machine, so their
+figures do not add up; these do.
 """
 import os, sys, tempfile
 
@@ -27,8 +34,10 @@ import ready_launch
 
 SAMPLER_SHARE = False
 
-def launch(command, instrumented, trace):
+def launch(command, instrumented, trace, sampler=True):
     changes = {}
+    if not sampler:
+        changes["LAUNCHPROF_SAMPLER"] = "0"
     if SAMPLER_SHARE:
         if not instrumented:
             changes["LAUNCHPROF_SAMPLER"] = "0"
@@ -63,25 +72,48 @@ def paired(off, on):
     k = int(n * (n + 1) / 4 - norm.ppf(0.975) * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
     return median_and_interval(walsh, k)
 
-def main():
-    global SAMPLER_SHARE
-    arguments = sys.argv[1:]
-    if arguments and arguments[0] == "--sampler-share":
-        SAMPLER_SHARE, arguments = True, arguments[1:]
-    runs = int(arguments[0])
-    command = arguments[1:]
-    trace = os.path.join(tempfile.mkdtemp(), "trace.lptrace")
-    launch(command, True, trace), launch(command, False, trace)  # warm-up
-    off, on = [], []
+def parts(runs, command, trace):
+    """Off, the tracer without the sampler, and everything, in turn (ABC CBA), paired."""
+    sides = [(False, True), (True, False), (True, True)]  # (instrumented, sampler)
+    for instrumented, sampler in sides:
+        launch(command, instrumented, trace, sampler)  # warm-up
+    off, tracer, on = times = [[], [], []]
     for index in range(runs):
-        order = (False, True) if index % 2 == 0 else (True, False)  # ABBA
-        for instrumented in order:
-            (on if instrumented else off).append(launch(command, instrumented, trace))
+        order = range(3) if index % 2 == 0 else range(2, -1, -1)
+        for side in order:
+            times[side].append(launch(command, sides[side][0], trace, sides[side][1]))
+    report(runs, off, on)
+    for name, base, other in (("tracer without the sampler", off, tracer), ("the sampler's share", tracer, on)):
+        shift, low, high = paired(base, other)
+        print(f"  {name}: paired {shift:+.3f} ms [{low:+.3f}, {high:+.3f}]")
+
+def report(runs, off, on):
     med = lambda values: sorted(values)[len(values) // 2]
     shift, low, high = hodges_lehmann(off, on)
     pshift, plow, phigh = paired(off, on)
     print(f"{runs} per side: off {med(off):.2f} ms, on {med(on):.2f} ms, "
           f"shift {shift:+.2f} ms [{low:+.2f}, {high:+.2f}] ({100 * shift / med(off):+.1f} %); "
           f"paired {pshift:+.3f} ms [{plow:+.3f}, {phigh:+.3f}]")
+
+def main():
+    global SAMPLER_SHARE
+    arguments = sys.argv[1:]
+    split = arguments[:1] == ["--parts"]
+    if split:
+        arguments = arguments[1:]
+    elif arguments and arguments[0] == "--sampler-share":
+        SAMPLER_SHARE, arguments = True, arguments[1:]
+    runs = int(arguments[0])
+    command = arguments[1:]
+    trace = os.path.join(tempfile.mkdtemp(), "trace.lptrace")
+    if split:
+        return parts(runs, command, trace)
+    launch(command, True, trace), launch(command, False, trace)  # warm-up
+    off, on = [], []
+    for index in range(runs):
+        order = (False, True) if index % 2 == 0 else (True, False)  # ABBA
+        for instrumented in order:
+            (on if instrumented else off).append(launch(command, instrumented, trace))
+    report(runs, off, on)
 
 main()
