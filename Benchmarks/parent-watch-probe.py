@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""A measurement for the design of a sampler in the launching process (issue 36): what
+a perf context-switch watch on the app's main thread costs the app when the process
+that spawned it holds the watch, against the in-process sampler.
+
+  Benchmarks/parent-watch-probe.py RUNS COMMAND [ARGS...]   (Linux, x86_64)
+
+Six settings in turn (the order reversed every other round), each timed from just before
+the spawn to the `firstFrame` word on the ready pipe, and given paired against the first:
+  off                          LAUNCHPROF_TRACING=0
+  tracer                       tracing on, LAUNCHPROF_SAMPLER=0 (no sampler)
+  parent's watch at spawn      as tracer, and this process opens the watch (the in-process
+                               sampler's settings: a wake-up at every record) right after
+                               the spawn, a thread here draining its ring at each wake-up
+  parent's watch, no reader    the same watch, nobody woken: the kernel's side alone
+  parent's watch at 20 ms      opened 20 ms after the spawn (about when the app reaches main)
+  traced                       what `launchprof measure` gives a launch today
+It samples nothing: a reader in Python costs far more per wake-up than the sampler's C
+reader, so only the "no reader" line says what the app would pay for a lean one.
+"""
+import ctypes, mmap, os, select, struct, subprocess, sys, tempfile, threading, time
+from statistics import NormalDist
+
+libc = ctypes.CDLL(None, use_errno=True)
+SYS_perf_event_open = 298  # x86_64
+class Attr(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_uint32), ("size", ctypes.c_uint32), ("config", ctypes.c_uint64),
+                ("sample_period", ctypes.c_uint64), ("sample_type", ctypes.c_uint64), ("read_format", ctypes.c_uint64),
+                ("flags", ctypes.c_uint64), ("wakeup_watermark", ctypes.c_uint32), ("bp_type", ctypes.c_uint32),
+                ("config1", ctypes.c_uint64), ("config2", ctypes.c_uint64), ("branch_sample_type", ctypes.c_uint64),
+                ("sample_regs_user", ctypes.c_uint64), ("sample_stack_user", ctypes.c_uint32), ("clockid", ctypes.c_int32),
+                ("sample_regs_intr", ctypes.c_uint64), ("aux_watermark", ctypes.c_uint32), ("sample_max_stack", ctypes.c_uint16),
+                ("reserved2", ctypes.c_uint16), ("aux_sample_size", ctypes.c_uint32), ("reserved3", ctypes.c_uint32),
+                ("sig_data", ctypes.c_uint64), ("config3", ctypes.c_uint64)]
+# flags bits: exclude_kernel 5, exclude_hv 6, watermark 14, sample_id_all 18, context_switch 26
+FLAGS = (1 << 5) | (1 << 6) | (1 << 14) | (1 << 18) | (1 << 26)
+
+def watch(tid):
+    """A PERF_COUNT_SW_DUMMY event with context-switch records on thread `tid`, as
+    Sources/_LaunchTracingShims/switch_watch.c opens it, and its ring (8 data pages)."""
+    a = Attr(type=1, size=ctypes.sizeof(Attr), config=9, sample_type=1 << 7, flags=FLAGS, wakeup_watermark=1)
+    fd = libc.syscall(SYS_perf_event_open, ctypes.byref(a), tid, -1, -1, 8)
+    if fd < 0: raise OSError(ctypes.get_errno(), "perf_event_open")
+    ring = mmap.mmap(fd, 4096 * 9, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+    return fd, ring
+
+def drain_until(fd, ring, stop):
+    poll = select.poll(); poll.register(fd, select.POLLIN)
+    while not stop.is_set():
+        poll.poll(50)
+        head = struct.unpack_from("Q", ring, 1024)[0]   # data_head
+        struct.pack_into("Q", ring, 1032, head)          # data_tail
+
+FAILED = [0]
+def launch(command, changes, parent, delay_ms=0, poll=True):
+    read, write = os.pipe()
+    env = dict(os.environ, LAUNCHPROF_READY_FD="3", LAUNCHPROF_EXIT_AFTER_LAUNCH="1")
+    for k, v in changes.items():
+        if v == "-": env.pop(k, None)
+        else: env[k] = v
+    start = time.monotonic_ns(); env["LAUNCHPROF_SPAWN_NS"] = str(start)
+    process = subprocess.Popen(command, env=env, preexec_fn=lambda: os.dup2(write, 3), pass_fds=(write, 3),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    stop = threading.Event(); reader = None
+    if parent:
+        if delay_ms: time.sleep(delay_ms / 1000)
+        try:
+            fd, ring = watch(process.pid)
+        except OSError:
+            FAILED[0] += 1; parent = False
+        if parent and poll:
+            reader = threading.Thread(target=drain_until, args=(fd, ring, stop)); reader.start()
+    ready, buffer = None, b""
+    with os.fdopen(read, "rb", buffering=0) as pipe:
+        while chunk := pipe.read(64):
+            buffer += chunk
+            if ready is None and b"firstFrame" in buffer:
+                ready = (time.monotonic_ns() - start) / 1e6
+    process.wait()
+    if parent:
+        stop.set()
+        if reader: reader.join()
+        ring.close(); os.close(fd)
+    if ready is None: sys.exit("no firstFrame")
+    return ready
+
+def paired(a, b):
+    d = [y - x for x, y in zip(a, b)]; n = len(d)
+    w = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
+    k = int(n * (n + 1) / 4 - NormalDist().inv_cdf(0.975) * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
+    return w[len(w) // 2], w[k], w[-1 - k]
+
+if len(sys.argv) < 3:
+    sys.exit(__doc__)
+runs, command = int(sys.argv[1]), sys.argv[2:]
+T = {"LAUNCHPROF_TRACING": "1", "LAUNCHPROF_TRACE": os.path.join(tempfile.mkdtemp(), "trace.lptrace")}
+S0 = dict(T, LAUNCHPROF_SAMPLER="0")
+sides = [("off", {"LAUNCHPROF_TRACING": "0", "LAUNCHPROF_TRACE": "-"}, False, 0, True),
+         ("tracer", S0, False, 0, True),
+         ("parent's watch at spawn", S0, True, 0, True),
+         ("parent's watch, no reader", S0, True, 0, False),
+         ("parent's watch at 20 ms", S0, True, 20, True),
+         ("traced", dict(T), False, 0, True)]
+for _, e, p, d, q in sides: launch(command, e, p, d, q)
+res = [[] for _ in sides]
+for i in range(runs):
+    order = list(range(len(sides))) if i % 2 == 0 else list(reversed(range(len(sides))))
+    for j in order: res[j].append(launch(command, *sides[j][1:]))
+for j in range(1, len(sides)):
+    m, lo, hi = paired(res[0], res[j]); print(f"{sides[j][0]:28s} - off: {m:+.3f} ms [{lo:+.3f}, {hi:+.3f}]")
+print(f"load {os.getloadavg()[0]:.2f}; watches that could not be opened: {FAILED[0]}")
