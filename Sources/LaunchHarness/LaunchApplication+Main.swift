@@ -79,6 +79,8 @@ extension LaunchApplication {
             LaunchTracer.setMetadata(
                 String(sampler.costNanosecondsPerSample), forKey: LaunchContract.MetadataKey.samplerCost)
             LaunchTracer.setMetadata(
+                String(sampler.setupNanoseconds), forKey: LaunchContract.MetadataKey.samplerSetup)
+            LaunchTracer.setMetadata(
                 Platform.syscallArchitecture, forKey: LaunchContract.MetadataKey.samplerArchitecture)
             LaunchTracer.setMetadata(
                 sampler.sleepsWhileRunning ? "switches" : "periodic", forKey: LaunchContract.MetadataKey.samplerMode)

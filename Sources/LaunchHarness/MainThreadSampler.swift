@@ -14,10 +14,12 @@ import LaunchTracing
 /// ``maximumResolutions`` waits a launch, so a long wait costs one resolution, not
 /// one per sample.
 ///
-/// Cost: the sampler's own CPU time divided by its samples is measured and
-/// recorded in the trace's metadata (`sampler.costNsPerSample`). It runs on its
-/// own thread, and everything that costs (opening the watch below, the sample
-/// buffer) is done there, not on the sampled thread.
+/// Cost: the sampler's own CPU time is measured in two parts and recorded in the
+/// trace's metadata: its set-up (`sampler.setupNs`: opening the watch below and
+/// the thread's files, the sample buffer, the tracer's populater started), then
+/// what each sample cost (`sampler.costNsPerSample`, the rest over the samples).
+/// It runs on its own thread, and everything that costs is done there, not on the
+/// sampled thread.
 ///
 /// With `sleepsWhileRunning` (the harness's default; `LAUNCHPROF_SAMPLER=periodic`
 /// turns it off) it samples only while the thread is off the CPU by its own doing:
@@ -53,8 +55,11 @@ public final class MainThreadSampler: @unchecked Sendable {
     private var stopRequested = Platform.AtomicFlag()
     private var finished = Platform.Semaphore()
     private var started = false
-    /// The sampler thread's own CPU time per sample, measured while it ran; valid after ``stop()``.
+    /// The sampler thread's own CPU time per sample, from its first sample on; valid after ``stop()``.
     public private(set) var costNanosecondsPerSample: UInt64 = 0
+    /// The sampler thread's own CPU time before its first sample (its set-up: the switch
+    /// watch, the thread's files, the sample buffer, the tracer's populater); valid after ``stop()``.
+    public private(set) var setupNanoseconds: UInt64 = 0
     /// How many times the sampler's thread woke (its voluntary context switches); valid after ``stop()``.
     public private(set) var wakeups: UInt64 = 0
     /// True when the sampler sleeps while the thread runs (see the type's discussion):
@@ -127,6 +132,8 @@ public final class MainThreadSampler: @unchecked Sendable {
         var next = MonotonicClock.nanoseconds
         var resolver = WaitResolver(thread: threadID)
         watch?.keepAway()
+        let usageAtFirstSample = ResourceUsage.currentThread()
+        setupNanoseconds = usageAtFirstSample.since(usageBefore).cpuNanoseconds
         while !stopRequested.isSet, samples.count < capacity {
             let running = sample(probe, resolver: &resolver)
             if let watch, running {
@@ -140,9 +147,10 @@ public final class MainThreadSampler: @unchecked Sendable {
             if next < now { next = now + intervalNanoseconds / 2 }
             Platform.sleep(untilMonotonic: next)
         }
-        let usage = ResourceUsage.currentThread().since(usageBefore)
-        costNanosecondsPerSample = samples.isEmpty ? 0 : usage.cpuNanoseconds / UInt64(samples.count)
-        wakeups = usage.voluntaryContextSwitches
+        let usageAtEnd = ResourceUsage.currentThread()
+        let sampling = usageAtEnd.since(usageAtFirstSample)
+        costNanosecondsPerSample = samples.isEmpty ? 0 : sampling.cpuNanoseconds / UInt64(samples.count)
+        wakeups = usageAtEnd.since(usageBefore).voluntaryContextSwitches
     }
 
     /// Takes one sample; true when the thread was running (or its state could not be read).

@@ -144,8 +144,11 @@ public enum LaunchContract {
         public static let hotLaunches = "launch.hotLaunches"
         /// The version of the harness that recorded the trace.
         public static let harnessVersion = "harness.version"
-        /// The sampler's own CPU cost per sample, nanoseconds.
+        /// The sampler's own CPU cost per sample, nanoseconds, its set-up left out.
         public static let samplerCost = "sampler.costNsPerSample"
+        /// The sampler's own CPU time before its first sample, nanoseconds (opening its
+        /// switch watch and the thread's files, its sample buffer, the tracer's populater).
+        public static let samplerSetup = "sampler.setupNs"
         /// The architecture whose system call numbers the sampler recorded
         /// (`x86_64`, `arm64`): the measured machine's, which the analysing one may not share.
         public static let samplerArchitecture = "sampler.architecture"

@@ -141,6 +141,11 @@ struct SampleAppTests {
         #expect(mode == "switches" || mode == "periodic", "sampler.mode \(mode ?? "missing")")
         let wakeups = trace.metadata[LaunchContract.MetadataKey.samplerWakeups].flatMap { Int($0) }
         #expect((wakeups ?? 0) >= 1, "sampler.wakeups \(String(describing: wakeups))")
+        // Its own CPU time, in two parts: the set-up (some, at least the watch's or the timer's
+        // files opened) and a cost per sample.
+        let setup = trace.metadata[LaunchContract.MetadataKey.samplerSetup].flatMap { UInt64($0) }
+        #expect((setup ?? 0) > 0, "sampler.setupNs \(String(describing: setup))")
+        #expect(trace.metadata[LaunchContract.MetadataKey.samplerCost].flatMap { UInt64($0) } != nil)
         // And what accounting cost the main thread: some system calls (its first reading reads).
         let calls = trace.metadata[LaunchContract.MetadataKey.accountingSystemCalls].flatMap { Int($0) }
         #expect((calls ?? 0) >= 1, "accounting.systemCalls \(String(describing: calls))")
