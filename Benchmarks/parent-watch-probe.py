@@ -18,8 +18,10 @@ the spawn to the `firstFrame` word on the ready pipe, and given paired against t
 It samples nothing: a reader in Python costs far more per wake-up than the sampler's C
 reader, so only the "no reader" line says what the app would pay for a lean one.
 """
-import ctypes, mmap, os, select, struct, subprocess, sys, tempfile, threading, time
+import ctypes, mmap, os, select, struct, sys, tempfile, threading, time
 from statistics import NormalDist
+
+import ready_launch
 
 libc = ctypes.CDLL(None, use_errno=True)
 SYS_perf_event_open = 298  # x86_64
@@ -53,37 +55,23 @@ def drain_until(fd, ring, stop):
 
 FAILED = [0]
 def launch(command, changes, parent, delay_ms=0, poll=True):
-    read, write = os.pipe()
-    env = dict(os.environ, LAUNCHPROF_READY_FD="3", LAUNCHPROF_EXIT_AFTER_LAUNCH="1")
-    for k, v in changes.items():
-        if v == "-": env.pop(k, None)
-        else: env[k] = v
-    start = time.monotonic_ns(); env["LAUNCHPROF_SPAWN_NS"] = str(start)
-    process = subprocess.Popen(command, env=env, preexec_fn=lambda: os.dup2(write, 3), pass_fds=(write, 3),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    stop = threading.Event(); reader = None
-    if parent:
+    """One launch timed by ready_launch, with the watch opened from here when `parent`."""
+    def hold_watch(process):
         if delay_ms: time.sleep(delay_ms / 1000)
         try:
             fd, ring = watch(process.pid)
-        except OSError:
-            FAILED[0] += 1; parent = False
-        if parent and poll:
+        except OSError:  # the app exited first
+            FAILED[0] += 1
+            return None
+        stop, reader = threading.Event(), None
+        if poll:
             reader = threading.Thread(target=drain_until, args=(fd, ring, stop)); reader.start()
-    ready, buffer = None, b""
-    with os.fdopen(read, "rb", buffering=0) as pipe:
-        while chunk := pipe.read(64):
-            buffer += chunk
-            if ready is None and b"firstFrame" in buffer:
-                ready = (time.monotonic_ns() - start) / 1e6
-    process.wait()
-    if parent:
-        stop.set()
-        if reader: reader.join()
-        ring.close(); os.close(fd)
-    if ready is None: sys.exit("no firstFrame")
-    return ready
+        def release():
+            stop.set()
+            if reader: reader.join()
+            ring.close(); os.close(fd)
+        return release
+    return ready_launch.launch(command, changes, hold_watch if parent else None)
 
 def paired(a, b):
     d = [y - x for x, y in zip(a, b)]; n = len(d)
