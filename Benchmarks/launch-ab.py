@@ -15,9 +15,7 @@ time from just before the spawn. Examples (the sampler's share; tracing alone at
   Benchmarks/launch-ab.py 200 LAUNCHPROF_TRACING=0 LAUNCHPROF_TRACING=1 .build/release/launchprof-fixture fixed-work 10000
 """
 import os, sys
-from statistics import NormalDist
-
-from ready_launch import launch
+from ready_launch import launch, paired
 
 
 def parse(text):
@@ -31,13 +29,10 @@ def main():
     for index in range(runs):
         for side in ((0, 1) if index % 2 == 0 else (1, 0)):
             (a if side == 0 else b).append(launch(command, a_env if side == 0 else b_env))
-    d = [y - x for x, y in zip(a, b)]
-    n = len(d)
-    walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
-    k = int(n * (n + 1) / 4 - NormalDist().inv_cdf(0.975) * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
+    shift, low, high = paired(a, b)
     median = lambda values: sorted(values)[len(values) // 2]
-    print(f"{runs} pairs: A {median(a):.2f} ms, B {median(b):.2f} ms, paired B - A {median(walsh):+.3f} ms "
-          f"[{walsh[k]:+.3f}, {walsh[-1 - k]:+.3f}], load {os.getloadavg()[0]:.2f}")
+    print(f"{runs} pairs: A {median(a):.2f} ms, B {median(b):.2f} ms, paired B - A {shift:+.3f} ms "
+          f"[{low:+.3f}, {high:+.3f}], load {os.getloadavg()[0]:.2f}")
 
 
 main()

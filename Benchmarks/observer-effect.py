@@ -48,29 +48,12 @@ def launch(command, instrumented, trace, sampler=True):
 
 def hodges_lehmann(off, on):
     """Shift (on - off) and its 95 % distribution-free interval (Mann-Whitney)."""
-    from scipy.stats import norm
     diffs = sorted(b - a for a in off for b in on)
     n, m = len(off), len(on)
-    k = int(n * m / 2 - norm.ppf(0.975) * (n * m * (n + m + 1) / 12) ** 0.5)
-    return median_and_interval(diffs, k)
+    k = int(n * m / 2 - ready_launch.Z975 * (n * m * (n + m + 1) / 12) ** 0.5)
+    return ready_launch.median_and_interval(diffs, k)
 
-def median_and_interval(values, k):
-    """The median of sorted `values` and the interval from the k-th smallest to the k-th largest."""
-    mid = len(values) // 2
-    median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
-    return median, values[max(k, 0)], values[min(len(values) - 1, len(values) - 1 - k)]
-
-def paired(off, on):
-    """Shift and its 95 % interval from the launches in pairs: launch i of each side ran
-    back to back (ABBA), so on[i] - off[i] leaves out what drifts slower than a pair
-    (the machine's speed from one minute to the next). Hodges-Lehmann of the pairs'
-    differences (the median of their Walsh averages), Wilcoxon signed-rank interval."""
-    from scipy.stats import norm
-    d = [b - a for a, b in zip(off, on)]
-    n = len(d)
-    walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
-    k = int(n * (n + 1) / 4 - norm.ppf(0.975) * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
-    return median_and_interval(walsh, k)
+paired = ready_launch.paired
 
 def parts(runs, command, trace):
     """Off, the tracer without the sampler, and everything, in turn (ABC CBA), paired."""

@@ -19,7 +19,6 @@ It samples nothing: a reader in Python costs far more per wake-up than the sampl
 reader, so only the "no reader" line says what the app would pay for a lean one.
 """
 import ctypes, mmap, os, select, struct, sys, tempfile, threading, time
-from statistics import NormalDist
 
 import ready_launch
 
@@ -73,14 +72,11 @@ def launch(command, changes, parent, delay_ms=0, poll=True):
         return release
     return ready_launch.launch(command, changes, hold_watch if parent else None)
 
-def paired(a, b):
-    d = [y - x for x, y in zip(a, b)]; n = len(d)
-    w = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
-    k = int(n * (n + 1) / 4 - NormalDist().inv_cdf(0.975) * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
-    return w[len(w) // 2], w[k], w[-1 - k]
-
 if len(sys.argv) < 3:
     sys.exit(__doc__)
+if sys.platform != "linux" or os.uname().machine != "x86_64":
+    # The system call's number and the attribute's layout below are x86_64 Linux's.
+    sys.exit(f"parent-watch-probe.py: x86_64 Linux only, not {sys.platform} {os.uname().machine}")
 runs, command = int(sys.argv[1]), sys.argv[2:]
 T = {"LAUNCHPROF_TRACING": "1", "LAUNCHPROF_TRACE": os.path.join(tempfile.mkdtemp(), "trace.lptrace")}
 S0 = dict(T, LAUNCHPROF_SAMPLER="0")
@@ -96,5 +92,9 @@ for i in range(runs):
     order = list(range(len(sides))) if i % 2 == 0 else list(reversed(range(len(sides))))
     for j in order: res[j].append(launch(command, *sides[j][1:]))
 for j in range(1, len(sides)):
-    m, lo, hi = paired(res[0], res[j]); print(f"{sides[j][0]:28s} - off: {m:+.3f} ms [{lo:+.3f}, {hi:+.3f}]")
-print(f"load {os.getloadavg()[0]:.2f}; watches that could not be opened: {FAILED[0]}")
+    m, lo, hi = ready_launch.paired(res[0], res[j]); print(f"{sides[j][0]:28s} - off: {m:+.3f} ms [{lo:+.3f}, {hi:+.3f}]")
+print(f"load {os.getloadavg()[0]:.2f}")
+if FAILED[0]:
+    # Those launches ran without the watch yet count on its side: they pull its rows towards "tracer".
+    print(f"{FAILED[0]} of {3 * runs} launches of the watch's settings ran without it (the app had exited "
+          "before it could be opened)")

@@ -1,8 +1,32 @@
-"""One launch timed to its first frame, for Benchmarks/observer-effect.py and
-Benchmarks/launch-ab.py: the program is spawned with LAUNCHPROF_READY_FD=3 and
-LAUNCHPROF_EXIT_AFTER_LAUNCH=1, and readiness is the `firstFrame` word it writes on that
-pipe, the time from just before the spawn (LAUNCHPROF_SPAWN_NS)."""
+"""One launch timed to its first frame, and the paired shift of two sides' launches, for
+Benchmarks/observer-effect.py, launch-ab.py, milestone-split.py and parent-watch-probe.py:
+the program is spawned with LAUNCHPROF_READY_FD=3 and LAUNCHPROF_EXIT_AFTER_LAUNCH=1, and
+readiness is the `firstFrame` word it writes on that pipe, the time from just before the
+spawn (LAUNCHPROF_SPAWN_NS)."""
 import os, subprocess, sys, time
+from statistics import NormalDist
+
+#: The normal quantile of a two-sided 95 % interval.
+Z975 = NormalDist().inv_cdf(0.975)
+
+
+def median_and_interval(values, k):
+    """The median of sorted `values` and the interval from the k-th smallest to the k-th largest."""
+    mid = len(values) // 2
+    median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+    return median, values[max(k, 0)], values[min(len(values) - 1, len(values) - 1 - k)]
+
+
+def paired(a, b):
+    """Shift b - a and its 95 % interval from launches in pairs: launch i of each side ran
+    back to back (ABBA), so b[i] - a[i] leaves out what drifts slower than a pair (the
+    machine's speed from one minute to the next). Hodges-Lehmann of the pairs' differences
+    (the median of their Walsh averages), Wilcoxon signed-rank interval."""
+    d = [y - x for x, y in zip(a, b)]
+    n = len(d)
+    walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
+    k = int(n * (n + 1) / 4 - Z975 * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
+    return median_and_interval(walsh, k)
 
 
 def launch(command, changes, after_spawn=None):
