@@ -1,43 +1,46 @@
 // What the sampler's switch watch costs a thread that computes, in a fresh process as in a
 // launch: each round forks a child whose main thread starts a helper thread (kept off its
-// CPU, as the sampler is, and asleep until the end) and computes about 24 ms; the helper
-// opens nothing, or a
-// context-switch watch on the main thread (the sampler's settings: a wake-up at every
-// record), without a ring, with a ring it never reads, or with a ring it drains at each
-// wake-up. Prints, for each watch, the paired difference in the child's time from its
-// start to the end of the computation against the helper that opens nothing (median, p25,
-// p75 of ROUNDS), the four settings in turn, the order reversed every other round.
+// CPU, as the sampler is) and computes about 24 ms; the helper opens nothing, or the
+// sampler's own watch on the main thread (`lp_switch_watch_open`, from the shims: a
+// context-switch record at every switch, a wake-up at every record) and never reads it, or
+// reads it at every wake-up as the sampler does (`lp_switch_watch_wait`). Every helper
+// sleeps until the end otherwise: a helper's own timer would cost a computing thread on a
+// virtual machine (wakeup-cost.c). Prints, for each watch, the paired difference in the
+// child's time from its start to the end of the computation against the helper that opens
+// nothing (median, p25, p75 of ROUNDS), the settings in turn, the order reversed every
+// other round. Built against the shims alone (no Swift):
 //
-//   cc -O2 -o /tmp/switch-watch-cost Benchmarks/switch-watch-cost.c -lpthread
+//   cc -O2 -w -ISources/_LaunchTracingShims/include -o /tmp/switch-watch-cost \
+//      Benchmarks/switch-watch-cost.c Sources/_LaunchTracingShims/*.c -lpthread
 //   /tmp/switch-watch-cost ROUNDS      (Linux; perf_event_paranoid 2 suffices)
 //
 // RESULTS.md, "Issue 36's bounds, eighth round": on a 2-core virtual machine the
 // differences (tens of microseconds) sat inside quartiles of ±600 µs in 400 rounds; the
 // launch's own measure is Benchmarks/milestone-split.py.
 #define _GNU_SOURCE
-#include <linux/perf_event.h>
-#include <poll.h>
+#include "LaunchTracingShims.h"
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/eventfd.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-enum { NOTHING, WATCH, WATCH_RING, WATCH_RING_READ, SETTINGS };
-static const char *names[SETTINGS] = {"nothing", "watch, no ring", "watch, ring unread", "watch, ring drained"};
-static const size_t ring_bytes = 4096 * 9;  // the sampler's: a header page and 8 data pages
+enum { NOTHING, WATCH_UNREAD, WATCH_READ, SETTINGS };
+static const char *names[SETTINGS] = {"nothing", "watch, unread", "watch, read"};
 
 static pid_t main_thread;
 static int setting;
-static int stop_event;  // an eventfd written when the computation ends
 static volatile uint64_t sink;
+/// The end of the computation: `stopped`, and the read watch interrupted, under `lock`;
+/// a helper that reads no watch sleeps on `stop_pipe` until it is written.
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int stopped;
+static lp_switch_watch *read_watch;
+static int stop_pipe[2];
 
 static uint64_t now_ns(void) {
     struct timespec t;
@@ -47,39 +50,20 @@ static uint64_t now_ns(void) {
 
 static void *helper(void *unused) {
     (void)unused;
-    int fd = -1;
-    void *ring = 0;
-    if (setting != NOTHING) {
-        struct perf_event_attr attr;
-        memset(&attr, 0, sizeof attr);
-        attr.size = sizeof attr;
-        attr.type = PERF_TYPE_SOFTWARE;
-        attr.config = PERF_COUNT_SW_DUMMY;
-        attr.context_switch = 1;
-        attr.exclude_kernel = 1;
-        attr.exclude_hv = 1;
-        attr.watermark = 1;
-        attr.wakeup_watermark = 1;
-        attr.sample_id_all = 1;
-        attr.sample_type = PERF_SAMPLE_CPU;
-        fd = (int)syscall(SYS_perf_event_open, &attr, main_thread, -1, -1, PERF_FLAG_FD_CLOEXEC);
-        if (fd < 0) perror("perf_event_open"), _exit(2);
-        if (setting != WATCH) {
-            ring = mmap(0, ring_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-            if (ring == MAP_FAILED) perror("mmap"), _exit(2);
-        }
+    lp_switch_watch *watch = setting == NOTHING ? 0 : lp_switch_watch_open((uint64_t)main_thread, -1);
+    if (setting != NOTHING && watch == 0) fprintf(stderr, "no switch watch here (perf events forbidden?)\n"), _exit(2);
+    if (setting == WATCH_READ) {
+        pthread_mutex_lock(&lock);
+        int over = stopped;
+        if (!over) read_watch = watch;
+        pthread_mutex_unlock(&lock);
+        // Woken at every record, as the sampler is, until the computation's end interrupts it.
+        while (!over && lp_switch_watch_wait(watch, -1) != LP_SWITCH_INTERRUPTED) {}
+    } else {
+        char byte;
+        if (read(stop_pipe[0], &byte, 1) < 0) {}
     }
-    // Every setting idles the same way, asleep until the end (no timer: a helper's own
-    // wake-ups cost a computing thread on a virtual machine, see wakeup-cost.c); the drained
-    // ring's helper is also woken by the watch.
-    struct pollfd waits[2] = {{.fd = stop_event, .events = POLLIN}, {.fd = fd, .events = POLLIN}};
-    int watched = setting == WATCH_RING_READ ? 2 : 1;
-    while (poll(waits, (nfds_t)watched, -1) >= 0 && !(waits[0].revents & POLLIN)) {
-        struct perf_event_mmap_page *page = ring;
-        __atomic_store_n(&page->data_tail, __atomic_load_n(&page->data_head, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
-    }
-    if (ring) munmap(ring, ring_bytes);
-    if (fd >= 0) close(fd);
+    lp_switch_watch_close(watch);
     return 0;
 }
 
@@ -90,7 +74,7 @@ static double round_in_child(void) {
     pid_t child = fork();
     if (child == 0) {
         main_thread = (pid_t)syscall(SYS_gettid);
-        stop_event = eventfd(0, EFD_CLOEXEC);
+        if (pipe(stop_pipe) != 0) _exit(2);
         uint64_t start = now_ns();
         pthread_attr_t attributes;
         pthread_attr_init(&attributes);
@@ -104,8 +88,11 @@ static double round_in_child(void) {
         for (long step = 0; step < 15000000; step++) x = x * 6364136223846793005ull + 1;
         sink = x;
         double elapsed = (double)(now_ns() - start) / 1000.0;
-        uint64_t one = 1;
-        if (write(stop_event, &one, sizeof one) != sizeof one) _exit(2);
+        pthread_mutex_lock(&lock);
+        stopped = 1;
+        if (read_watch) lp_switch_watch_interrupt(read_watch);
+        pthread_mutex_unlock(&lock);
+        if (write(stop_pipe[1], "x", 1) != 1) _exit(2);
         pthread_join(thread, 0);
         if (write(pipe_ends[1], &elapsed, sizeof elapsed) != sizeof elapsed) _exit(2);
         _exit(0);
