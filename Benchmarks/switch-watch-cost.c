@@ -10,8 +10,7 @@
 // nothing (median, p25, p75 of ROUNDS), the settings in turn, the order reversed every
 // other round. Built against the shims alone (no Swift):
 //
-//   cc -O2 -w -ISources/_LaunchTracingShims/include -o /tmp/switch-watch-cost \
-//      Benchmarks/switch-watch-cost.c Sources/_LaunchTracingShims/*.c -lpthread
+//   cc -O2 -ISources/_LaunchTracingShims/include -o /tmp/switch-watch-cost Benchmarks/switch-watch-cost.c Sources/_LaunchTracingShims/*.c -lpthread
 //   /tmp/switch-watch-cost ROUNDS      (Linux; perf_event_paranoid 2 suffices)
 //
 // RESULTS.md, "Issue 36's bounds, eighth round": on a 2-core virtual machine the
