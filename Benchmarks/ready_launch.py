@@ -1,5 +1,5 @@
 """One launch timed to its first frame, and the paired shift of two sides' launches, for
-Benchmarks/observer-effect.py, launch-ab.py, milestone-split.py and parent-watch-probe.py:
+Benchmarks/observer-effect.py, launch-ab.py, milestone-split.py, parent-watch-probe.py and span-blocks.py:
 the program is spawned with LAUNCHPROF_READY_FD=3 and LAUNCHPROF_EXIT_AFTER_LAUNCH=1, and
 readiness is the `firstFrame` word it writes on that pipe, the time from just before the
 spawn (LAUNCHPROF_SPAWN_NS)."""
@@ -27,6 +27,15 @@ def paired(a, b):
     walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
     k = int(n * (n + 1) / 4 - Z975 * (n * (n + 1) * (2 * n + 1) / 24) ** 0.5)
     return median_and_interval(walsh, k)
+
+
+def side(command, changes):
+    """A side of an A/B run: its command and its environment changes. PROGRAM=PATH among the
+    changes is not a variable: PATH runs in place of the command's program (two builds of one
+    program, against each other)."""
+    changes = dict(changes)
+    program = changes.pop("PROGRAM", None)
+    return ([program] + command[1:] if program else command), changes
 
 
 def launch(command, changes, after_spawn=None):

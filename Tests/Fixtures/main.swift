@@ -13,6 +13,10 @@
 //                                            CPU work in SPANS main-thread spans, then marks the first
 //                                            frame and exits: the accounted span's cost in instructions
 //                                            (callgrind), traced (LAUNCHPROF_TRACE) against untraced
+//   launchprof-fixture timed-work SPANS MARKS_FILE  fixed-work's launch, its loop reading CLOCK_MONOTONIC
+//                                            every 50 spans; writes the readings (ns) to MARKS_FILE after
+//                                            the hook: where inside the loop a setting costs
+//                                            (Benchmarks/span-blocks.py)
 //   launchprof-fixture counted-work STEPS [SPANS]  the same with 50 spans (or SPANS) of STEPS steps
 //                                            (deterministic work of any size, small enough to count under valgrind)
 //   launchprof-fixture busy-workers          the same, with 8 worker threads recording spans
@@ -107,6 +111,39 @@ final class FixedWorkDelegate: LaunchDelegate {
     }
 }
 
+/// FixedWorkDelegate's work in `spans` spans, the clock read every 50 spans (outside
+/// them), the readings written to `arguments[3]` after the hook.
+final class TimedWorkDelegate: LaunchDelegate {
+    nonisolated(unsafe) static var spans = 10_000
+    nonisolated(unsafe) static var marks: [UInt64] = []
+    required init() {}
+
+    func didFinishLaunching(_ app: LaunchApplication, options: LaunchOptions) -> Bool {
+        var marks = [UInt64](repeating: 0, count: Self.spans / 50 + 1)
+        var x: UInt64 = 0
+        let steps = FixedWorkDelegate.totalSteps / Self.spans
+        for index in 0..<Self.spans {
+            if index % 50 == 0 { marks[index / 50] = monotonicNanoseconds() }
+            LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(steps, seed: x) }
+        }
+        marks[Self.spans / 50] = monotonicNanoseconds()
+        FixedWorkDelegate.sink = x
+        Self.marks = marks
+        return true
+    }
+
+    func didBecomeActive(_ app: LaunchApplication) {
+        let text = Self.marks.map(String.init).joined(separator: " ") + "\n"
+        _ = FileManager.default.createFile(atPath: arguments[3], contents: Data(text.utf8))
+    }
+}
+
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
 /// Launches, and exits on its own once the harness has written the trace.
 final class KeepsRunningDelegate: LaunchDelegate {
     required init() {}
@@ -162,6 +199,9 @@ case "tracer-spans" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
 case "fixed-work" where arguments.count == 3 && (Int(arguments[2]) ?? 0) > 0:
     FixedWorkDelegate.spans = Int(arguments[2])!
     LaunchApplication.main(delegate: FixedWorkDelegate.self, exitAfterLaunch: true)
+case "timed-work" where arguments.count == 4 && (Int(arguments[2]) ?? 0) >= 50:
+    TimedWorkDelegate.spans = Int(arguments[2])! / 50 * 50
+    LaunchApplication.main(delegate: TimedWorkDelegate.self, exitAfterLaunch: true)
 case "counted-work"
 where (3...4).contains(arguments.count) && (Int(arguments[2]) ?? 0) > 0
     && (arguments.count == 3 || (Int(arguments[3]) ?? 0) > 0):
@@ -177,9 +217,7 @@ case "keeps-running":
     LaunchApplication.main(delegate: KeepsRunningDelegate.self)
 case "forged-trace" where arguments.count >= 3:
     // The forged first frame comes MS ms after the announcement, however late this process started.
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    let announced = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    let announced = monotonicNanoseconds()
     let firstFrame = announced + (UInt64(arguments[2]) ?? 0) * 1_000_000
     writeLyingTrace(firstFrame: firstFrame, announcedAt: announced, file: "Forged.swift")
     usleep(UInt32(arguments.count > 3 ? (UInt32(arguments[3]) ?? 0) * 1_000 : 0))
