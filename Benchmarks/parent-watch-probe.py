@@ -17,6 +17,13 @@ the spawn to the `firstFrame` word on the ready pipe, and given paired against t
   traced                       what `launchprof measure` gives a launch today
 It samples nothing: a reader in Python costs far more per wake-up than the sampler's C
 reader, so only the "no reader" line says what the app would pay for a lean one.
+
+With PARENT_SAMPLER naming a build of Benchmarks/parent-sampler.c (and its arguments), four
+settings instead:
+off, tracer, "parent's sampler" (as tracer, and that program, started once before the
+rounds, watches and samples the app's main thread from outside as the in-process sampler
+does, from right after the spawn until the app is gone), and traced. That prices a sampler
+in the launching process whole, its reader included (it names no wait and keeps no sample).
 """
 import ctypes, mmap, os, select, struct, sys, tempfile, threading, time
 
@@ -53,8 +60,15 @@ def drain_until(fd, ring, stop):
         struct.pack_into("Q", ring, 1032, head)          # data_tail
 
 FAILED = [0]
+HELPER = None  # the parent-sampler process, with PARENT_SAMPLER
 def launch(command, changes, parent, delay_ms=0, poll=True):
-    """One launch timed by ready_launch, with the watch opened from here when `parent`."""
+    """One launch timed by ready_launch, with the watch opened from here when `parent`
+    ("sampler": handed to the parent-sampler program)."""
+    def hand_to_sampler(process):
+        HELPER.stdin.write(f"{process.pid}\n"); HELPER.stdin.flush()
+        return lambda: HELPER.stdout.readline()  # written once the app is gone
+    if parent == "sampler":
+        return ready_launch.launch(command, changes, hand_to_sampler)
     def hold_watch(process):
         if delay_ms: time.sleep(delay_ms / 1000)
         try:
@@ -80,12 +94,22 @@ if sys.platform != "linux" or os.uname().machine != "x86_64":
 runs, command = int(sys.argv[1]), sys.argv[2:]
 T = {"LAUNCHPROF_TRACING": "1", "LAUNCHPROF_TRACE": os.path.join(tempfile.mkdtemp(), "trace.lptrace")}
 S0 = dict(T, LAUNCHPROF_SAMPLER="0")
-sides = [("off", {"LAUNCHPROF_TRACING": "0", "LAUNCHPROF_TRACE": "-"}, False, 0, True),
-         ("tracer", S0, False, 0, True),
-         ("parent's watch at spawn", S0, True, 0, True),
-         ("parent's watch, no reader", S0, True, 0, False),
-         ("parent's watch at 20 ms", S0, True, 20, True),
-         ("traced", dict(T), False, 0, True)]
+OFF = {"LAUNCHPROF_TRACING": "0", "LAUNCHPROF_TRACE": "-"}
+if os.environ.get("PARENT_SAMPLER"):
+    import subprocess
+    HELPER = subprocess.Popen(os.environ["PARENT_SAMPLER"].split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, bufsize=1)
+    sides = [("off", OFF, False, 0, True),
+             ("tracer", S0, False, 0, True),
+             ("parent's sampler", S0, "sampler", 0, True),
+             ("traced", dict(T), False, 0, True)]
+else:
+    sides = [("off", OFF, False, 0, True),
+             ("tracer", S0, False, 0, True),
+             ("parent's watch at spawn", S0, True, 0, True),
+             ("parent's watch, no reader", S0, True, 0, False),
+             ("parent's watch at 20 ms", S0, True, 20, True),
+             ("traced", dict(T), False, 0, True)]
 for _, e, p, d, q in sides: launch(command, e, p, d, q)
 res = [[] for _ in sides]
 for i in range(runs):
