@@ -9,7 +9,10 @@
 // while it runs. It names no wait (no descriptor or memory is read) and keeps no sample. Once
 // the thread has exited (its `stat` says Z or X, or cannot be read) it writes a line
 // "SAMPLES WAKEUPS" and reads the next id. With an argument DELAY_MS it starts watching
-// that long after an id comes. Linux only.
+// that long after an id comes; a second argument takes the sampler apart: `w` the watch
+// alone (woken at each switch, no `/proc` read), `n` the sampler's wake-ups with the
+// watch's word for the thread's state instead of `/proc` reads, `p` no watch (`syscall`
+// read every millisecond, as a periodic sampler). Linux only.
 //
 //   cc -O2 -ISources/_LaunchTracingShims/include -o /tmp/parent-sampler Benchmarks/parent-sampler.c Sources/_LaunchTracingShims/*.c -lpthread
 //   PARENT_SAMPLER=/tmp/parent-sampler Benchmarks/parent-watch-probe.py RUNS COMMAND [ARGS...]
@@ -66,22 +69,51 @@ static int last_cpu(int stat_fd) {
     return field != 0 ? atoi(field + 1) : -1;
 }
 
+/// 's': sample as the in-process sampler does; 'w': the watch alone (woken at each switch,
+/// no `/proc` read while the thread lives); 'p': no watch, `syscall` read every period.
+static char mode = 's';
+
 static void watch_process(long pid) {
     char path[64];
     snprintf(path, sizeof path, "/proc/%ld/task/%ld/stat", pid, pid);
     int stat_fd = open(path, O_RDONLY | O_CLOEXEC);
     snprintf(path, sizeof path, "/proc/%ld/task/%ld/syscall", pid, pid);
     int syscall_fd = open(path, O_RDONLY | O_CLOEXEC);
-    lp_switch_watch *watch = stat_fd >= 0 ? lp_switch_watch_open((uint64_t)pid, last_cpu(stat_fd)) : 0;
+    lp_switch_watch *watch = stat_fd >= 0 && mode != 'p' ? lp_switch_watch_open((uint64_t)pid, last_cpu(stat_fd)) : 0;
     long samples = 0, wakeups = 0;
+    if (mode == 'w' && watch != 0) {
+        // Woken at each switch (at most once a period, as the sampler), reading nothing but
+        // the ring, until the thread is gone.
+        uint64_t last_wake = 0;
+        for (;;) {
+            uint64_t switches = lp_switch_watch_switches(watch);
+            lp_switch_watch_wait(watch, 20000000);
+            if (lp_switch_watch_switches(watch) == switches) {  // timed out, or hung up
+                char state = state_of(stat_fd);
+                if (state == 0 || state == 'Z' || state == 'X') break;
+                sleep_until(now_ns() + PERIOD_NS);
+                continue;
+            }
+            wakeups += 1;
+            uint64_t now = now_ns();
+            if (now < last_wake + PERIOD_NS) sleep_until(last_wake + PERIOD_NS);
+            last_wake = now;
+        }
+    }
+    if (mode == 'w') goto done;
     uint64_t last_wake = 0;
     for (int checked = 0;;) {
         // After a wait that timed out or was ended by the thread's exit (the watch then
         // polls as hung up), `stat` says whether it is still there (`syscall` may say
         // "running" of a zombie).
-        char state = checked ? state_of(stat_fd) : sample(stat_fd, syscall_fd);
+        char state = checked ? state_of(stat_fd) : mode == 'n' ? 'R' : sample(stat_fd, syscall_fd);
         if (state == 0 || state == 'Z' || state == 'X') break;
-        if (checked) state = sample(stat_fd, syscall_fd);
+        if (mode == 'n') {
+            // The watch's word for the thread's state instead of `/proc`'s.
+            state = watch == 0 || lp_switch_watch_drain(watch) != LP_SWITCH_BLOCKED ? 'R' : 'S';
+        } else if (checked) {
+            state = sample(stat_fd, syscall_fd);
+        }
         checked = 0;
         samples += 1;
         if (state == 'R' && watch != 0) {
@@ -115,6 +147,7 @@ static void watch_process(long pid) {
         }
         sleep_until(now_ns() + PERIOD_NS);
     }
+done:
     lp_switch_watch_close(watch);
     if (stat_fd >= 0) close(stat_fd);
     if (syscall_fd >= 0) close(syscall_fd);
@@ -126,6 +159,7 @@ int main(int argc, char **argv) {
     // DELAY_MS: wait that long after an id comes before watching (the app reaches `main`
     // about 20 ms after its spawn here; the in-process sampler starts there).
     long delay_ms = argc > 1 ? atol(argv[1]) : 0;
+    mode = argc > 2 ? argv[2][0] : 's';
     char line[64];
     while (fgets(line, sizeof line, stdin) != 0) {
         long pid = atol(line);
