@@ -17,11 +17,7 @@ time from just before the spawn. Examples (the sampler's share; tracing alone at
   Benchmarks/launch-ab.py 400 "$T,PROGRAM=/tmp/before" "$T" .build/release/launchprof-fixture fixed-work 10000
 """
 import os, sys
-from ready_launch import launch, paired, side
-
-
-def parse(text):
-    return dict(pair.split("=", 1) for pair in text.split(",") if pair)
+from ready_launch import launch, paired, parse, side
 
 
 def main():

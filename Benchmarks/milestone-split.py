@@ -8,7 +8,8 @@ and for each, the paired shift B - A with its 95 % interval (ready_launch.paired
 
   Benchmarks/milestone-split.py RUNS "K=V,..." "K=V,..." COMMAND [ARGS...]
 
-Both sides are traced (LAUNCHPROF_TRACE, LAUNCHPROF_EXIT_AFTER_LAUNCH=1); a value `-` removes
+Both sides are traced (LAUNCHPROF_TRACE) and launched as `launchprof measure` would (ready pipe, exit
+after launch: ready_launch.launch); a value `-` removes
 a variable. The trace is read with `launchprof trace` (LAUNCHPROF_BIN, else the package's
 release build). Example, the sampler's share (RESULTS.md, issue 36's eighth round):
 
@@ -18,28 +19,18 @@ A launch without the four milestones (a program that is not a LaunchHarness app)
 """
 import os, subprocess, sys, tempfile
 
-from ready_launch import paired
+from ready_launch import launch, paired, parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LAUNCHPROF = os.environ.get("LAUNCHPROF_BIN", os.path.join(ROOT, ".build", "release", "launchprof"))
 STRETCHES = (("set-up", "main", "willFinishLaunching.begin"), ("work", "didFinishLaunching.begin", "firstFrame"))
 
 
-def parse(text):
-    return dict(pair.split("=", 1) for pair in text.split(",") if pair)
-
-
 def stretches(command, changes, trace):
     """The launch's stretches in microseconds, from its trace's milestones."""
-    env = dict(os.environ, LAUNCHPROF_TRACE=trace, LAUNCHPROF_EXIT_AFTER_LAUNCH="1")
-    for key, value in changes.items():
-        if value == "-":
-            env.pop(key, None)
-        else:
-            env[key] = value
     if os.path.exists(trace):
         os.remove(trace)  # a launch that writes none must not be read as the last one's
-    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    launch(command, dict(changes, LAUNCHPROF_TRACE=trace))
     listing = subprocess.run([LAUNCHPROF, "trace", trace], capture_output=True, text=True).stdout
     marks = {}
     for line in listing.splitlines():

@@ -8,11 +8,11 @@
 // when the thread blocks, then every millisecond until it runs again, asleep on the watch
 // while it runs. It names no wait (no descriptor or memory is read) and keeps no sample. Once
 // the thread has exited (its `stat` says Z or X, or cannot be read) it writes a line
-// "SAMPLES WAKEUPS" and reads the next id. With an argument DELAY_MS it starts watching
-// that long after an id comes; a second argument takes the sampler apart: `w` the watch
-// alone (woken at each switch, no `/proc` read), `n` the sampler's wake-ups with the
-// watch's word for the thread's state instead of `/proc` reads, `p` no watch (`syscall`
-// read every millisecond, as a periodic sampler). Linux only.
+// "SAMPLES WAKEUPS WATCHED" (WATCHED 0: the watch could not be opened, and it sampled every
+// period instead) and reads the next id. With an argument DELAY_MS it starts watching
+// that long after an id comes; a second argument takes the sampler apart: `n` the sampler's
+// wake-ups with the watch's word for the thread's state instead of `/proc` reads, `p` no
+// watch (`syscall` read every millisecond, as a periodic sampler). Linux only.
 //
 //   cc -O2 -ISources/_LaunchTracingShims/include -o /tmp/parent-sampler Benchmarks/parent-sampler.c Sources/_LaunchTracingShims/*.c -lpthread
 //   PARENT_SAMPLER=/tmp/parent-sampler Benchmarks/parent-watch-probe.py RUNS COMMAND [ARGS...]
@@ -69,8 +69,8 @@ static int last_cpu(int stat_fd) {
     return field != 0 ? atoi(field + 1) : -1;
 }
 
-/// 's': sample as the in-process sampler does; 'w': the watch alone (woken at each switch,
-/// no `/proc` read while the thread lives); 'p': no watch, `syscall` read every period.
+/// 's': sample as the in-process sampler does; 'n': the same wake-ups, with the watch's word
+/// for the thread's state instead of `/proc` reads; 'p': no watch, `syscall` read every period.
 static char mode = 's';
 
 static void watch_process(long pid) {
@@ -81,26 +81,6 @@ static void watch_process(long pid) {
     int syscall_fd = open(path, O_RDONLY | O_CLOEXEC);
     lp_switch_watch *watch = stat_fd >= 0 && mode != 'p' ? lp_switch_watch_open((uint64_t)pid, last_cpu(stat_fd)) : 0;
     long samples = 0, wakeups = 0;
-    if (mode == 'w' && watch != 0) {
-        // Woken at each switch (at most once a period, as the sampler), reading nothing but
-        // the ring, until the thread is gone.
-        uint64_t last_wake = 0;
-        for (;;) {
-            uint64_t switches = lp_switch_watch_switches(watch);
-            lp_switch_watch_wait(watch, 20000000);
-            if (lp_switch_watch_switches(watch) == switches) {  // timed out, or hung up
-                char state = state_of(stat_fd);
-                if (state == 0 || state == 'Z' || state == 'X') break;
-                sleep_until(now_ns() + PERIOD_NS);
-                continue;
-            }
-            wakeups += 1;
-            uint64_t now = now_ns();
-            if (now < last_wake + PERIOD_NS) sleep_until(last_wake + PERIOD_NS);
-            last_wake = now;
-        }
-    }
-    if (mode == 'w') goto done;
     uint64_t last_wake = 0;
     for (int checked = 0;;) {
         // After a wait that timed out or was ended by the thread's exit (the watch then
@@ -127,7 +107,7 @@ static void watch_process(long pid) {
                 lp_switch_watch_keep_away(watch);
                 uint64_t switches = lp_switch_watch_switches(watch);
                 seen = lp_switch_watch_wait(watch, 20000000);
-                if (seen == LP_SWITCH_RUNNING && lp_switch_watch_switches(watch) == switches) {
+                if (lp_switch_watch_switches(watch) == switches) {
                     // Timed out, or hung up: the thread is exiting (its perf events go first), and
                     // every wait returns at once until it is gone. A period between looks.
                     checked = 1;
@@ -147,11 +127,11 @@ static void watch_process(long pid) {
         }
         sleep_until(now_ns() + PERIOD_NS);
     }
-done:
+    int watched = watch != 0;
     lp_switch_watch_close(watch);
     if (stat_fd >= 0) close(stat_fd);
     if (syscall_fd >= 0) close(syscall_fd);
-    printf("%ld %ld\n", samples, wakeups);
+    printf("%ld %ld %d\n", samples, wakeups, watched);
     fflush(stdout);
 }
 

@@ -66,7 +66,10 @@ def launch(command, changes, parent, delay_ms=0, poll=True):
     ("sampler": handed to the parent-sampler program)."""
     def hand_to_sampler(process):
         HELPER.stdin.write(f"{process.pid}\n"); HELPER.stdin.flush()
-        return lambda: HELPER.stdout.readline()  # written once the app is gone
+        def finish():  # the helper's line comes once the app is gone: "SAMPLES WAKEUPS WATCHED"
+            if HELPER.stdout.readline().split()[2:3] != ["1"]:
+                FAILED[0] += 1
+        return finish
     if parent == "sampler":
         return ready_launch.launch(command, changes, hand_to_sampler)
     def hold_watch(process):
@@ -120,5 +123,6 @@ for j in range(1, len(sides)):
 print(f"load {os.getloadavg()[0]:.2f}")
 if FAILED[0]:
     # Those launches ran without the watch yet count on its side: they pull its rows towards "tracer".
-    print(f"{FAILED[0]} of {3 * runs} launches of the watch's settings ran without it (the app had exited "
-          "before it could be opened)")
+    watched = (1 if HELPER else 3) * (runs + 1)
+    print(f"{FAILED[0]} of {watched} launches of the watch's settings ran without it (it could not be "
+          "opened: the app had exited, or perf events are not allowed)")

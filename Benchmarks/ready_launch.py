@@ -29,6 +29,11 @@ def paired(a, b):
     return median_and_interval(walsh, k)
 
 
+def parse(text):
+    """Environment changes written "K=V,K=V" on a command line (a value `-` removes K)."""
+    return dict(pair.split("=", 1) for pair in text.split(",") if pair)
+
+
 def side(command, changes):
     """A side of an A/B run: its command and its environment changes. PROGRAM=PATH among the
     changes is not a variable: PATH runs in place of the command's program (two builds of one

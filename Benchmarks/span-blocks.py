@@ -19,7 +19,7 @@ round: the populater kept off the recording thread's CPU, the tracer without the
 """
 import os, sys, tempfile
 
-from ready_launch import launch, paired, side
+from ready_launch import launch, paired, parse, side
 
 FIRST = 200  # spans in the first stretch (a multiple of the fixture's 50)
 
@@ -39,7 +39,6 @@ def main():
     if len(sys.argv) != 6 or int(sys.argv[5]) < 2 * FIRST:
         sys.exit(f"usage: span-blocks.py RUNS \"K=V,...\" \"K=V,...\" FIXTURE SPANS (SPANS {2 * FIRST} or more)")
     runs, spans = int(sys.argv[1]), int(sys.argv[5])
-    parse = lambda text: dict(pair.split("=", 1) for pair in text.split(",") if pair)
     marks = os.path.join(tempfile.mkdtemp(), "marks")
     command = [sys.argv[4], "timed-work", str(spans), marks]
     sides = side(command, parse(sys.argv[2])), side(command, parse(sys.argv[3]))

@@ -259,14 +259,14 @@ static void lp_populater_after_fork(void) {
     lp_populater.done = lp_populater.wanted;
 }
 
-/// Starts the populater if none was tried yet, its requests to start at `from`, never on
-/// CPU `avoid_cpu` (-1: anywhere). Called with the arena lock held.
-static void lp_populater_start_locked(uint64_t from, int avoid_cpu) {
+/// Starts the populater if none was tried yet, its requests to start at `from`; with
+/// `off_callers_cpu`, never on the calling thread's CPU. Called with the arena lock held.
+static void lp_populater_start_locked(uint64_t from, int off_callers_cpu) {
     if (lp_populater.state != 0) return;
     lp_populater.state = -1;
     if (lp_instruction_marks_enabled()) return;
     lp_populater.done = lp_populater.wanted = from;
-    if (lp_thread_start(lp_populater_main, 0, avoid_cpu, 64 * 1024, 1) == 0) {
+    if (lp_thread_start(lp_populater_main, 0, off_callers_cpu ? lp_current_cpu() : -1, 64 * 1024, 1) == 0) {
         lp_populater.state = 1;
         static int registered = 0;
         if (!registered) pthread_atfork(0, 0, lp_populater_after_fork), registered = 1;
@@ -279,7 +279,7 @@ void lp_populater_start_ahead(void) {
     uint64_t resident = lp_arena.base == 0 ? LP_POOL_FIRST : lp_arena.resident;
     // Anywhere the calling thread may run: the harness's sampler, which calls this, keeps
     // off the main thread's CPU, and a thread starts with its starter's CPU mask.
-    lp_populater_start_locked(resident, -1);
+    lp_populater_start_locked(resident, 0);
     pthread_mutex_unlock(&lp_arena.lock);
 }
 
@@ -294,7 +294,7 @@ static void lp_arena_populate(uint64_t from, uint64_t to) {
     // (it did on a 2-core virtual machine), and its first steps (the huge-page advice, a
     // step of pages) preempt the thread that asked (Benchmarks/RESULTS.md: 0.1 ms less
     // for a 10,000-span launch traced without the harness's sampler).
-    lp_populater_start_locked(from, lp_current_cpu());
+    lp_populater_start_locked(from, 1);
     if (lp_populater.state != 1) {
         lp_arena_prefault(from, to);
         return;

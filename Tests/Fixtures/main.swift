@@ -123,10 +123,10 @@ final class TimedWorkDelegate: LaunchDelegate {
         var x: UInt64 = 0
         let steps = FixedWorkDelegate.totalSteps / Self.spans
         for index in 0..<Self.spans {
-            if index % 50 == 0 { marks[index / 50] = monotonicNanoseconds() }
+            if index % 50 == 0 { marks[index / 50] = MonotonicClock.nanoseconds }
             LaunchTracer.measure("Chunk", category: .compute) { x = fixedWork(steps, seed: x) }
         }
-        marks[Self.spans / 50] = monotonicNanoseconds()
+        marks[Self.spans / 50] = MonotonicClock.nanoseconds
         FixedWorkDelegate.sink = x
         Self.marks = marks
         return true
@@ -136,12 +136,6 @@ final class TimedWorkDelegate: LaunchDelegate {
         let text = Self.marks.map(String.init).joined(separator: " ") + "\n"
         _ = FileManager.default.createFile(atPath: arguments[3], contents: Data(text.utf8))
     }
-}
-
-func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
 /// Launches, and exits on its own once the harness has written the trace.
@@ -217,7 +211,7 @@ case "keeps-running":
     LaunchApplication.main(delegate: KeepsRunningDelegate.self)
 case "forged-trace" where arguments.count >= 3:
     // The forged first frame comes MS ms after the announcement, however late this process started.
-    let announced = monotonicNanoseconds()
+    let announced = MonotonicClock.nanoseconds
     let firstFrame = announced + (UInt64(arguments[2]) ?? 0) * 1_000_000
     writeLyingTrace(firstFrame: firstFrame, announcedAt: announced, file: "Forged.swift")
     usleep(UInt32(arguments.count > 3 ? (UInt32(arguments[3]) ?? 0) * 1_000 : 0))
