@@ -5,8 +5,10 @@
 // (`lp_switch_watch_open`, opened on another process's thread, which its parent may do),
 // keeps off that thread's CPU (`lp_switch_watch_keep_away`), and samples the thread as the
 // in-process sampler does: `/proc/PID/task/PID/syscall` and `stat` read with `pread` at once
-// when the thread blocks, then every millisecond until it runs again, asleep on the watch
-// while it runs. It names no wait (no descriptor or memory is read) and keeps no sample. Once
+// when the thread blocks, then every millisecond until it runs again, looking at the watch
+// once a millisecond while it runs. (Until issue 36's tenth round the shims' watch woke its
+// reader at every record, and this program slept on it: the ninth round's figures in
+// RESULTS.md were taken that way, at commit 9cfad75.) It names no wait (no descriptor or memory is read) and keeps no sample. Once
 // the thread has exited (its `stat` says Z or X, or cannot be read) it writes a line
 // "SAMPLES WAKEUPS WATCHED" (WATCHED 0: the watch could not be opened, and it sampled every
 // period instead) and reads the next id. With an argument DELAY_MS it starts watching
@@ -81,7 +83,6 @@ static void watch_process(long pid) {
     int syscall_fd = open(path, O_RDONLY | O_CLOEXEC);
     lp_switch_watch *watch = stat_fd >= 0 && mode != 'p' ? lp_switch_watch_open((uint64_t)pid, last_cpu(stat_fd)) : 0;
     long samples = 0, wakeups = 0;
-    uint64_t last_wake = 0;
     for (int checked = 0;;) {
         // After a wait that timed out or was ended by the thread's exit (the watch then
         // polls as hung up), `stat` says whether it is still there (`syscall` may say
@@ -97,31 +98,25 @@ static void watch_process(long pid) {
         checked = 0;
         samples += 1;
         if (state == 'R' && watch != 0) {
-            // Asleep on the watch while it runs (a wait of 20 ms at most, to notice its exit).
+            // Blocked since the last sample only if a switch says so.
             uint64_t before = lp_switch_watch_switches(watch);
             int seen = lp_switch_watch_drain(watch);
             if (seen == LP_SWITCH_UNKNOWN || (seen == LP_SWITCH_BLOCKED && lp_switch_watch_switches(watch) == before)) {
                 seen = LP_SWITCH_RUNNING;
             }
-            while (seen == LP_SWITCH_RUNNING) {
+            // A look a period while it runs (the shims' watch wakes no reader); after 20 looks
+            // without a switch, `stat` says whether the thread is still there.
+            for (int quiet = 0; seen == LP_SWITCH_RUNNING; ) {
                 lp_switch_watch_keep_away(watch);
                 uint64_t switches = lp_switch_watch_switches(watch);
-                seen = lp_switch_watch_wait(watch, 20000000);
-                if (lp_switch_watch_switches(watch) == switches) {
-                    // Timed out, or hung up: the thread is exiting (its perf events go first), and
-                    // every wait returns at once until it is gone. A period between looks.
+                seen = lp_switch_watch_look_after(watch, PERIOD_NS);
+                wakeups += 1;
+                if (lp_switch_watch_switches(watch) != switches) {
+                    quiet = 0;
+                } else if (++quiet == 20) {
                     checked = 1;
-                    sleep_until(now_ns() + PERIOD_NS);
                     break;
                 }
-                wakeups += 1;
-                if (seen != LP_SWITCH_RUNNING) break;
-                uint64_t now = now_ns();
-                if (now < last_wake + PERIOD_NS) {
-                    sleep_until(last_wake + PERIOD_NS);
-                    seen = lp_switch_watch_drain(watch);
-                }
-                last_wake = now;
             }
             continue;
         }

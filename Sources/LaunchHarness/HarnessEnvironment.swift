@@ -14,9 +14,9 @@ struct HarnessEnvironment: Sendable {
     var profiling = false
     /// `LAUNCHPROF_SAMPLER=0` turns the sampler off; `LAUNCHPROF_SAMPLE_INTERVAL_US` sets its period.
     var samplerEnabled = true
-    /// The sampler sleeps while the main thread runs, woken by its context switches (a perf
-    /// event), where the system allows it; `LAUNCHPROF_SAMPLER=periodic` has it wake every
-    /// period instead.
+    /// While the main thread runs the sampler only looks at its context switches (a perf
+    /// event's records, in memory) once a period, where the system allows it;
+    /// `LAUNCHPROF_SAMPLER=periodic` has it sample every period instead.
     var samplerSleepsWhileRunning = true
     var sampleIntervalMicroseconds = 1_000
     /// `LAUNCHPROF_GRACE_MS`: the longest launch may run past the first frame before

@@ -23,21 +23,23 @@ import LaunchTracing
 ///
 /// With `sleepsWhileRunning` (the harness's default; `LAUNCHPROF_SAMPLER=periodic`
 /// turns it off) it samples only while the thread is off the CPU by its own doing:
-/// it sleeps while the thread runs and is woken when the thread blocks (Linux: a
-/// perf event's context-switch records), then samples every period until the
-/// thread runs again. A running thread's samples say only "running", which per-span
-/// accounting already measures exactly, so what is lost is nothing the analysis
-/// uses, and a wait is caught at its start, however short. A switch that did not
-/// block (the thread was preempted, or came back) wakes the sampler, which waits
-/// again: at most once a period, so it never wakes more often than the timer would.
-/// It keeps itself off the CPU the thread last ran on, where its wake-ups would
-/// preempt the thread (each preemption a switch that wakes it again). Where no such
-/// watch exists (perf events forbidden, another OS, valgrind) it samples every
-/// period. A sampler woken every period costs a CPU-bound launch about 3 % on a
-/// 2-core virtual machine (Benchmarks/RESULTS.md); one woken by switches, a few
-/// wake-ups a launch. The watch also tells per-span accounting when the thread has
-/// not left the CPU since its last reading, so the thread's next reading takes no
-/// system call (`lp_account_count_switches`).
+/// while the thread runs it only looks, once a period, at the thread's context-switch
+/// records (Linux: a perf event's ring, read from memory, no system call), and samples
+/// once they say the thread blocked, then every period until it runs again. A running
+/// thread's samples say only "running", which per-span accounting already measures
+/// exactly, so what is lost is nothing the analysis uses. A wait is caught within a
+/// period of its start; one shorter than a period may end before a look and go
+/// unnamed (its time is in the span's accounting all the same). The kernel is never
+/// asked to wake the sampler at a switch: that cost the thread's CPU an interrupt at
+/// each switch and another CPU a wake-up, about 80 µs of a 25 ms launch on a 2-core
+/// virtual machine (Benchmarks/RESULTS.md). It keeps itself off the CPU the thread
+/// last ran on, where its wake-ups would preempt the thread. Where no such watch
+/// exists (perf events forbidden, another OS, valgrind) it samples every period
+/// (`/proc` read each time). A sampler that samples every period costs a CPU-bound
+/// launch about 3 % on a 2-core virtual machine; one that looks at the switches, a
+/// timer's wake-up a period on another CPU. The watch also tells per-span accounting
+/// when the thread has not left the CPU since its last reading, so the thread's next
+/// reading takes no system call (`lp_account_count_switches`).
 ///
 /// ```swift
 /// let sampler = MainThreadSampler(threadID: mainThreadID, intervalMicroseconds: 1_000)
@@ -96,7 +98,7 @@ public final class MainThreadSampler: @unchecked Sendable {
     public func start() {
         guard !started else { return }
         started = true
-        // Woken by switches it keeps off the thread's CPU (see `SwitchWatch.keepAway()`), from its start.
+        // Looking at the switches, it keeps off the thread's CPU (see `SwitchWatch.keepAway()`), from its start.
         DetachedThread.start(name: "launchprof-sampler", avoidingCPU: sleepsWhileRunning ? initialCPU : -1) {
             [self] in run()
         }
@@ -137,7 +139,7 @@ public final class MainThreadSampler: @unchecked Sendable {
         while !stopRequested.isSet, samples.count < capacity {
             let running = sample(probe, resolver: &resolver)
             if let watch, running {
-                // It runs: sleep until it blocks, then sample at once (a period from there on).
+                // It runs: look once a period until it blocked, then sample at once (a period from there on).
                 guard waitUntilBlocked(watch) else { break }
                 next = MonotonicClock.nanoseconds
                 continue
@@ -170,29 +172,23 @@ public final class MainThreadSampler: @unchecked Sendable {
         return observation.state == UInt8(ascii: "R")
     }
 
-    /// Sleeps while the thread runs, the last sample having found it running: returns
-    /// true once it blocks (at once when it blocked since that sample), or when records
-    /// were lost (a sample will tell); false when stopped. A switch that did not block
-    /// (it was preempted, or came back) wakes the reader, which then waits again: at
-    /// most once a period, so the reader's own wake-ups cannot feed on themselves.
-    /// The reader keeps off the thread's CPU (``Platform/SwitchWatch/keepAway()``).
+    /// Looks at the thread's switches once a period while it runs, the last sample having
+    /// found it running: returns true once it blocked (at once when it blocked since that
+    /// sample), or when records were lost (a sample will tell); false when stopped. The
+    /// sampler keeps off the thread's CPU (``Platform/SwitchWatch/keepAway()``).
     private func waitUntilBlocked(_ watch: Platform.SwitchWatch) -> Bool {
         let switchesBefore = watch.switches
         var state = watch.drain()
         // Blocked, but no switch since the sample that found it runnable: it was woken and
         // waits for a core (run-queue time, which accounting measures). Unknown: nothing seen yet.
         if state == .unknown || (state == .blocked && watch.switches == switchesBefore) { state = .running }
-        var lastWake: UInt64 = 0
         while state == .running, !stopRequested.isSet {
             watch.keepAway()
-            state = watch.waitForSwitch()
-            guard state == .running else { break }
-            let now = MonotonicClock.nanoseconds
-            if now < lastWake + intervalNanoseconds {
-                Platform.sleep(untilMonotonic: lastWake + intervalNanoseconds)
-                state = watch.drain()  // unknown: records were lost; take a sample to know
-            }
-            lastWake = now
+            let switches = watch.switches
+            state = watch.look(afterNanoseconds: intervalNanoseconds)
+            // Still nothing seen (the thread has not switched since the watch opened): running.
+            // (Lost records with no switch after them look the same; the ring holds thousands.)
+            if state == .unknown, watch.switches == switches { state = .running }
         }
         return state != .interrupted && !stopRequested.isSet
     }

@@ -56,7 +56,7 @@ extension LaunchContract {
         /// ``Variable/sampler``: `0` (off), `1` or `switches` (the default), `periodic`.
         public static let sampler = HarnessSetting(
             name: Variable.sampler, words: ["0", "1", "switches", "periodic"],
-            expected: "0 (off), switches (the default: woken when the main thread blocks) or periodic")
+            expected: "0 (off), switches (the default: samples once the main thread blocks) or periodic")
         /// ``Variable/sampleInterval``, microseconds.
         public static let sampleInterval = HarnessSetting(name: Variable.sampleInterval, range: 100...1_000_000)
         /// ``Variable/grace``, milliseconds.

@@ -38,8 +38,8 @@ public enum LaunchContract {
         public static let hotLaunches = "LAUNCHPROF_HOT_LAUNCHES"
         /// The launch options as a JSON object (`LAUNCHPROF_LAUNCH_OPTIONS`, see ``LaunchOptions``).
         public static let launchOptions = "LAUNCHPROF_LAUNCH_OPTIONS"
-        /// `0` turns the main-thread sampler off; `periodic` has it wake every period instead
-        /// of sleeping while the main thread runs, woken by its context switches (`LAUNCHPROF_SAMPLER`).
+        /// `0` turns the main-thread sampler off; `periodic` has it sample every period instead
+        /// of only looking at the main thread's context switches while it runs (`LAUNCHPROF_SAMPLER`).
         public static let sampler = "LAUNCHPROF_SAMPLER"
         /// The sampler's period in microseconds (`LAUNCHPROF_SAMPLE_INTERVAL_US`).
         public static let sampleInterval = "LAUNCHPROF_SAMPLE_INTERVAL_US"

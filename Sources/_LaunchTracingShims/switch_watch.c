@@ -1,6 +1,9 @@
 // Watching a thread of this process leave the CPU (Linux): a perf software event
-// that records the thread's context switches, so the main-thread sampler can sleep
-// while the thread runs and wake when it blocks, instead of every millisecond.
+// that records the thread's context switches, so the main-thread sampler can look at
+// them from memory once a period and sample only when the thread has blocked, instead
+// of reading /proc every millisecond. The kernel never wakes the reader: a wake-up
+// costs the watched thread's CPU an interrupt at the switch and another CPU a wake-up,
+// about 80 µs of a 25 ms launch on a 2-core virtual machine (Benchmarks/RESULTS.md).
 
 #define _GNU_SOURCE
 #include "LaunchTracingShims.h"
@@ -61,15 +64,16 @@ lp_switch_watch *lp_switch_watch_open(uint64_t thread_id, int thread_cpu) {
     // What an unprivileged process may watch of its own threads (perf_event_paranoid 2).
     attr.exclude_kernel = 1;
     attr.exclude_hv = 1;
-    // Wake a reader at every record (a switch record is a few bytes).
+    // Never wake a reader (it looks at its own pace): a wake-up only when a whole ring's worth
+    // of bytes was written since the last, and by then a reader this slow has lost records.
+    long page = sysconf(_SC_PAGESIZE);
     attr.watermark = 1;
-    attr.wakeup_watermark = 1;
+    attr.wakeup_watermark = (uint32_t)(page * LP_SWITCH_RING_PAGES);
     // Each record ends with the CPU it happened on (`struct sample_id`: u32 cpu, u32 reserved).
     attr.sample_id_all = 1;
     attr.sample_type = PERF_SAMPLE_CPU;
     long fd = syscall(SYS_perf_event_open, &attr, (pid_t)thread_id, -1, -1, PERF_FLAG_FD_CLOEXEC);
     if (fd < 0) return 0;
-    long page = sysconf(_SC_PAGESIZE);
     size_t size = (size_t)page * (1 + LP_SWITCH_RING_PAGES);
     // Writable: the reader moves `data_tail`, so the kernel never overwrites records not yet read.
     void *ring = mmap(0, size, PROT_READ | PROT_WRITE, MAP_SHARED, (int)fd, 0);
@@ -142,12 +146,14 @@ int lp_switch_watch_drain(lp_switch_watch *watch) {
 #endif
 }
 
-int lp_switch_watch_wait(lp_switch_watch *watch, int64_t timeout_ns) {
+int lp_switch_watch_look_after(lp_switch_watch *watch, int64_t pause_ns) {
 #if defined(__linux__) && defined(PERF_RECORD_MISC_SWITCH_OUT_PREEMPT)
-    struct pollfd fds[2] = {{.fd = watch->fd, .events = POLLIN}, {.fd = watch->wake, .events = POLLIN}};
-    struct timespec timeout = {.tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000};
-    int ready = ppoll(fds, 2, timeout_ns < 0 ? 0 : &timeout, 0);
-    if (ready > 0 && (fds[1].revents & POLLIN)) {
+    // Only the interrupt's eventfd: the kernel does not wake readers of the ring (see lp_switch_watch_open).
+    struct pollfd fds[1] = {{.fd = watch->wake, .events = POLLIN}};
+    if (pause_ns < 0) pause_ns = 0;
+    struct timespec pause = {.tv_sec = pause_ns / 1000000000, .tv_nsec = pause_ns % 1000000000};
+    int ready = ppoll(fds, 1, &pause, 0);
+    if (ready > 0 && (fds[0].revents & POLLIN)) {
         uint64_t count;
         if (read(watch->wake, &count, sizeof count) < 0) {}
         return LP_SWITCH_INTERRUPTED;
@@ -155,7 +161,7 @@ int lp_switch_watch_wait(lp_switch_watch *watch, int64_t timeout_ns) {
     return lp_switch_watch_drain(watch);
 #else
     (void)watch;
-    (void)timeout_ns;
+    (void)pause_ns;
     return LP_SWITCH_UNKNOWN;
 #endif
 }

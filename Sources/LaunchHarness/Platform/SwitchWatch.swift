@@ -4,8 +4,11 @@ import _LaunchTracingShims
 
 extension Platform {
     /// A watch on a thread of this process switching off and on the CPU (Linux: a
-    /// perf event's context-switch records). Its reader is woken by the thread's
-    /// switches only, not by a timer.
+    /// perf event's context-switch records). The kernel never wakes its reader: it
+    /// looks at the records from memory once a period (``look(afterNanoseconds:)``).
+    /// Woken at each switch, as it was until issue 36's tenth round, the reader cost
+    /// the watched thread an interrupt at each switch and a wake-up of another CPU,
+    /// about 80 µs of a 25 ms launch on a 2-core virtual machine (Benchmarks/RESULTS.md).
     final class SwitchWatch: @unchecked Sendable {
         /// What the watch last saw of the thread.
         enum State {
@@ -39,15 +42,16 @@ extension Platform {
         /// The state the switches since the last look say, without waiting.
         func drain() -> State { Self.state(lp_switch_watch_drain(watch)) }
 
-        /// Waits for the thread's next switch (or ``interrupt()``), then looks as ``drain()`` does.
-        func waitForSwitch() -> State { Self.state(lp_switch_watch_wait(watch, -1)) }
+        /// Sleeps `nanoseconds` (or until ``interrupt()``), then looks as ``drain()`` does.
+        func look(afterNanoseconds nanoseconds: UInt64) -> State {
+            Self.state(lp_switch_watch_look_after(watch, Int64(clamping: nanoseconds)))
+        }
 
         /// The switches read so far (by ``drain()`` and ``waitForSwitch()``).
         var switches: UInt64 { lp_switch_watch_switches(watch) }
 
         /// Keeps the calling thread (the reader) off the CPU the watched thread last ran
-        /// on, so that the reader's wake-ups do not preempt it: each preemption is a
-        /// switch, which would wake the reader again. It moves only when it runs on that
+        /// on, so that the reader's wake-ups do not preempt it. It moves only when it runs on that
         /// CPU (a move preempts the CPU it leaves); otherwise it costs a `sched_getcpu`.
         func keepAway() { lp_switch_watch_keep_away(watch) }
 

@@ -657,7 +657,8 @@ int lp_thread_rusage(struct rusage *usage);
 
 /// A watch on another thread of this process leaving and taking the CPU (Linux:
 /// a perf event with context-switch records; `perf_event_paranoid` 2 allows it
-/// for a process's own threads). Wakes its reader only when the thread switches.
+/// for a process's own threads). The kernel never wakes its reader, which looks at
+/// the records from memory at its own pace (`lp_switch_watch_look_after`).
 typedef struct lp_switch_watch lp_switch_watch;
 
 /// The CPU the calling thread runs on now (`sched_getcpu`), or -1 where that is not known.
@@ -681,16 +682,16 @@ enum {
 lp_switch_watch *lp_switch_watch_open(uint64_t thread_id, int thread_cpu);
 /// Reads the records that arrived since the last read, without waiting; returns the state the last one says.
 int lp_switch_watch_drain(lp_switch_watch *watch);
-/// Waits for the thread's next switch (or `timeout_ns`; negative: no limit, or an
-/// interrupt), then reads the records as `lp_switch_watch_drain` does.
-int lp_switch_watch_wait(lp_switch_watch *watch, int64_t timeout_ns);
+/// Sleeps `pause_ns` (or until an interrupt), then reads the records as
+/// `lp_switch_watch_drain` does. The thread's switches do not end the pause: waking the
+/// reader at a switch would cost the thread's CPU an interrupt.
+int lp_switch_watch_look_after(lp_switch_watch *watch, int64_t pause_ns);
 /// The switch records read so far (by the thread that reads them).
 uint64_t lp_switch_watch_switches(const lp_switch_watch *watch);
 /// Ends the current or next wait at once. Any thread.
 void lp_switch_watch_interrupt(lp_switch_watch *watch);
 /// Keeps the calling thread (the reader) off the CPU the watched thread last ran on,
-/// where the reader's own wake-ups would preempt it (and each preemption is a switch
-/// that wakes the reader again): when the reader runs on that CPU now, an affinity of
+/// where the reader's own wake-ups would preempt it: when the reader runs on that CPU now, an affinity of
 /// every CPU the reader may use but that one. Nothing where the reader runs elsewhere
 /// (moving it would cost the watched thread a preemption), may use no other CPU, or the
 /// CPU is not known.
