@@ -19,7 +19,8 @@ machine's drift between pairs.
 With --sampler-share both sides are instrumented and "off" only turns the
 main-thread sampler off (LAUNCHPROF_SAMPLER=0): the shift is the sampler's own
 share. LAUNCHPROF_SAMPLER in the environment chooses the "on" side's sampler
-(`periodic` for the 1 ms timer; the default sleeps while the main thread runs).
+(`periodic` samples every period; the default only looks at the main thread's
+switches while it runs).
 
 With --parts three sides run in turn (off, instrumented with the sampler off, "on"; the
 order reversed every other round): the usual line for "on" against "off", then the

@@ -84,9 +84,8 @@ static void watch_process(long pid) {
     lp_switch_watch *watch = stat_fd >= 0 && mode != 'p' ? lp_switch_watch_open((uint64_t)pid, last_cpu(stat_fd)) : 0;
     long samples = 0, wakeups = 0;
     for (int checked = 0;;) {
-        // After a wait that timed out or was ended by the thread's exit (the watch then
-        // polls as hung up), `stat` says whether it is still there (`syscall` may say
-        // "running" of a zombie).
+        // After 20 looks without a switch (the thread may have exited), `stat` says whether
+        // it is still there (`syscall` may say "running" of a zombie).
         char state = checked ? state_of(stat_fd) : mode == 'n' ? 'R' : sample(stat_fd, syscall_fd);
         if (state == 0 || state == 'Z' || state == 'X') break;
         if (mode == 'n') {
@@ -111,6 +110,8 @@ static void watch_process(long pid) {
                 uint64_t switches = lp_switch_watch_switches(watch);
                 seen = lp_switch_watch_look_after(watch, PERIOD_NS);
                 wakeups += 1;
+                // No switch since the last look: running as it was (whatever the last record said).
+                if (lp_switch_watch_switches(watch) == switches) seen = LP_SWITCH_RUNNING;
                 if (lp_switch_watch_switches(watch) != switches) {
                     quiet = 0;
                 } else if (++quiet == 20) {

@@ -10,7 +10,8 @@ the spawn to the `firstFrame` word on the ready pipe, and given paired against t
   off                          LAUNCHPROF_TRACING=0
   tracer                       tracing on, LAUNCHPROF_SAMPLER=0 (no sampler)
   parent's watch at spawn      as tracer, and this process opens the watch (the in-process
-                               sampler's settings: a wake-up at every record) right after
+                               sampler's settings until issue 36's tenth round, 9cfad75:
+                               a wake-up at every record) right after
                                the spawn, a thread here draining its ring at each wake-up
   parent's watch, no reader    the same watch, nobody woken: the kernel's side alone
   parent's watch at 20 ms      opened 20 ms after the spawn (about when the app reaches main)
@@ -45,7 +46,8 @@ FLAGS = (1 << 5) | (1 << 6) | (1 << 14) | (1 << 18) | (1 << 26)
 
 def watch(tid):
     """A PERF_COUNT_SW_DUMMY event with context-switch records on thread `tid`, as
-    Sources/_LaunchTracingShims/switch_watch.c opens it, and its ring (8 data pages)."""
+    Sources/_LaunchTracingShims/switch_watch.c opened it until issue 36's tenth round (a
+    wake-up at every record; it now wakes no reader), and its ring (8 data pages)."""
     a = Attr(type=1, size=ctypes.sizeof(Attr), config=9, sample_type=1 << 7, flags=FLAGS, wakeup_watermark=1)
     fd = libc.syscall(SYS_perf_event_open, ctypes.byref(a), tid, -1, -1, 8)
     if fd < 0: raise OSError(ctypes.get_errno(), "perf_event_open")

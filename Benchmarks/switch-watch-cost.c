@@ -5,9 +5,8 @@
 // context-switch record at every switch) and never reads it, or reads it once a millisecond
 // as the sampler does (`lp_switch_watch_look_after`; until issue 36's tenth round the watch
 // woke its reader at every record, and the eighth round's figures were taken so, at commit
-// 9cfad75 and before). Every other helper
-// sleeps until the end otherwise: a helper's own timer would cost a computing thread on a
-// virtual machine (wakeup-cost.c). Prints, for each watch, the paired difference in the
+// 9cfad75 and before). The other helpers sleep until the end: a helper's own timer would
+// cost a computing thread on a virtual machine (wakeup-cost.c). Prints, for each watch, the paired difference in the
 // child's time from its start to the end of the computation against the helper that opens
 // nothing (median, p25, p75 of ROUNDS), the settings in turn, the order reversed every
 // other round. Built against the shims alone (no Swift):

@@ -30,14 +30,13 @@ import LaunchTracing
 /// exactly, so what is lost is nothing the analysis uses. A wait is caught within a
 /// period of its start; one shorter than a period may end before a look and go
 /// unnamed (its time is in the span's accounting all the same). The kernel is never
-/// asked to wake the sampler at a switch: that cost the thread's CPU an interrupt at
-/// each switch and another CPU a wake-up, about 80 µs of a 25 ms launch on a 2-core
-/// virtual machine (Benchmarks/RESULTS.md). It keeps itself off the CPU the thread
+/// asked to wake the sampler at a switch: on a 2-core virtual machine that cost a
+/// 30 ms launch about 0.1 ms more (Benchmarks/RESULTS.md). It keeps itself off the CPU the thread
 /// last ran on, where its wake-ups would preempt the thread. Where no such watch
 /// exists (perf events forbidden, another OS, valgrind) it samples every period
-/// (`/proc` read each time). A sampler that samples every period costs a CPU-bound
-/// launch about 3 % on a 2-core virtual machine; one that looks at the switches, a
-/// timer's wake-up a period on another CPU. The watch also tells per-span accounting
+/// (`/proc` read each time). Sampling every period cost a CPU-bound 30 ms launch about
+/// 0.3 ms more than looking at the switches on a 2-core virtual machine, though both
+/// wake the sampler's thread each period. The watch also tells per-span accounting
 /// when the thread has not left the CPU since its last reading, so the thread's next
 /// reading takes no system call (`lp_account_count_switches`).
 ///
@@ -64,9 +63,9 @@ public final class MainThreadSampler: @unchecked Sendable {
     public private(set) var setupNanoseconds: UInt64 = 0
     /// How many times the sampler's thread woke (its voluntary context switches); valid after ``stop()``.
     public private(set) var wakeups: UInt64 = 0
-    /// True when the sampler sleeps while the thread runs (see the type's discussion):
-    /// before ``start()`` whether that was asked for; after ``stop()`` whether the system
-    /// allowed it (else the sampler woke every period).
+    /// True when the sampler only looks at the thread's switches while it runs (see the
+    /// type's discussion): before ``start()`` whether that was asked for; after ``stop()``
+    /// whether the system allowed it (else the sampler sampled every period).
     public private(set) var sleepsWhileRunning: Bool
     /// The CPU the thread ran on when the sampler was made (-1: not known, or made on another thread).
     private let initialCPU: Int32
@@ -186,9 +185,11 @@ public final class MainThreadSampler: @unchecked Sendable {
             watch.keepAway()
             let switches = watch.switches
             state = watch.look(afterNanoseconds: intervalNanoseconds)
-            // Still nothing seen (the thread has not switched since the watch opened): running.
-            // (Lost records with no switch after them look the same; the ring holds thousands.)
-            if state == .unknown, watch.switches == switches { state = .running }
+            // No switch since the last look: as it was, running (or runnable, woken and waiting
+            // for a core, its last record the switch out), or not seen switching yet. A block
+            // writes a record. (Lost records with no switch after them look the same; the ring
+            // holds about two thousand.)
+            if state != .interrupted, watch.switches == switches { state = .running }
         }
         return state != .interrupted && !stopRequested.isSet
     }

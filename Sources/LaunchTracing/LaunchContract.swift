@@ -152,8 +152,9 @@ public enum LaunchContract {
         /// The architecture whose system call numbers the sampler recorded
         /// (`x86_64`, `arm64`): the measured machine's, which the analysing one may not share.
         public static let samplerArchitecture = "sampler.architecture"
-        /// How the sampler woke: `switches` (when the main thread blocked) or `periodic`
-        /// (every period: asked for, or where the system allows no switch watch).
+        /// How the sampler sampled: `switches` (once the main thread blocked, its switches
+        /// looked at every period while it ran) or `periodic` (every period: asked for, or
+        /// where the system allows no switch watch).
         public static let samplerMode = "sampler.mode"
         /// How many times the sampler's thread woke (its voluntary context switches).
         public static let samplerWakeups = "sampler.wakeups"

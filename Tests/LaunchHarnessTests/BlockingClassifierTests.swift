@@ -290,7 +290,7 @@ extension SampledActivityTests {
         return hash
     }
 
-    /// Woken by the thread's own switches, the harness's sampler takes next to no
+    /// Looking at the thread's own switches while it runs, the harness's sampler takes next to no
     /// samples while the thread computes (it said only "running", which accounting
     /// measures), and samples its waits as the periodic sampler does. Where the
     /// system offers no switch watch it falls back to sampling every period.

@@ -1,14 +1,14 @@
-// Watching the sampled thread leave the CPU, so the sampler sleeps while it runs.
+// Watching the sampled thread leave the CPU, so the sampler samples only once it has blocked.
 
 import _LaunchTracingShims
 
 extension Platform {
     /// A watch on a thread of this process switching off and on the CPU (Linux: a
-    /// perf event's context-switch records). The kernel never wakes its reader: it
-    /// looks at the records from memory once a period (``look(afterNanoseconds:)``).
-    /// Woken at each switch, as it was until issue 36's tenth round, the reader cost
-    /// the watched thread an interrupt at each switch and a wake-up of another CPU,
-    /// about 80 µs of a 25 ms launch on a 2-core virtual machine (Benchmarks/RESULTS.md).
+    /// perf event's context-switch records). The kernel does not wake its reader (only
+    /// once per ring's worth of records, about two thousand switches): it looks at the
+    /// records from memory once a period (``look(afterNanoseconds:)``). Woken at each
+    /// switch, as it was until issue 36's tenth round, the reader cost a 30 ms launch
+    /// about 0.1 ms more on a 2-core virtual machine (Benchmarks/RESULTS.md).
     final class SwitchWatch: @unchecked Sendable {
         /// What the watch last saw of the thread.
         enum State {
@@ -26,7 +26,7 @@ extension Platform {
 
         /// Watches thread `threadID`, last seen on CPU `cpu` (-1: not known). Nil where
         /// the system offers no such watch (another OS, perf events forbidden,
-        /// valgrind): the sampler then wakes on its timer alone.
+        /// valgrind): the sampler then samples every period.
         ///
         /// Opening one can take milliseconds (Linux turns its context-switch hooks on
         /// for the first such watch on the machine, and off a second after the last
@@ -47,7 +47,7 @@ extension Platform {
             Self.state(lp_switch_watch_look_after(watch, Int64(clamping: nanoseconds)))
         }
 
-        /// The switches read so far (by ``drain()`` and ``waitForSwitch()``).
+        /// The switches read so far (by ``drain()`` and ``look(afterNanoseconds:)``).
         var switches: UInt64 { lp_switch_watch_switches(watch) }
 
         /// Keeps the calling thread (the reader) off the CPU the watched thread last ran

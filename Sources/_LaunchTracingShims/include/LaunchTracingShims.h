@@ -657,8 +657,9 @@ int lp_thread_rusage(struct rusage *usage);
 
 /// A watch on another thread of this process leaving and taking the CPU (Linux:
 /// a perf event with context-switch records; `perf_event_paranoid` 2 allows it
-/// for a process's own threads). The kernel never wakes its reader, which looks at
-/// the records from memory at its own pace (`lp_switch_watch_look_after`).
+/// for a process's own threads). The kernel wakes its reader only once per ring's
+/// worth of records (about two thousand switches): the reader looks at the records
+/// from memory at its own pace (`lp_switch_watch_look_after`).
 typedef struct lp_switch_watch lp_switch_watch;
 
 /// The CPU the calling thread runs on now (`sched_getcpu`), or -1 where that is not known.
