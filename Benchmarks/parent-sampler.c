@@ -110,11 +110,13 @@ static void watch_process(long pid) {
                 uint64_t switches = lp_switch_watch_switches(watch);
                 seen = lp_switch_watch_look_after(watch, PERIOD_NS);
                 wakeups += 1;
-                // No switch since the last look: running as it was (whatever the last record said).
-                if (lp_switch_watch_switches(watch) == switches) seen = LP_SWITCH_RUNNING;
                 if (lp_switch_watch_switches(watch) != switches) {
                     quiet = 0;
-                } else if (++quiet == 20) {
+                    continue;
+                }
+                // No switch since the last look: running as it was (whatever the last record said).
+                seen = LP_SWITCH_RUNNING;
+                if (++quiet == 20) {
                     checked = 1;
                     break;
                 }

@@ -6,9 +6,10 @@
 // as the sampler does (`lp_switch_watch_look_after`; until issue 36's tenth round the watch
 // woke its reader at every record, and the eighth round's figures were taken so, at commit
 // 9cfad75 and before). The other helpers sleep until the end: a helper's own timer would
-// cost a computing thread on a virtual machine (wakeup-cost.c). Prints, for each watch, the paired difference in the
-// child's time from its start to the end of the computation against the helper that opens
-// nothing (median, p25, p75 of ROUNDS), the settings in turn, the order reversed every
+// cost a computing thread on a virtual machine (wakeup-cost.c), so since the tenth round the
+// reading helper's row holds its timer's cost too, as the sampler's looks do. Prints, for
+// each watch, the paired difference in the child's time from its start to the end of the
+// computation against the helper that opens nothing (median, p25, p75 of ROUNDS), the settings in turn, the order reversed every
 // other round. Built against the shims alone (no Swift):
 //
 //   cc -O2 -ISources/_LaunchTracingShims/include -o /tmp/switch-watch-cost Benchmarks/switch-watch-cost.c Sources/_LaunchTracingShims/*.c -lpthread

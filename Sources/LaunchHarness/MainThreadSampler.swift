@@ -29,10 +29,10 @@ import LaunchTracing
 /// thread's samples say only "running", which per-span accounting already measures
 /// exactly, so what is lost is nothing the analysis uses. A wait is caught within a
 /// period of its start; one shorter than a period may end before a look and go
-/// unnamed (its time is in the span's accounting all the same). The kernel is never
-/// asked to wake the sampler at a switch: on a 2-core virtual machine that cost a
-/// 30 ms launch about 0.1 ms more (Benchmarks/RESULTS.md). It keeps itself off the CPU the thread
-/// last ran on, where its wake-ups would preempt the thread. Where no such watch
+/// unnamed (its time is in the span's accounting all the same). The kernel is not
+/// asked to wake the sampler at each switch: on a 2-core virtual machine that cost a
+/// 30 ms launch about 0.1 ms more (Benchmarks/RESULTS.md). It keeps itself off the
+/// CPU the thread last ran on, where its wake-ups would preempt the thread. Where no such watch
 /// exists (perf events forbidden, another OS, valgrind) it samples every period
 /// (`/proc` read each time). Sampling every period cost a CPU-bound 30 ms launch about
 /// 0.3 ms more than looking at the switches on a 2-core virtual machine, though both
@@ -56,7 +56,9 @@ public final class MainThreadSampler: @unchecked Sendable {
     private var stopRequested = Platform.AtomicFlag()
     private var finished = Platform.Semaphore()
     private var started = false
-    /// The sampler thread's own CPU time per sample, from its first sample on; valid after ``stop()``.
+    /// The sampler thread's own CPU time from its first sample on, over its samples; valid after
+    /// ``stop()``. Its looks at the switches between samples are in it: with the few samples of a
+    /// CPU-bound launch, it is mostly what the looks cost (about 20 µs each on a virtual machine).
     public private(set) var costNanosecondsPerSample: UInt64 = 0
     /// The sampler thread's own CPU time before its first sample (its set-up: the switch
     /// watch, the thread's files, the sample buffer, the tracer's populater); valid after ``stop()``.

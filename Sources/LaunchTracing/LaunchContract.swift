@@ -144,7 +144,8 @@ public enum LaunchContract {
         public static let hotLaunches = "launch.hotLaunches"
         /// The version of the harness that recorded the trace.
         public static let harnessVersion = "harness.version"
-        /// The sampler's own CPU cost per sample, nanoseconds, its set-up left out.
+        /// The sampler's own CPU time over its samples, nanoseconds, its set-up left out and its
+        /// looks at the main thread's switches between samples counted in.
         public static let samplerCost = "sampler.costNsPerSample"
         /// The sampler's own CPU time before its first sample, nanoseconds (opening its
         /// switch watch and the thread's files, its sample buffer, the tracer's populater).

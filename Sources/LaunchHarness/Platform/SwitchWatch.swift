@@ -51,8 +51,8 @@ extension Platform {
         var switches: UInt64 { lp_switch_watch_switches(watch) }
 
         /// Keeps the calling thread (the reader) off the CPU the watched thread last ran
-        /// on, so that the reader's wake-ups do not preempt it. It moves only when it runs on that
-        /// CPU (a move preempts the CPU it leaves); otherwise it costs a `sched_getcpu`.
+        /// on, so that the reader's wake-ups do not preempt it. It moves only when it runs on
+        /// that CPU (a move preempts the CPU it leaves); otherwise it costs a `sched_getcpu`.
         func keepAway() { lp_switch_watch_keep_away(watch) }
 
         /// Ends the current or the next wait. Any thread.

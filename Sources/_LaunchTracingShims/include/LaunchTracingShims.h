@@ -692,8 +692,8 @@ uint64_t lp_switch_watch_switches(const lp_switch_watch *watch);
 /// Ends the current or next wait at once. Any thread.
 void lp_switch_watch_interrupt(lp_switch_watch *watch);
 /// Keeps the calling thread (the reader) off the CPU the watched thread last ran on,
-/// where the reader's own wake-ups would preempt it: when the reader runs on that CPU now, an affinity of
-/// every CPU the reader may use but that one. Nothing where the reader runs elsewhere
+/// where the reader's own wake-ups would preempt it: when the reader runs on that CPU
+/// now, an affinity of every CPU the reader may use but that one. Nothing where the reader runs elsewhere
 /// (moving it would cost the watched thread a preemption), may use no other CPU, or the
 /// CPU is not known.
 void lp_switch_watch_keep_away(lp_switch_watch *watch);
